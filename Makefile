@@ -1,0 +1,93 @@
+# Mango: the Makefile targets are the interface; CI calls the same ones.
+#   make dev              start the whole platform on embedded defaults
+#   make test             install everything and run every test
+#   make generate         regenerate every target from openapi/mango.yaml
+#   make check-generated  fail when generated code drifts from the spec
+#   make lint / typecheck / conformance / bench
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+PYTEST := $(BIN)/pytest
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+
+PY_PACKAGES := generators sdk-python server worker conformance
+PY_SOURCES := generators/mango_generators sdk-python/src server/src worker/src conformance/src
+
+.PHONY: help install install-python install-node dev test test-spec test-generators test-sdk-python \
+	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples \
+	generate check-generated lint typecheck conformance bench
+
+help:
+	@echo "make dev | test | generate | check-generated | lint | typecheck | conformance | bench"
+
+install: install-python install-node
+
+install-python: $(VENV)/.installed
+$(VENV)/.installed: requirements-dev.txt $(foreach p,$(PY_PACKAGES),$(p)/pyproject.toml)
+	@echo "==> installing Python packages into $(VENV)/"
+	@test -x $(PY) || python3 -m venv $(VENV)
+	@$(PY) -m pip install --quiet --upgrade pip wheel
+	@$(PY) -m pip install --progress-bar on -r requirements-dev.txt $(foreach p,$(PY_PACKAGES),-e ./$(p))
+	@touch $@
+
+install-node: sdk-typescript/node_modules/.installed
+sdk-typescript/node_modules/.installed: sdk-typescript/package.json sdk-typescript/package-lock.json
+	@echo "==> installing TypeScript toolchain (npm ci)"
+	@cd sdk-typescript && npm ci --no-audit --no-fund
+	@touch $@
+
+dev: install
+	@$(BIN)/mango dev
+
+generate: install-python
+	@$(PY) -m mango_generators
+
+check-generated: install-python
+	@$(PY) -m mango_generators --check
+
+lint: install-python
+	@$(BIN)/ruff check .
+	@$(BIN)/ruff format --check .
+
+typecheck: install-python
+	@$(BIN)/mypy
+
+test: install lint typecheck check-generated test-spec test-generators test-sdk-python test-sdk-typescript \
+	test-sdk-go test-server test-worker test-conformance test-examples
+	@echo "==> all test suites passed"
+
+test-spec: install-python
+	@$(PYTEST) openapi/tests
+
+test-generators: install
+	@$(PYTEST) generators/tests
+
+test-sdk-python: install-python
+	@$(PYTEST) sdk-python/tests
+
+test-sdk-typescript: install
+	@$(MAKE) --no-print-directory -C sdk-typescript test
+
+test-sdk-go: install-python
+	@$(MAKE) --no-print-directory -C sdk-go test
+
+test-server: install-python
+	@$(PYTEST) server/tests
+
+test-worker: install-python
+	@$(PYTEST) worker/tests
+
+test-conformance: install
+	@$(PYTEST) conformance/tests
+
+test-examples: install
+	@$(PYTEST) examples/tests
+
+conformance: install-python
+	@$(BIN)/mango-conformance
+
+bench: install-python
+	@$(PY) bench/turn_overhead.py
