@@ -1,0 +1,1 @@
+"""Mango control plane: HTTP API, durable Session orchestration, storage and the ``mango`` command."""

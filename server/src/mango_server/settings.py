@@ -1,0 +1,87 @@
+"""One frozen settings object, built once at start-up from ``MANGO_*`` variables.
+
+Responsible for: names, defaults and parsing of every option. Not responsible for: starting
+services or validating that a service is reachable. Nothing else reads ``os.environ`` after
+start-up; ``docs/configuration.md`` and ``server/mango.env.example`` list every option.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+
+class SettingsError(Exception):
+    """A required setting is missing or a value cannot be parsed; the message names the variable."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every ``MANGO_*`` option with its default."""
+
+    database_url: str = ""
+    temporal_address: str = "127.0.0.1:7233"
+    temporal_namespace: str = "default"
+    temporal_task_queue: str = "mango-sessions"
+    nats_url: str = "nats://127.0.0.1:4222"
+    s3_endpoint_url: str = ""
+    s3_bucket: str = "mango"
+    s3_access_key_id: str = ""
+    s3_secret_access_key: str = ""
+    s3_region: str = "us-east-1"
+    api_host: str = "127.0.0.1"
+    api_port: int = 8400
+    public_base_url: str = ""
+    model_provider: str = "offline"
+    model_base_url: str = "https://api.anthropic.com"
+    model_api_key: str = ""
+    default_model: str = "mango-offline-1"
+    model_max_retries: int = 4
+    sse_ping_seconds: float = 15.0
+    log_level: str = "INFO"
+
+    @property
+    def base_url(self) -> str:
+        """The URL clients use to reach the api role."""
+        return self.public_base_url or f"http://{self.api_host}:{self.api_port}"
+
+
+_SECRET_FIELDS = frozenset({"model_api_key", "s3_secret_access_key", "database_url"})
+
+
+def load_settings(environ: Mapping[str, str] | None = None, *, require_database: bool = True) -> Settings:
+    """Build :class:`Settings` from ``MANGO_<FIELD>`` variables (``os.environ`` by default)."""
+    env = os.environ if environ is None else environ
+    values: dict[str, object] = {}
+    for field in fields(Settings):
+        name = f"MANGO_{field.name.upper()}"
+        raw = env.get(name)
+        if raw is None or raw == "":
+            continue
+        values[field.name] = _parse(name, raw, field.type)
+    settings = Settings(**values)  # type: ignore[arg-type]
+    if require_database and not settings.database_url:
+        raise SettingsError("MANGO_DATABASE_URL is required (a postgresql:// URL)")
+    return settings
+
+
+def redacted(settings: Settings) -> dict[str, object]:
+    """The settings as a dict safe to log: secrets replaced by a fixed mask."""
+    out: dict[str, object] = {}
+    for field in fields(Settings):
+        value = getattr(settings, field.name)
+        out[field.name] = "***" if field.name in _SECRET_FIELDS and value else value
+    return out
+
+
+def _parse(name: str, raw: str, annotation: object) -> object:
+    kind = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "str")
+    try:
+        if kind == "int":
+            return int(raw)
+        if kind == "float":
+            return float(raw)
+    except ValueError as exc:
+        raise SettingsError(f"{name} must be a number, got {raw!r}") from exc
+    return raw

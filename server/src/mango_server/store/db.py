@@ -1,0 +1,40 @@
+"""The asyncpg connection pool and the one place driver errors become domain errors.
+
+Responsible for: pool lifecycle, JSONB codecs, transactions. Not responsible for SQL text
+(``sql/*.sql``) or row mapping (the repositories).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from mango_server.domain.errors import ConflictError
+
+Connection = asyncpg.Connection  # type: ignore[type-arg]
+
+
+async def _init_connection(conn: Any) -> None:
+    for type_name in ("json", "jsonb"):
+        await conn.set_type_codec(type_name, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
+
+
+async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:  # type: ignore[type-arg]
+    """Open the pool; every connection decodes JSON/JSONB into Python values."""
+    pool = await asyncpg.create_pool(database_url, min_size=min_size, max_size=max_size, init=_init_connection)
+    assert pool is not None
+    return pool
+
+
+@asynccontextmanager
+async def transaction(pool: asyncpg.Pool) -> AsyncIterator[Any]:  # type: ignore[type-arg]
+    """A connection inside one transaction; unique violations surface as :class:`ConflictError`."""
+    async with pool.acquire() as conn, conn.transaction():
+        try:
+            yield conn
+        except asyncpg.UniqueViolationError as exc:
+            raise ConflictError(f"conflicts with an existing resource ({exc.constraint_name})") from exc
