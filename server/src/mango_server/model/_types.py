@@ -1,0 +1,202 @@
+"""Typed values exchanged across the model boundary.
+
+Role: the provider-neutral request/response shapes that the agent loop hands to a
+``ModelClient`` and gets back, the tool declarations sent to the provider, and small pure
+helpers to read text and ``tool_use`` blocks out of a response.
+
+Lifecycle: values are built per provider round and are immutable once built. Content
+blocks are plain JSON dicts exactly as stored in (and hydrated from) the Provider
+Transcript; nothing here copies, normalises or re-orders them, so unknown block types and
+unknown fields survive a round trip.
+
+Not responsible for: any I/O, retries, permission policy or capability resolution (the
+tool plane decides which tools are ``provider_native`` and pins their versions; this
+module only renders the declaration).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+__all__ = [
+    "PROVIDER_TOOL_VERSIONS",
+    "ModelCapabilities",
+    "ModelClient",
+    "ModelRequest",
+    "ModelResponse",
+    "TextDeltaCallback",
+    "ToolKind",
+    "ToolSpec",
+    "ToolUse",
+    "Usage",
+    "response_text",
+    "tool_declaration",
+    "tool_uses",
+]
+
+ToolKind = Literal["custom", "builtin", "provider_native"]
+
+# Default pinned server-tool versions for provider-native tools. A Session snapshot pins its
+# own version through ``ToolSpec.provider_type`` so a rollout of this table never changes a
+# running Session.
+PROVIDER_TOOL_VERSIONS: Mapping[str, str] = {
+    "web_search": "web_search_20250305",
+    "web_fetch": "web_fetch_20250910",
+}
+
+TextDeltaCallback = Callable[[int, str], Awaitable[None]]
+"""Receives ``(content block index, text fragment)`` while a response streams."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolSpec:
+    """One tool offered to the model.
+
+    ``custom`` and ``builtin`` tools become ordinary function declarations. A
+    ``provider_native`` tool (web_search, web_fetch) becomes a versioned server-tool
+    declaration: ``provider_type`` pins the version (defaults to ``PROVIDER_TOOL_VERSIONS``)
+    and ``options`` carries extra declaration fields such as ``max_uses``.
+    """
+
+    name: str
+    description: str = ""
+    input_schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+    kind: ToolKind = "custom"
+    provider_type: str | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def tool_declaration(spec: ToolSpec) -> dict[str, Any]:
+    """Render the Messages API ``tools`` entry for ``spec``.
+
+    Raises:
+        ValueError: a provider-native tool has no known or pinned server-tool version.
+    """
+    if spec.kind == "provider_native":
+        version = spec.provider_type or PROVIDER_TOOL_VERSIONS.get(spec.name)
+        if version is None:
+            raise ValueError(f"provider-native tool {spec.name!r} has no pinned server-tool version")
+        return {"type": version, "name": spec.name, **spec.options}
+    declaration: dict[str, Any] = {"name": spec.name, "description": spec.description}
+    declaration["input_schema"] = dict(spec.input_schema)
+    declaration.update(spec.options)
+    return declaration
+
+
+@dataclass(frozen=True, slots=True)
+class ModelRequest:
+    """One provider round.
+
+    ``messages`` are provider-wire messages (``role`` plus content blocks) exactly as kept
+    in the Provider Transcript; adapters send them unchanged. ``attempt`` is the caller's
+    1-based attempt number for this round (for example the orchestration retry attempt);
+    adapters may ignore it. ``extra`` holds further body fields (``tool_choice``,
+    ``thinking``, ``temperature``) passed through verbatim.
+    """
+
+    model: str
+    messages: list[dict[str, Any]]
+    max_tokens: int
+    system: str | None = None
+    tools: Sequence[ToolSpec] = ()
+    metadata: Mapping[str, Any] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    attempt: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """Token accounting reported by the provider for one response."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    server_tool_use: Mapping[str, Any] | None = None
+
+    @classmethod
+    def from_wire(cls, raw: Mapping[str, Any] | None) -> Usage:
+        """Build from a provider ``usage`` object, treating missing or null counts as 0."""
+        raw = raw or {}
+        server_tool_use = raw.get("server_tool_use")
+        return cls(
+            input_tokens=int(raw.get("input_tokens") or 0),
+            output_tokens=int(raw.get("output_tokens") or 0),
+            cache_creation_input_tokens=int(raw.get("cache_creation_input_tokens") or 0),
+            cache_read_input_tokens=int(raw.get("cache_read_input_tokens") or 0),
+            server_tool_use=dict(server_tool_use) if isinstance(server_tool_use, Mapping) else None,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ModelResponse:
+    """A complete provider response.
+
+    ``content`` holds the provider's content blocks as received, unknown block types and
+    fields included; store them in the transcript as they are.
+    """
+
+    content: list[dict[str, Any]]
+    stop_reason: str
+    usage: Usage = field(default_factory=Usage)
+    request_id: str | None = None
+    message_id: str | None = None
+    model: str | None = None
+    stop_sequence: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ToolUse:
+    """A client-executed tool call requested by the model (a ``tool_use`` block)."""
+
+    id: str
+    name: str
+    input: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ModelCapabilities:
+    """What an adapter can honour, derived from its configuration, never from a hostname."""
+
+    native_web_search: bool = False
+    native_web_fetch: bool = False
+    native_citations: bool = False
+    preserves_unknown_content_blocks: bool = True
+    provider_tool_versions: Mapping[str, str] = field(default_factory=dict)
+
+
+def response_text(content: Sequence[Mapping[str, Any]]) -> str:
+    """Concatenate the ``text`` blocks of ``content`` in order."""
+    return "".join(str(block.get("text", "")) for block in content if block.get("type") == "text")
+
+
+def tool_uses(content: Sequence[Mapping[str, Any]]) -> list[ToolUse]:
+    """Return the ``tool_use`` blocks of ``content`` in order.
+
+    Provider-executed ``server_tool_use`` blocks are not included: the provider already ran
+    them inside the call.
+    """
+    calls: list[ToolUse] = []
+    for block in content:
+        if block.get("type") != "tool_use":
+            continue
+        raw_input = block.get("input")
+        calls.append(ToolUse(str(block["id"]), str(block["name"]), dict(raw_input) if raw_input else {}))
+    return calls
+
+
+class ModelClient(Protocol):
+    """The model boundary used by the agent loop."""
+
+    async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
+        """Run one provider round and return the complete response.
+
+        ``on_text_delta`` receives live text fragments for previews; it is best effort and
+        may see a restarted stream when the adapter retries.
+
+        Raises:
+            ModelError: the call failed; ``retryable`` says whether to try again.
+        """
+        ...

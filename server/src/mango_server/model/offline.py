@@ -1,0 +1,265 @@
+"""A deterministic, network-free model for the dev quickstart and tests.
+
+Role: ``OfflineModel`` implements ``ModelClient`` by reading directives from the text of
+the last user message of the request. Without directives it answers
+``"You said: <text>"``. Directives are plain lines (anything else is ordinary text):
+
+``/text SOME TEXT``
+    Reply exactly ``SOME TEXT`` (several lines are joined with newlines).
+``/tool NAME {json-input}``
+    Call tool ``NAME`` with the JSON object input (``{}`` when omitted). Several lines give
+    several ``tool_use`` blocks in one response with ``stop_reason`` ``tool_use``. When
+    ``NAME`` is declared ``provider_native`` in the request (web_search, web_fetch), the
+    call is simulated inline as a ``server_tool_use`` block plus its result block with
+    opaque ``encrypted_*`` fields, as the provider would return it.
+``/fail N`` | ``/fail always``
+    Raise a retryable ``ModelOverloadedError`` for the first ``N`` attempts (or always).
+``/fail-permanent``
+    Raise a non-retryable ``ModelRequestFailedError``.
+``/sleep MS``
+    Wait ``MS`` milliseconds (capped at 60 s) before answering.
+
+When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``/text``
+directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
+round completes.
+
+Determinism: ids (``toolu_offline_...``, ``msg_offline_...``, ``req_offline_...``) hash the
+request's conversation; usage counts words. ``/fail N`` counts attempts from
+``ModelRequest.attempt`` when the caller sets it (the orchestration retry attempt), which
+is deterministic across processes. Without it, the model keeps an in-process counter per
+conversation digest on the instance: a new process starts counting again.
+
+Not responsible for: real language understanding, tool execution or retries.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import anyio
+
+from ._errors import ModelOverloadedError, ModelRequestFailedError
+from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage
+
+__all__ = ["OfflineModel"]
+
+log = logging.getLogger(__name__)
+
+_MAX_SLEEP_MS = 60_000
+_DELTA_CHUNKS = 3
+
+
+@dataclass
+class _Directives:
+    texts: list[str] = field(default_factory=list)
+    tools: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    plain: list[str] = field(default_factory=list)
+    fail: int | None = None  # -1 means always
+    fail_permanent: bool = False
+    sleep_ms: int = 0
+
+
+class OfflineModel:
+    """Deterministic ``ModelClient`` driven by directives in the user's text."""
+
+    capabilities = ModelCapabilities(
+        native_web_search=True,
+        native_web_fetch=True,
+        native_citations=False,
+        preserves_unknown_content_blocks=True,
+        provider_tool_versions={"web_search": "web_search_20250305", "web_fetch": "web_fetch_20250910"},
+    )
+
+    def __init__(self) -> None:
+        self._attempts: dict[str, int] = {}
+
+    async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
+        """Answer ``request`` deterministically; see the module docstring for directives."""
+        digest = _conversation_digest(request)
+        last = _last_user_content(request.messages)
+        directives = _parse_directives(_texts(last))
+        if directives.sleep_ms:
+            await anyio.sleep(directives.sleep_ms / 1000)
+        self._maybe_fail(request, digest, directives)
+        content = _build_content(request, digest, directives, _tool_results(last))
+        for index, block in enumerate(content):
+            if block["type"] == "text" and on_text_delta is not None:
+                for chunk in _chunks(block["text"], _DELTA_CHUNKS):
+                    await on_text_delta(index, chunk)
+        stop_reason = "tool_use" if any(block["type"] == "tool_use" for block in content) else "end_turn"
+        usage = Usage(input_tokens=_word_count(request), output_tokens=_output_words(content))
+        log.debug("offline model answered digest=%s stop_reason=%s", digest[:12], stop_reason)
+        return ModelResponse(
+            content=content,
+            stop_reason=stop_reason,
+            usage=usage,
+            request_id=f"req_offline_{digest[:24]}",
+            message_id=f"msg_offline_{digest[:24]}",
+            model=request.model,
+        )
+
+    def _maybe_fail(self, request: ModelRequest, digest: str, directives: _Directives) -> None:
+        if directives.fail_permanent:
+            raise ModelRequestFailedError("offline model: permanent failure requested", retryable=False)
+        if directives.fail is None:
+            return
+        if request.attempt is not None:
+            attempt = request.attempt
+        else:
+            attempt = self._attempts.get(digest, 0) + 1
+            self._attempts[digest] = attempt
+        if directives.fail < 0 or attempt <= directives.fail:
+            raise ModelOverloadedError(f"offline model: simulated overload (attempt {attempt})", status_code=529)
+
+
+def _conversation_digest(request: ModelRequest) -> str:
+    canonical = json.dumps(
+        {"model": request.model, "system": request.system, "messages": request.messages},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+        default=str,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _last_user_content(messages: list[dict[str, Any]]) -> list[Mapping[str, Any]]:
+    for message in reversed(messages):
+        if message.get("role") != "user":
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            return [{"type": "text", "text": content}]
+        return [block for block in content or [] if isinstance(block, Mapping)]
+    return []
+
+
+def _texts(content: list[Mapping[str, Any]]) -> list[str]:
+    return [str(block.get("text", "")) for block in content if block.get("type") == "text"]
+
+
+def _tool_results(content: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    return [block for block in content if block.get("type") == "tool_result"]
+
+
+def _parse_directives(texts: list[str]) -> _Directives:
+    found = _Directives()
+    for line in "\n".join(texts).splitlines():
+        stripped = line.strip()
+        word, _, rest = stripped.partition(" ")
+        rest = rest.strip()
+        if word == "/text":
+            found.texts.append(rest)
+        elif word == "/tool" and rest:
+            _parse_tool(rest, found)
+        elif word == "/fail" and (rest == "always" or rest.isdigit()):
+            found.fail = -1 if rest == "always" else int(rest)
+        elif word == "/fail-permanent" and not rest:
+            found.fail_permanent = True
+        elif word == "/sleep" and rest.isdigit():
+            found.sleep_ms = min(int(rest), _MAX_SLEEP_MS)
+        elif stripped:
+            found.plain.append(stripped)
+    return found
+
+
+def _parse_tool(rest: str, found: _Directives) -> None:
+    name, _, raw_input = rest.partition(" ")
+    try:
+        tool_input = json.loads(raw_input) if raw_input.strip() else {}
+    except json.JSONDecodeError as exc:
+        found.errors.append(f"invalid /tool input for {name}: {exc.msg}")
+        return
+    if not isinstance(tool_input, dict):
+        found.errors.append(f"invalid /tool input for {name}: expected a JSON object")
+        return
+    found.tools.append((name, tool_input))
+
+
+def _build_content(
+    request: ModelRequest, digest: str, directives: _Directives, results: list[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    content: list[dict[str, Any]] = []
+    reply = _reply_text(directives, results)
+    if reply:
+        content.append({"type": "text", "text": reply})
+    native = {tool.name for tool in request.tools if tool.kind == "provider_native"}
+    for index, (name, tool_input) in enumerate(directives.tools):
+        block_id = hashlib.sha256(f"{digest}:{index}".encode()).hexdigest()[:24]
+        if name in native:
+            content.extend(_native_blocks(name, tool_input, block_id))
+        else:
+            content.append({"type": "tool_use", "id": f"toolu_offline_{block_id}", "name": name, "input": tool_input})
+    if not any(block["type"] in ("text", "tool_use") for block in content):
+        content.append({"type": "text", "text": "OK."})
+    return content
+
+
+def _reply_text(directives: _Directives, results: list[Mapping[str, Any]]) -> str:
+    if directives.errors:
+        return "Offline model: " + "; ".join(directives.errors)
+    if directives.texts:
+        return "\n".join(directives.texts)
+    if directives.tools:
+        return ""
+    if results:
+        return "Tool results: " + "; ".join(_summarise_result(result) for result in results)
+    if directives.plain:
+        return "You said: " + " ".join(directives.plain)
+    return "OK."
+
+
+def _summarise_result(result: Mapping[str, Any]) -> str:
+    raw = result.get("content", "")
+    if isinstance(raw, str):
+        text = raw
+    else:
+        text = " ".join(str(part.get("text", "")) for part in raw if isinstance(part, Mapping))
+    status = " (error)" if result.get("is_error") else ""
+    return f"{result.get('tool_use_id', '?')}{status}: {text.strip()[:200]}"
+
+
+def _native_blocks(name: str, tool_input: dict[str, Any], block_id: str) -> list[dict[str, Any]]:
+    tool_use_id = f"srvtoolu_offline_{block_id}"
+    query = str(tool_input.get("query") or tool_input.get("url") or "")
+    if name == "web_fetch":
+        result: dict[str, Any] = {
+            "type": "web_fetch_result",
+            "url": query,
+            "content": {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": ""}},
+            "retrieved_at": None,
+        }
+    else:
+        result = {
+            "type": "web_search_result",
+            "url": f"https://example.invalid/search?q={block_id}",
+            "title": f"Offline result for {query}"[:200],
+            "encrypted_content": f"offline-{block_id}",
+            "page_age": None,
+        }
+    result_type = "web_fetch_tool_result" if name == "web_fetch" else "web_search_tool_result"
+    result_content: Any = result if name == "web_fetch" else [result]
+    return [
+        {"type": "server_tool_use", "id": tool_use_id, "name": name, "input": tool_input},
+        {"type": result_type, "tool_use_id": tool_use_id, "content": result_content},
+    ]
+
+
+def _chunks(text: str, count: int) -> list[str]:
+    size = max(1, -(-len(text) // count))
+    return [text[start : start + size] for start in range(0, len(text), size)]
+
+
+def _word_count(request: ModelRequest) -> int:
+    words = len((request.system or "").split())
+    return words + len(json.dumps(request.messages, sort_keys=True, default=str).split())
+
+
+def _output_words(content: list[dict[str, Any]]) -> int:
+    return sum(len(json.dumps(block, sort_keys=True).split()) for block in content)
