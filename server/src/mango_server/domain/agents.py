@@ -1,0 +1,147 @@
+"""Agent configuration rules: model normalisation, toolset materialisation and permission policy.
+
+Pure functions over plain dicts (already validated against the wire schema). Responsible for
+the semantic rules the schema cannot express; not for storage or versioning.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mango_server.domain.errors import InvalidRequestError
+
+TOOLSET_TYPE = "agent_toolset_20260401"
+BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
+PROVIDER_NATIVE_TOOLS = frozenset({"web_search", "web_fetch"})
+AGENT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "metadata")
+
+
+def normalize_model(model: Any) -> dict[str, Any]:
+    """``"id"`` or ``{"id": ...}`` becomes the full model config object."""
+    if isinstance(model, str):
+        return {"id": model, "speed": "standard"}
+    config = dict(model)
+    config.setdefault("speed", "standard")
+    return config
+
+
+def _policy(value: Any, default: str) -> dict[str, str]:
+    if value is None:
+        return {"type": default}
+    return {"type": value["type"]}
+
+
+def materialize_toolset(tool: dict[str, Any]) -> dict[str, Any]:
+    """Fill ``default_config`` and one ``configs`` entry per built-in tool, as responses show them."""
+    default = tool.get("default_config") or {}
+    default_enabled = default.get("enabled", True)
+    default_policy = _policy(default.get("permission_policy"), "always_allow")
+    overrides: dict[str, dict[str, Any]] = {}
+    for config in tool.get("configs") or []:
+        name = config["name"]
+        if name not in BUILTIN_TOOLS:
+            raise InvalidRequestError(f"tools: unknown built-in tool {name!r}; expected one of {', '.join(BUILTIN_TOOLS)}")
+        if name in overrides:
+            raise InvalidRequestError(f"tools: built-in tool {name!r} is configured twice")
+        overrides[name] = config
+    configs = []
+    for name in BUILTIN_TOOLS:
+        override = overrides.get(name, {})
+        policy = _policy(override.get("permission_policy"), default_policy["type"])
+        enabled = override.get("enabled", default_enabled)
+        if name in PROVIDER_NATIVE_TOOLS and enabled and policy["type"] != "always_allow":
+            raise InvalidRequestError(
+                f"tools: {name} runs inside the model provider's call and cannot be paused, so its "
+                f"permission_policy must be always_allow (got {policy['type']}); unsupported capability"
+            )
+        configs.append({"type": name, "name": name, "enabled": enabled, "permission_policy": policy})
+    return {
+        "type": TOOLSET_TYPE,
+        "default_config": {"enabled": default_enabled, "permission_policy": default_policy},
+        "configs": configs,
+    }
+
+
+def normalize_tools(tools: list[dict[str, Any]], mcp_servers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Validate cross-field rules and materialise toolsets."""
+    out: list[dict[str, Any]] = []
+    custom_names: set[str] = set()
+    server_names = {s["name"] for s in mcp_servers}
+    toolsets = 0
+    for tool in tools:
+        kind = tool["type"]
+        if kind == TOOLSET_TYPE:
+            toolsets += 1
+            out.append(materialize_toolset(tool))
+        elif kind == "custom":
+            if tool["name"] in custom_names or tool["name"] in BUILTIN_TOOLS:
+                raise InvalidRequestError(f"tools: tool name {tool['name']!r} is used twice")
+            custom_names.add(tool["name"])
+            out.append(dict(tool))
+        elif kind == "mcp_toolset":
+            if tool["mcp_server_name"] not in server_names:
+                raise InvalidRequestError(f"tools: mcp_toolset names unknown MCP server {tool['mcp_server_name']!r}")
+            out.append(dict(tool))
+        else:
+            out.append(dict(tool))
+    if toolsets > 1:
+        raise InvalidRequestError(f"tools: {TOOLSET_TYPE} may appear at most once")
+    return out
+
+
+def validate_mcp_servers(servers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """MCP server names must be unique."""
+    names = [s["name"] for s in servers]
+    if len(names) != len(set(names)):
+        raise InvalidRequestError("mcp_servers: names must be unique")
+    return [dict(s) for s in servers]
+
+
+def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The stored body of a new Agent version: ``params`` over ``base`` (the previous version)."""
+    body: dict[str, Any] = {
+        "name": None,
+        "description": None,
+        "system": None,
+        "model": None,
+        "tools": [],
+        "mcp_servers": [],
+        "skills": [],
+        "metadata": {},
+    }
+    if base:
+        body.update({k: base.get(k, body[k]) for k in AGENT_FIELDS})
+    for key in AGENT_FIELDS:
+        if key in params:
+            body[key] = params[key]
+    if key_missing := [k for k in ("name", "model") if not body.get(k)]:
+        raise InvalidRequestError(f"{key_missing[0]} is required")
+    if base and "metadata" in params and params["metadata"] is not None:
+        merged = dict(base.get("metadata") or {})
+        for k, v in params["metadata"].items():
+            if v is None:
+                merged.pop(k, None)
+            else:
+                merged[k] = v
+        body["metadata"] = merged
+    body["metadata"] = {k: v for k, v in (body["metadata"] or {}).items() if v is not None}
+    if len(body["metadata"]) > 16:
+        raise InvalidRequestError("metadata: at most 16 pairs")
+    body["model"] = normalize_model(body["model"])
+    body["mcp_servers"] = validate_mcp_servers(body["mcp_servers"] or [])
+    body["tools"] = normalize_tools(body["tools"] or [], body["mcp_servers"])
+    body["skills"] = list(body["skills"] or [])
+    return body
+
+
+def custom_tools(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Agent's application-defined tools."""
+    return [t for t in body.get("tools", []) if t["type"] == "custom"]
+
+
+def enabled_builtins(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Enabled built-in tool configs (each with ``name`` and ``permission_policy``)."""
+    for tool in body.get("tools", []):
+        if tool["type"] == TOOLSET_TYPE:
+            return [c for c in tool["configs"] if c["enabled"]]
+    return []

@@ -1,0 +1,24 @@
+-- name: insert_workspace
+INSERT INTO workspaces (id, name) VALUES ($1, $2) RETURNING id, name, created_at;
+
+-- name: insert_api_key
+INSERT INTO api_keys (id, workspace_id, name, digest, hint) VALUES ($1, $2, $3, $4, $5)
+RETURNING id, workspace_id, name, hint, created_at, revoked_at;
+
+-- name: list_api_keys
+SELECT id, workspace_id, name, hint, created_at, revoked_at FROM api_keys
+WHERE workspace_id = $1 ORDER BY created_at, id;
+
+-- name: revoke_api_key
+UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
+RETURNING id, workspace_id, name, hint, created_at, revoked_at;
+
+-- name: find_api_key
+SELECT id, workspace_id FROM api_keys WHERE digest = $1 AND revoked_at IS NULL;
+
+-- name: insert_environment_key
+INSERT INTO environment_keys (id, workspace_id, environment_id, digest, hint) VALUES ($1, $2, $3, $4, $5)
+RETURNING id, workspace_id, environment_id, hint, created_at;
+
+-- name: find_environment_key
+SELECT id, workspace_id, environment_id FROM environment_keys WHERE digest = $1 AND revoked_at IS NULL;
