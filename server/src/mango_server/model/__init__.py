@@ -1,0 +1,54 @@
+"""The model boundary: the ``ModelClient`` protocol, its request/response types and adapters.
+
+``OfflineModel`` is the deterministic, network-free model for the dev quickstart and
+tests; ``MessagesClient`` talks to a Messages API endpoint. ``build_model_client`` picks
+one from configuration. Nothing here stores transcripts or publishes events.
+"""
+
+from __future__ import annotations
+
+from ._errors import ModelError, ModelOverloadedError, ModelRateLimitedError, ModelRequestFailedError
+from ._factory import ModelProvider, build_model_client
+from ._types import (
+    PROVIDER_TOOL_VERSIONS,
+    ModelCapabilities,
+    ModelClient,
+    ModelRequest,
+    ModelResponse,
+    TextDeltaCallback,
+    ToolKind,
+    ToolSpec,
+    ToolUse,
+    Usage,
+    response_text,
+    tool_declaration,
+    tool_uses,
+)
+from .messages import ANTHROPIC_VERSION, MessagesClient, encode_request_body
+from .offline import OfflineModel
+
+__all__ = [
+    "ANTHROPIC_VERSION",
+    "PROVIDER_TOOL_VERSIONS",
+    "MessagesClient",
+    "ModelCapabilities",
+    "ModelClient",
+    "ModelError",
+    "ModelOverloadedError",
+    "ModelProvider",
+    "ModelRateLimitedError",
+    "ModelRequest",
+    "ModelRequestFailedError",
+    "ModelResponse",
+    "OfflineModel",
+    "TextDeltaCallback",
+    "ToolKind",
+    "ToolSpec",
+    "ToolUse",
+    "Usage",
+    "build_model_client",
+    "encode_request_body",
+    "response_text",
+    "tool_declaration",
+    "tool_uses",
+]
