@@ -1,0 +1,1 @@
+"""The HTTP edge: thin handlers per resource and the generated wire models and route table."""
