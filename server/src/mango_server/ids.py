@@ -6,6 +6,7 @@ index on ``id`` also sorts by creation; nothing may parse them back.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 
@@ -29,3 +30,9 @@ def new_id(prefix: str) -> str:
 def new_request_id() -> str:
     """A request id for the ``request-id`` header and error envelopes."""
     return new_id("req")
+
+
+def derived_id(prefix: str, *parts: object) -> str:
+    """A deterministic id from ``parts``: retried appends of the same fact get the same id."""
+    digest = hashlib.sha256("\x1f".join(str(p) for p in parts).encode()).digest()
+    return f"{prefix}_{_encode(int.from_bytes(digest[:16], 'big'), 26)}"

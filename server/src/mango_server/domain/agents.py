@@ -40,7 +40,8 @@ def materialize_toolset(tool: dict[str, Any]) -> dict[str, Any]:
     for config in tool.get("configs") or []:
         name = config["name"]
         if name not in BUILTIN_TOOLS:
-            raise InvalidRequestError(f"tools: unknown built-in tool {name!r}; expected one of {', '.join(BUILTIN_TOOLS)}")
+            expected = ", ".join(BUILTIN_TOOLS)
+            raise InvalidRequestError(f"tools: unknown built-in tool {name!r}; expected one of {expected}")
         if name in overrides:
             raise InvalidRequestError(f"tools: built-in tool {name!r} is configured twice")
         overrides[name] = config

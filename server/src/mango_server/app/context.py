@@ -1,0 +1,127 @@
+"""Model context: from a Session's frozen Agent snapshot and lossless transcript to a ModelRequest.
+
+Responsible for: turning public user content into provider blocks once (when a turn starts,
+stored in the transcript thereafter) and declaring the snapshot's tools. Not responsible for
+loading rows or calling the model. Public events are never used to rebuild context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
+from mango_server.model import ModelRequest, ToolSpec
+
+BUILTIN_SCHEMAS: dict[str, dict[str, Any]] = {
+    "bash": {
+        "type": "object",
+        "properties": {
+            "command": {"type": "string"},
+            "restart": {"type": "boolean"},
+            "timeout_ms": {"type": "integer"},
+        },
+    },
+    "read": {
+        "type": "object",
+        "properties": {"file_path": {"type": "string"}, "view_range": {"type": "array", "items": {"type": "integer"}}},
+        "required": ["file_path"],
+    },
+    "write": {
+        "type": "object",
+        "properties": {"file_path": {"type": "string"}, "content": {"type": "string"}},
+        "required": ["file_path", "content"],
+    },
+    "edit": {
+        "type": "object",
+        "properties": {
+            "file_path": {"type": "string"},
+            "old_string": {"type": "string"},
+            "new_string": {"type": "string"},
+            "replace_all": {"type": "boolean"},
+        },
+        "required": ["file_path", "old_string", "new_string"],
+    },
+    "glob": {
+        "type": "object",
+        "properties": {"pattern": {"type": "string"}, "path": {"type": "string"}},
+        "required": ["pattern"],
+    },
+    "grep": {
+        "type": "object",
+        "properties": {"pattern": {"type": "string"}, "path": {"type": "string"}},
+        "required": ["pattern"],
+    },
+}
+BUILTIN_DESCRIPTIONS = {
+    "bash": "Run a command in a persistent bash shell in the Session workspace.",
+    "read": "Read a text file; view_range is 1-based and inclusive.",
+    "write": "Write a file, creating parent folders.",
+    "edit": "Replace old_string (unique unless replace_all) with new_string in a file.",
+    "glob": "List files matching a glob pattern, newest first.",
+    "grep": "Search file contents with a regular expression.",
+}
+
+
+def user_blocks(content: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Provider blocks for a ``user.message``'s public content (text and text documents)."""
+    blocks: list[dict[str, Any]] = []
+    for block in content:
+        if block["type"] == "text":
+            blocks.append({"type": "text", "text": block["text"]})
+        elif block["type"] == "document":
+            source = block["source"]
+            if source["type"] == "text":
+                doc: dict[str, Any] = {
+                    "type": "document",
+                    "source": {"type": "text", "media_type": "text/plain", "data": source["data"]},
+                }
+            else:
+                doc = {"type": "document", "source": dict(source)}
+            for key in ("title", "context"):
+                if block.get(key):
+                    doc[key] = block[key]
+            blocks.append(doc)
+    return blocks
+
+
+def tool_specs(snapshot: dict[str, Any]) -> list[ToolSpec]:
+    """The tools declared to the model for this Session."""
+    specs: list[ToolSpec] = []
+    for config in enabled_builtins(snapshot):
+        name = config["name"]
+        if name in PROVIDER_NATIVE_TOOLS:
+            specs.append(ToolSpec(name=name, kind="provider_native"))
+        else:
+            specs.append(
+                ToolSpec(
+                    name=name,
+                    description=BUILTIN_DESCRIPTIONS[name],
+                    input_schema=BUILTIN_SCHEMAS[name],
+                    kind="builtin",
+                )
+            )
+    for tool in custom_tools(snapshot):
+        specs.append(
+            ToolSpec(name=tool["name"], description=tool.get("description") or "", input_schema=tool["input_schema"])
+        )
+    return specs
+
+
+def build_request(
+    snapshot: dict[str, Any], transcript: list[dict[str, Any]], *, attempt: int, max_tokens: int
+) -> ModelRequest:
+    """One provider round from the snapshot and the ordered transcript rows."""
+    messages: list[dict[str, Any]] = []
+    for row in transcript:
+        if messages and messages[-1]["role"] == row["role"]:
+            messages[-1] = {"role": row["role"], "content": [*messages[-1]["content"], *row["blocks"]]}
+        else:
+            messages.append({"role": row["role"], "content": row["blocks"]})
+    return ModelRequest(
+        model=snapshot["model"]["id"],
+        system=snapshot.get("system"),
+        messages=messages,
+        tools=tool_specs(snapshot),
+        max_tokens=max_tokens,
+        attempt=attempt,
+    )

@@ -1,0 +1,10 @@
+"""Live updates over NATS Core: best-effort wakeups and text previews, never data.
+
+Subjects: ``mango.session.<id>`` carries "something committed" pokes; ``mango.delta.<id>``
+carries ephemeral ``event_start`` / ``event_delta`` previews. Readers always reconcile from
+PostgreSQL by cursor, so a lost message costs latency, never correctness.
+"""
+
+from mango_server.live.notifier import NatsNotifier, Notifier, NullNotifier
+
+__all__ = ["NatsNotifier", "Notifier", "NullNotifier"]

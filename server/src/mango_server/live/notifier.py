@@ -1,0 +1,88 @@
+"""Publishing and subscribing to Session wakeups and previews on NATS (see package docstring)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+import nats
+from nats.aio.client import Client as NatsClient
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+
+log = logging.getLogger(__name__)
+
+
+def committed_subject(session_id: str) -> str:
+    """Subject for "new rows committed" pokes of one Session."""
+    return f"mango.session.{session_id}"
+
+
+def delta_subject(session_id: str) -> str:
+    """Subject for ephemeral text previews of one Session."""
+    return f"mango.delta.{session_id}"
+
+
+class Notifier(Protocol):
+    """What writers need: fire-and-forget pokes after commits, and previews."""
+
+    async def committed(self, session_id: str) -> None: ...
+
+    async def delta(self, session_id: str, preview: dict[str, Any]) -> None: ...
+
+
+class NullNotifier:
+    """A notifier that drops everything (readers still poll PostgreSQL)."""
+
+    async def committed(self, session_id: str) -> None:
+        return None
+
+    async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
+        return None
+
+
+class NatsNotifier:
+    """NATS-backed notifier and subscriber; connection failures degrade to polling, never errors."""
+
+    def __init__(self, client: NatsClient | None) -> None:
+        self._client = client
+
+    @classmethod
+    async def connect(cls, url: str) -> NatsNotifier:
+        """Connect, or return a degraded notifier when NATS is unreachable."""
+        try:
+            client = await nats.connect(url, connect_timeout=2, max_reconnect_attempts=-1, allow_reconnect=True)
+        except Exception as exc:
+            log.warning("nats unavailable, falling back to polling error=%s", type(exc).__name__)
+            return cls(None)
+        return cls(client)
+
+    async def _publish(self, subject: str, payload: bytes) -> None:
+        if self._client is None or not self._client.is_connected:
+            return
+        try:
+            await self._client.publish(subject, payload)
+        except Exception as exc:
+            log.debug("nats publish failed subject=%s error=%s", subject, type(exc).__name__)
+
+    async def committed(self, session_id: str) -> None:
+        await self._publish(committed_subject(session_id), b"1")
+
+    async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
+        await self._publish(delta_subject(session_id), json.dumps(preview).encode())
+
+    async def subscribe(self, subject: str, callback: Callable[[Msg], Awaitable[None]]) -> Subscription | None:
+        """Subscribe when connected; ``None`` means "poll only"."""
+        if self._client is None or not self._client.is_connected:
+            return None
+        try:
+            return await self._client.subscribe(subject, cb=callback)
+        except Exception as exc:
+            log.debug("nats subscribe failed subject=%s error=%s", subject, type(exc).__name__)
+            return None
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.drain()
