@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 import yaml
-
 from mango_generators._common import GeneratedFile
 
 TESTS_DIR = Path(__file__).resolve().parent

@@ -12,11 +12,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from pydantic import BaseModel, ValidationError
-
 from mango_generators import server_models
 from mango_generators._common import GeneratedFile, has_marker
 from mango_generators._spec import check_spec, load_spec
+from pydantic import BaseModel, ValidationError
 
 Spec = dict[str, Any]
 
@@ -163,7 +162,7 @@ def test_unions_decode_by_discriminator(generated: Callable[[Spec], tuple[Module
 
 def test_route_table(generated: Callable[[Spec], tuple[ModuleType, ModuleType]]) -> None:
     models, routes = generated(TINY)
-    assert routes.OPERATION_IDS == frozenset({"widgets.create", "widgets.events.stream"})
+    assert frozenset({"widgets.create", "widgets.events.stream"}) == routes.OPERATION_IDS
     by_id = {route.operation_id: route for route in routes.ROUTES}
     create = by_id["widgets.create"]
     assert (create.method, create.path, create.handler) == ("POST", "/v1/widgets", "widgets_create")
@@ -171,13 +170,15 @@ def test_route_table(generated: Callable[[Spec], tuple[ModuleType, ModuleType]])
     stream = by_id["widgets.events.stream"]
     assert (stream.handler, stream.stream, stream.paginated) == ("widgets_events_stream", True, False)
     assert stream.security == ("WorkspaceKey", "SessionToken")
-    assert stream.request_model is None and issubclass(stream.response_model, BaseModel)
+    assert stream.request_model is None
+    assert issubclass(stream.response_model, BaseModel)
 
 
 def test_no_schemas_renders_an_empty_module() -> None:
     spec: Spec = {**TINY, "paths": {}, "components": {"securitySchemes": TINY["components"]["securitySchemes"]}}
     models_file = next(f for f in server_models.render(check_spec(spec)) if f.path.name == "models.py")
-    assert has_marker(models_file.content) and "class " not in models_file.content
+    assert has_marker(models_file.content)
+    assert "class " not in models_file.content
 
 
 @pytest.mark.slow

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mango_generators._spec import SpecError, check_spec, load_spec, operations, ref_name, resolve, split_operation_id
 
 Spec = dict[str, Any]
@@ -29,14 +28,18 @@ def test_operation_reading(mini_spec: Spec) -> None:
     listing = ops["notes.list"]
     assert (listing.method, listing.path, listing.paginated, listing.stream) == ("GET", "/v1/notes", True, False)
     assert [p.name for p in listing.query_params] == ["limit", "page", "tags[]"]
-    assert listing.response is not None and listing.response.schema_name == "NoteList"
+    assert listing.response is not None
+    assert listing.response.schema_name == "NoteList"
     assert ops["notes.get"].security == ("WorkspaceKey", "SessionToken")
     assert ops["system.health"].security == ()
     assert [p.name for p in ops["notes.get"].path_params] == ["note_id"]
     upload = ops["notes.content.upload"].request_body
-    assert upload is not None and (upload.media_type, upload.schema_name) == ("multipart/form-data", None)
+    assert upload is not None
+    assert (upload.media_type, upload.schema_name) == ("multipart/form-data", None)
     stream = ops["notes.events.stream"]
-    assert stream.stream and stream.response is not None and stream.response.media_type == "text/event-stream"
+    assert stream.stream
+    assert stream.response is not None
+    assert stream.response.media_type == "text/event-stream"
     assert (stream.namespace, stream.verb) == (("notes", "events"), "stream")
 
 
@@ -54,7 +57,8 @@ def test_path_params_follow_the_path_template(mini_spec: Spec) -> None:
     }
     op = next(op for op in operations(check_spec(mini_spec)) if op.operation_id == "notes.tags.get")
     assert [p.name for p in op.path_params] == ["note_id", "tag_id"]
-    assert op.response is None and op.success_status == "200"
+    assert op.response is None
+    assert op.success_status == "200"
 
 
 def test_helpers(mini_spec: Spec) -> None:
