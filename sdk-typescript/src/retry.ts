@@ -1,0 +1,84 @@
+/**
+ * Retry rules and backoff for the transport and the SSE reconnect loop.
+ *
+ * What is retried: reads (`GET`/`HEAD`) on any 5xx or connection error, and every method on
+ * 429 and 503 (the server refused before doing any work). A mutation is never retried
+ * otherwise, because a 500 or a dropped connection may hide a committed write.
+ * How long to wait: a server `retry-after` (seconds or HTTP date) wins, capped at
+ * `maxRetryAfterMs`; otherwise exponential backoff from `initialDelayMs` up to `maxDelayMs`
+ * with up to 25% jitter subtracted. This module does no I/O besides sleeping.
+ */
+
+import { APIConnectionError, APIStatusError } from "./errors.js";
+
+/** Backoff tuning; every field has a default. Set all to 0 to retry without waiting (tests). */
+export interface BackoffOptions {
+  /** Delay before the first retry. Default 500 ms. */
+  initialDelayMs?: number;
+  /** Upper bound of the exponential delay. Default 8 s. */
+  maxDelayMs?: number;
+  /** Upper bound for a server `retry-after`. Default 60 s. */
+  maxRetryAfterMs?: number;
+}
+
+const DEFAULTS: Required<BackoffOptions> = { initialDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 };
+
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** Whether a failed attempt of `method` that ended in `error` may be sent again. */
+export function isRetryable(method: string, error: unknown): boolean {
+  if (error instanceof APIStatusError) {
+    if (error.status === 429 || error.status === 503) {
+      return true;
+    }
+    return error.status >= 500 && READ_METHODS.has(method.toUpperCase());
+  }
+  return error instanceof APIConnectionError && READ_METHODS.has(method.toUpperCase());
+}
+
+/** Parse a `retry-after` header value (delta seconds or HTTP date) into milliseconds. */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | null {
+  if (value === null || value === undefined || value.trim() === "") {
+    return null;
+  }
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) {
+    return Math.max(0, seconds * 1000);
+  }
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** Milliseconds to wait before retry number `attempt` (0-based) after `error`. */
+export function retryDelay(attempt: number, error: unknown, options: BackoffOptions = {}): number {
+  const opts = { ...DEFAULTS, ...options };
+  const headers = error instanceof APIStatusError ? error.headers : undefined;
+  const retryAfter = parseRetryAfter(headers?.get("retry-after"));
+  if (retryAfter !== null) {
+    return Math.min(retryAfter, opts.maxRetryAfterMs);
+  }
+  const base = Math.min(opts.initialDelayMs * 2 ** attempt, opts.maxDelayMs);
+  return base * (1 - 0.25 * Math.random());
+}
+
+/** Sleep for `ms`, waking early (rejecting) if `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0 && !signal?.aborted) {
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
