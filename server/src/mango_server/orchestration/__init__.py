@@ -1,0 +1,1 @@
+"""Temporal orchestration: the Session workflow, its activities, the outbox relay and the worker."""

@@ -1,0 +1,42 @@
+"""Session activities: thin adapters from Temporal to the turn engine.
+
+``run_step`` heartbeats while the model call runs so that a killed orchestrator is detected
+within the heartbeat timeout and the round is retried elsewhere.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from temporalio import activity
+
+from mango_server.app.turns import TurnEngine
+from mango_server.orchestration.types import StepInput, StepResult
+
+_HEARTBEAT_SECONDS = 2.0
+
+
+class SessionActivities:
+    """Holds the engine; its bound methods are registered with the worker."""
+
+    def __init__(self, engine: TurnEngine) -> None:
+        self._engine = engine
+
+    @activity.defn(name="run_step")
+    async def run_step(self, params: StepInput) -> StepResult:
+        """Advance the Session by at most one provider round."""
+        beat = asyncio.create_task(_heartbeat_forever())
+        try:
+            outcome = await self._engine.step(params.session_id)
+        finally:
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+        return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
+
+
+async def _heartbeat_forever() -> None:
+    while True:
+        activity.heartbeat()
+        await asyncio.sleep(_HEARTBEAT_SECONDS)

@@ -1,0 +1,50 @@
+"""The orchestrator role: Temporal worker for Session workflows and activities, plus the relay."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from temporalio.client import Client
+from temporalio.worker import Worker
+
+from mango_server.app.turns import TurnEngine
+from mango_server.live import NatsNotifier
+from mango_server.model import build_model_client
+from mango_server.orchestration.activities import SessionActivities
+from mango_server.orchestration.relay import OutboxRelay
+from mango_server.orchestration.workflows import SessionWorkflow
+from mango_server.settings import Settings
+from mango_server.store.db import create_pool
+
+log = logging.getLogger(__name__)
+
+
+async def run_orchestrator(settings: Settings) -> None:
+    """Run the worker and the relay until cancelled."""
+    pool = await create_pool(settings.database_url)
+    notifier = await NatsNotifier.connect(settings.nats_url)
+    client = await Client.connect(settings.temporal_address, namespace=settings.temporal_namespace)
+    model = build_model_client(
+        settings.model_provider,
+        base_url=settings.model_base_url,
+        api_key=settings.model_api_key,
+    )
+    engine = TurnEngine(pool, model, notifier, max_errors=settings.model_max_retries)
+    activities = SessionActivities(engine)
+    worker = Worker(
+        client,
+        task_queue=settings.temporal_task_queue,
+        workflows=[SessionWorkflow],
+        activities=[activities.run_step],
+        max_concurrent_activities=200,
+    )
+    relay = OutboxRelay(pool, client, settings.temporal_task_queue)
+    log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
+    try:
+        async with asyncio.TaskGroup() as group:
+            group.create_task(worker.run())
+            group.create_task(relay.run())
+    finally:
+        await notifier.close()
+        await pool.close()

@@ -1,0 +1,63 @@
+"""The Session workflow: a small loop that runs one provider round per activity and waits.
+
+Deterministic; no I/O. Wakeups arrive as the ``wake`` signal (from the outbox relay); a wake
+received while an activity runs is not lost because the loop compares counters. The
+workflow continues-as-new every ``MAX_STEPS`` steps (or when Temporal suggests it) so its
+history stays far below Temporal's limits.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+
+with workflow.unsafe.imports_passed_through():
+    from mango_server.orchestration.types import SessionWorkflowInput, StepInput, StepResult
+
+MAX_STEPS = 100
+
+
+@workflow.defn(name="SessionWorkflow")
+class SessionWorkflow:
+    """One per Session, id ``session-<session_id>``."""
+
+    def __init__(self) -> None:
+        self._wakes = 0
+        self._terminate = False
+
+    @workflow.signal
+    def wake(self, kind: str) -> None:
+        """New input (``wake``) or the end of the Session (``terminate``)."""
+        if kind in ("terminate", "delete"):
+            self._terminate = True
+        self._wakes += 1
+
+    @workflow.run
+    async def run(self, params: SessionWorkflowInput) -> None:
+        steps = 0
+        self._wakes += params.pending_wakes
+        while not self._terminate:
+            seen = self._wakes
+            result: StepResult = await workflow.execute_activity(
+                "run_step",
+                StepInput(params.session_id),
+                result_type=StepResult,
+                start_to_close_timeout=timedelta(minutes=15),
+                heartbeat_timeout=timedelta(seconds=10),
+                retry_policy=RetryPolicy(
+                    initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=10)
+                ),
+            )
+            steps += 1
+            if result.kind == "stop":
+                return
+            if result.kind == "retry":
+                await workflow.sleep(timedelta(seconds=result.delay_seconds))
+            elif result.kind == "idle":
+                await workflow.wait_condition(lambda seen=seen: self._wakes > seen or self._terminate)  # type: ignore[misc]
+            if steps >= MAX_STEPS or workflow.info().is_continue_as_new_suggested():
+                await workflow.wait_condition(workflow.all_handlers_finished)
+                pending = 1 if self._wakes > seen else 0
+                workflow.continue_as_new(SessionWorkflowInput(params.session_id, pending_wakes=pending))
