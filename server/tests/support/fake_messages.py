@@ -1,0 +1,264 @@
+"""A local fake of the Messages API for adapter tests.
+
+Role: a small Starlette app served by uvicorn on ``127.0.0.1`` (free port, background
+thread) that speaks the Messages wire format: ``POST /v1/messages`` checks the
+``x-api-key`` and ``anthropic-version`` headers, records every request, and answers the
+next scripted reply. A ``MessageReply`` is rendered as SSE when the request asked for
+``stream: true`` (``message_start``, ``ping``, ``content_block_start``/``_delta``/``_stop``
+with ``text_delta``, ``input_json_delta``, ``thinking_delta``, ``signature_delta`` and
+``citations_delta`` chunks, ``message_delta``, ``message_stop``) and as a JSON message
+otherwise. Blocks other than text, thinking, tool_use and server_tool_use (server-tool
+results, unknown types) are sent whole in ``content_block_start``, as the provider does.
+``RawReply`` scripts any status, headers, JSON body or raw SSE event list (errors,
+429 with ``retry-after``, 529, mid-stream ``error`` events, truncated streams).
+
+Lifecycle: ``with FakeMessagesServer(api_key=...) as fake:`` starts and stops the server;
+``fake.enqueue(...)`` scripts replies in order; ``fake.requests`` holds what arrived.
+
+Not responsible for: modelling the provider's behaviour; it only replays scripts.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+__all__ = [
+    "FakeMessagesServer",
+    "MessageReply",
+    "RawReply",
+    "RecordedRequest",
+    "error_body",
+    "message_events",
+    "sse_event",
+]
+
+SSEEvent = tuple[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True)
+class RecordedRequest:
+    """One request as the fake received it."""
+
+    method: str
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+@dataclass
+class MessageReply:
+    """A complete assistant message, rendered as SSE or JSON to match the request."""
+
+    content: list[dict[str, Any]]
+    stop_reason: str = "end_turn"
+    usage: dict[str, Any] = field(default_factory=lambda: {"input_tokens": 11, "output_tokens": 7})
+    message_id: str = "msg_fake_01"
+    model: str = "claude-fake"
+    request_id: str = "req_fake_01"
+    chunk_size: int = 7
+
+    def message(self) -> dict[str, Any]:
+        return {
+            "id": self.message_id,
+            "type": "message",
+            "role": "assistant",
+            "model": self.model,
+            "content": self.content,
+            "stop_reason": self.stop_reason,
+            "stop_sequence": None,
+            "usage": self.usage,
+        }
+
+
+@dataclass
+class RawReply:
+    """Any HTTP answer: a JSON body, raw bytes, or a raw SSE event list."""
+
+    status: int = 200
+    json_body: Any = None
+    body: bytes = b""
+    events: Sequence[SSEEvent] | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+Scripted = MessageReply | RawReply | Callable[[RecordedRequest], "MessageReply | RawReply"]
+
+
+def error_body(error_type: str, message: str, request_id: str = "req_fake_err") -> dict[str, Any]:
+    """The Messages API error envelope."""
+    return {"type": "error", "error": {"type": error_type, "message": message}, "request_id": request_id}
+
+
+def sse_event(name: str, data: Mapping[str, Any]) -> bytes:
+    """Encode one SSE event as the provider does."""
+    return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
+
+
+def _chunks(text: str, size: int) -> list[str]:
+    return [text[start : start + size] for start in range(0, len(text), size)] or [""]
+
+
+def _block_events(index: int, block: Mapping[str, Any], size: int) -> list[SSEEvent]:
+    kind = block.get("type")
+    deltas: list[dict[str, Any]] = []
+    if kind == "text":
+        start = {k: ("" if k == "text" else v) for k, v in block.items() if k != "citations"}
+        deltas += [{"type": "citations_delta", "citation": c} for c in block.get("citations") or []]
+        deltas += [{"type": "text_delta", "text": part} for part in _chunks(str(block["text"]), size)]
+    elif kind in ("tool_use", "server_tool_use"):
+        start = {k: ({} if k == "input" else v) for k, v in block.items()}
+        raw = json.dumps(block.get("input", {}), separators=(",", ":"))
+        deltas += [{"type": "input_json_delta", "partial_json": part} for part in _chunks(raw, size)]
+    elif kind == "thinking":
+        start = {k: "" if k == "thinking" else v for k, v in block.items() if k != "signature"}
+        deltas += [{"type": "thinking_delta", "thinking": part} for part in _chunks(str(block["thinking"]), size)]
+        if "signature" in block:
+            deltas.append({"type": "signature_delta", "signature": block["signature"]})
+    else:
+        start = dict(block)
+    events: list[SSEEvent] = [
+        ("content_block_start", {"type": "content_block_start", "index": index, "content_block": start})
+    ]
+    events += [("content_block_delta", {"type": "content_block_delta", "index": index, "delta": d}) for d in deltas]
+    events.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
+    return events
+
+
+def message_events(reply: MessageReply) -> list[SSEEvent]:
+    """The SSE events the provider would send for ``reply``."""
+    start_message = {**reply.message(), "content": [], "stop_reason": None}
+    start_message["usage"] = {**reply.usage, "output_tokens": 1}
+    events: list[SSEEvent] = [("message_start", {"type": "message_start", "message": start_message})]
+    events.append(("ping", {"type": "ping"}))
+    for index, block in enumerate(reply.content):
+        events += _block_events(index, block, reply.chunk_size)
+    delta = {"stop_reason": reply.stop_reason, "stop_sequence": None}
+    usage = {"output_tokens": reply.usage.get("output_tokens", 0)}
+    events.append(("message_delta", {"type": "message_delta", "delta": delta, "usage": usage}))
+    events.append(("message_stop", {"type": "message_stop"}))
+    return events
+
+
+class FakeMessagesServer:
+    """The fake Messages API endpoint; see the module docstring."""
+
+    def __init__(self, *, api_key: str = "sk-fake-test-key", version: str = "2023-06-01") -> None:
+        self.api_key = api_key
+        self.version = version
+        self.requests: list[RecordedRequest] = []
+        self._script: deque[Scripted] = deque()
+        self._lock = threading.Lock()
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self.base_url = ""
+
+    def enqueue(self, *replies: Scripted) -> None:
+        """Append replies answered to the next requests, in order."""
+        with self._lock:
+            self._script.extend(replies)
+
+    def reset(self) -> None:
+        """Forget recorded requests and unused replies."""
+        with self._lock:
+            self._script.clear()
+            self.requests.clear()
+
+    @property
+    def pending(self) -> int:
+        """Scripted replies not yet used."""
+        return len(self._script)
+
+    def bodies(self) -> list[Any]:
+        """The decoded JSON bodies received so far."""
+        return [request.json() for request in self.requests]
+
+    def __enter__(self) -> FakeMessagesServer:
+        self.start()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        app = Starlette(routes=[Route("/v1/messages", self._handle, methods=["POST"])])
+        config = uvicorn.Config(app, log_level="warning", lifespan="off", ws="none", access_log=False)
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("fake Messages server did not start")
+            time.sleep(0.01)
+        self.base_url = f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=10)
+        self._server = None
+        self._thread = None
+
+    async def _handle(self, request: Request) -> Response:
+        recorded = RecordedRequest(request.method, request.url.path, dict(request.headers), await request.body())
+        self.requests.append(recorded)
+        if request.headers.get("x-api-key") != self.api_key:
+            return JSONResponse(error_body("authentication_error", "invalid x-api-key"), status_code=401)
+        if request.headers.get("anthropic-version") != self.version:
+            return JSONResponse(error_body("invalid_request_error", "anthropic-version header missing"), 400)
+        try:
+            body = recorded.json()
+        except ValueError:
+            return JSONResponse(error_body("invalid_request_error", "body is not JSON"), status_code=400)
+        with self._lock:
+            item = self._script.popleft() if self._script else None
+        if item is None:
+            return JSONResponse(error_body("api_error", "no scripted response"), status_code=500)
+        reply = item(recorded) if callable(item) else item
+        if isinstance(reply, MessageReply):
+            return self._render_message(reply, stream=bool(body.get("stream")))
+        return self._render_raw(reply)
+
+    def _render_message(self, reply: MessageReply, *, stream: bool) -> Response:
+        headers = {"request-id": reply.request_id}
+        if not stream:
+            return JSONResponse(reply.message(), headers=headers)
+        return _sse_response(message_events(reply), 200, headers)
+
+    def _render_raw(self, reply: RawReply) -> Response:
+        if reply.events is not None:
+            return _sse_response(reply.events, reply.status, reply.headers)
+        if reply.json_body is not None:
+            return JSONResponse(reply.json_body, status_code=reply.status, headers=reply.headers)
+        return Response(reply.body, status_code=reply.status, headers=reply.headers)
+
+
+def _sse_response(events: Sequence[SSEEvent], status: int, headers: Mapping[str, str]) -> Response:
+    async def body() -> AsyncIterator[bytes]:
+        for name, data in events:
+            yield sse_event(name, data)
+
+    return StreamingResponse(body(), status_code=status, headers=dict(headers), media_type="text/event-stream")
