@@ -167,19 +167,23 @@ class ModelCapabilities:
     provider_tool_versions: Mapping[str, str] = field(default_factory=dict)
 
 
-def response_text(content: Sequence[Mapping[str, Any]]) -> str:
-    """Concatenate the ``text`` blocks of ``content`` in order."""
-    return "".join(str(block.get("text", "")) for block in content if block.get("type") == "text")
+def _blocks(source: ModelResponse | Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
+    return source.content if isinstance(source, ModelResponse) else source
 
 
-def tool_uses(content: Sequence[Mapping[str, Any]]) -> list[ToolUse]:
-    """Return the ``tool_use`` blocks of ``content`` in order.
+def response_text(source: ModelResponse | Sequence[Mapping[str, Any]]) -> str:
+    """Concatenate the ``text`` blocks of a response (or of its content) in order."""
+    return "".join(str(block.get("text", "")) for block in _blocks(source) if block.get("type") == "text")
+
+
+def tool_uses(source: ModelResponse | Sequence[Mapping[str, Any]]) -> list[ToolUse]:
+    """Return the ``tool_use`` blocks of a response (or of its content) in order.
 
     Provider-executed ``server_tool_use`` blocks are not included: the provider already ran
     them inside the call.
     """
     calls: list[ToolUse] = []
-    for block in content:
+    for block in _blocks(source):
         if block.get("type") != "tool_use":
             continue
         raw_input = block.get("input")

@@ -59,7 +59,8 @@ async def test_several_tool_directives_give_several_tool_uses_in_one_response() 
     text = 'Please do both\n/tool read {"path": "a.txt"}\n/tool bash {"command": "ls"}'
     response = await OfflineModel().create(_request(_user(text)))
     assert response.stop_reason == "tool_use"
-    calls = tool_uses(response.content)
+    calls = tool_uses(response)
+    assert calls == tool_uses(response.content)
     assert [(call.name, call.input) for call in calls] == [("read", {"path": "a.txt"}), ("bash", {"command": "ls"})]
     assert all(call.id.startswith("toolu_offline_") for call in calls)
     assert len({call.id for call in calls}) == 2
