@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import socket
 from collections.abc import Iterator
 from typing import Any
@@ -294,8 +295,9 @@ async def test_truncated_stream_is_retried(fake: FakeMessagesServer, sleeps: lis
 
 
 async def test_invalid_request_is_permanent_and_never_leaks_the_key(
-    fake: FakeMessagesServer, sleeps: list[float]
+    fake: FakeMessagesServer, sleeps: list[float], caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.DEBUG)
     echo = error_body("invalid_request_error", f"bad header x-api-key={API_KEY}")
     fake.enqueue(RawReply(400, echo, headers={"request-id": "req_400"}))
     client = _client(fake, sleeps)
@@ -307,8 +309,9 @@ async def test_invalid_request_is_permanent_and_never_leaks_the_key(
     assert error.request_id == "req_400"
     assert len(fake.requests) == 1
     assert fake.requests[0].headers["x-api-key"] == API_KEY
-    for text in (str(error), repr(error), repr(client)):
+    for text in (str(error), repr(error), repr(client), caplog.text):
         assert API_KEY not in text
+    assert any(getattr(record, "action", None) == "model.failed" for record in caplog.records)
     assert "[redacted]" in str(error)
 
 
