@@ -103,9 +103,9 @@ def _choose(
             raise RuntimeError(f"port {port} for {name} is already in use on {HOST}")
         return port
     candidates = [remembered.get(name), None if policy == "free" else DEFAULT_PORTS.get(name)]
-    for port in candidates:
-        if port is not None and port not in taken and port_is_free(port):
-            return port
+    for candidate in candidates:
+        if candidate is not None and candidate not in taken and port_is_free(candidate):
+            return candidate
     port = free_port(taken)
     if policy != "free":
         log.info("default port taken, using a free one name=%s port=%s", name, port)

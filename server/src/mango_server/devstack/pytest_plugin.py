@@ -1,0 +1,77 @@
+"""pytest fixtures for integration tests: one DevStack per test session, one fresh database per test.
+
+Enable it in a test module or in the top-level conftest of a run with::
+
+    pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+
+pytest refuses ``pytest_plugins`` in a nested conftest; there, ``-p
+mango_server.devstack.pytest_plugin`` works as well. Import types such as ``FreshDatabase`` from
+``mango_server.devstack``, not from this module: importing a plugin module before pytest loads
+it defeats assertion rewriting (a warning, hence an error under ``filterwarnings = error``).
+
+Fixtures:
+
+- ``mango_services`` (session): a started :class:`~mango_server.devstack.DevStack` on free ports
+  under a temporary directory, stopped at the end of the session. Only started when a test asks.
+- ``mango_migrate`` (session): the callable that builds the schema, given a database URL.
+  Defaults to a no-op; a suite overrides it, e.g.
+  ``@pytest.fixture(scope="session") def mango_migrate(): return apply_migrations``.
+- ``mango_template_database`` (session): name of the template database, migrated once per session.
+- ``fresh_database`` (function): a :class:`~mango_server.devstack.FreshDatabase` cloned from the
+  template (``CREATE DATABASE ... TEMPLATE``), dropped after the test.
+
+Not responsible for: what the schema is, or starting Mango itself.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+import pytest
+
+from ._databases import FreshDatabase, Migrate, clone_database, create_template, drop_database
+from ._stack import DevStack
+
+log = logging.getLogger(__name__)
+
+TEMPLATE_DATABASE = "mango_template"
+
+
+@pytest.fixture(scope="session")
+def mango_services(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevStack]:
+    """One DevStack for the whole session, on free ports, stopped at session end."""
+    stack = DevStack(tmp_path_factory.mktemp("mango-devstack"), ports="free", durable=False)
+    try:
+        stack.start()
+        log.info("dev stack ready seconds=%.2f state_dir=%s", stack.startup_seconds or 0.0, stack.state_dir)
+        yield stack
+    finally:
+        stack.stop()
+
+
+@pytest.fixture(scope="session")
+def mango_migrate() -> Migrate:
+    """Build the schema in the database at the given URL. Override in a suite; default: nothing."""
+    return _no_migration
+
+
+@pytest.fixture(scope="session")
+def mango_template_database(mango_services: DevStack, mango_migrate: Migrate) -> str:
+    """Create and migrate the template database once per session; returns its name."""
+    create_template(mango_services, mango_migrate, TEMPLATE_DATABASE)
+    return TEMPLATE_DATABASE
+
+
+@pytest.fixture
+def fresh_database(mango_services: DevStack, mango_template_database: str) -> Iterator[FreshDatabase]:
+    """A database cloned from the template for this test only, dropped afterwards."""
+    database = clone_database(mango_services, mango_template_database)
+    try:
+        yield database
+    finally:
+        drop_database(mango_services, database.name)
+
+
+def _no_migration(database_url: str) -> None:
+    return None

@@ -1,0 +1,183 @@
+"""The embedded service stack: each service answers a real client, state survives a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import socket
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import boto3
+import nats
+import psycopg
+import pytest
+from botocore.config import Config
+from mango_server.devstack import DevStack, FreshDatabase, Migrate, ServiceStartError
+from mango_server.devstack import _nats as nats_service
+from mango_server.devstack._ports import resolve_ports
+from temporalio.api.workflowservice.v1 import DescribeNamespaceRequest, ListNamespacesRequest
+from temporalio.client import Client
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+
+pytestmark = pytest.mark.integration
+
+log = logging.getLogger(__name__)
+
+_SETTINGS = (
+    "MANGO_DATABASE_URL",
+    "MANGO_TEMPORAL_ADDRESS",
+    "MANGO_TEMPORAL_NAMESPACE",
+    "MANGO_NATS_URL",
+    "MANGO_S3_ENDPOINT_URL",
+    "MANGO_S3_BUCKET",
+    "MANGO_S3_ACCESS_KEY_ID",
+    "MANGO_S3_SECRET_ACCESS_KEY",
+    "MANGO_S3_REGION",
+)
+
+
+@pytest.fixture(scope="session")
+def mango_migrate() -> Migrate:
+    def migrate(database_url: str) -> None:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute("CREATE TABLE notes (id serial PRIMARY KEY, body text NOT NULL)")
+            conn.execute("INSERT INTO notes (body) VALUES ('from the template')")
+
+    return migrate
+
+
+def _s3(env: dict[str, str]) -> Any:
+    return boto3.client(
+        "s3",
+        endpoint_url=env["MANGO_S3_ENDPOINT_URL"],
+        aws_access_key_id=env["MANGO_S3_ACCESS_KEY_ID"],
+        aws_secret_access_key=env["MANGO_S3_SECRET_ACCESS_KEY"],
+        region_name=env["MANGO_S3_REGION"],
+        config=Config(s3={"addressing_style": "path"}),
+    )
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_env_lists_every_setting_on_loopback(mango_services: DevStack) -> None:
+    env = mango_services.env()
+    assert set(env) == set(_SETTINGS)
+    for key in ("MANGO_DATABASE_URL", "MANGO_TEMPORAL_ADDRESS", "MANGO_NATS_URL", "MANGO_S3_ENDPOINT_URL"):
+        assert "127.0.0.1:" in env[key], key
+    assert env["MANGO_TEMPORAL_NAMESPACE"] == "default"
+    assert mango_services.startup_seconds is not None
+    log.info("dev stack start-up seconds=%.2f", mango_services.startup_seconds)
+
+
+async def test_postgres_answers(mango_services: DevStack) -> None:
+    conn = await asyncpg.connect(mango_services.env()["MANGO_DATABASE_URL"])
+    try:
+        assert await conn.fetchval("select 1") == 1
+        assert await conn.fetchval("select current_database()") == "mango"
+        assert await conn.fetchval("select inet_server_addr()::text") == "127.0.0.1/32"
+    finally:
+        await conn.close()
+
+
+async def test_temporal_serves_the_default_namespace(mango_services: DevStack) -> None:
+    env = mango_services.env()
+    client = await Client.connect(env["MANGO_TEMPORAL_ADDRESS"], namespace=env["MANGO_TEMPORAL_NAMESPACE"])
+    described = await client.workflow_service.describe_namespace(DescribeNamespaceRequest(namespace="default"))
+    assert described.namespace_info.name == "default"
+    listed = await client.workflow_service.list_namespaces(ListNamespacesRequest())
+    assert "default" in {n.namespace_info.name for n in listed.namespaces}
+
+
+async def test_nats_publish_subscribe_roundtrip(mango_services: DevStack) -> None:
+    nc = await nats.connect(mango_services.env()["MANGO_NATS_URL"])
+    try:
+        sub = await nc.subscribe("devstack.test")
+        await nc.publish("devstack.test", b"hello")
+        msg = await sub.next_msg(timeout=5)
+        assert msg.data == b"hello"
+    finally:
+        await nc.close()
+
+
+def test_s3_put_get(mango_services: DevStack) -> None:
+    env = mango_services.env()
+    s3 = _s3(env)
+    s3.put_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/hello.txt", Body=b"hello s3")
+    got = s3.get_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/hello.txt")
+    assert got["Body"].read() == b"hello s3"
+
+
+@pytest.mark.parametrize("run", [1, 2])
+async def test_fresh_database_is_a_private_clone_of_the_template(fresh_database: FreshDatabase, run: int) -> None:
+    assert fresh_database.env()["MANGO_DATABASE_URL"] == fresh_database.dsn
+    conn = await asyncpg.connect(fresh_database.dsn)
+    try:
+        assert await conn.fetchval("select current_database()") == fresh_database.name
+        await conn.execute("INSERT INTO notes (body) VALUES ($1)", f"run {run}")
+        # Each test sees the template's row plus its own, never another test's.
+        assert await conn.fetch("SELECT body FROM notes ORDER BY id") == [
+            ("from the template",),
+            (f"run {run}",),
+        ]
+    finally:
+        await conn.close()
+
+
+def test_restart_reuses_state_and_ports(tmp_path: Path) -> None:
+    first = DevStack(tmp_path, ports="free", durable=False)
+    with first:
+        env = first.env()
+        pids = [first.postgres.process.pid, first.temporal.process.pid, first.nats.process.pid, first.s3.process.pid]
+        with psycopg.connect(env["MANGO_DATABASE_URL"], autocommit=True) as conn:
+            conn.execute("CREATE TABLE kept (v text)")
+            conn.execute("INSERT INTO kept VALUES ('survives')")
+        _s3(env).put_object(Bucket=env["MANGO_S3_BUCKET"], Key="kept", Body=b"kept")
+    assert not first.running
+    assert not any(_alive(pid) for pid in pids)
+
+    with DevStack(tmp_path, ports="free", durable=False) as second:
+        assert second.env() == env
+        with psycopg.connect(second.database_url) as conn:
+            assert conn.execute("SELECT v FROM kept").fetchall() == [("survives",)]
+        got = _s3(env).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="kept")
+        assert got["Body"].read() == b"kept"
+    assert (tmp_path / "temporal" / "temporal.db").exists()
+
+
+def test_a_taken_port_falls_back_to_a_free_one_and_is_remembered(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        (tmp_path / "ports.json").write_text(json.dumps({"nats": taken}))
+        ports = resolve_ports(tmp_path, ["nats"], "default")
+        assert ports["nats"] != taken
+        with pytest.raises(RuntimeError, match="already in use"):
+            resolve_ports(tmp_path, ["nats"], {"nats": taken})
+    assert json.loads((tmp_path / "ports.json").read_text()) == ports
+    assert resolve_ports(tmp_path, ["nats"], "free") == ports
+
+
+def test_failed_start_reports_the_log_tail(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        with pytest.raises(ServiceStartError, match=r"(?s)nats exited with code.*address already in use"):
+            nats_service.start(tmp_path, busy.getsockname()[1], timeout=10)
+
+
+async def test_stack_env_works_from_inside_an_event_loop(mango_services: DevStack) -> None:
+    # DevStack.start() blocks; async callers run it in a thread. Its handles stay usable here.
+    running = await asyncio.to_thread(lambda: mango_services.running)
+    assert running
