@@ -1,0 +1,125 @@
+"""The ASGI application: one Starlette route per operation of the generated route table.
+
+Every request goes through ``dispatch``: request id, authentication against the operation's
+accepted credentials, strict JSON body validation with the generated wire model, the handler,
+JSON encoding, and exception mapping to the envelope. ``build_app`` proves at start-up that
+every operation of the spec has a handler (or is listed as not implemented).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route as StarletteRoute
+
+from mango_server.api._generated.routes import ROUTES, Route
+from mango_server.api.auth import Principal, authenticate
+from mango_server.api.context import RequestContext, Services
+from mango_server.api.errors import error_response, map_exception
+from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
+from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
+from mango_server.ids import new_request_id
+
+log = logging.getLogger(__name__)
+Handler = Callable[[RequestContext], Awaitable[Any]]
+MAX_JSON_BODY = 8 * 1024 * 1024
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat().replace("+00:00", "Z")
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def json_response(data: Any, request_id: str, status: int = 200) -> Response:
+    """Encode a handler result."""
+    body = json.dumps(data, default=_default, separators=(",", ":")).encode()
+    return Response(body, status_code=status, media_type="application/json", headers={"request-id": request_id})
+
+
+def check_handlers() -> None:
+    """Fail start-up unless every operation has a handler or is declared not implemented."""
+    missing = [r.operation_id for r in ROUTES if r.handler not in HANDLERS and r.operation_id not in NOT_IMPLEMENTED]
+    extra = sorted(set(HANDLERS) - {r.handler for r in ROUTES})
+    if missing or extra:
+        raise RuntimeError(
+            f"route table mismatch: operations without handler {missing}, handlers without route {extra}"
+        )
+
+
+async def _read_body(request: Request, route: Route) -> dict[str, Any]:
+    if route.request_model is None:
+        return {}
+    raw = await request.body()
+    if len(raw) > MAX_JSON_BODY:
+        raise RequestTooLargeError(f"request body exceeds {MAX_JSON_BODY} bytes")
+    if not raw:
+        raw = b"{}"
+    try:
+        decoded = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidRequestError("request body is not valid JSON") from None
+    if not isinstance(decoded, dict):
+        raise InvalidRequestError("request body must be a JSON object")
+    model = route.request_model.model_validate(decoded)
+    dumped: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True, by_alias=True)
+    return dumped
+
+
+def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable[Response]]:
+    handler: Handler = HANDLERS.get(route.handler, not_implemented)
+
+    async def endpoint(request: Request) -> Response:
+        request_id = new_request_id()
+        try:
+            principal = Principal("WorkspaceKey", "", "")
+            if route.security:
+                async with services.pool.acquire() as conn:
+                    principal = await authenticate(conn, request.headers.get("authorization"), route.security)
+            ctx = RequestContext(
+                request=request,
+                services=services,
+                principal=principal,
+                request_id=request_id,
+                path=dict(request.path_params),
+                query=request.query_params,
+                body=await _read_body(request, route),
+            )
+            result = await handler(ctx)
+        except (Exception, ValidationError) as exc:  # mapped to the envelope
+            return map_exception(exc, request_id)
+        if isinstance(result, Response):
+            result.headers["request-id"] = request_id
+            return result
+        return json_response(result, request_id)
+
+    return endpoint
+
+
+def build_app(services: Services) -> Starlette:
+    """The api role's ASGI app."""
+    check_handlers()
+    routes = [
+        StarletteRoute(r.path, _endpoint(r, services), methods=[r.method.upper()], name=r.operation_id) for r in ROUTES
+    ]
+
+    async def not_found(request: Request, exc: Exception) -> JSONResponse:
+        status = getattr(exc, "status_code", 404)
+        kind = "not_found_error" if status == 404 else "invalid_request_error"
+        message = "no such route" if status == 404 else f"method {request.method} not allowed here"
+        return error_response(status, kind, message, new_request_id())
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+
+    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found}, lifespan=lifespan)

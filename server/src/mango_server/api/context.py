@@ -1,0 +1,93 @@
+"""What a handler receives: the parsed request, its principal and the shared services."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import asyncpg
+from starlette.datastructures import QueryParams
+from starlette.requests import Request
+
+from mango_server.api.auth import Principal
+from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.live import NatsNotifier
+from mango_server.settings import Settings
+
+
+@dataclass
+class Services:
+    """Process-wide dependencies of the api role."""
+
+    settings: Settings
+    pool: asyncpg.Pool
+    notifier: NatsNotifier
+
+
+@dataclass
+class RequestContext:
+    """One request: path params, query, validated JSON body (a dict) and the caller."""
+
+    request: Request
+    services: Services
+    principal: Principal
+    request_id: str
+    path: dict[str, str]
+    query: QueryParams
+    body: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def workspace_id(self) -> str:
+        return self.principal.workspace_id
+
+    def require_session_scope(self, session_id: str) -> None:
+        """A session token reaches only its own Session (others are simply not found)."""
+        if self.principal.kind == "SessionToken" and self.principal.session_id != session_id:
+            raise NotFoundError(f"session {session_id} not found")
+
+    def int_param(self, name: str, default: int | None, low: int, high: int) -> int | None:
+        raw = self.query.get(name)
+        if raw is None or raw == "":
+            return default
+        try:
+            value = int(raw)
+        except ValueError:
+            raise InvalidRequestError(f"{name} must be an integer") from None
+        if not low <= value <= high:
+            raise InvalidRequestError(f"{name} must be between {low} and {high}")
+        return value
+
+    def bool_param(self, name: str) -> bool:
+        raw = (self.query.get(name) or "false").lower()
+        if raw not in ("true", "false", "1", "0"):
+            raise InvalidRequestError(f"{name} must be true or false")
+        return raw in ("true", "1")
+
+    def choice_param(self, name: str, choices: tuple[str, ...], default: str) -> str:
+        value = self.query.get(name) or default
+        if value not in choices:
+            raise InvalidRequestError(f"{name} must be one of {', '.join(choices)}")
+        return value
+
+    def list_param(self, name: str, choices: tuple[str, ...] | None = None, max_items: int = 50) -> list[str]:
+        values = self.query.getlist(f"{name}[]") + self.query.getlist(name)
+        if len(values) > max_items:
+            raise InvalidRequestError(f"{name}[] takes at most {max_items} values")
+        if choices is not None:
+            for value in values:
+                if value not in choices:
+                    raise InvalidRequestError(f"{name}[]: unknown value {value!r}")
+        return values
+
+    def time_param(self, name: str) -> datetime | None:
+        raw = self.query.get(name)
+        if not raw:
+            return None
+        try:
+            value = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidRequestError(f"{name} must be an RFC 3339 timestamp") from None
+        if value.tzinfo is None:
+            raise InvalidRequestError(f"{name} must include a time zone")
+        return value

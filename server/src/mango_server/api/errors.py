@@ -1,0 +1,56 @@
+"""The one error envelope, and the mapping of every exception to it (done once, here).
+
+Unexpected exceptions become ``api_error`` 500 with no internal detail in the message; the
+traceback is logged with the request id instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.responses import JSONResponse
+
+from mango_server.domain.errors import MangoDomainError
+
+log = logging.getLogger(__name__)
+
+
+def envelope(error_type: str, message: str, request_id: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The error body shared by HTTP responses and the SSE ``error`` event."""
+    error: dict[str, Any] = {"type": error_type, "message": message[:4096]}
+    if details:
+        error["details"] = details
+    return {"type": "error", "error": error, "request_id": request_id}
+
+
+def error_response(status: int, error_type: str, message: str, request_id: str, **extra: Any) -> JSONResponse:
+    """A JSON error response with the ``request-id`` header."""
+    return JSONResponse(
+        envelope(error_type, message, request_id, extra.get("details")),
+        status_code=status,
+        headers={"request-id": request_id, **extra.get("headers", {})},
+    )
+
+
+def validation_message(exc: ValidationError) -> str:
+    """A short, caller-oriented summary of pydantic errors (``field.path: problem``)."""
+    parts = []
+    for err in exc.errors()[:5]:
+        location = ".".join(str(p) for p in err["loc"] if p not in ("body",)) or "body"
+        parts.append(f"{location}: {err['msg']}")
+    more = len(exc.errors()) - 5
+    if more > 0:
+        parts.append(f"and {more} more")
+    return "; ".join(parts)
+
+
+def map_exception(exc: BaseException, request_id: str) -> JSONResponse:
+    """Translate an exception raised by a handler."""
+    if isinstance(exc, MangoDomainError):
+        return error_response(exc.status, exc.error_type, exc.message, request_id, details=exc.details)
+    if isinstance(exc, ValidationError):
+        return error_response(400, "invalid_request_error", validation_message(exc), request_id)
+    log.exception("unhandled error request_id=%s", request_id, extra={"action": "api.unhandled"})
+    return error_response(500, "api_error", "internal error; quote the request id when reporting it", request_id)
