@@ -13,7 +13,7 @@ This module renders nothing and writes nothing; targets and ``_manifest`` do tha
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,11 +141,9 @@ def resolve(spec: Spec, node: Any) -> Any:
 def load_spec(path: Path) -> Spec:
     """Read, validate and convention-check the spec at ``path``; raise ``SpecError`` on any problem."""
     try:
-        text = path.read_text(encoding="utf-8")
+        loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise SpecError(str(path), [f"cannot read the spec: {exc}"]) from exc
-    try:
-        loaded = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise SpecError(str(path), [f"not valid YAML: {exc}"]) from exc
     return check_spec(loaded, source=str(path))
@@ -155,7 +153,7 @@ def check_spec(spec: Any, source: str = "spec") -> Spec:
     """Validate an already-parsed document and check the Mango conventions."""
     if not isinstance(spec, dict):
         raise SpecError(source, ["the document is not a mapping"])
-    refs = _refs(spec, "#")
+    refs = [(where, node["$ref"]) for where, node in _walk(spec, "#") if isinstance(node.get("$ref"), str)]
     dangling = [f"unresolvable $ref {ref!r} at {where}" for where, ref in refs if _pointer(spec, ref) is None]
     if dangling:
         raise SpecError(source, dangling)
@@ -195,10 +193,9 @@ def _check_conventions(spec: Spec) -> list[str]:
         if op_id in seen:
             problems.append(f"{label}: duplicate operationId, also used by {seen[op_id]}")
         seen.setdefault(op_id, f"{method.upper()} {path}")
-        problems += [f"{label}: {problem}" for problem in _check_security(spec, raw)]
         op = _operation(spec, path, method, item, raw)
-        problems += [f"{label}: {problem}" for problem in _check_paginated(spec, op)]
-        problems += [f"{label}: {problem}" for problem in _check_stream(op)]
+        checks = [*_check_security(spec, raw), *_check_paginated(spec, op), *_check_stream(op)]
+        problems += [f"{label}: {problem}" for problem in checks]
     problems += _check_unions(spec)
     return problems
 
@@ -249,28 +246,44 @@ def _check_stream(op: Operation) -> list[str]:
 
 
 def _check_unions(spec: Spec) -> list[str]:
+    """A oneOf with two or more object variants is a union and must be tagged by ``type``.
+
+    A oneOf with at most one object variant (``X | null``, or a scalar shorthand beside an
+    object such as ``model: "id" | ModelConfig``) is not a union in this sense.
+    """
     problems: list[str] = []
-    for where, schema in _schemas_with(spec, "#", "oneOf"):
-        disc = schema.get("discriminator")
-        if not isinstance(disc, Mapping) or disc.get("propertyName") != "type":
-            problems.append(f"{where}: oneOf union needs discriminator.propertyName: type")
-            continue
-        mapping = disc.get("mapping")
-        if not isinstance(mapping, Mapping) or not mapping:
-            problems.append(f"{where}: oneOf union needs a discriminator mapping")
-            continue
-        variants = [variant.get("$ref") for variant in schema["oneOf"]]
-        if None in variants:
-            problems.append(f"{where}: every oneOf variant must be a $ref to a named schema")
-            continue
-        if sorted(mapping.values()) != sorted(variants):
-            problems.append(f"{where}: discriminator mapping {dict(mapping)} does not list exactly the oneOf variants")
-        for tag, ref in mapping.items():
-            variant = resolve(spec, {"$ref": ref})
-            const = variant.get("properties", {}).get("type", {}).get("const")
-            if const != tag:
-                problems.append(f"{where}: variant {ref} needs a 'type' property with const {tag!r} (found {const!r})")
+    for where, schema in _walk(spec, "#"):
+        variants = schema.get("oneOf")
+        if isinstance(variants, list) and sum(_is_object(spec, variant) for variant in variants) >= 2:
+            problems += [f"{where}: {problem}" for problem in _check_union(spec, schema)]
     return problems
+
+
+def _check_union(spec: Spec, schema: Mapping[str, Any]) -> list[str]:
+    disc = schema.get("discriminator")
+    if not isinstance(disc, Mapping) or disc.get("propertyName") != "type":
+        return ["oneOf union needs discriminator.propertyName: type"]
+    mapping = disc.get("mapping")
+    if not isinstance(mapping, Mapping) or not mapping:
+        return ["oneOf union needs a discriminator mapping"]
+    variants = [variant.get("$ref") for variant in schema["oneOf"]]
+    if None in variants:
+        return ["every oneOf variant must be a $ref to a named schema"]
+    problems: list[str] = []
+    if sorted(mapping.values()) != sorted(variants):
+        problems.append(f"discriminator mapping {dict(mapping)} does not list exactly the oneOf variants")
+    for tag, ref in mapping.items():
+        const = resolve(spec, {"$ref": ref}).get("properties", {}).get("type", {}).get("const")
+        if const != tag:
+            problems.append(f"variant {ref} needs a 'type' property with const {tag!r} (found {const!r})")
+    return problems
+
+
+def _is_object(spec: Spec, variant: Any) -> bool:
+    node = resolve(spec, variant)
+    return isinstance(node, Mapping) and (
+        node.get("type") == "object" or any(k in node for k in ("properties", "oneOf"))
+    )
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -349,27 +362,17 @@ def _first_media(node: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]] | Non
     return None
 
 
-def _schemas_with(node: Any, where: str, key: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+def _walk(node: Any, where: str) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Every mapping in the document with its JSON pointer, depth first in document order."""
     if isinstance(node, Mapping):
-        if isinstance(node.get(key), list):
-            yield where, node
-        for name, child in node.items():
-            yield from _schemas_with(child, f"{where}/{_escape(str(name))}", key)
+        yield where, node
+        children: Iterable[tuple[str, Any]] = ((_escape(str(key)), child) for key, child in node.items())
     elif isinstance(node, list):
-        for index, child in enumerate(node):
-            yield from _schemas_with(child, f"{where}/{index}", key)
-
-
-def _refs(node: Any, where: str) -> Iterator[tuple[str, str]]:
-    if isinstance(node, Mapping):
-        ref = node.get("$ref")
-        if isinstance(ref, str):
-            yield where, ref
-        for name, child in node.items():
-            yield from _refs(child, f"{where}/{_escape(str(name))}")
-    elif isinstance(node, list):
-        for index, child in enumerate(node):
-            yield from _refs(child, f"{where}/{index}")
+        children = ((str(index), child) for index, child in enumerate(node))
+    else:
+        return
+    for key, child in children:
+        yield from _walk(child, f"{where}/{key}")
 
 
 def _pointer(spec: Spec, ref: str) -> Any:

@@ -126,6 +126,21 @@ def test_union_without_discriminator(mini_spec: Spec) -> None:
     assert "#/components/schemas/NoteEvent: oneOf union needs discriminator.propertyName: type" in message
 
 
+def test_nullable_and_shorthand_one_of_are_not_unions(mini_spec: Spec) -> None:
+    props = mini_spec["components"]["schemas"]["Note"]["properties"]
+    props["last_event"] = {"oneOf": [{"$ref": "#/components/schemas/NoteEvent"}, {"type": "null"}]}
+    props["author"] = {"oneOf": [{"type": "string"}, {"$ref": "#/components/schemas/Health"}]}
+    check_spec(mini_spec)
+
+
+def test_inline_union_of_objects_needs_discriminator(mini_spec: Spec) -> None:
+    mini_spec["components"]["schemas"]["Note"]["properties"]["last"] = {
+        "oneOf": [{"$ref": "#/components/schemas/CommentEvent"}, {"$ref": "#/components/schemas/LikeEvent"}]
+    }
+    message = _problems(mini_spec)
+    assert "#/components/schemas/Note/properties/last: oneOf union needs discriminator.propertyName: type" in message
+
+
 def test_union_without_mapping(mini_spec: Spec) -> None:
     del mini_spec["components"]["schemas"]["NoteEvent"]["discriminator"]["mapping"]
     assert "#/components/schemas/NoteEvent: oneOf union needs a discriminator mapping" in _problems(mini_spec)
