@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None, targets: Sequence[Target] = TARGETS)
     spec_path: Path = args.spec if args.spec is not None else root / "openapi" / "mango.yaml"
     try:
         spec = load_spec(spec_path)
-        plan = render_all(spec, targets, root)
+        plan = render_all(spec, targets)
         if args.check:
             drift = check(root, plan, use_git=not args.no_git)
             if drift:

@@ -1,7 +1,8 @@
 """Rendering every target, writing the tree, the manifest and the drift check.
 
 A ``Target`` names a module exposing ``render(spec) -> list[GeneratedFile]`` and the one
-generated root its files live under. ``render_all`` imports targets lazily and returns a
+generated root its files live under. ``render_all`` imports targets lazily (a missing target
+module is an error, never a silent skip) and returns a
 ``Plan`` (every file's text, the manifest included); ``write`` applies it to a repository root,
 rewriting changed files only and deleting files the previous manifest listed but the plan no
 longer produces; ``check`` compares a plan with the tree without touching it. Both refuse a
@@ -57,7 +58,6 @@ class Plan:
 
     files: dict[PurePosixPath, str]
     roots: tuple[PurePosixPath, ...]
-    skipped: tuple[Target, ...] = ()
 
 
 @dataclass
@@ -69,30 +69,18 @@ class WriteReport:
     unchanged: int = 0
 
 
-def render_all(spec: Spec, targets: Sequence[Target], root: Path) -> Plan:
-    """Render every importable target and build the manifest.
-
-    A target whose module does not exist yet is skipped with a warning; its root is then left
-    alone and its previous manifest entries are carried over unchanged.
-    """
+def render_all(spec: Spec, targets: Sequence[Target]) -> Plan:
+    """Render every target (imported lazily) and build the manifest; raise on malformed output."""
     files: dict[PurePosixPath, str] = {}
     problems: list[str] = []
-    active: list[PurePosixPath] = []
-    skipped: list[Target] = []
     for target in targets:
-        render = _load(target)
-        if render is None:
-            skipped.append(target)
-            continue
-        active.append(target.root)
-        for generated in render(spec):
+        for generated in _load(target)(spec):
             problems += _file_problems(target, generated, files)
             files[PurePosixPath(generated.path)] = generated.content
     if problems:
         raise GenerationError("generated files are malformed:", problems)
-    kept = [path for path in _read_manifest(root) if any(_under(path, t.root) for t in skipped)]
-    files[MANIFEST_PATH] = _manifest_text([*files, *kept])
-    return Plan(files=files, roots=tuple(active), skipped=tuple(skipped))
+    files[MANIFEST_PATH] = _manifest_text(files)
+    return Plan(files=files, roots=tuple(target.root for target in targets))
 
 
 def write(root: Path, plan: Plan) -> WriteReport:
@@ -143,14 +131,13 @@ def check(root: Path, plan: Plan, *, use_git: bool = True) -> list[str]:
     return drift
 
 
-def _load(target: Target) -> Callable[[Spec], list[GeneratedFile]] | None:
+def _load(target: Target) -> Callable[[Spec], list[GeneratedFile]]:
     try:
         module = importlib.import_module(target.module)
     except ModuleNotFoundError as exc:
         if exc.name != target.module:
             raise
-        log.warning("skipping target target=%s reason=module %s does not exist yet", target.name, target.module)
-        return None
+        raise GenerationError(f"target {target.name}: module {target.module} does not exist", []) from exc
     render: Callable[[Spec], list[GeneratedFile]] = module.render
     return render
 

@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 from mango_generators import server_models
-from mango_generators.__main__ import main
+from mango_generators.__main__ import TARGETS, main
 from mango_generators._common import GeneratedFile, Spec, marker_line
 from mango_generators._manifest import MANIFEST_PATH, Target
 
@@ -158,15 +158,19 @@ def test_check_reports_uncommitted_generated_files(root: Path, caplog: pytest.Lo
     assert run(root, models_target(), check=True) == 0
 
 
-def test_missing_target_module_is_skipped_and_its_manifest_entries_kept(
-    root: Path, fake: FakeTarget, caplog: pytest.LogCaptureFixture
-) -> None:
-    assert run(root, fake.target) == 0
+def test_missing_target_module_fails(root: Path, caplog: pytest.LogCaptureFixture) -> None:
     absent = Target("fake", "mango_generators.no_such_target", FAKE_ROOT)
-    assert run(root, models_target(), absent) == 0
-    assert "skipping target target=fake" in caplog.text
-    assert "sdk-go/api/a.go" in manifest(root)
-    assert (root / FAKE_ROOT / "a.go").is_file()
+    assert run(root, models_target(), absent) == 1
+    assert "target fake: module mango_generators.no_such_target does not exist" in caplog.text
+    assert not (root / MANIFEST_PATH).exists()
+
+
+def test_every_registered_target_renders_the_mini_spec(root: Path) -> None:
+    assert main(["--root", str(root), "--spec", str(MINI_PATH)]) == 0
+    produced = manifest(root)[1:]
+    for target in TARGETS:
+        assert any(line.startswith(f"{target.root}/") for line in produced), target.name
+    assert main(["--root", str(root), "--spec", str(MINI_PATH), "--check"]) == 0
 
 
 def test_malformed_target_output_fails(root: Path, fake: FakeTarget, caplog: pytest.LogCaptureFixture) -> None:
