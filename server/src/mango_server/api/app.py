@@ -12,7 +12,6 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
@@ -24,6 +23,7 @@ from starlette.routing import Route as StarletteRoute
 from mango_server.api._generated.routes import ROUTES, Route
 from mango_server.api.auth import Principal, authenticate
 from mango_server.api.context import RequestContext, Services
+from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception
 from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
 from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
@@ -34,15 +34,9 @@ Handler = Callable[[RequestContext], Awaitable[Any]]
 MAX_JSON_BODY = 8 * 1024 * 1024
 
 
-def _default(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return value.isoformat().replace("+00:00", "Z")
-    raise TypeError(f"cannot encode {type(value).__name__}")
-
-
 def json_response(data: Any, request_id: str, status: int = 200) -> Response:
     """Encode a handler result."""
-    body = json.dumps(data, default=_default, separators=(",", ":")).encode()
+    body = dumps(data).encode()
     return Response(body, status_code=status, media_type="application/json", headers={"request-id": request_id})
 
 

@@ -1,0 +1,109 @@
+"""The Session event stream (SSE): committed ledger rows by sequence, resumable with Last-Event-ID.
+
+Each persisted event is sent with ``id:`` set to its public id. A reconnecting client sends
+``Last-Event-ID`` and receives every later row exactly once (rows are read by ``seq`` from
+PostgreSQL; NATS only says "look now"). Without the header the stream starts at the current
+end of history. Previews (``event_start`` / ``event_delta``) reach only clients that asked for
+them with ``event_deltas[]`` and carry no id. ``ping`` keeps idle connections alive; the stream
+ends after ``session.deleted``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from nats.aio.msg import Msg
+from starlette.responses import StreamingResponse
+
+from mango_server.api.context import RequestContext
+from mango_server.api.encoding import sse_frame
+from mango_server.domain.errors import InvalidRequestError
+from mango_server.live.notifier import committed_subject, delta_subject
+from mango_server.store import ledger, sessions
+
+_POLL_SECONDS = 1.0
+DELTA_TYPES = ("agent.message", "agent.thinking")
+
+
+async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
+    session_id = ctx.path["session_id"]
+    ctx.require_session_scope(session_id)
+    deltas = ctx.list_param("event_deltas", DELTA_TYPES, max_items=2)
+    last_event_id = ctx.request.headers.get("last-event-id")
+    async with ctx.services.pool.acquire() as conn:
+        row = await sessions.get_row(conn, ctx.workspace_id, session_id)
+        if last_event_id:
+            found = await ledger.find(conn, session_id, last_event_id)
+            if found is None:
+                raise InvalidRequestError(f"Last-Event-ID {last_event_id!r} is not an event of session {session_id}")
+            cursor = int(found["seq"])
+        else:
+            cursor = int(row["next_seq"]) - 1
+    stream = _Stream(ctx, session_id, cursor, bool(deltas))
+    return StreamingResponse(
+        stream.frames(),
+        media_type="text/event-stream",
+        headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
+    )
+
+
+class _Stream:
+    def __init__(self, ctx: RequestContext, session_id: str, cursor: int, with_deltas: bool) -> None:
+        self.ctx = ctx
+        self.session_id = session_id
+        self.cursor = cursor
+        self.with_deltas = with_deltas
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=1000)
+
+    async def _on_commit(self, msg: Msg) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+    async def _on_delta(self, msg: Msg) -> None:
+        with contextlib.suppress(asyncio.QueueFull, ValueError):
+            self.queue.put_nowait(json.loads(msg.data))
+
+    async def frames(self) -> AsyncIterator[bytes]:
+        notifier = self.ctx.services.notifier
+        subscriptions = [await notifier.subscribe(committed_subject(self.session_id), self._on_commit)]
+        if self.with_deltas:
+            subscriptions.append(await notifier.subscribe(delta_subject(self.session_id), self._on_delta))
+        ping_every = self.ctx.services.settings.sse_ping_seconds
+        last_sent = time.monotonic()
+        try:
+            yield b": connected\n\n"
+            while True:
+                rows, ended = await self._fetch()
+                for row in rows:
+                    yield sse_frame(row["type"], ledger.to_public(row), row["id"])
+                    last_sent = time.monotonic()
+                if ended:
+                    return
+                try:
+                    item = await asyncio.wait_for(self.queue.get(), timeout=_POLL_SECONDS)
+                except TimeoutError:
+                    item = None
+                if item is not None:
+                    yield sse_frame(item["type"], item)
+                    last_sent = time.monotonic()
+                if time.monotonic() - last_sent >= ping_every:
+                    yield sse_frame("ping", {"type": "ping"})
+                    last_sent = time.monotonic()
+        finally:
+            for subscription in subscriptions:
+                if subscription is not None:
+                    with contextlib.suppress(Exception):
+                        await subscription.unsubscribe()
+
+    async def _fetch(self) -> tuple[list[dict[str, Any]], bool]:
+        async with self.ctx.services.pool.acquire() as conn:
+            rows = await ledger.rows_after(conn, self.session_id, self.cursor)
+            gone = not rows and await conn.fetchval("SELECT 1 FROM sessions WHERE id = $1", self.session_id) is None
+        if rows:
+            self.cursor = int(rows[-1]["seq"])
+        return rows, gone or any(r["type"] == "session.deleted" for r in rows)
