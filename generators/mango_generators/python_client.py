@@ -142,11 +142,14 @@ class _Describer:
         ref = schema.get("$ref", "")
         if ref.startswith(_COMPONENT):
             name = ref.removeprefix(_COMPONENT)
-            if "oneOf" in self.components.get(name, {}):
+            if (self.components.get(name, {}).get("discriminator") or {}).get("mapping"):
                 return f"_unions.{self._union(name)} | Mapping[str, Any]"
             if name in self.models:
                 return f"{self._model(name)} | Mapping[str, Any]"
         schema = self._resolve(schema)
+        branches = schema.get("oneOf") or schema.get("anyOf")
+        if branches:
+            return " | ".join(dict.fromkeys(self._py_type(branch) for branch in branches))
         types = schema.get("type", [])
         types = [types] if isinstance(types, str) else list(types)
         names = [self._scalar(t, schema) for t in types if t != "null"] or ["Any"]
@@ -205,7 +208,7 @@ class _Describer:
         *segments, verb = op_id.split(".")
         if any(keyword.iskeyword(s) for s in op_id.split(".")) or verb in _RESERVED_VERBS:
             raise ValueError(f"{where}: operationId {op_id!r} uses a reserved Python name")
-        m = _Method(verb, op_id, method.upper(), path, _doc(op), "call", "", "")
+        m = _Method(verb, op_id, method.upper(), path, _doc(op), "stream" if op.get("x-mango-stream") else "call", "", "")
         self._parameters(m, where, [self._resolve(p) for p in [*shared, *op.get("parameters", [])]])
         self._body(m, where, op.get("requestBody"))
         self._responses(m, where, op)
@@ -217,6 +220,8 @@ class _Describer:
     def _parameters(self, m: _Method, where: str, params: list[dict[str, Any]]) -> None:
         by_name = {p["name"]: p for p in params if p.get("in") == "path"}
         for p in params:
+            if p.get("in") == "header" and str(p.get("name")).lower() == "last-event-id" and m.kind == "stream":
+                continue  # the stream's last_event_id argument, also sent on every reconnect
             if p.get("in") not in ("path", "query"):
                 raise ValueError(f"{where}: {p.get('in')} parameter {p.get('name')!r} is not supported")
             if p["in"] == "query":

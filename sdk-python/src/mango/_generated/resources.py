@@ -9,6 +9,7 @@ in ``mango._base_client``; nothing here sends requests itself.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,77 +22,125 @@ from mango._base_client import (
     SyncPager,
     SyncStream,
     Timeout,
+    optional,
     raw_bytes,
 )
 
 from . import unions as _unions
 from .models import (
+    Agent,
+    AgentRef,
+    Environment,
+    EnvironmentDeleted,
+    File,
+    FileDeleted,
     Health,
-    Note,
-    NoteDeleted,
-    NotesEventsSendResponse200,
+    HeartbeatResponse,
+    McpServer,
+    Memory,
+    MemoryDeleted,
+    MemoryPrecondition,
+    MemoryStore,
+    MemoryStoreDeleted,
+    MemoryStoreResourceParams,
+    MemoryVersion,
+    Metadata,
+    MetadataPatch,
+    ModelConfig,
+    QueueStats,
+    Readiness,
+    Session,
+    SessionDeleted,
+    SessionEventSendResult,
+    Skill,
+    SkillDeleted,
+    SkillRef,
+    SkillVersion,
+    SkillVersionDeleted,
+    UserMessageEventParams,
+    Work,
+    WorkError,
 )
 
 __all__ = [
+    "AgentsResource",
+    "AgentsVersionsResource",
+    "EnvironmentsResource",
+    "EnvironmentsWorkHealthcheckResource",
+    "EnvironmentsWorkResource",
+    "FilesResource",
     "MangoResources",
-    "NotesContentResource",
-    "NotesEventsResource",
-    "NotesResource",
+    "MemoryStoresMemoriesResource",
+    "MemoryStoresMemoryVersionsResource",
+    "MemoryStoresResource",
+    "SessionsEventsResource",
+    "SessionsResource",
+    "SkillsResource",
+    "SkillsVersionsResource",
     "SystemResource",
 ]
 
 
-class NotesResource(SyncAPIResource):
-    """Operations under ``notes``."""
+class AgentsResource(SyncAPIResource):
+    """Operations under ``agents``."""
 
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
-        self.content = NotesContentResource(client)
-        self.events = NotesEventsResource(client)
+        self.versions = AgentsVersionsResource(client)
 
-    def create(
+    def archive(
         self,
+        agent_id: str,
         *,
-        title: str,
-        body: str | None | NotGiven = NOT_GIVEN,
-        metadata: Mapping[str, Any] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
-    ) -> Note:
-        """Create a note.
+    ) -> Agent:
+        """Archive an Agent.
 
-        ``POST /v1/notes`` (operation ``notes.create``).
+        ``POST /v1/agents/{agent_id}/archive`` (operation ``agents.archive``).
         """
         return self._client._request(
             "POST",
-            "/v1/notes",
-            cast=Note.from_dict,
-            body={
-                "title": title,
-                "body": body,
-                "metadata": metadata,
+            "/v1/agents/{agent_id}/archive",
+            cast=Agent.from_dict,
+            path_params={
+                "agent_id": agent_id,
             },
             headers=extra_headers,
             timeout=timeout,
         )
 
-    def delete(
+    def create(
         self,
-        note_id: str,
         *,
+        name: str,
+        model: str | ModelConfig | Mapping[str, Any],
+        description: str | None | NotGiven = NOT_GIVEN,
+        system: str | None | NotGiven = NOT_GIVEN,
+        tools: Sequence[_unions.AgentTool | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        mcp_servers: Sequence[McpServer | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        skills: Sequence[SkillRef | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
-    ) -> NoteDeleted:
-        """Delete a note.
+    ) -> Agent:
+        """Create an Agent.
 
-        ``DELETE /v1/notes/{note_id}`` (operation ``notes.delete``).
+        ``POST /v1/agents`` (operation ``agents.create``).
         """
         return self._client._request(
-            "DELETE",
-            "/v1/notes/{note_id}",
-            cast=NoteDeleted.from_dict,
-            path_params={
-                "note_id": note_id,
+            "POST",
+            "/v1/agents",
+            cast=Agent.from_dict,
+            body={
+                "name": name,
+                "model": model,
+                "description": description,
+                "system": system,
+                "tools": tools,
+                "mcp_servers": mcp_servers,
+                "skills": skills,
+                "metadata": metadata,
             },
             headers=extra_headers,
             timeout=timeout,
@@ -99,21 +148,25 @@ class NotesResource(SyncAPIResource):
 
     def get(
         self,
-        note_id: str,
+        agent_id: str,
         *,
+        version: int | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
-    ) -> Note:
-        """Get a note.
+    ) -> Agent:
+        """Get an Agent.
 
-        ``GET /v1/notes/{note_id}`` (operation ``notes.get``).
+        ``GET /v1/agents/{agent_id}`` (operation ``agents.get``).
         """
         return self._client._request(
             "GET",
-            "/v1/notes/{note_id}",
-            cast=Note.from_dict,
+            "/v1/agents/{agent_id}",
+            cast=Agent.from_dict,
             path_params={
-                "note_id": note_id,
+                "agent_id": agent_id,
+            },
+            query={
+                "version": version,
             },
             headers=extra_headers,
             timeout=timeout,
@@ -124,49 +177,643 @@ class NotesResource(SyncAPIResource):
         *,
         limit: int | NotGiven = NOT_GIVEN,
         page: str | NotGiven = NOT_GIVEN,
-        tags: Sequence[str] | NotGiven = NOT_GIVEN,
+        created_at_gte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
-    ) -> SyncPager[Note]:
-        """List notes.
+    ) -> SyncPager[Agent]:
+        """List Agents.
 
-        ``GET /v1/notes`` (operation ``notes.list``).
+        ``GET /v1/agents`` (operation ``agents.list``).
         """
         return self._client._paginate(
             "GET",
-            "/v1/notes",
-            item=Note.from_dict,
+            "/v1/agents",
+            item=Agent.from_dict,
             query={
                 "limit": limit,
                 "page": page,
-                "tags[]": tags,
+                "created_at[gte]": created_at_gte,
+                "created_at[lte]": created_at_lte,
+                "include_archived": include_archived,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def update(
+        self,
+        agent_id: str,
+        *,
+        version: int | NotGiven = NOT_GIVEN,
+        name: str | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        system: str | None | NotGiven = NOT_GIVEN,
+        model: str | ModelConfig | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        tools: Sequence[_unions.AgentTool | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        mcp_servers: Sequence[McpServer | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        skills: Sequence[SkillRef | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Agent:
+        """Update an Agent.
+
+        ``POST /v1/agents/{agent_id}`` (operation ``agents.update``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/agents/{agent_id}",
+            cast=Agent.from_dict,
+            path_params={
+                "agent_id": agent_id,
+            },
+            body={
+                "version": version,
+                "name": name,
+                "description": description,
+                "system": system,
+                "model": model,
+                "tools": tools,
+                "mcp_servers": mcp_servers,
+                "skills": skills,
+                "metadata": metadata,
             },
             headers=extra_headers,
             timeout=timeout,
         )
 
 
-class NotesContentResource(SyncAPIResource):
-    """Operations under ``notes.content``."""
+class AgentsVersionsResource(SyncAPIResource):
+    """Operations under ``agents.versions``."""
 
-    def download(
+    def list(
         self,
-        note_id: str,
+        agent_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[Agent]:
+        """List an Agent's versions.
+
+        ``GET /v1/agents/{agent_id}/versions`` (operation ``agents.versions.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/agents/{agent_id}/versions",
+            item=Agent.from_dict,
+            path_params={
+                "agent_id": agent_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class EnvironmentsResource(SyncAPIResource):
+    """Operations under ``environments``."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.work = EnvironmentsWorkResource(client)
+
+    def archive(
+        self,
+        environment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Environment:
+        """Archive an Environment.
+
+        ``POST /v1/environments/{environment_id}/archive`` (operation ``environments.archive``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}/archive",
+            cast=Environment.from_dict,
+            path_params={
+                "environment_id": environment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def create(
+        self,
+        *,
+        name: str,
+        description: str | None | NotGiven = NOT_GIVEN,
+        config: _unions.EnvironmentConfig | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Environment:
+        """Create an Environment.
+
+        ``POST /v1/environments`` (operation ``environments.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments",
+            cast=Environment.from_dict,
+            body={
+                "name": name,
+                "description": description,
+                "config": config,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        environment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> EnvironmentDeleted:
+        """Delete an Environment.
+
+        ``DELETE /v1/environments/{environment_id}`` (operation ``environments.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/environments/{environment_id}",
+            cast=EnvironmentDeleted.from_dict,
+            path_params={
+                "environment_id": environment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        environment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Environment:
+        """Get an Environment.
+
+        ``GET /v1/environments/{environment_id}`` (operation ``environments.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/environments/{environment_id}",
+            cast=Environment.from_dict,
+            path_params={
+                "environment_id": environment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[Environment]:
+        """List Environments.
+
+        ``GET /v1/environments`` (operation ``environments.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/environments",
+            item=Environment.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+                "include_archived": include_archived,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def update(
+        self,
+        environment_id: str,
+        *,
+        name: str | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        config: _unions.EnvironmentConfig | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Environment:
+        """Update an Environment.
+
+        ``POST /v1/environments/{environment_id}`` (operation ``environments.update``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}",
+            cast=Environment.from_dict,
+            path_params={
+                "environment_id": environment_id,
+            },
+            body={
+                "name": name,
+                "description": description,
+                "config": config,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class EnvironmentsWorkResource(SyncAPIResource):
+    """Operations under ``environments.work``."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.healthcheck = EnvironmentsWorkHealthcheckResource(client)
+
+    def ack(
+        self,
+        environment_id: str,
+        work_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Work:
+        """Acknowledge a claimed Work item.
+
+        ``POST /v1/environments/{environment_id}/work/{work_id}/ack`` (operation ``environments.work.ack``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}/work/{work_id}/ack",
+            cast=Work.from_dict,
+            path_params={
+                "environment_id": environment_id,
+                "work_id": work_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def fail(
+        self,
+        environment_id: str,
+        work_id: str,
+        *,
+        error: WorkError | Mapping[str, Any],
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Work:
+        """Fail a Work item (Mango).
+
+        ``POST /v1/environments/{environment_id}/work/{work_id}/fail`` (operation ``environments.work.fail``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}/work/{work_id}/fail",
+            cast=Work.from_dict,
+            path_params={
+                "environment_id": environment_id,
+                "work_id": work_id,
+            },
+            body={
+                "error": error,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        environment_id: str,
+        work_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Work:
+        """Get a Work item.
+
+        ``GET /v1/environments/{environment_id}/work/{work_id}`` (operation ``environments.work.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/environments/{environment_id}/work/{work_id}",
+            cast=Work.from_dict,
+            path_params={
+                "environment_id": environment_id,
+                "work_id": work_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def heartbeat(
+        self,
+        environment_id: str,
+        work_id: str,
+        *,
+        expected_last_heartbeat: str,
+        desired_ttl_seconds: int | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> HeartbeatResponse:
+        """Renew a Work lease.
+
+        ``POST /v1/environments/{environment_id}/work/{work_id}/heartbeat`` (operation ``environments.work.heartbeat``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}/work/{work_id}/heartbeat",
+            cast=HeartbeatResponse.from_dict,
+            path_params={
+                "environment_id": environment_id,
+                "work_id": work_id,
+            },
+            query={
+                "expected_last_heartbeat": expected_last_heartbeat,
+                "desired_ttl_seconds": desired_ttl_seconds,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        environment_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        states: Sequence[str] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[Work]:
+        """List Work items.
+
+        ``GET /v1/environments/{environment_id}/work`` (operation ``environments.work.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/environments/{environment_id}/work",
+            item=Work.from_dict,
+            path_params={
+                "environment_id": environment_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "states[]": states,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def poll(
+        self,
+        environment_id: str,
+        *,
+        block_ms: int | NotGiven = NOT_GIVEN,
+        reclaim_older_than_ms: int | NotGiven = NOT_GIVEN,
+        worker_id: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Work | None:
+        """Poll for Work.
+
+        ``GET /v1/environments/{environment_id}/work/poll`` (operation ``environments.work.poll``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/environments/{environment_id}/work/poll",
+            cast=optional(Work.from_dict),
+            path_params={
+                "environment_id": environment_id,
+            },
+            query={
+                "block_ms": block_ms,
+                "reclaim_older_than_ms": reclaim_older_than_ms,
+                "worker_id": worker_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def stats(
+        self,
+        environment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> QueueStats:
+        """Work queue statistics.
+
+        ``GET /v1/environments/{environment_id}/work/stats`` (operation ``environments.work.stats``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/environments/{environment_id}/work/stats",
+            cast=QueueStats.from_dict,
+            path_params={
+                "environment_id": environment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def stop(
+        self,
+        environment_id: str,
+        work_id: str,
+        *,
+        force: bool | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Work:
+        """Stop a Work item.
+
+        ``POST /v1/environments/{environment_id}/work/{work_id}/stop`` (operation ``environments.work.stop``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}/work/{work_id}/stop",
+            cast=Work.from_dict,
+            path_params={
+                "environment_id": environment_id,
+                "work_id": work_id,
+            },
+            body={
+                "force": force,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class EnvironmentsWorkHealthcheckResource(SyncAPIResource):
+    """Operations under ``environments.work.healthcheck``."""
+
+    def create(
+        self,
+        environment_id: str,
+        *,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Work:
+        """Enqueue a healthcheck Work item.
+
+        ``POST /v1/environments/{environment_id}/work/healthcheck`` (operation ``environments.work.healthcheck.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}/work/healthcheck",
+            cast=Work.from_dict,
+            path_params={
+                "environment_id": environment_id,
+            },
+            body={
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def result(
+        self,
+        environment_id: str,
+        work_id: str,
+        *,
+        status: str,
+        message: str | None | NotGiven = NOT_GIVEN,
+        worker_id: str | None | NotGiven = NOT_GIVEN,
+        worker_version: str | None | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Work:
+        """Report a healthcheck result.
+
+        ``POST /v1/environments/{environment_id}/work/{work_id}/healthcheck_result`` (operation ``environments.work.healthcheck.result``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/environments/{environment_id}/work/{work_id}/healthcheck_result",
+            cast=Work.from_dict,
+            path_params={
+                "environment_id": environment_id,
+                "work_id": work_id,
+            },
+            body={
+                "status": status,
+                "message": message,
+                "worker_id": worker_id,
+                "worker_version": worker_version,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class FilesResource(SyncAPIResource):
+    """Operations under ``files``."""
+
+    def content(
+        self,
+        file_id: str,
         *,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
     ) -> bytes:
-        """Download the note's bytes.
+        """Download a File's bytes.
 
-        ``GET /v1/notes/{note_id}/content`` (operation ``notes.content.download``).
+        ``GET /v1/files/{file_id}/content`` (operation ``files.content``).
         """
         return self._client._request(
             "GET",
-            "/v1/notes/{note_id}/content",
+            "/v1/files/{file_id}/content",
             cast=raw_bytes,
             binary=True,
             path_params={
-                "note_id": note_id,
+                "file_id": file_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        file_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> FileDeleted:
+        """Delete a File.
+
+        ``DELETE /v1/files/{file_id}`` (operation ``files.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/files/{file_id}",
+            cast=FileDeleted.from_dict,
+            path_params={
+                "file_id": file_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        file_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> File:
+        """Get a File's metadata.
+
+        ``GET /v1/files/{file_id}`` (operation ``files.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/files/{file_id}",
+            cast=File.from_dict,
+            path_params={
+                "file_id": file_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[File]:
+        """List Files.
+
+        ``GET /v1/files`` (operation ``files.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/files",
+            item=File.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
             },
             headers=extra_headers,
             timeout=timeout,
@@ -174,23 +821,19 @@ class NotesContentResource(SyncAPIResource):
 
     def upload(
         self,
-        note_id: str,
         *,
         file: FileInput,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
-    ) -> Note:
-        """Upload bytes for the note.
+    ) -> File:
+        """Upload a File.
 
-        ``POST /v1/notes/{note_id}/content`` (operation ``notes.content.upload``).
+        ``POST /v1/files`` (operation ``files.upload``).
         """
         return self._client._request(
             "POST",
-            "/v1/notes/{note_id}/content",
-            cast=Note.from_dict,
-            path_params={
-                "note_id": note_id,
-            },
+            "/v1/files",
+            cast=File.from_dict,
             files={
                 "file": file,
             },
@@ -199,27 +842,650 @@ class NotesContentResource(SyncAPIResource):
         )
 
 
-class NotesEventsResource(SyncAPIResource):
-    """Operations under ``notes.events``."""
+class MemoryStoresResource(SyncAPIResource):
+    """Operations under ``memory_stores``."""
 
-    def send(
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.memories = MemoryStoresMemoriesResource(client)
+        self.memory_versions = MemoryStoresMemoryVersionsResource(client)
+
+    def archive(
         self,
-        note_id: str,
+        memory_store_id: str,
         *,
-        events: Sequence[_unions.NoteEvent | Mapping[str, Any]],
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
-    ) -> NotesEventsSendResponse200:
-        """Send events.
+    ) -> MemoryStore:
+        """Archive a Memory Store.
 
-        ``POST /v1/notes/{note_id}/events`` (operation ``notes.events.send``).
+        ``POST /v1/memory_stores/{memory_store_id}/archive`` (operation ``memory_stores.archive``).
         """
         return self._client._request(
             "POST",
-            "/v1/notes/{note_id}/events",
-            cast=NotesEventsSendResponse200.from_dict,
+            "/v1/memory_stores/{memory_store_id}/archive",
+            cast=MemoryStore.from_dict,
             path_params={
-                "note_id": note_id,
+                "memory_store_id": memory_store_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def create(
+        self,
+        *,
+        name: str,
+        description: str | None | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> MemoryStore:
+        """Create a Memory Store.
+
+        ``POST /v1/memory_stores`` (operation ``memory_stores.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/memory_stores",
+            cast=MemoryStore.from_dict,
+            body={
+                "name": name,
+                "description": description,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        memory_store_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> MemoryStoreDeleted:
+        """Delete a Memory Store.
+
+        ``DELETE /v1/memory_stores/{memory_store_id}`` (operation ``memory_stores.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/memory_stores/{memory_store_id}",
+            cast=MemoryStoreDeleted.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        memory_store_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> MemoryStore:
+        """Get a Memory Store.
+
+        ``GET /v1/memory_stores/{memory_store_id}`` (operation ``memory_stores.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/memory_stores/{memory_store_id}",
+            cast=MemoryStore.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
+        created_at_gte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[MemoryStore]:
+        """List Memory Stores.
+
+        ``GET /v1/memory_stores`` (operation ``memory_stores.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/memory_stores",
+            item=MemoryStore.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+                "include_archived": include_archived,
+                "created_at[gte]": created_at_gte,
+                "created_at[lte]": created_at_lte,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def update(
+        self,
+        memory_store_id: str,
+        *,
+        name: str | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> MemoryStore:
+        """Update a Memory Store.
+
+        ``POST /v1/memory_stores/{memory_store_id}`` (operation ``memory_stores.update``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/memory_stores/{memory_store_id}",
+            cast=MemoryStore.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+            },
+            body={
+                "name": name,
+                "description": description,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class MemoryStoresMemoriesResource(SyncAPIResource):
+    """Operations under ``memory_stores.memories``."""
+
+    def create(
+        self,
+        memory_store_id: str,
+        *,
+        path: str,
+        content: str,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Memory:
+        """Create a memory.
+
+        ``POST /v1/memory_stores/{memory_store_id}/memories`` (operation ``memory_stores.memories.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/memory_stores/{memory_store_id}/memories",
+            cast=Memory.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+            },
+            body={
+                "path": path,
+                "content": content,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        memory_store_id: str,
+        memory_id: str,
+        *,
+        expected_content_sha256: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> MemoryDeleted:
+        """Delete a memory.
+
+        ``DELETE /v1/memory_stores/{memory_store_id}/memories/{memory_id}`` (operation ``memory_stores.memories.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/memory_stores/{memory_store_id}/memories/{memory_id}",
+            cast=MemoryDeleted.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+                "memory_id": memory_id,
+            },
+            query={
+                "expected_content_sha256": expected_content_sha256,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        memory_store_id: str,
+        memory_id: str,
+        *,
+        view: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Memory:
+        """Get a memory.
+
+        ``GET /v1/memory_stores/{memory_store_id}/memories/{memory_id}`` (operation ``memory_stores.memories.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/memory_stores/{memory_store_id}/memories/{memory_id}",
+            cast=Memory.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+                "memory_id": memory_id,
+            },
+            query={
+                "view": view,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        memory_store_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        path_prefix: str | NotGiven = NOT_GIVEN,
+        depth: int | NotGiven = NOT_GIVEN,
+        view: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[_unions.MemoryListItem | dict[str, Any]]:
+        """List memories.
+
+        ``GET /v1/memory_stores/{memory_store_id}/memories`` (operation ``memory_stores.memories.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/memory_stores/{memory_store_id}/memories",
+            item=_unions.decode_memory_list_item,
+            path_params={
+                "memory_store_id": memory_store_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "path_prefix": path_prefix,
+                "depth": depth,
+                "view": view,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def update(
+        self,
+        memory_store_id: str,
+        memory_id: str,
+        *,
+        path: str | NotGiven = NOT_GIVEN,
+        content: str | NotGiven = NOT_GIVEN,
+        precondition: MemoryPrecondition | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Memory:
+        """Update a memory.
+
+        ``POST /v1/memory_stores/{memory_store_id}/memories/{memory_id}`` (operation ``memory_stores.memories.update``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/memory_stores/{memory_store_id}/memories/{memory_id}",
+            cast=Memory.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+                "memory_id": memory_id,
+            },
+            body={
+                "path": path,
+                "content": content,
+                "precondition": precondition,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class MemoryStoresMemoryVersionsResource(SyncAPIResource):
+    """Operations under ``memory_stores.memory_versions``."""
+
+    def get(
+        self,
+        memory_store_id: str,
+        memory_version_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> MemoryVersion:
+        """Get a memory version.
+
+        ``GET /v1/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}`` (operation ``memory_stores.memory_versions.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}",
+            cast=MemoryVersion.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+                "memory_version_id": memory_version_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        memory_store_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        memory_id: str | NotGiven = NOT_GIVEN,
+        operation: str | NotGiven = NOT_GIVEN,
+        session_id: str | NotGiven = NOT_GIVEN,
+        created_at_gte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[MemoryVersion]:
+        """List memory versions.
+
+        ``GET /v1/memory_stores/{memory_store_id}/memory_versions`` (operation ``memory_stores.memory_versions.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/memory_stores/{memory_store_id}/memory_versions",
+            item=MemoryVersion.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "memory_id": memory_id,
+                "operation": operation,
+                "session_id": session_id,
+                "created_at[gte]": created_at_gte,
+                "created_at[lte]": created_at_lte,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def redact(
+        self,
+        memory_store_id: str,
+        memory_version_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> MemoryVersion:
+        """Redact a memory version.
+
+        ``POST /v1/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}/redact`` (operation ``memory_stores.memory_versions.redact``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/memory_stores/{memory_store_id}/memory_versions/{memory_version_id}/redact",
+            cast=MemoryVersion.from_dict,
+            path_params={
+                "memory_store_id": memory_store_id,
+                "memory_version_id": memory_version_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class SessionsResource(SyncAPIResource):
+    """Operations under ``sessions``."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.events = SessionsEventsResource(client)
+
+    def archive(
+        self,
+        session_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Session:
+        """Archive a Session.
+
+        ``POST /v1/sessions/{session_id}/archive`` (operation ``sessions.archive``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/sessions/{session_id}/archive",
+            cast=Session.from_dict,
+            path_params={
+                "session_id": session_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def create(
+        self,
+        *,
+        agent: str | AgentRef | Mapping[str, Any],
+        environment_id: str,
+        title: str | None | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        resources: Sequence[MemoryStoreResourceParams | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        initial_events: Sequence[UserMessageEventParams | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Session:
+        """Create a Session.
+
+        ``POST /v1/sessions`` (operation ``sessions.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/sessions",
+            cast=Session.from_dict,
+            body={
+                "agent": agent,
+                "environment_id": environment_id,
+                "title": title,
+                "metadata": metadata,
+                "resources": resources,
+                "initial_events": initial_events,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        session_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SessionDeleted:
+        """Delete a Session.
+
+        ``DELETE /v1/sessions/{session_id}`` (operation ``sessions.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/sessions/{session_id}",
+            cast=SessionDeleted.from_dict,
+            path_params={
+                "session_id": session_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        session_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Session:
+        """Get a Session.
+
+        ``GET /v1/sessions/{session_id}`` (operation ``sessions.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/sessions/{session_id}",
+            cast=Session.from_dict,
+            path_params={
+                "session_id": session_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        order: str | NotGiven = NOT_GIVEN,
+        agent_id: str | NotGiven = NOT_GIVEN,
+        agent_version: int | NotGiven = NOT_GIVEN,
+        statuses: Sequence[str] | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
+        created_at_gt: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_gte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lt: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        memory_store_id: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[Session]:
+        """List Sessions.
+
+        ``GET /v1/sessions`` (operation ``sessions.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/sessions",
+            item=Session.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+                "order": order,
+                "agent_id": agent_id,
+                "agent_version": agent_version,
+                "statuses[]": statuses,
+                "include_archived": include_archived,
+                "created_at[gt]": created_at_gt,
+                "created_at[gte]": created_at_gte,
+                "created_at[lt]": created_at_lt,
+                "created_at[lte]": created_at_lte,
+                "memory_store_id": memory_store_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def update(
+        self,
+        session_id: str,
+        *,
+        title: str | None | NotGiven = NOT_GIVEN,
+        metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Session:
+        """Update a Session.
+
+        ``POST /v1/sessions/{session_id}`` (operation ``sessions.update``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/sessions/{session_id}",
+            cast=Session.from_dict,
+            path_params={
+                "session_id": session_id,
+            },
+            body={
+                "title": title,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class SessionsEventsResource(SyncAPIResource):
+    """Operations under ``sessions.events``."""
+
+    def list(
+        self,
+        session_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        order: str | NotGiven = NOT_GIVEN,
+        types: Sequence[str] | NotGiven = NOT_GIVEN,
+        created_at_gt: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_gte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lt: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[_unions.SessionEvent | dict[str, Any]]:
+        """List a Session's events.
+
+        ``GET /v1/sessions/{session_id}/events`` (operation ``sessions.events.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/sessions/{session_id}/events",
+            item=_unions.decode_session_event,
+            path_params={
+                "session_id": session_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "order": order,
+                "types[]": types,
+                "created_at[gt]": created_at_gt,
+                "created_at[gte]": created_at_gte,
+                "created_at[lt]": created_at_lt,
+                "created_at[lte]": created_at_lte,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def send(
+        self,
+        session_id: str,
+        *,
+        events: Sequence[_unions.SessionEventInput | Mapping[str, Any]],
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SessionEventSendResult:
+        """Send events to a Session.
+
+        ``POST /v1/sessions/{session_id}/events`` (operation ``sessions.events.send``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/sessions/{session_id}/events",
+            cast=SessionEventSendResult.from_dict,
+            path_params={
+                "session_id": session_id,
             },
             body={
                 "events": events,
@@ -230,24 +1496,261 @@ class NotesEventsResource(SyncAPIResource):
 
     def stream(
         self,
-        note_id: str,
+        session_id: str,
         *,
+        event_deltas: Sequence[str] | NotGiven = NOT_GIVEN,
         last_event_id: str | None = None,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
-    ) -> SyncStream[_unions.NoteEvent | dict[str, Any]]:
-        """Stream events (SSE).
+    ) -> SyncStream[_unions.SessionStreamEvent | dict[str, Any]]:
+        """Stream a Session's events (SSE).
 
-        ``GET /v1/notes/{note_id}/events/stream`` (operation ``notes.events.stream``).
+        ``GET /v1/sessions/{session_id}/events/stream`` (operation ``sessions.events.stream``).
         """
         return self._client._stream(
             "GET",
-            "/v1/notes/{note_id}/events/stream",
-            event=_unions.decode_note_event,
+            "/v1/sessions/{session_id}/events/stream",
+            event=_unions.decode_session_stream_event,
             path_params={
-                "note_id": note_id,
+                "session_id": session_id,
+            },
+            query={
+                "event_deltas[]": event_deltas,
             },
             last_event_id=last_event_id,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class SkillsResource(SyncAPIResource):
+    """Operations under ``skills``."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.versions = SkillsVersionsResource(client)
+
+    def create(
+        self,
+        *,
+        file: FileInput,
+        display_title: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Skill:
+        """Create a Skill.
+
+        ``POST /v1/skills`` (operation ``skills.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/skills",
+            cast=Skill.from_dict,
+            files={
+                "file": file,
+            },
+            form={
+                "display_title": display_title,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        skill_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SkillDeleted:
+        """Delete a Skill.
+
+        ``DELETE /v1/skills/{skill_id}`` (operation ``skills.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/skills/{skill_id}",
+            cast=SkillDeleted.from_dict,
+            path_params={
+                "skill_id": skill_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        skill_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Skill:
+        """Get a Skill.
+
+        ``GET /v1/skills/{skill_id}`` (operation ``skills.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/skills/{skill_id}",
+            cast=Skill.from_dict,
+            path_params={
+                "skill_id": skill_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[Skill]:
+        """List Skills.
+
+        ``GET /v1/skills`` (operation ``skills.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/skills",
+            item=Skill.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class SkillsVersionsResource(SyncAPIResource):
+    """Operations under ``skills.versions``."""
+
+    def content(
+        self,
+        skill_id: str,
+        version: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> bytes:
+        """Download a Skill version's archive.
+
+        ``GET /v1/skills/{skill_id}/versions/{version}/content`` (operation ``skills.versions.content``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/skills/{skill_id}/versions/{version}/content",
+            cast=raw_bytes,
+            binary=True,
+            path_params={
+                "skill_id": skill_id,
+                "version": version,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def create(
+        self,
+        skill_id: str,
+        *,
+        file: FileInput,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SkillVersion:
+        """Create a Skill version.
+
+        ``POST /v1/skills/{skill_id}/versions`` (operation ``skills.versions.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/skills/{skill_id}/versions",
+            cast=SkillVersion.from_dict,
+            path_params={
+                "skill_id": skill_id,
+            },
+            files={
+                "file": file,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        skill_id: str,
+        version: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SkillVersionDeleted:
+        """Delete a Skill version.
+
+        ``DELETE /v1/skills/{skill_id}/versions/{version}`` (operation ``skills.versions.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/skills/{skill_id}/versions/{version}",
+            cast=SkillVersionDeleted.from_dict,
+            path_params={
+                "skill_id": skill_id,
+                "version": version,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        skill_id: str,
+        version: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SkillVersion:
+        """Get a Skill version.
+
+        ``GET /v1/skills/{skill_id}/versions/{version}`` (operation ``skills.versions.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/skills/{skill_id}/versions/{version}",
+            cast=SkillVersion.from_dict,
+            path_params={
+                "skill_id": skill_id,
+                "version": version,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        skill_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[SkillVersion]:
+        """List a Skill's versions.
+
+        ``GET /v1/skills/{skill_id}/versions`` (operation ``skills.versions.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/skills/{skill_id}/versions",
+            item=SkillVersion.from_dict,
+            path_params={
+                "skill_id": skill_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+            },
             headers=extra_headers,
             timeout=timeout,
         )
@@ -274,10 +1777,33 @@ class SystemResource(SyncAPIResource):
             timeout=timeout,
         )
 
+    def readiness(
+        self,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Readiness:
+        """Readiness.
+
+        ``GET /v1/readiness`` (operation ``system.readiness``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/readiness",
+            cast=Readiness.from_dict,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
 
 class MangoResources:
     """The top-level namespaces of ``mango.Mango``."""
 
     def __init__(self, client: SyncAPIClient) -> None:
-        self.notes = NotesResource(client)
+        self.agents = AgentsResource(client)
+        self.environments = EnvironmentsResource(client)
+        self.files = FilesResource(client)
+        self.memory_stores = MemoryStoresResource(client)
+        self.sessions = SessionsResource(client)
+        self.skills = SkillsResource(client)
         self.system = SystemResource(client)

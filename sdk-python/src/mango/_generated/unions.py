@@ -13,24 +13,236 @@ from typing import Any, TypeAlias
 from mango._base_client import decode_union
 
 from .models import (
-    CommentEvent,
-    LikeEvent,
+    AgentCustomToolUseEvent,
+    AgentMcpToolResultEvent,
+    AgentMcpToolUseEvent,
+    AgentMessageEvent,
+    AgentThinkingEvent,
+    AgentThreadContextCompactedEvent,
+    AgentToolResultEvent,
+    AgentToolset,
+    AgentToolUseEvent,
+    CustomTool,
+    EventDeltaEvent,
+    EventStartEvent,
+    McpToolset,
+    Memory,
+    MemoryPrefix,
+    SelfHostedConfig,
+    SessionDeletedEvent,
+    SessionErrorEvent,
+    SessionStatusIdleEvent,
+    SessionStatusRescheduledEvent,
+    SessionStatusRunningEvent,
+    SessionStatusTerminatedEvent,
+    SessionUpdatedEvent,
+    SpanModelRequestEndEvent,
+    SpanModelRequestStartEvent,
+    UserCustomToolResultEvent,
+    UserCustomToolResultEventParams,
+    UserInterruptEvent,
+    UserInterruptEventParams,
+    UserMessageEvent,
+    UserMessageEventParams,
+    UserToolConfirmationEvent,
+    UserToolConfirmationEventParams,
+    UserToolResultEvent,
+    UserToolResultEventParams,
 )
 
 __all__ = [
-    "NoteEvent",
-    "decode_note_event",
+    "AgentTool",
+    "EnvironmentConfig",
+    "MemoryListItem",
+    "SessionEvent",
+    "SessionEventInput",
+    "SessionStreamEvent",
+    "decode_agent_tool",
+    "decode_environment_config",
+    "decode_memory_list_item",
+    "decode_session_event",
+    "decode_session_event_input",
+    "decode_session_stream_event",
 ]
 
-NoteEvent: TypeAlias = CommentEvent | LikeEvent
-"""One ``NoteEvent`` variant."""
+AgentTool: TypeAlias = AgentToolset | CustomTool | McpToolset
+"""One entry of an Agent's `tools`."""
 
-_NOTE_EVENT_VARIANTS: dict[str, Callable[[Any], NoteEvent]] = {
-    "comment": CommentEvent.from_dict,
-    "like": LikeEvent.from_dict,
+_AGENT_TOOL_VARIANTS: dict[str, Callable[[Any], AgentTool]] = {
+    "agent_toolset_20260401": AgentToolset.from_dict,
+    "custom": CustomTool.from_dict,
+    "mcp_toolset": McpToolset.from_dict,
 }
 
 
-def decode_note_event(data: Any) -> NoteEvent | dict[str, Any]:
-    """Decode one ``NoteEvent``; an unknown ``type`` passes through as the raw dict."""
-    return decode_union(data, "type", _NOTE_EVENT_VARIANTS)
+def decode_agent_tool(data: Any) -> AgentTool | dict[str, Any]:
+    """Decode one ``AgentTool``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _AGENT_TOOL_VARIANTS)
+
+
+EnvironmentConfig: TypeAlias = SelfHostedConfig
+"""Where tools run. Only `self_hosted` exists."""
+
+_ENVIRONMENT_CONFIG_VARIANTS: dict[str, Callable[[Any], EnvironmentConfig]] = {
+    "self_hosted": SelfHostedConfig.from_dict,
+}
+
+
+def decode_environment_config(data: Any) -> EnvironmentConfig | dict[str, Any]:
+    """Decode one ``EnvironmentConfig``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _ENVIRONMENT_CONFIG_VARIANTS)
+
+
+MemoryListItem: TypeAlias = Memory | MemoryPrefix
+"""An item of a memory listing."""
+
+_MEMORY_LIST_ITEM_VARIANTS: dict[str, Callable[[Any], MemoryListItem]] = {
+    "memory": Memory.from_dict,
+    "memory_prefix": MemoryPrefix.from_dict,
+}
+
+
+def decode_memory_list_item(data: Any) -> MemoryListItem | dict[str, Any]:
+    """Decode one ``MemoryListItem``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _MEMORY_LIST_ITEM_VARIANTS)
+
+
+SessionEvent: TypeAlias = (
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+)
+"""Every persisted Session event (client and server). Decoders must pass unknown types through."""
+
+_SESSION_EVENT_VARIANTS: dict[str, Callable[[Any], SessionEvent]] = {
+    "agent.custom_tool_use": AgentCustomToolUseEvent.from_dict,
+    "agent.mcp_tool_result": AgentMcpToolResultEvent.from_dict,
+    "agent.mcp_tool_use": AgentMcpToolUseEvent.from_dict,
+    "agent.message": AgentMessageEvent.from_dict,
+    "agent.thinking": AgentThinkingEvent.from_dict,
+    "agent.thread_context_compacted": AgentThreadContextCompactedEvent.from_dict,
+    "agent.tool_result": AgentToolResultEvent.from_dict,
+    "agent.tool_use": AgentToolUseEvent.from_dict,
+    "session.deleted": SessionDeletedEvent.from_dict,
+    "session.error": SessionErrorEvent.from_dict,
+    "session.status_idle": SessionStatusIdleEvent.from_dict,
+    "session.status_rescheduled": SessionStatusRescheduledEvent.from_dict,
+    "session.status_running": SessionStatusRunningEvent.from_dict,
+    "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
+    "session.updated": SessionUpdatedEvent.from_dict,
+    "span.model_request_end": SpanModelRequestEndEvent.from_dict,
+    "span.model_request_start": SpanModelRequestStartEvent.from_dict,
+    "user.custom_tool_result": UserCustomToolResultEvent.from_dict,
+    "user.interrupt": UserInterruptEvent.from_dict,
+    "user.message": UserMessageEvent.from_dict,
+    "user.tool_confirmation": UserToolConfirmationEvent.from_dict,
+    "user.tool_result": UserToolResultEvent.from_dict,
+}
+
+
+def decode_session_event(data: Any) -> SessionEvent | dict[str, Any]:
+    """Decode one ``SessionEvent``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _SESSION_EVENT_VARIANTS)
+
+
+SessionEventInput: TypeAlias = (
+    UserCustomToolResultEventParams
+    | UserInterruptEventParams
+    | UserMessageEventParams
+    | UserToolConfirmationEventParams
+    | UserToolResultEventParams
+)
+"""A client event to send."""
+
+_SESSION_EVENT_INPUT_VARIANTS: dict[str, Callable[[Any], SessionEventInput]] = {
+    "user.custom_tool_result": UserCustomToolResultEventParams.from_dict,
+    "user.interrupt": UserInterruptEventParams.from_dict,
+    "user.message": UserMessageEventParams.from_dict,
+    "user.tool_confirmation": UserToolConfirmationEventParams.from_dict,
+    "user.tool_result": UserToolResultEventParams.from_dict,
+}
+
+
+def decode_session_event_input(data: Any) -> SessionEventInput | dict[str, Any]:
+    """Decode one ``SessionEventInput``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _SESSION_EVENT_INPUT_VARIANTS)
+
+
+SessionStreamEvent: TypeAlias = (
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | EventDeltaEvent
+    | EventStartEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+)
+"""What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews."""
+
+_SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] = {
+    "agent.custom_tool_use": AgentCustomToolUseEvent.from_dict,
+    "agent.mcp_tool_result": AgentMcpToolResultEvent.from_dict,
+    "agent.mcp_tool_use": AgentMcpToolUseEvent.from_dict,
+    "agent.message": AgentMessageEvent.from_dict,
+    "agent.thinking": AgentThinkingEvent.from_dict,
+    "agent.thread_context_compacted": AgentThreadContextCompactedEvent.from_dict,
+    "agent.tool_result": AgentToolResultEvent.from_dict,
+    "agent.tool_use": AgentToolUseEvent.from_dict,
+    "event_delta": EventDeltaEvent.from_dict,
+    "event_start": EventStartEvent.from_dict,
+    "session.deleted": SessionDeletedEvent.from_dict,
+    "session.error": SessionErrorEvent.from_dict,
+    "session.status_idle": SessionStatusIdleEvent.from_dict,
+    "session.status_rescheduled": SessionStatusRescheduledEvent.from_dict,
+    "session.status_running": SessionStatusRunningEvent.from_dict,
+    "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
+    "session.updated": SessionUpdatedEvent.from_dict,
+    "span.model_request_end": SpanModelRequestEndEvent.from_dict,
+    "span.model_request_start": SpanModelRequestStartEvent.from_dict,
+    "user.custom_tool_result": UserCustomToolResultEvent.from_dict,
+    "user.interrupt": UserInterruptEvent.from_dict,
+    "user.message": UserMessageEvent.from_dict,
+    "user.tool_confirmation": UserToolConfirmationEvent.from_dict,
+    "user.tool_result": UserToolResultEvent.from_dict,
+}
+
+
+def decode_session_stream_event(data: Any) -> SessionStreamEvent | dict[str, Any]:
+    """Decode one ``SessionStreamEvent``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _SESSION_STREAM_EVENT_VARIANTS)

@@ -1,34 +1,310 @@
 # This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
 """Contains all the data models used in inputs/outputs"""
 
-from .comment_event import CommentEvent
+from .agent import Agent
+from .agent_create_params import AgentCreateParams
+from .agent_custom_tool_use_event import AgentCustomToolUseEvent
+from .agent_custom_tool_use_event_input import AgentCustomToolUseEventInput
+from .agent_list import AgentList
+from .agent_mcp_tool_result_event import AgentMcpToolResultEvent
+from .agent_mcp_tool_use_event import AgentMcpToolUseEvent
+from .agent_mcp_tool_use_event_evaluated_permission import AgentMcpToolUseEventEvaluatedPermission
+from .agent_mcp_tool_use_event_input import AgentMcpToolUseEventInput
+from .agent_message_event import AgentMessageEvent
+from .agent_ref import AgentRef
+from .agent_thinking_event import AgentThinkingEvent
+from .agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+from .agent_tool_result_event import AgentToolResultEvent
+from .agent_tool_use_event import AgentToolUseEvent
+from .agent_tool_use_event_evaluated_permission import AgentToolUseEventEvaluatedPermission
+from .agent_tool_use_event_input import AgentToolUseEventInput
+from .agent_toolset import AgentToolset
+from .agent_update_params import AgentUpdateParams
+from .always_allow_policy import AlwaysAllowPolicy
+from .always_ask_policy import AlwaysAskPolicy
+from .api_actor import ApiActor
+from .auto_policy import AutoPolicy
+from .base_64_document_source import Base64DocumentSource
+from .base_64_document_source_media_type import Base64DocumentSourceMediaType
+from .content_delta import ContentDelta
+from .custom_tool import CustomTool
+from .custom_tool_input_schema import CustomToolInputSchema
+from .document_block import DocumentBlock
+from .end_turn_stop_reason import EndTurnStopReason
+from .environment import Environment
+from .environment_create_params import EnvironmentCreateParams
+from .environment_deleted import EnvironmentDeleted
+from .environment_list import EnvironmentList
+from .environment_update_params import EnvironmentUpdateParams
+from .error_body import ErrorBody
+from .error_body_details import ErrorBodyDetails
 from .error_envelope import ErrorEnvelope
-from .error_envelope_error import ErrorEnvelopeError
+from .event_delta_event import EventDeltaEvent
+from .event_start_event import EventStartEvent
+from .file import File
+from .file_deleted import FileDeleted
+from .file_document_source import FileDocumentSource
+from .file_list import FileList
+from .file_upload_params import FileUploadParams
 from .health import Health
 from .health_status import HealthStatus
-from .like_event import LikeEvent
-from .note import Note
-from .note_create import NoteCreate
-from .note_create_metadata import NoteCreateMetadata
-from .note_deleted import NoteDeleted
-from .note_list import NoteList
-from .notes_content_upload_body import NotesContentUploadBody
-from .notes_events_send_body import NotesEventsSendBody
-from .notes_events_send_response_200 import NotesEventsSendResponse200
+from .healthcheck_create_params import HealthcheckCreateParams
+from .healthcheck_result import HealthcheckResult
+from .healthcheck_result_params import HealthcheckResultParams
+from .healthcheck_result_params_status import HealthcheckResultParamsStatus
+from .healthcheck_result_status import HealthcheckResultStatus
+from .healthcheck_work_data import HealthcheckWorkData
+from .heartbeat_response import HeartbeatResponse
+from .mcp_server import McpServer
+from .mcp_toolset import McpToolset
+from .memory import Memory
+from .memory_create_params import MemoryCreateParams
+from .memory_deleted import MemoryDeleted
+from .memory_list import MemoryList
+from .memory_precondition import MemoryPrecondition
+from .memory_prefix import MemoryPrefix
+from .memory_store import MemoryStore
+from .memory_store_create_params import MemoryStoreCreateParams
+from .memory_store_deleted import MemoryStoreDeleted
+from .memory_store_list import MemoryStoreList
+from .memory_store_resource_params import MemoryStoreResourceParams
+from .memory_store_resource_params_access import MemoryStoreResourceParamsAccess
+from .memory_store_update_params import MemoryStoreUpdateParams
+from .memory_stores_memories_get_view import MemoryStoresMemoriesGetView
+from .memory_stores_memories_list_view import MemoryStoresMemoriesListView
+from .memory_stores_memory_versions_list_operation import MemoryStoresMemoryVersionsListOperation
+from .memory_update_params import MemoryUpdateParams
+from .memory_version import MemoryVersion
+from .memory_version_list import MemoryVersionList
+from .memory_version_operation import MemoryVersionOperation
+from .metadata import Metadata
+from .metadata_patch import MetadataPatch
+from .model_config import ModelConfig
+from .model_config_speed import ModelConfigSpeed
+from .model_usage import ModelUsage
+from .preview_event_ref import PreviewEventRef
+from .preview_event_ref_type import PreviewEventRefType
+from .queue_stats import QueueStats
+from .readiness import Readiness
+from .readiness_checks import ReadinessChecks
+from .readiness_status import ReadinessStatus
+from .requires_action_stop_reason import RequiresActionStopReason
+from .retries_exhausted_stop_reason import RetriesExhaustedStopReason
+from .retry_status import RetryStatus
+from .retry_status_type import RetryStatusType
+from .self_hosted_config import SelfHostedConfig
+from .session import Session
+from .session_actor import SessionActor
+from .session_agent import SessionAgent
+from .session_create_params import SessionCreateParams
+from .session_deleted import SessionDeleted
+from .session_deleted_event import SessionDeletedEvent
+from .session_error import SessionError
+from .session_error_event import SessionErrorEvent
+from .session_event_list import SessionEventList
+from .session_event_send_params import SessionEventSendParams
+from .session_event_send_result import SessionEventSendResult
+from .session_list import SessionList
+from .session_resource import SessionResource
+from .session_resource_access import SessionResourceAccess
+from .session_stats import SessionStats
+from .session_status import SessionStatus
+from .session_status_idle_event import SessionStatusIdleEvent
+from .session_status_rescheduled_event import SessionStatusRescheduledEvent
+from .session_status_running_event import SessionStatusRunningEvent
+from .session_status_terminated_event import SessionStatusTerminatedEvent
+from .session_update_params import SessionUpdateParams
+from .session_updated_event import SessionUpdatedEvent
+from .session_work_data import SessionWorkData
+from .sessions_events_list_order import SessionsEventsListOrder
+from .sessions_events_stream_event_deltas_item import SessionsEventsStreamEventDeltasItem
+from .sessions_list_order import SessionsListOrder
+from .skill import Skill
+from .skill_create_params import SkillCreateParams
+from .skill_deleted import SkillDeleted
+from .skill_list import SkillList
+from .skill_ref import SkillRef
+from .skill_version import SkillVersion
+from .skill_version_create_params import SkillVersionCreateParams
+from .skill_version_deleted import SkillVersionDeleted
+from .skill_version_list import SkillVersionList
+from .span_model_request_end_event import SpanModelRequestEndEvent
+from .span_model_request_start_event import SpanModelRequestStartEvent
+from .text_block import TextBlock
+from .text_document_source import TextDocumentSource
+from .tool_config import ToolConfig
+from .tool_default_config import ToolDefaultConfig
+from .user_custom_tool_result_event import UserCustomToolResultEvent
+from .user_custom_tool_result_event_params import UserCustomToolResultEventParams
+from .user_interrupt_event import UserInterruptEvent
+from .user_interrupt_event_params import UserInterruptEventParams
+from .user_message_event import UserMessageEvent
+from .user_message_event_params import UserMessageEventParams
+from .user_tool_confirmation_event import UserToolConfirmationEvent
+from .user_tool_confirmation_event_params import UserToolConfirmationEventParams
+from .user_tool_confirmation_event_params_result import UserToolConfirmationEventParamsResult
+from .user_tool_confirmation_event_result import UserToolConfirmationEventResult
+from .user_tool_result_event import UserToolResultEvent
+from .user_tool_result_event_params import UserToolResultEventParams
+from .work import Work
+from .work_error import WorkError
+from .work_error_type import WorkErrorType
+from .work_fail_params import WorkFailParams
+from .work_list import WorkList
+from .work_state import WorkState
+from .work_stop_params import WorkStopParams
 
 __all__ = (
-    "CommentEvent",
+    "Agent",
+    "AgentCreateParams",
+    "AgentCustomToolUseEvent",
+    "AgentCustomToolUseEventInput",
+    "AgentList",
+    "AgentMcpToolResultEvent",
+    "AgentMcpToolUseEvent",
+    "AgentMcpToolUseEventEvaluatedPermission",
+    "AgentMcpToolUseEventInput",
+    "AgentMessageEvent",
+    "AgentRef",
+    "AgentThinkingEvent",
+    "AgentThreadContextCompactedEvent",
+    "AgentToolResultEvent",
+    "AgentToolUseEvent",
+    "AgentToolUseEventEvaluatedPermission",
+    "AgentToolUseEventInput",
+    "AgentToolset",
+    "AgentUpdateParams",
+    "AlwaysAllowPolicy",
+    "AlwaysAskPolicy",
+    "ApiActor",
+    "AutoPolicy",
+    "Base64DocumentSource",
+    "Base64DocumentSourceMediaType",
+    "ContentDelta",
+    "CustomTool",
+    "CustomToolInputSchema",
+    "DocumentBlock",
+    "EndTurnStopReason",
+    "Environment",
+    "EnvironmentCreateParams",
+    "EnvironmentDeleted",
+    "EnvironmentList",
+    "EnvironmentUpdateParams",
+    "ErrorBody",
+    "ErrorBodyDetails",
     "ErrorEnvelope",
-    "ErrorEnvelopeError",
+    "EventDeltaEvent",
+    "EventStartEvent",
+    "File",
+    "FileDeleted",
+    "FileDocumentSource",
+    "FileList",
+    "FileUploadParams",
     "Health",
     "HealthStatus",
-    "LikeEvent",
-    "Note",
-    "NoteCreate",
-    "NoteCreateMetadata",
-    "NoteDeleted",
-    "NoteList",
-    "NotesContentUploadBody",
-    "NotesEventsSendBody",
-    "NotesEventsSendResponse200",
+    "HealthcheckCreateParams",
+    "HealthcheckResult",
+    "HealthcheckResultParams",
+    "HealthcheckResultParamsStatus",
+    "HealthcheckResultStatus",
+    "HealthcheckWorkData",
+    "HeartbeatResponse",
+    "McpServer",
+    "McpToolset",
+    "Memory",
+    "MemoryCreateParams",
+    "MemoryDeleted",
+    "MemoryList",
+    "MemoryPrecondition",
+    "MemoryPrefix",
+    "MemoryStore",
+    "MemoryStoreCreateParams",
+    "MemoryStoreDeleted",
+    "MemoryStoreList",
+    "MemoryStoreResourceParams",
+    "MemoryStoreResourceParamsAccess",
+    "MemoryStoreUpdateParams",
+    "MemoryStoresMemoriesGetView",
+    "MemoryStoresMemoriesListView",
+    "MemoryStoresMemoryVersionsListOperation",
+    "MemoryUpdateParams",
+    "MemoryVersion",
+    "MemoryVersionList",
+    "MemoryVersionOperation",
+    "Metadata",
+    "MetadataPatch",
+    "ModelConfig",
+    "ModelConfigSpeed",
+    "ModelUsage",
+    "PreviewEventRef",
+    "PreviewEventRefType",
+    "QueueStats",
+    "Readiness",
+    "ReadinessChecks",
+    "ReadinessStatus",
+    "RequiresActionStopReason",
+    "RetriesExhaustedStopReason",
+    "RetryStatus",
+    "RetryStatusType",
+    "SelfHostedConfig",
+    "Session",
+    "SessionActor",
+    "SessionAgent",
+    "SessionCreateParams",
+    "SessionDeleted",
+    "SessionDeletedEvent",
+    "SessionError",
+    "SessionErrorEvent",
+    "SessionEventList",
+    "SessionEventSendParams",
+    "SessionEventSendResult",
+    "SessionList",
+    "SessionResource",
+    "SessionResourceAccess",
+    "SessionStats",
+    "SessionStatus",
+    "SessionStatusIdleEvent",
+    "SessionStatusRescheduledEvent",
+    "SessionStatusRunningEvent",
+    "SessionStatusTerminatedEvent",
+    "SessionUpdateParams",
+    "SessionUpdatedEvent",
+    "SessionWorkData",
+    "SessionsEventsListOrder",
+    "SessionsEventsStreamEventDeltasItem",
+    "SessionsListOrder",
+    "Skill",
+    "SkillCreateParams",
+    "SkillDeleted",
+    "SkillList",
+    "SkillRef",
+    "SkillVersion",
+    "SkillVersionCreateParams",
+    "SkillVersionDeleted",
+    "SkillVersionList",
+    "SpanModelRequestEndEvent",
+    "SpanModelRequestStartEvent",
+    "TextBlock",
+    "TextDocumentSource",
+    "ToolConfig",
+    "ToolDefaultConfig",
+    "UserCustomToolResultEvent",
+    "UserCustomToolResultEventParams",
+    "UserInterruptEvent",
+    "UserInterruptEventParams",
+    "UserMessageEvent",
+    "UserMessageEventParams",
+    "UserToolConfirmationEvent",
+    "UserToolConfirmationEventParams",
+    "UserToolConfirmationEventParamsResult",
+    "UserToolConfirmationEventResult",
+    "UserToolResultEvent",
+    "UserToolResultEventParams",
+    "Work",
+    "WorkError",
+    "WorkErrorType",
+    "WorkFailParams",
+    "WorkList",
+    "WorkState",
+    "WorkStopParams",
 )

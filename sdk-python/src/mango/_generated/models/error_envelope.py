@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
-    from ..models.error_envelope_error import ErrorEnvelopeError
+    from ..models.error_body import ErrorBody
 
 
 T = TypeVar("T", bound="ErrorEnvelope")
@@ -16,15 +16,16 @@ T = TypeVar("T", bound="ErrorEnvelope")
 
 @_attrs_define
 class ErrorEnvelope:
-    """
+    """The one error body of every 4xx/5xx answer and of the SSE `error` event.
+
     Attributes:
-        type_ (Literal['error']): Always error.
-        error (ErrorEnvelopeError):
-        request_id (str): The request id.
+        type_ (Literal['error']): Always `error`.
+        error (ErrorBody): A stable error type and a human message.
+        request_id (str): The request id (also the `request-id` header).
     """
 
     type_: Literal["error"]
-    error: ErrorEnvelopeError
+    error: ErrorBody
     request_id: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,14 +50,14 @@ class ErrorEnvelope:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.error_envelope_error import ErrorEnvelopeError
+        from ..models.error_body import ErrorBody
 
         d = dict(src_dict)
         type_ = cast(Literal["error"], d.pop("type"))
         if type_ != "error":
             raise ValueError(f"type must match const 'error', got '{type_}'")
 
-        error = ErrorEnvelopeError.from_dict(d.pop("error"))
+        error = ErrorBody.from_dict(d.pop("error"))
 
         request_id = d.pop("request_id")
 

@@ -14,9 +14,10 @@ T = TypeVar("T", bound="Health")
 
 @_attrs_define
 class Health:
-    """
+    """Liveness answer.
+
     Attributes:
-        status (HealthStatus): Always ok.
+        status (HealthStatus): Always `ok`.
     """
 
     status: HealthStatus

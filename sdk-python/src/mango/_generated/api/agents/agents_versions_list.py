@@ -1,0 +1,236 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.agent_list import AgentList
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    agent_id: str,
+    *,
+    limit: int | Unset = 20,
+    page: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["page"] = page
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/agents/{agent_id}/versions".format(
+            agent_id=quote(str(agent_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AgentList | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = AgentList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AgentList | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    page: str | Unset = UNSET,
+) -> Response[AgentList | ErrorEnvelope]:
+    """List an Agent's versions.
+
+     Lists every immutable version of the Agent, newest first.
+
+    Args:
+        agent_id (str):
+        limit (int | Unset):  Default: 20.
+        page (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentList | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+        limit=limit,
+        page=page,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    page: str | Unset = UNSET,
+) -> AgentList | ErrorEnvelope | None:
+    """List an Agent's versions.
+
+     Lists every immutable version of the Agent, newest first.
+
+    Args:
+        agent_id (str):
+        limit (int | Unset):  Default: 20.
+        page (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentList | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        agent_id=agent_id,
+        client=client,
+        limit=limit,
+        page=page,
+    ).parsed
+
+
+async def asyncio_detailed(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    page: str | Unset = UNSET,
+) -> Response[AgentList | ErrorEnvelope]:
+    """List an Agent's versions.
+
+     Lists every immutable version of the Agent, newest first.
+
+    Args:
+        agent_id (str):
+        limit (int | Unset):  Default: 20.
+        page (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentList | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        agent_id=agent_id,
+        limit=limit,
+        page=page,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    agent_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 20,
+    page: str | Unset = UNSET,
+) -> AgentList | ErrorEnvelope | None:
+    """List an Agent's versions.
+
+     Lists every immutable version of the Agent, newest first.
+
+    Args:
+        agent_id (str):
+        limit (int | Unset):  Default: 20.
+        page (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentList | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            agent_id=agent_id,
+            client=client,
+            limit=limit,
+            page=page,
+        )
+    ).parsed

@@ -1,0 +1,213 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.environment import Environment
+from ...models.environment_create_params import EnvironmentCreateParams
+from ...models.error_envelope import ErrorEnvelope
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: EnvironmentCreateParams,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/environments",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Environment | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = Environment.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Environment | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentCreateParams,
+) -> Response[Environment | ErrorEnvelope]:
+    """Create an Environment.
+
+     Creates an Environment. `config` defaults to `{"type":"self_hosted"}`. The name is unique among the
+    Workspace's Environments (409 `conflict_error`). Environment keys are created by the operator CLI
+    (`mango environment-key create`), not through this API.
+
+    Args:
+        body (EnvironmentCreateParams): The body of `environments.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Environment | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentCreateParams,
+) -> Environment | ErrorEnvelope | None:
+    """Create an Environment.
+
+     Creates an Environment. `config` defaults to `{"type":"self_hosted"}`. The name is unique among the
+    Workspace's Environments (409 `conflict_error`). Environment keys are created by the operator CLI
+    (`mango environment-key create`), not through this API.
+
+    Args:
+        body (EnvironmentCreateParams): The body of `environments.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Environment | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentCreateParams,
+) -> Response[Environment | ErrorEnvelope]:
+    """Create an Environment.
+
+     Creates an Environment. `config` defaults to `{"type":"self_hosted"}`. The name is unique among the
+    Workspace's Environments (409 `conflict_error`). Environment keys are created by the operator CLI
+    (`mango environment-key create`), not through this API.
+
+    Args:
+        body (EnvironmentCreateParams): The body of `environments.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Environment | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentCreateParams,
+) -> Environment | ErrorEnvelope | None:
+    """Create an Environment.
+
+     Creates an Environment. `config` defaults to `{"type":"self_hosted"}`. The name is unique among the
+    Workspace's Environments (409 `conflict_error`). Environment keys are created by the operator CLI
+    (`mango environment-key create`), not through this API.
+
+    Args:
+        body (EnvironmentCreateParams): The body of `environments.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Environment | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

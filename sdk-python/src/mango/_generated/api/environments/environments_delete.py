@@ -1,0 +1,204 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.environment_deleted import EnvironmentDeleted
+from ...models.error_envelope import ErrorEnvelope
+from ...types import Response
+
+
+def _get_kwargs(
+    environment_id: str,
+) -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/v1/environments/{environment_id}".format(
+            environment_id=quote(str(environment_id), safe=""),
+        ),
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> EnvironmentDeleted | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = EnvironmentDeleted.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[EnvironmentDeleted | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvironmentDeleted | ErrorEnvelope]:
+    """Delete an Environment.
+
+     Deletes the Environment and its Environment keys. Answers 409 while a non-terminated Session still
+    targets it.
+
+    Args:
+        environment_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvironmentDeleted | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        environment_id=environment_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> EnvironmentDeleted | ErrorEnvelope | None:
+    """Delete an Environment.
+
+     Deletes the Environment and its Environment keys. Answers 409 while a non-terminated Session still
+    targets it.
+
+    Args:
+        environment_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvironmentDeleted | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        environment_id=environment_id,
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> Response[EnvironmentDeleted | ErrorEnvelope]:
+    """Delete an Environment.
+
+     Deletes the Environment and its Environment keys. Answers 409 while a non-terminated Session still
+    targets it.
+
+    Args:
+        environment_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvironmentDeleted | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        environment_id=environment_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+) -> EnvironmentDeleted | ErrorEnvelope | None:
+    """Delete an Environment.
+
+     Deletes the Environment and its Environment keys. Answers 409 while a non-terminated Session still
+    targets it.
+
+    Args:
+        environment_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvironmentDeleted | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            environment_id=environment_id,
+            client=client,
+        )
+    ).parsed

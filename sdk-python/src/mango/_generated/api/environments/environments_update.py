@@ -1,0 +1,234 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.environment import Environment
+from ...models.environment_update_params import EnvironmentUpdateParams
+from ...models.error_envelope import ErrorEnvelope
+from ...types import Response
+
+
+def _get_kwargs(
+    environment_id: str,
+    *,
+    body: EnvironmentUpdateParams,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/environments/{environment_id}".format(
+            environment_id=quote(str(environment_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Environment | ErrorEnvelope | None:
+    if response.status_code == 200:
+        response_200 = Environment.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Environment | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentUpdateParams,
+) -> Response[Environment | ErrorEnvelope]:
+    """Update an Environment.
+
+     Updates the fields present in the body. Changes apply to Work enqueued afterwards. A name already
+    used in the Workspace answers 409; an archived Environment answers 409.
+
+    Args:
+        environment_id (str):
+        body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
+            the current values.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Environment | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        environment_id=environment_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentUpdateParams,
+) -> Environment | ErrorEnvelope | None:
+    """Update an Environment.
+
+     Updates the fields present in the body. Changes apply to Work enqueued afterwards. A name already
+    used in the Workspace answers 409; an archived Environment answers 409.
+
+    Args:
+        environment_id (str):
+        body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
+            the current values.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Environment | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        environment_id=environment_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentUpdateParams,
+) -> Response[Environment | ErrorEnvelope]:
+    """Update an Environment.
+
+     Updates the fields present in the body. Changes apply to Work enqueued afterwards. A name already
+    used in the Workspace answers 409; an archived Environment answers 409.
+
+    Args:
+        environment_id (str):
+        body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
+            the current values.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Environment | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        environment_id=environment_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    environment_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: EnvironmentUpdateParams,
+) -> Environment | ErrorEnvelope | None:
+    """Update an Environment.
+
+     Updates the fields present in the body. Changes apply to Work enqueued afterwards. A name already
+    used in the Workspace answers 409; an archived Environment answers 409.
+
+    Args:
+        environment_id (str):
+        body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
+            the current values.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Environment | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            environment_id=environment_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

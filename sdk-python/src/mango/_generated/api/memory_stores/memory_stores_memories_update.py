@@ -1,0 +1,255 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.memory import Memory
+from ...models.memory_update_params import MemoryUpdateParams
+from ...types import Response
+
+
+def _get_kwargs(
+    memory_store_id: str,
+    memory_id: str,
+    *,
+    body: MemoryUpdateParams,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/memory_stores/{memory_store_id}/memories/{memory_id}".format(
+            memory_store_id=quote(str(memory_store_id), safe=""),
+            memory_id=quote(str(memory_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | Memory | None:
+    if response.status_code == 200:
+        response_200 = Memory.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = ErrorEnvelope.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | Memory]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    memory_store_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryUpdateParams,
+) -> Response[ErrorEnvelope | Memory]:
+    """Update a memory.
+
+     Changes the content and/or path (rename) and records a `modified` memory version. With
+    `precondition` the current `content_sha256` must match, else 409 `memory_precondition_failed_error`.
+    A rename onto an occupied path answers 409 `memory_path_conflict_error`.
+
+    Args:
+        memory_store_id (str):
+        memory_id (str):
+        body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
+            `path` or `content`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | Memory]
+    """
+
+    kwargs = _get_kwargs(
+        memory_store_id=memory_store_id,
+        memory_id=memory_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    memory_store_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryUpdateParams,
+) -> ErrorEnvelope | Memory | None:
+    """Update a memory.
+
+     Changes the content and/or path (rename) and records a `modified` memory version. With
+    `precondition` the current `content_sha256` must match, else 409 `memory_precondition_failed_error`.
+    A rename onto an occupied path answers 409 `memory_path_conflict_error`.
+
+    Args:
+        memory_store_id (str):
+        memory_id (str):
+        body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
+            `path` or `content`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | Memory
+    """
+
+    return sync_detailed(
+        memory_store_id=memory_store_id,
+        memory_id=memory_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    memory_store_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryUpdateParams,
+) -> Response[ErrorEnvelope | Memory]:
+    """Update a memory.
+
+     Changes the content and/or path (rename) and records a `modified` memory version. With
+    `precondition` the current `content_sha256` must match, else 409 `memory_precondition_failed_error`.
+    A rename onto an occupied path answers 409 `memory_path_conflict_error`.
+
+    Args:
+        memory_store_id (str):
+        memory_id (str):
+        body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
+            `path` or `content`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | Memory]
+    """
+
+    kwargs = _get_kwargs(
+        memory_store_id=memory_store_id,
+        memory_id=memory_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    memory_store_id: str,
+    memory_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: MemoryUpdateParams,
+) -> ErrorEnvelope | Memory | None:
+    """Update a memory.
+
+     Changes the content and/or path (rename) and records a `modified` memory version. With
+    `precondition` the current `content_sha256` must match, else 409 `memory_precondition_failed_error`.
+    A rename onto an occupied path answers 409 `memory_path_conflict_error`.
+
+    Args:
+        memory_store_id (str):
+        memory_id (str):
+        body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
+            `path` or `content`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | Memory
+    """
+
+    return (
+        await asyncio_detailed(
+            memory_store_id=memory_store_id,
+            memory_id=memory_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

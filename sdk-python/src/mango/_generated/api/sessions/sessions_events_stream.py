@@ -1,0 +1,733 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.agent_custom_tool_use_event import AgentCustomToolUseEvent
+from ...models.agent_mcp_tool_result_event import AgentMcpToolResultEvent
+from ...models.agent_mcp_tool_use_event import AgentMcpToolUseEvent
+from ...models.agent_message_event import AgentMessageEvent
+from ...models.agent_thinking_event import AgentThinkingEvent
+from ...models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+from ...models.agent_tool_result_event import AgentToolResultEvent
+from ...models.agent_tool_use_event import AgentToolUseEvent
+from ...models.error_envelope import ErrorEnvelope
+from ...models.event_delta_event import EventDeltaEvent
+from ...models.event_start_event import EventStartEvent
+from ...models.session_deleted_event import SessionDeletedEvent
+from ...models.session_error_event import SessionErrorEvent
+from ...models.session_status_idle_event import SessionStatusIdleEvent
+from ...models.session_status_rescheduled_event import SessionStatusRescheduledEvent
+from ...models.session_status_running_event import SessionStatusRunningEvent
+from ...models.session_status_terminated_event import SessionStatusTerminatedEvent
+from ...models.session_updated_event import SessionUpdatedEvent
+from ...models.sessions_events_stream_event_deltas_item import (
+    SessionsEventsStreamEventDeltasItem,
+)
+from ...models.span_model_request_end_event import SpanModelRequestEndEvent
+from ...models.span_model_request_start_event import SpanModelRequestStartEvent
+from ...models.user_custom_tool_result_event import UserCustomToolResultEvent
+from ...models.user_interrupt_event import UserInterruptEvent
+from ...models.user_message_event import UserMessageEvent
+from ...models.user_tool_confirmation_event import UserToolConfirmationEvent
+from ...models.user_tool_result_event import UserToolResultEvent
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    session_id: str,
+    *,
+    event_deltas: list[SessionsEventsStreamEventDeltasItem] | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(last_event_id, Unset):
+        headers["Last-Event-ID"] = last_event_id
+
+    params: dict[str, Any] = {}
+
+    json_event_deltas: list[str] | Unset = UNSET
+    if not isinstance(event_deltas, Unset):
+        json_event_deltas = []
+        for event_deltas_item_data in event_deltas:
+            event_deltas_item: str = event_deltas_item_data
+            json_event_deltas.append(event_deltas_item)
+
+    params["event_deltas[]"] = json_event_deltas
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/sessions/{session_id}/events/stream".format(
+            session_id=quote(str(session_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | EventDeltaEvent
+    | EventStartEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+    | ErrorEnvelope
+    | None
+):
+    if response.status_code == 200:
+
+        def _parse_response_200(
+            data: object,
+        ) -> (
+            AgentCustomToolUseEvent
+            | AgentMcpToolResultEvent
+            | AgentMcpToolUseEvent
+            | AgentMessageEvent
+            | AgentThinkingEvent
+            | AgentThreadContextCompactedEvent
+            | AgentToolResultEvent
+            | AgentToolUseEvent
+            | EventDeltaEvent
+            | EventStartEvent
+            | SessionDeletedEvent
+            | SessionErrorEvent
+            | SessionStatusIdleEvent
+            | SessionStatusRescheduledEvent
+            | SessionStatusRunningEvent
+            | SessionStatusTerminatedEvent
+            | SessionUpdatedEvent
+            | SpanModelRequestEndEvent
+            | SpanModelRequestStartEvent
+            | UserCustomToolResultEvent
+            | UserInterruptEvent
+            | UserMessageEvent
+            | UserToolConfirmationEvent
+            | UserToolResultEvent
+        ):
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_0 = UserMessageEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_1 = UserInterruptEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_2 = UserToolConfirmationEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_3 = UserToolResultEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_4 = UserCustomToolResultEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_5 = AgentMessageEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_6 = AgentThinkingEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_7 = AgentToolUseEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_8 = AgentToolResultEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_8
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_9 = AgentMcpToolUseEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_9
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_10 = AgentMcpToolResultEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_10
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_11 = AgentCustomToolUseEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_11
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_12 = AgentThreadContextCompactedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_12
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_13 = SessionStatusRunningEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_13
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_14 = SessionStatusIdleEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_14
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_15 = SessionStatusRescheduledEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_15
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_16 = SessionStatusTerminatedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_16
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_17 = SessionErrorEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_17
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_18 = SessionUpdatedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_18
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_19 = SessionDeletedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_19
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_20 = SpanModelRequestStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_20
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_21 = SpanModelRequestEndEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_21
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_22 = EventStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_22
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            componentsschemas_session_stream_event_type_23 = EventDeltaEvent.from_dict(data)
+
+            return componentsschemas_session_stream_event_type_23
+
+        response_200 = _parse_response_200(response.text)
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | EventDeltaEvent
+    | EventStartEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+    | ErrorEnvelope
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    session_id: str,
+    *,
+    client: AuthenticatedClient,
+    event_deltas: list[SessionsEventsStreamEventDeltasItem] | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Response[
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | EventDeltaEvent
+    | EventStartEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+    | ErrorEnvelope
+]:
+    """Stream a Session's events (SSE).
+
+     A long-lived `text/event-stream` of the Session's events as they commit. Framing, one
+    message per event:
+
+        id: sevt_...
+        event: agent.message
+        data: {"type":"agent.message","id":"sevt_...",...}
+
+    - `id:` is the event's public id and `event:` its type; `data:` is one JSON
+      `SessionStreamEvent` on a single line.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
+      clients ignore it.
+    - `event: error` carries an `ErrorEnvelope` and ends the stream.
+    - `session.deleted` ends the stream.
+    - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
+      persisted event committed after it, then continues live, without gaps or
+      duplicates. Without the header the stream starts at the connection time; open the
+      stream first, then list history, and dedupe by `id`.
+    - Previews: with `event_deltas[]` the stream also carries `event_start` and
+      `event_delta` messages (no `id:` line) for in-progress `agent.message` /
+      `agent.thinking` events. They are best effort, never persisted, never replayed; the
+      persisted event with the same id supersedes them.
+    - Decoders must pass unknown event types through untouched.
+
+    Args:
+        session_id (str):
+        event_deltas (list[SessionsEventsStreamEventDeltasItem] | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        session_id=session_id,
+        event_deltas=event_deltas,
+        last_event_id=last_event_id,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    session_id: str,
+    *,
+    client: AuthenticatedClient,
+    event_deltas: list[SessionsEventsStreamEventDeltasItem] | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> (
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | EventDeltaEvent
+    | EventStartEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+    | ErrorEnvelope
+    | None
+):
+    """Stream a Session's events (SSE).
+
+     A long-lived `text/event-stream` of the Session's events as they commit. Framing, one
+    message per event:
+
+        id: sevt_...
+        event: agent.message
+        data: {"type":"agent.message","id":"sevt_...",...}
+
+    - `id:` is the event's public id and `event:` its type; `data:` is one JSON
+      `SessionStreamEvent` on a single line.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
+      clients ignore it.
+    - `event: error` carries an `ErrorEnvelope` and ends the stream.
+    - `session.deleted` ends the stream.
+    - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
+      persisted event committed after it, then continues live, without gaps or
+      duplicates. Without the header the stream starts at the connection time; open the
+      stream first, then list history, and dedupe by `id`.
+    - Previews: with `event_deltas[]` the stream also carries `event_start` and
+      `event_delta` messages (no `id:` line) for in-progress `agent.message` /
+      `agent.thinking` events. They are best effort, never persisted, never replayed; the
+      persisted event with the same id supersedes them.
+    - Decoders must pass unknown event types through untouched.
+
+    Args:
+        session_id (str):
+        event_deltas (list[SessionsEventsStreamEventDeltasItem] | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+    """
+
+    return sync_detailed(
+        session_id=session_id,
+        client=client,
+        event_deltas=event_deltas,
+        last_event_id=last_event_id,
+    ).parsed
+
+
+async def asyncio_detailed(
+    session_id: str,
+    *,
+    client: AuthenticatedClient,
+    event_deltas: list[SessionsEventsStreamEventDeltasItem] | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> Response[
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | EventDeltaEvent
+    | EventStartEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+    | ErrorEnvelope
+]:
+    """Stream a Session's events (SSE).
+
+     A long-lived `text/event-stream` of the Session's events as they commit. Framing, one
+    message per event:
+
+        id: sevt_...
+        event: agent.message
+        data: {"type":"agent.message","id":"sevt_...",...}
+
+    - `id:` is the event's public id and `event:` its type; `data:` is one JSON
+      `SessionStreamEvent` on a single line.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
+      clients ignore it.
+    - `event: error` carries an `ErrorEnvelope` and ends the stream.
+    - `session.deleted` ends the stream.
+    - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
+      persisted event committed after it, then continues live, without gaps or
+      duplicates. Without the header the stream starts at the connection time; open the
+      stream first, then list history, and dedupe by `id`.
+    - Previews: with `event_deltas[]` the stream also carries `event_start` and
+      `event_delta` messages (no `id:` line) for in-progress `agent.message` /
+      `agent.thinking` events. They are best effort, never persisted, never replayed; the
+      persisted event with the same id supersedes them.
+    - Decoders must pass unknown event types through untouched.
+
+    Args:
+        session_id (str):
+        event_deltas (list[SessionsEventsStreamEventDeltasItem] | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+    """
+
+    kwargs = _get_kwargs(
+        session_id=session_id,
+        event_deltas=event_deltas,
+        last_event_id=last_event_id,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    session_id: str,
+    *,
+    client: AuthenticatedClient,
+    event_deltas: list[SessionsEventsStreamEventDeltasItem] | Unset = UNSET,
+    last_event_id: str | Unset = UNSET,
+) -> (
+    AgentCustomToolUseEvent
+    | AgentMcpToolResultEvent
+    | AgentMcpToolUseEvent
+    | AgentMessageEvent
+    | AgentThinkingEvent
+    | AgentThreadContextCompactedEvent
+    | AgentToolResultEvent
+    | AgentToolUseEvent
+    | EventDeltaEvent
+    | EventStartEvent
+    | SessionDeletedEvent
+    | SessionErrorEvent
+    | SessionStatusIdleEvent
+    | SessionStatusRescheduledEvent
+    | SessionStatusRunningEvent
+    | SessionStatusTerminatedEvent
+    | SessionUpdatedEvent
+    | SpanModelRequestEndEvent
+    | SpanModelRequestStartEvent
+    | UserCustomToolResultEvent
+    | UserInterruptEvent
+    | UserMessageEvent
+    | UserToolConfirmationEvent
+    | UserToolResultEvent
+    | ErrorEnvelope
+    | None
+):
+    """Stream a Session's events (SSE).
+
+     A long-lived `text/event-stream` of the Session's events as they commit. Framing, one
+    message per event:
+
+        id: sevt_...
+        event: agent.message
+        data: {"type":"agent.message","id":"sevt_...",...}
+
+    - `id:` is the event's public id and `event:` its type; `data:` is one JSON
+      `SessionStreamEvent` on a single line.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
+      clients ignore it.
+    - `event: error` carries an `ErrorEnvelope` and ends the stream.
+    - `session.deleted` ends the stream.
+    - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
+      persisted event committed after it, then continues live, without gaps or
+      duplicates. Without the header the stream starts at the connection time; open the
+      stream first, then list history, and dedupe by `id`.
+    - Previews: with `event_deltas[]` the stream also carries `event_start` and
+      `event_delta` messages (no `id:` line) for in-progress `agent.message` /
+      `agent.thinking` events. They are best effort, never persisted, never replayed; the
+      persisted event with the same id supersedes them.
+    - Decoders must pass unknown event types through untouched.
+
+    Args:
+        session_id (str):
+        event_deltas (list[SessionsEventsStreamEventDeltasItem] | Unset):
+        last_event_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+    """
+
+    return (
+        await asyncio_detailed(
+            session_id=session_id,
+            client=client,
+            event_deltas=event_deltas,
+            last_event_id=last_event_id,
+        )
+    ).parsed

@@ -1,0 +1,161 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.metadata import Metadata
+    from ..models.self_hosted_config import SelfHostedConfig
+
+
+T = TypeVar("T", bound="Environment")
+
+
+@_attrs_define
+class Environment:
+    """A place where tools run.
+
+    Attributes:
+        type_ (Literal['environment']): Always `environment`.
+        id (str): The Environment id (`env_...`).
+        name (str): The name, unique in the Workspace.
+        description (None | str): What the Environment is for.
+        config (SelfHostedConfig): Tools run in operator-owned workers that poll the Environment's work queue.
+        metadata (Metadata): Up to 16 string pairs; keys up to 64 characters, values up to 512.
+        created_at (datetime.datetime): Creation time.
+        updated_at (datetime.datetime): Last update time.
+        archived_at (datetime.datetime | None): When it was archived.
+    """
+
+    type_: Literal["environment"]
+    id: str
+    name: str
+    description: None | str
+    config: SelfHostedConfig
+    metadata: Metadata
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+    archived_at: datetime.datetime | None
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        id = self.id
+
+        name = self.name
+
+        description: None | str
+        description = self.description
+
+        config = self.config.to_dict()
+
+        metadata = self.metadata.to_dict()
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        archived_at: None | str
+        if isinstance(self.archived_at, datetime.datetime):
+            archived_at = self.archived_at.isoformat()
+        else:
+            archived_at = self.archived_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "id": id,
+                "name": name,
+                "description": description,
+                "config": config,
+                "metadata": metadata,
+                "created_at": created_at,
+                "updated_at": updated_at,
+                "archived_at": archived_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.metadata import Metadata
+        from ..models.self_hosted_config import SelfHostedConfig
+
+        d = dict(src_dict)
+        type_ = cast(Literal["environment"], d.pop("type"))
+        if type_ != "environment":
+            raise ValueError(f"type must match const 'environment', got '{type_}'")
+
+        id = d.pop("id")
+
+        name = d.pop("name")
+
+        def _parse_description(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        description = _parse_description(d.pop("description"))
+
+        config = SelfHostedConfig.from_dict(d.pop("config"))
+
+        metadata = Metadata.from_dict(d.pop("metadata"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        def _parse_archived_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                archived_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return archived_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        archived_at = _parse_archived_at(d.pop("archived_at"))
+
+        environment = cls(
+            type_=type_,
+            id=id,
+            name=name,
+            description=description,
+            config=config,
+            metadata=metadata,
+            created_at=created_at,
+            updated_at=updated_at,
+            archived_at=archived_at,
+        )
+
+        environment.additional_properties = d
+        return environment
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

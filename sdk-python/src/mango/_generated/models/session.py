@@ -1,0 +1,268 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.session_status import SessionStatus, check_session_status
+
+if TYPE_CHECKING:
+    from ..models.end_turn_stop_reason import EndTurnStopReason
+    from ..models.metadata import Metadata
+    from ..models.model_usage import ModelUsage
+    from ..models.requires_action_stop_reason import RequiresActionStopReason
+    from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
+    from ..models.session_agent import SessionAgent
+    from ..models.session_resource import SessionResource
+    from ..models.session_stats import SessionStats
+
+
+T = TypeVar("T", bound="Session")
+
+
+@_attrs_define
+class Session:
+    """A stateful conversation between an application and an Agent snapshot.
+
+    Attributes:
+        type_ (Literal['session']): Always `session`.
+        id (str): The Session id (`sesn_...`).
+        title (None | str): A human title.
+        status (SessionStatus): `idle` (waiting for input), `running`, `rescheduling` (transient retry) or `terminated`
+            (unrecoverable or archived).
+        stop_reason (EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason): The reason of
+            the last `session.status_idle`; null before the first idle.
+        agent (SessionAgent): The Agent snapshot a Session runs, taken at creation.
+        environment_id (str): The Environment where tools run.
+        resources (list[SessionResource]): Attached Memory Stores.
+        metadata (Metadata): Up to 16 string pairs; keys up to 64 characters, values up to 512.
+        usage (ModelUsage): Token counts.
+        stats (SessionStats): Timing statistics.
+        created_at (datetime.datetime): Creation time.
+        updated_at (datetime.datetime): Last update time.
+        archived_at (datetime.datetime | None): When it was archived.
+    """
+
+    type_: Literal["session"]
+    id: str
+    title: None | str
+    status: SessionStatus
+    stop_reason: EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason
+    agent: SessionAgent
+    environment_id: str
+    resources: list[SessionResource]
+    metadata: Metadata
+    usage: ModelUsage
+    stats: SessionStats
+    created_at: datetime.datetime
+    updated_at: datetime.datetime
+    archived_at: datetime.datetime | None
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.requires_action_stop_reason import RequiresActionStopReason
+        from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
+
+        type_ = self.type_
+
+        id = self.id
+
+        title: None | str
+        title = self.title
+
+        status: str = self.status
+
+        stop_reason: dict[str, Any] | None
+        if (
+            isinstance(self.stop_reason, EndTurnStopReason)
+            or isinstance(self.stop_reason, RequiresActionStopReason)
+            or isinstance(self.stop_reason, RetriesExhaustedStopReason)
+        ):
+            stop_reason = self.stop_reason.to_dict()
+        else:
+            stop_reason = self.stop_reason
+
+        agent = self.agent.to_dict()
+
+        environment_id = self.environment_id
+
+        resources = []
+        for resources_item_data in self.resources:
+            resources_item = resources_item_data.to_dict()
+            resources.append(resources_item)
+
+        metadata = self.metadata.to_dict()
+
+        usage = self.usage.to_dict()
+
+        stats = self.stats.to_dict()
+
+        created_at = self.created_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        archived_at: None | str
+        if isinstance(self.archived_at, datetime.datetime):
+            archived_at = self.archived_at.isoformat()
+        else:
+            archived_at = self.archived_at
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "id": id,
+                "title": title,
+                "status": status,
+                "stop_reason": stop_reason,
+                "agent": agent,
+                "environment_id": environment_id,
+                "resources": resources,
+                "metadata": metadata,
+                "usage": usage,
+                "stats": stats,
+                "created_at": created_at,
+                "updated_at": updated_at,
+                "archived_at": archived_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.metadata import Metadata
+        from ..models.model_usage import ModelUsage
+        from ..models.requires_action_stop_reason import RequiresActionStopReason
+        from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
+        from ..models.session_agent import SessionAgent
+        from ..models.session_resource import SessionResource
+        from ..models.session_stats import SessionStats
+
+        d = dict(src_dict)
+        type_ = cast(Literal["session"], d.pop("type"))
+        if type_ != "session":
+            raise ValueError(f"type must match const 'session', got '{type_}'")
+
+        id = d.pop("id")
+
+        def _parse_title(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        title = _parse_title(d.pop("title"))
+
+        status = check_session_status(d.pop("status"))
+
+        def _parse_stop_reason(
+            data: object,
+        ) -> EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_0 = EndTurnStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_1 = RequiresActionStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_2 = RetriesExhaustedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason, data)
+
+        stop_reason = _parse_stop_reason(d.pop("stop_reason"))
+
+        agent = SessionAgent.from_dict(d.pop("agent"))
+
+        environment_id = d.pop("environment_id")
+
+        resources = []
+        _resources = d.pop("resources")
+        for resources_item_data in _resources:
+            resources_item = SessionResource.from_dict(resources_item_data)
+
+            resources.append(resources_item)
+
+        metadata = Metadata.from_dict(d.pop("metadata"))
+
+        usage = ModelUsage.from_dict(d.pop("usage"))
+
+        stats = SessionStats.from_dict(d.pop("stats"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
+
+        def _parse_archived_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                archived_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return archived_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        archived_at = _parse_archived_at(d.pop("archived_at"))
+
+        session = cls(
+            type_=type_,
+            id=id,
+            title=title,
+            status=status,
+            stop_reason=stop_reason,
+            agent=agent,
+            environment_id=environment_id,
+            resources=resources,
+            metadata=metadata,
+            usage=usage,
+            stats=stats,
+            created_at=created_at,
+            updated_at=updated_at,
+            archived_at=archived_at,
+        )
+
+        session.additional_properties = d
+        return session
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

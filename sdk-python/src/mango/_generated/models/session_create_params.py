@@ -1,0 +1,163 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agent_ref import AgentRef
+    from ..models.memory_store_resource_params import MemoryStoreResourceParams
+    from ..models.metadata import Metadata
+    from ..models.user_message_event_params import UserMessageEventParams
+
+
+T = TypeVar("T", bound="SessionCreateParams")
+
+
+@_attrs_define
+class SessionCreateParams:
+    """The body of `sessions.create`.
+
+    Attributes:
+        agent (AgentRef | str): An Agent id (latest version), or an AgentRef.
+        environment_id (str): A self-hosted Environment where tools run.
+        title (None | str | Unset): A human title.
+        metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
+        resources (list[MemoryStoreResourceParams] | Unset): Memory Store attachments (fixed for the Session's life).
+        initial_events (list[UserMessageEventParams] | Unset): `user.message` events accepted atomically with the
+            creation.
+    """
+
+    agent: AgentRef | str
+    environment_id: str
+    title: None | str | Unset = UNSET
+    metadata: Metadata | Unset = UNSET
+    resources: list[MemoryStoreResourceParams] | Unset = UNSET
+    initial_events: list[UserMessageEventParams] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agent_ref import AgentRef
+
+        agent: dict[str, Any] | str
+        if isinstance(self.agent, AgentRef):
+            agent = self.agent.to_dict()
+        else:
+            agent = self.agent
+
+        environment_id = self.environment_id
+
+        title: None | str | Unset
+        if isinstance(self.title, Unset):
+            title = UNSET
+        else:
+            title = self.title
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        resources: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.resources, Unset):
+            resources = []
+            for resources_item_data in self.resources:
+                resources_item = resources_item_data.to_dict()
+                resources.append(resources_item)
+
+        initial_events: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.initial_events, Unset):
+            initial_events = []
+            for initial_events_item_data in self.initial_events:
+                initial_events_item = initial_events_item_data.to_dict()
+                initial_events.append(initial_events_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "agent": agent,
+                "environment_id": environment_id,
+            }
+        )
+        if title is not UNSET:
+            field_dict["title"] = title
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if resources is not UNSET:
+            field_dict["resources"] = resources
+        if initial_events is not UNSET:
+            field_dict["initial_events"] = initial_events
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.agent_ref import AgentRef
+        from ..models.memory_store_resource_params import MemoryStoreResourceParams
+        from ..models.metadata import Metadata
+        from ..models.user_message_event_params import UserMessageEventParams
+
+        d = dict(src_dict)
+
+        def _parse_agent(data: object) -> AgentRef | str:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_agent_ref_param_type_1 = AgentRef.from_dict(data)
+
+                return componentsschemas_agent_ref_param_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgentRef | str, data)
+
+        agent = _parse_agent(d.pop("agent"))
+
+        environment_id = d.pop("environment_id")
+
+        def _parse_title(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        title = _parse_title(d.pop("title", UNSET))
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: Metadata | Unset
+        if isinstance(_metadata, Unset):
+            metadata = UNSET
+        else:
+            metadata = Metadata.from_dict(_metadata)
+
+        _resources = d.pop("resources", UNSET)
+        resources: list[MemoryStoreResourceParams] | Unset = UNSET
+        if _resources is not UNSET:
+            resources = []
+            for resources_item_data in _resources:
+                resources_item = MemoryStoreResourceParams.from_dict(resources_item_data)
+
+                resources.append(resources_item)
+
+        _initial_events = d.pop("initial_events", UNSET)
+        initial_events: list[UserMessageEventParams] | Unset = UNSET
+        if _initial_events is not UNSET:
+            initial_events = []
+            for initial_events_item_data in _initial_events:
+                initial_events_item = UserMessageEventParams.from_dict(initial_events_item_data)
+
+                initial_events.append(initial_events_item)
+
+        session_create_params = cls(
+            agent=agent,
+            environment_id=environment_id,
+            title=title,
+            metadata=metadata,
+            resources=resources,
+            initial_events=initial_events,
+        )
+
+        return session_create_params

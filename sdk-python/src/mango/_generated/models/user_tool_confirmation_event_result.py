@@ -1,0 +1,15 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from typing import Literal
+
+UserToolConfirmationEventResult = Literal["allow", "deny"]
+
+USER_TOOL_CONFIRMATION_EVENT_RESULT_VALUES: set[UserToolConfirmationEventResult] = {
+    "allow",
+    "deny",
+}
+
+
+def check_user_tool_confirmation_event_result(value: str) -> UserToolConfirmationEventResult:
+    if value in USER_TOOL_CONFIRMATION_EVENT_RESULT_VALUES:
+        return value
+    raise TypeError(f"Unexpected value {value!r}. Expected one of {USER_TOOL_CONFIRMATION_EVENT_RESULT_VALUES!r}")
