@@ -176,8 +176,13 @@ export class HTTPTransport implements Transport {
   #openStream<T>(req: APIRequest): Stream<T> {
     const initial = this.#headers(req).get("last-event-id") ?? undefined;
     const connect = async (lastEventId: string | undefined): Promise<Response> => {
-      const headers = { ...req.headers, ...(lastEventId === undefined ? {} : { "last-event-id": lastEventId }) };
-      const { response } = await this.#send({ ...req, headers }, false);
+      // The resume id replaces any Last-Event-ID the caller passed for the first connection.
+      const resumed: APIRequest = {
+        ...req,
+        headers: { ...withoutLastEventId(req.headers), "last-event-id": lastEventId },
+        options: { ...req.options, headers: withoutLastEventId(req.options?.headers) },
+      };
+      const { response } = await this.#send(resumed, false);
       return response;
     };
     return new Stream<T>(connect, {
@@ -268,6 +273,10 @@ export class HTTPTransport implements Transport {
     }
     return req.multipart ? toFormData(req.body) : JSON.stringify(req.body);
   }
+}
+
+function withoutLastEventId<V>(headers: Record<string, V> | undefined): Record<string, V> {
+  return Object.fromEntries(Object.entries(headers ?? {}).filter(([name]) => name.toLowerCase() !== "last-event-id"));
 }
 
 /** Decode a response body: JSON when it parses, its text otherwise, undefined when empty. */
