@@ -13,13 +13,14 @@ Not responsible for: schema migrations, the Mango processes themselves, or readi
 from __future__ import annotations
 
 import atexit
+import fcntl
 import logging
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
-from typing import Protocol, TypeVar
+from typing import IO, Protocol, TypeVar
 
 from . import _nats, _postgres, _seaweedfs, _temporal
 from ._ports import PortPolicy, resolve_ports
@@ -65,6 +66,7 @@ class DevStack:
         self._temporal: _temporal.TemporalHandle | None = None
         self._nats: _nats.NatsHandle | None = None
         self._s3: _seaweedfs.SeaweedHandle | None = None
+        self._lock_file: IO[str] | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -74,6 +76,18 @@ class DevStack:
             return self
         began = time.monotonic()
         self.state_dir.mkdir(parents=True, exist_ok=True)
+        self._lock_state_dir()
+        try:
+            self._start_services()
+        except BaseException:
+            self._unlock_state_dir()
+            raise
+        atexit.register(self.stop)
+        self.startup_seconds = time.monotonic() - began
+        log.info("started dev stack state_dir=%s seconds=%.2f", self.state_dir, self.startup_seconds)
+        return self
+
+    def _start_services(self) -> None:
         ports = resolve_ports(self.state_dir, _PORT_NAMES, self.ports_policy)
         starters: dict[str, Callable[[], _Stoppable]] = {
             "postgres": lambda: _postgres.start(
@@ -99,10 +113,6 @@ class DevStack:
         self._temporal = _as(handles["temporal"], _temporal.TemporalHandle)
         self._nats = _as(handles["nats"], _nats.NatsHandle)
         self._s3 = _as(handles["s3"], _seaweedfs.SeaweedHandle)
-        atexit.register(self.stop)
-        self.startup_seconds = time.monotonic() - began
-        log.info("started dev stack state_dir=%s seconds=%.2f", self.state_dir, self.startup_seconds)
-        return self
 
     def stop(self) -> None:
         """Stop every running service (idempotent)."""
@@ -115,6 +125,7 @@ class DevStack:
             for future in [pool.submit(h.stop) for h in running]:
                 future.result()
         atexit.unregister(self.stop)
+        self._unlock_state_dir()
         log.info("stopped dev stack state_dir=%s", self.state_dir)
 
     def __enter__(self) -> DevStack:
@@ -188,6 +199,22 @@ class DevStack:
         }
 
     # -- internals -------------------------------------------------------------------------
+
+    def _lock_state_dir(self) -> None:
+        # Two stacks on one directory would run two servers over the same PostgreSQL cluster,
+        # SQLite file and volumes; the lock dies with its process, so a crash never leaves it held.
+        lock_file = (self.state_dir / "devstack.lock").open("a")
+        try:
+            fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock_file.close()
+            raise ServiceStartError(f"another dev stack is running on {self.state_dir}") from None
+        self._lock_file = lock_file
+
+    def _unlock_state_dir(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
 
     def _start_all(self, starters: Mapping[str, Callable[[], _Stoppable]]) -> dict[str, _Stoppable]:
         with ThreadPoolExecutor(max_workers=len(starters), thread_name_prefix="devstack-start") as pool:

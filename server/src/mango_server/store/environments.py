@@ -87,9 +87,7 @@ async def delete(conn: Any, workspace_id: str, environment_id: str) -> dict[str,
     return {"type": "environment_deleted", "id": environment_id}
 
 
-async def list_page(
-    conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None, include_archived: bool
-) -> Page:
+async def list_page(conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None, include_archived: bool) -> Page:
     """One page of Environments, newest first."""
     sql = Q.list_base + ("" if include_archived else " AND archived_at IS NULL")
     return await fetch_page(conn, sql, [workspace_id], order="desc", limit=limit, cursor=cursor)

@@ -1,0 +1,174 @@
+"""The ``mango`` command: process roles and operator commands.
+
+Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``workspace create``,
+``api-key create|list|revoke``, ``environment-key create``. Settings come from ``MANGO_*``
+variables (``docs/configuration.md``); every role except ``migrate`` and ``dev`` refuses a
+schema that is not exactly this build's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from mango_server.settings import Settings, SettingsError, load_settings
+from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema
+
+log = logging.getLogger("mango")
+
+
+def _configure_logging(level: str) -> None:
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
+
+
+def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
+    applied = apply_migrations(settings.database_url)
+    print(f"applied {len(applied)} migration(s)" + (f": {', '.join(applied)}" if applied else ""))
+    return 0
+
+
+def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
+    check_schema(settings.database_url)
+    from mango_server.api.server import serve
+
+    asyncio.run(serve(settings))
+    return 0
+
+
+def _cmd_orchestrator(settings: Settings, args: argparse.Namespace) -> int:
+    check_schema(settings.database_url)
+    from mango_server.orchestration.worker import run_orchestrator
+
+    asyncio.run(run_orchestrator(settings))
+    return 0
+
+
+def _cmd_dev(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.devmode import run_dev
+
+    return run_dev(args.state_dir)
+
+
+def _with_conn(settings: Settings, action: Callable[[Any], Awaitable[Any]]) -> Any:
+    check_schema(settings.database_url)
+
+    async def run() -> Any:
+        import asyncpg
+
+        conn = await asyncpg.connect(settings.database_url)
+        try:
+            async with conn.transaction():
+                return await action(conn)
+        finally:
+            await conn.close()
+
+    return asyncio.run(run())
+
+
+def _cmd_workspace_create(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.store import credentials
+
+    row = _with_conn(settings, lambda c: credentials.create_workspace(c, args.name))
+    print(json.dumps({"id": row["id"], "name": row["name"]}))
+    return 0
+
+
+def _cmd_api_key_create(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.store import credentials
+
+    key = _with_conn(settings, lambda c: credentials.create_api_key(c, args.workspace, args.name))
+    print(json.dumps({"id": key.id, "workspace_id": key.workspace_id, "key": key.secret}))
+    return 0
+
+
+def _cmd_api_key_list(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.store import credentials
+
+    rows = _with_conn(settings, lambda c: credentials.list_api_keys(c, args.workspace))
+    for row in rows:
+        state = "revoked" if row["revoked_at"] else "active"
+        print(f"{row['id']}\t{row['name']}\t...{row['hint']}\t{state}\t{row['created_at'].isoformat()}")
+    return 0
+
+
+def _cmd_api_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.store import credentials
+
+    row = _with_conn(settings, lambda c: credentials.revoke_api_key(c, args.key_id))
+    if row is None:
+        print(f"no API key {args.key_id}", file=sys.stderr)
+        return 1
+    print(f"revoked {row['id']}")
+    return 0
+
+
+def _cmd_environment_key_create(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.store import credentials, environments
+
+    async def create(conn: Any) -> Any:
+        environment = await conn.fetchrow(environments.Q.get_environment, args.workspace, args.environment)
+        if environment is None:
+            raise SystemExit(f"no environment {args.environment} in workspace {args.workspace}")
+        return await credentials.create_environment_key(conn, args.workspace, args.environment)
+
+    key = _with_conn(settings, create)
+    print(json.dumps({"id": key.id, "environment_id": args.environment, "key": key.secret}))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for tests and docs)."""
+    parser = argparse.ArgumentParser(prog="mango", description="Mango control plane")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate", help="apply schema migrations (under an advisory lock)").set_defaults(func=_cmd_migrate)
+    sub.add_parser("api", help="run the HTTP API").set_defaults(func=_cmd_api)
+    sub.add_parser("orchestrator", help="run the Temporal worker and outbox relay").set_defaults(func=_cmd_orchestrator)
+    dev = sub.add_parser("dev", help="start the whole platform on embedded defaults")
+    dev.add_argument("--state-dir", default=".mango", help="where state, logs and dev.env live (default .mango)")
+    dev.set_defaults(func=_cmd_dev, no_settings=True)
+
+    workspace = sub.add_parser("workspace", help="manage Workspaces").add_subparsers(dest="action", required=True)
+    create = workspace.add_parser("create", help="create a Workspace")
+    create.add_argument("--name", required=True)
+    create.set_defaults(func=_cmd_workspace_create)
+
+    api_key = sub.add_parser("api-key", help="manage Workspace API keys").add_subparsers(dest="action", required=True)
+    key_create = api_key.add_parser("create", help="create an API key (printed once)")
+    key_create.add_argument("--workspace", required=True)
+    key_create.add_argument("--name", default="default")
+    key_create.set_defaults(func=_cmd_api_key_create)
+    key_list = api_key.add_parser("list", help="list a Workspace's API keys")
+    key_list.add_argument("--workspace", required=True)
+    key_list.set_defaults(func=_cmd_api_key_list)
+    key_revoke = api_key.add_parser("revoke", help="revoke an API key")
+    key_revoke.add_argument("key_id")
+    key_revoke.set_defaults(func=_cmd_api_key_revoke)
+
+    env_key = sub.add_parser("environment-key", help="manage Environment keys").add_subparsers(
+        dest="action", required=True
+    )
+    env_create = env_key.add_parser("create", help="create an Environment key (Poll, Ack, Stats only)")
+    env_create.add_argument("--workspace", required=True)
+    env_create.add_argument("--environment", required=True)
+    env_create.set_defaults(func=_cmd_environment_key_create)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``mango`` command."""
+    args = build_parser().parse_args(argv)
+    try:
+        settings = load_settings(require_database=not getattr(args, "no_settings", False))
+        _configure_logging(settings.log_level)
+        result: int = args.func(settings, args)
+        return result
+    except (SettingsError, SchemaMismatchError) as exc:
+        print(f"mango: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
