@@ -107,7 +107,8 @@ def run_dev(state_dir: str) -> int:
         processes = [_spawn("api", env, log_dir), _spawn("orchestrator", env, log_dir)]
         _wait_ready(base_url, processes)
         env_file.write_text(
-            f"export MANGO_BASE_URL={base_url}\nexport MANGO_API_KEY={api_key}\nexport MANGO_API_PORT={env['MANGO_API_PORT']}\n"
+            f"export MANGO_BASE_URL={base_url}\nexport MANGO_API_KEY={api_key}\n"
+            f"export MANGO_API_PORT={env['MANGO_API_PORT']}\n"
             f"export MANGO_WORKSPACE_ID={workspace_id}\nexport MANGO_DATABASE_URL={stack.database_url}\n"
         )
         env_file.chmod(0o600)
