@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from mango_generators._common import GeneratedFile, Spec, has_marker, marker_line
+from mango_generators._spec import SpecError
 
 __all__ = ["MANIFEST_PATH", "GenerationError", "Plan", "Target", "WriteReport", "check", "render_all", "write"]
 
@@ -74,7 +75,13 @@ def render_all(spec: Spec, targets: Sequence[Target]) -> Plan:
     files: dict[PurePosixPath, str] = {}
     problems: list[str] = []
     for target in targets:
-        for generated in _load(target)(spec):
+        render = _load(target)
+        try:
+            rendered = render(spec)
+        except (ValueError, SpecError) as exc:
+            # Targets raise these to reject a spec construct they cannot express; anything else is a bug.
+            raise GenerationError(f"target {target.name} cannot render the spec: {exc}", []) from exc
+        for generated in rendered:
             problems += _file_problems(target, generated, files)
             files[PurePosixPath(generated.path)] = generated.content
     if problems:

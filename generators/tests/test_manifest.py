@@ -181,6 +181,17 @@ def test_malformed_target_output_fails(root: Path, fake: FakeTarget, caplog: pyt
     assert not (root / MANIFEST_PATH).exists()
 
 
+def test_target_rejecting_the_spec_fails_cleanly(
+    root: Path, fake: FakeTarget, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def reject(spec: Spec) -> list[GeneratedFile]:
+        raise ValueError("GET /v1/x: header parameter 'X' is not supported")
+
+    monkeypatch.setattr(sys.modules[fake.name], "render", reject)
+    assert run(root, fake.target) == 1
+    assert "target fake cannot render the spec: GET /v1/x: header parameter 'X' is not supported" in caplog.text
+
+
 def test_invalid_spec_exits_2(root: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(MINI_PATH.read_text().replace("operationId: notes.create", "operationId: Notes.Create"))
