@@ -1,0 +1,1524 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+"""Pydantic v2 wire models, one per ``components/schemas`` entry of openapi/mango.yaml."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AnyUrl, AwareDatetime, BaseModel, ConfigDict, Field, RootModel, StringConstraints
+from typing_extensions import TypeAliasType
+
+
+class ErrorBody(BaseModel):
+    type: Annotated[
+        str,
+        Field(
+            description="Stable error type: `invalid_request_error` (400), `authentication_error` (401),\n`permission_error` (403), `not_found_error` (404), `conflict_error` (409, plus the\nspecific `memory_path_conflict_error` and `memory_precondition_failed_error`),\n`precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),\n`api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept\ntypes they do not know.\n",
+            max_length=64,
+        ),
+    ]
+    message: Annotated[str, Field(description="A human-readable explanation; never contains secrets.", max_length=4096)]
+    details: Annotated[
+        dict[str, Any] | None,
+        Field(
+            description="Structured details for some errors (for example `current_state` on 412, `conflicting_memory_id` on a path conflict).",
+            max_length=32,
+        ),
+    ] = None
+
+
+MetadataAdditionalProperty = TypeAliasType("MetadataAdditionalProperty", Annotated[str, Field(max_length=512)])
+
+
+class Metadata(
+    RootModel[dict[Annotated[str, StringConstraints(min_length=1, max_length=64)], MetadataAdditionalProperty]]
+):
+    root: Annotated[
+        dict[Annotated[str, StringConstraints(min_length=1, max_length=64)], MetadataAdditionalProperty],
+        Field(description="Up to 16 string pairs; keys up to 64 characters, values up to 512.", max_length=16),
+    ]
+
+
+MetadataPatchAdditionalProperty = TypeAliasType(
+    "MetadataPatchAdditionalProperty", Annotated[str | None, Field(max_length=512)]
+)
+
+
+class MetadataPatch(
+    RootModel[dict[Annotated[str, StringConstraints(min_length=1, max_length=64)], MetadataPatchAdditionalProperty]]
+):
+    root: Annotated[
+        dict[Annotated[str, StringConstraints(min_length=1, max_length=64)], MetadataPatchAdditionalProperty],
+        Field(
+            description="Metadata changes merged into the current pairs; a null value deletes the key.", max_length=16
+        ),
+    ]
+
+
+class Health(BaseModel):
+    status: Annotated[Literal["ok"], Field(description="Always `ok`.")]
+
+
+ChecksAdditionalProperty = TypeAliasType("ChecksAdditionalProperty", Annotated[str, Field(max_length=64)])
+
+
+class Readiness(BaseModel):
+    status: Annotated[Literal["ready"], Field(description="Always `ready` (not ready answers 503).")]
+    checks: Annotated[
+        dict[str, ChecksAdditionalProperty], Field(description="Each dependency checked and its state.", max_length=16)
+    ]
+
+
+class ModelConfig(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    id: Annotated[
+        str,
+        Field(
+            description="The model id (an open string, resolved by the server's model adapter).",
+            max_length=256,
+            min_length=1,
+        ),
+    ]
+    speed: Annotated[Literal["standard", "fast"], Field(description="Requested inference speed.")] = "standard"
+
+
+class ModelParam1(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(
+            description="A bare model id, or a ModelConfig. Responses always carry a ModelConfig.",
+            max_length=256,
+            min_length=1,
+        ),
+    ]
+
+
+class ModelParam(RootModel[ModelParam1 | ModelConfig]):
+    root: Annotated[
+        ModelParam1 | ModelConfig,
+        Field(description="A bare model id, or a ModelConfig. Responses always carry a ModelConfig."),
+    ]
+
+
+class AlwaysAllowPolicy(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["always_allow"], Field(description="Always `always_allow`.")]
+
+
+class AlwaysAskPolicy(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["always_ask"], Field(description="Always `always_ask`.")]
+
+
+class AutoPolicy(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["auto"], Field(description="Always `auto`.")]
+
+
+class PermissionPolicy(RootModel[AlwaysAllowPolicy | AlwaysAskPolicy | AutoPolicy]):
+    root: Annotated[
+        AlwaysAllowPolicy | AlwaysAskPolicy | AutoPolicy,
+        Field(description="How a tool call is permitted.", discriminator="type"),
+    ]
+
+
+class ToolDefaultConfig(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    enabled: Annotated[bool, Field(description="Whether the tools are offered to the model.")] = True
+    permission_policy: Annotated[PermissionPolicy | None, Field(description="The default permission policy.")] = None
+
+
+class ToolConfig(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[
+        str,
+        Field(
+            description="The tool name (for the built-in toolset one of bash, read, write, edit, glob, grep, web_fetch, web_search).",
+            max_length=128,
+            min_length=1,
+        ),
+    ]
+    enabled: Annotated[
+        bool | None, Field(description="Whether the tool is offered; inherits the default when absent.")
+    ] = None
+    permission_policy: Annotated[
+        PermissionPolicy | None, Field(description="The tool's permission policy; inherits the default when absent.")
+    ] = None
+
+
+class AgentToolset(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["agent_toolset_20260401"], Field(description="Always `agent_toolset_20260401`.")]
+    default_config: Annotated[
+        ToolDefaultConfig | None,
+        Field(description="Defaults for every tool (responses always materialize it; policy default `always_allow`)."),
+    ] = None
+    configs: Annotated[
+        list[ToolConfig] | None, Field(description="Per-tool overrides, unique by name.", max_length=16)
+    ] = None
+
+
+class McpToolset(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["mcp_toolset"], Field(description="Always `mcp_toolset`.")]
+    mcp_server_name: Annotated[
+        str, Field(description="The `name` of an entry of the Agent's `mcp_servers`.", max_length=128, min_length=1)
+    ]
+    default_config: Annotated[
+        ToolDefaultConfig | None, Field(description="Defaults for the server's tools (policy default `always_ask`).")
+    ] = None
+    configs: Annotated[
+        list[ToolConfig] | None, Field(description="Per-tool overrides, unique by name.", max_length=128)
+    ] = None
+
+
+class CustomTool(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["custom"], Field(description="Always `custom`.")]
+    name: Annotated[
+        str,
+        Field(
+            description="The tool name, unique within the Agent.",
+            max_length=128,
+            min_length=1,
+            pattern="^[a-zA-Z0-9_-]+$",
+        ),
+    ]
+    description: Annotated[
+        str | None, Field(description="What the tool does, shown to the model.", max_length=4096)
+    ] = None
+    input_schema: Annotated[
+        dict[str, Any], Field(description="A JSON Schema object (`type` object) for the tool input.", max_length=64)
+    ]
+
+
+class AgentTool(RootModel[AgentToolset | McpToolset | CustomTool]):
+    root: Annotated[
+        AgentToolset | McpToolset | CustomTool,
+        Field(description="One entry of an Agent's `tools`.", discriminator="type"),
+    ]
+
+
+class McpServer(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["url"], Field(description="Always `url`.")]
+    name: Annotated[
+        str,
+        Field(description="A name unique within the Agent, referenced by `mcp_toolset`.", max_length=128, min_length=1),
+    ]
+    url: Annotated[AnyUrl, Field(description="The server's streamable HTTP endpoint.")]
+
+
+class SkillRef(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["custom"], Field(description="Always `custom`.")]
+    skill_id: Annotated[str, Field(description="The Skill id.", max_length=64)]
+    version: Annotated[
+        str | None, Field(description="A concrete version, or `latest` (requests only; the default).", max_length=32)
+    ] = None
+
+
+class AgentCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="A human name.", max_length=256, min_length=1)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)] = None
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)] = None
+    model: Annotated[ModelParam, Field(description="A model id or a ModelConfig.")]
+    tools: Annotated[list[AgentTool] | None, Field(description="Toolsets and custom tools.", max_length=128)] = None
+    mcp_servers: Annotated[list[McpServer] | None, Field(description="MCP servers, unique by name.", max_length=20)] = (
+        None
+    )
+    skills: Annotated[
+        list[SkillRef] | None, Field(description="Skills to load (they need the `read` tool).", max_length=20)
+    ] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+
+
+class AgentUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    version: Annotated[
+        int | None,
+        Field(
+            description="Optimistic concurrency check; must equal the current version (409 otherwise).",
+            ge=1,
+            le=2147483647,
+        ),
+    ] = None
+    name: Annotated[str | None, Field(description="A human name.", max_length=256, min_length=1)] = None
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)] = None
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)] = None
+    model: Annotated[ModelParam | None, Field(description="A model id or a ModelConfig.")] = None
+    tools: Annotated[
+        list[AgentTool] | None, Field(description="Toolsets and custom tools (full replacement).", max_length=128)
+    ] = None
+    mcp_servers: Annotated[
+        list[McpServer] | None, Field(description="MCP servers (full replacement).", max_length=20)
+    ] = None
+    skills: Annotated[list[SkillRef] | None, Field(description="Skills (full replacement).", max_length=20)] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs (full replacement).")] = None
+
+
+class Agent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id (`agent_...`), shared by all versions.", max_length=64)]
+    name: Annotated[str, Field(description="A human name.", max_length=256)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
+    model: Annotated[ModelConfig, Field(description="The model.")]
+    tools: Annotated[
+        list[AgentTool], Field(description="Toolsets (with materialized defaults) and custom tools.", max_length=128)
+    ]
+    mcp_servers: Annotated[list[McpServer], Field(description="MCP servers.", max_length=20)]
+    skills: Annotated[list[SkillRef], Field(description="Skills, each with a concrete version.", max_length=20)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    version: Annotated[int, Field(description="This version's number (1 at creation).", ge=1, le=2147483647)]
+    created_at: Annotated[AwareDatetime, Field(description="When the Agent (version 1) was created.")]
+    updated_at: Annotated[AwareDatetime, Field(description="When this version was created.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When the Agent was archived.")]
+
+
+class AgentList(BaseModel):
+    data: Annotated[list[Agent], Field(description="The Agents.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class SelfHostedConfig(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["self_hosted"], Field(description="Always `self_hosted`.")]
+
+
+class EnvironmentConfig(RootModel[SelfHostedConfig]):
+    root: Annotated[
+        SelfHostedConfig, Field(description="Where tools run. Only `self_hosted` exists.", discriminator="type")
+    ]
+
+
+class EnvironmentCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="A name unique in the Workspace.", max_length=256, min_length=1)]
+    description: Annotated[str | None, Field(description="What the Environment is for.", max_length=2048)] = None
+    config: Annotated[EnvironmentConfig | None, Field(description='Defaults to `{"type":"self_hosted"}`.')] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+
+
+class EnvironmentUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str | None, Field(description="A name unique in the Workspace.", max_length=256, min_length=1)] = (
+        None
+    )
+    description: Annotated[str | None, Field(description="What the Environment is for.", max_length=2048)] = None
+    config: Annotated[EnvironmentConfig | None, Field(description="The configuration.")] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs (full replacement).")] = None
+
+
+class Environment(BaseModel):
+    type: Annotated[Literal["environment"], Field(description="Always `environment`.")]
+    id: Annotated[str, Field(description="The Environment id (`env_...`).", max_length=64)]
+    name: Annotated[str, Field(description="The name, unique in the Workspace.", max_length=256)]
+    description: Annotated[str | None, Field(description="What the Environment is for.", max_length=2048)]
+    config: Annotated[EnvironmentConfig, Field(description="The configuration.")]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class EnvironmentList(BaseModel):
+    data: Annotated[list[Environment], Field(description="The Environments.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class EnvironmentDeleted(BaseModel):
+    type: Annotated[Literal["environment_deleted"], Field(description="Always `environment_deleted`.")]
+    id: Annotated[str, Field(description="The deleted Environment id.", max_length=64)]
+
+
+class WorkState(RootModel[Literal["queued", "starting", "active", "stopping", "stopped"]]):
+    root: Annotated[
+        Literal["queued", "starting", "active", "stopping", "stopped"],
+        Field(
+            description="Work lifecycle: `queued` -> `starting` (acknowledged) -> `active` (heartbeating) -> `stopping` -> `stopped`."
+        ),
+    ]
+
+
+class SessionWorkData(BaseModel):
+    type: Annotated[Literal["session"], Field(description="Always `session`.")]
+    id: Annotated[str, Field(description="The Session id.", max_length=64)]
+
+
+class HealthcheckResult(BaseModel):
+    status: Annotated[Literal["healthy", "unhealthy"], Field(description="The worker's verdict.")]
+    message: Annotated[str | None, Field(description="A short explanation.", max_length=2048)]
+    worker_id: Annotated[str | None, Field(description="The reporting worker's id.", max_length=128)]
+    worker_version: Annotated[str | None, Field(description="The reporting worker's version.", max_length=64)] = None
+    reported_at: Annotated[AwareDatetime, Field(description="When the result was recorded.")]
+
+
+class HealthcheckCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    metadata: Annotated[Metadata | None, Field(description="Pairs copied to the Work item.")] = None
+
+
+class HealthcheckResultParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    status: Annotated[Literal["healthy", "unhealthy"], Field(description="The worker's verdict.")]
+    message: Annotated[str | None, Field(description="A short explanation.", max_length=2048)] = None
+    worker_id: Annotated[str | None, Field(description="The reporting worker's id.", max_length=128)] = None
+    worker_version: Annotated[str | None, Field(description="The reporting worker's version.", max_length=64)] = None
+
+
+class WorkError(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["session_input_failed_error"], Field(description="The failure type.")]
+    message: Annotated[
+        str,
+        Field(
+            description="What could not be prepared; shown in the `session.error` event. No secrets.",
+            max_length=2048,
+            min_length=1,
+        ),
+    ]
+
+
+class WorkStopParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    force: Annotated[bool, Field(description="Stop at once (`stopped`) instead of asking (`stopping`).")] = False
+
+
+class WorkFailParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    error: Annotated[WorkError, Field(description="The terminal input failure.")]
+
+
+class HeartbeatResponse(BaseModel):
+    type: Annotated[Literal["work_heartbeat"], Field(description="Always `work_heartbeat`.")]
+    last_heartbeat: Annotated[
+        str, Field(description="Opaque token to pass as `expected_last_heartbeat` next time.", max_length=64)
+    ]
+    lease_extended: Annotated[bool, Field(description="Whether the lease was renewed; false means stop executing.")]
+    state: Annotated[WorkState, Field(description="The item's state; `stopping` or `stopped` means stop executing.")]
+    ttl_seconds: Annotated[int, Field(description="Seconds the lease lasts from now.", ge=0, le=300)]
+
+
+class QueueStats(BaseModel):
+    type: Annotated[Literal["work_queue_stats"], Field(description="Always `work_queue_stats`.")]
+    depth: Annotated[int, Field(description="Items queued and not claimed.", ge=0, le=2147483647)]
+    pending: Annotated[int, Field(description="Items claimed by Poll but not acknowledged.", ge=0, le=2147483647)]
+    oldest_queued_at: Annotated[AwareDatetime | None, Field(description="Enqueue time of the oldest queued item.")]
+    workers_polling: Annotated[
+        int, Field(description="Distinct workers seen polling in the last 30 seconds.", ge=0, le=2147483647)
+    ]
+
+
+class SessionStatus(RootModel[Literal["idle", "running", "rescheduling", "terminated"]]):
+    root: Annotated[
+        Literal["idle", "running", "rescheduling", "terminated"],
+        Field(
+            description="`idle` (waiting for input), `running`, `rescheduling` (transient retry) or `terminated` (unrecoverable or archived)."
+        ),
+    ]
+
+
+class AgentRef(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[
+        int | None, Field(description="The Agent version; the latest when absent.", ge=1, le=2147483647)
+    ] = None
+
+
+class AgentRefParam1(RootModel[str]):
+    root: Annotated[
+        str, Field(description="An Agent id (latest version), or an AgentRef.", max_length=64, min_length=1)
+    ]
+
+
+class AgentRefParam(RootModel[AgentRefParam1 | AgentRef]):
+    root: Annotated[AgentRefParam1 | AgentRef, Field(description="An Agent id (latest version), or an AgentRef.")]
+
+
+class MemoryStoreResourceParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["memory_store"], Field(description="Always `memory_store`.")]
+    memory_store_id: Annotated[str, Field(description="The Memory Store id.", max_length=64)]
+    access: Annotated[Literal["read_only", "read_write"], Field(description="Whether the Session may write memories.")]
+    mount_path: Annotated[
+        str | None,
+        Field(
+            description="Absolute path in the worker's workspace where the store is mirrored; a default under the workspace when null.",
+            max_length=1024,
+        ),
+    ] = None
+    instructions: Annotated[
+        str | None, Field(description="Guidance for the agent about this store.", max_length=4096)
+    ] = None
+
+
+class SessionResource(BaseModel):
+    type: Annotated[Literal["memory_store"], Field(description="Always `memory_store`.")]
+    memory_store_id: Annotated[str, Field(description="The Memory Store id.", max_length=64)]
+    access: Annotated[Literal["read_only", "read_write"], Field(description="Whether the Session may write memories.")]
+    mount_path: Annotated[str | None, Field(description="Where workers mirror the store.", max_length=1024)]
+    instructions: Annotated[str | None, Field(description="Guidance for the agent about this store.", max_length=4096)]
+    name: Annotated[str, Field(description="The store's name at attachment time.", max_length=256)]
+    description: Annotated[
+        str | None, Field(description="The store's description at attachment time.", max_length=2048)
+    ]
+
+
+class SessionUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    title: Annotated[str | None, Field(description="A new title; null clears it.", max_length=512)] = None
+    metadata: Annotated[
+        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
+    ] = None
+
+
+class SessionAgent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[int, Field(description="The Agent version snapshotted.", ge=1, le=2147483647)]
+    name: Annotated[str, Field(description="The Agent name.", max_length=256)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
+    model: Annotated[ModelConfig, Field(description="The model.")]
+    tools: Annotated[list[AgentTool], Field(description="The tools.", max_length=128)]
+    mcp_servers: Annotated[list[McpServer], Field(description="The MCP servers.", max_length=20)]
+    skills: Annotated[
+        list[SkillRef], Field(description="The Skills, each pinned to a concrete version.", max_length=20)
+    ]
+
+
+class ModelUsage(BaseModel):
+    input_tokens: Annotated[int, Field(description="Uncached input tokens.", ge=0, le=9007199254740991)]
+    output_tokens: Annotated[int, Field(description="Output tokens.", ge=0, le=9007199254740991)]
+    cache_creation_input_tokens: Annotated[
+        int, Field(description="Input tokens written to the prompt cache.", ge=0, le=9007199254740991)
+    ]
+    cache_read_input_tokens: Annotated[
+        int, Field(description="Input tokens read from the prompt cache.", ge=0, le=9007199254740991)
+    ]
+
+
+class SessionStats(BaseModel):
+    active_seconds: Annotated[float, Field(description="Seconds spent running.", ge=0.0, le=1000000000000.0)]
+    duration_seconds: Annotated[
+        float, Field(description="Seconds since creation (until termination).", ge=0.0, le=1000000000000.0)
+    ]
+
+
+class EndTurnStopReason(BaseModel):
+    type: Annotated[Literal["end_turn"], Field(description="Always `end_turn`.")]
+
+
+class EventId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64)]
+
+
+class RequiresActionStopReason(BaseModel):
+    type: Annotated[Literal["requires_action"], Field(description="Always `requires_action`.")]
+    event_ids: Annotated[
+        list[EventId],
+        Field(
+            description="Ids of the unresolved `agent.tool_use`, `agent.mcp_tool_use` and `agent.custom_tool_use` events.",
+            max_length=256,
+            min_length=1,
+        ),
+    ]
+
+
+class RetriesExhaustedStopReason(BaseModel):
+    type: Annotated[Literal["retries_exhausted"], Field(description="Always `retries_exhausted`.")]
+
+
+class StopReason(RootModel[EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason]):
+    root: Annotated[
+        EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason,
+        Field(description="Why a Session went idle.", discriminator="type"),
+    ]
+
+
+class Session(BaseModel):
+    type: Annotated[Literal["session"], Field(description="Always `session`.")]
+    id: Annotated[str, Field(description="The Session id (`sesn_...`).", max_length=64)]
+    title: Annotated[str | None, Field(description="A human title.", max_length=512)]
+    status: Annotated[SessionStatus, Field(description="The current status.")]
+    stop_reason: Annotated[
+        StopReason | None,
+        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
+    ]
+    agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
+    environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
+    resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    usage: Annotated[ModelUsage, Field(description="Cumulative token usage.")]
+    stats: Annotated[SessionStats, Field(description="Timing statistics.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class SessionList(BaseModel):
+    data: Annotated[list[Session], Field(description="The Sessions.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+    prev_page: Annotated[
+        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
+    ]
+
+
+class SessionDeleted(BaseModel):
+    type: Annotated[Literal["session_deleted"], Field(description="Always `session_deleted`.")]
+    id: Annotated[str, Field(description="The deleted Session id.", max_length=64)]
+
+
+class TextBlock(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["text"], Field(description="Always `text`.")]
+    text: Annotated[str, Field(description="The text.", max_length=1000000)]
+
+
+class TextDocumentSource(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["text"], Field(description="Always `text`.")]
+    media_type: Annotated[Literal["text/plain"], Field(description="Always `text/plain`.")]
+    data: Annotated[str, Field(description="The text.", max_length=1000000)]
+
+
+class Base64DocumentSource(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["base64"], Field(description="Always `base64`.")]
+    media_type: Annotated[Literal["application/pdf", "text/plain"], Field(description="The document's media type.")]
+    data: Annotated[
+        str, Field(description="Standard base64 of the bytes (at most 32 MiB decoded).", max_length=44739244)
+    ]
+
+
+class FileDocumentSource(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["file"], Field(description="Always `file`.")]
+    file_id: Annotated[str, Field(description="The File id.", max_length=64)]
+
+
+class DocumentSource(RootModel[TextDocumentSource | Base64DocumentSource | FileDocumentSource]):
+    root: Annotated[
+        TextDocumentSource | Base64DocumentSource | FileDocumentSource,
+        Field(description="Where a document's bytes come from.", discriminator="type"),
+    ]
+
+
+class DocumentBlock(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["document"], Field(description="Always `document`.")]
+    source: Annotated[DocumentSource, Field(description="The document's bytes.")]
+    title: Annotated[str | None, Field(description="A title shown to the model.", max_length=512)] = None
+    context: Annotated[
+        str | None, Field(description="Context about the document shown to the model.", max_length=10000)
+    ] = None
+
+
+class UserContentBlock(RootModel[TextBlock | DocumentBlock]):
+    root: Annotated[TextBlock | DocumentBlock, Field(description="A block of a `user.message`.", discriminator="type")]
+
+
+class UserMessageEvent(BaseModel):
+    type: Annotated[Literal["user.message"], Field(description="Always `user.message`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[
+        AwareDatetime | None, Field(description="When the agent consumed the event; null while queued.")
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None,
+        Field(description="The thread the event belongs to; null or absent for the primary thread.", max_length=64),
+    ] = None
+    content: Annotated[
+        list[UserContentBlock], Field(description="Text and document blocks.", max_length=100, min_length=1)
+    ]
+
+
+class UserInterruptEvent(BaseModel):
+    type: Annotated[Literal["user.interrupt"], Field(description="Always `user.interrupt`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[
+        AwareDatetime | None, Field(description="When the interrupt took effect; null while queued.")
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread to interrupt; absent interrupts every thread.", max_length=64)
+    ] = None
+
+
+class UserToolConfirmationEvent(BaseModel):
+    type: Annotated[Literal["user.tool_confirmation"], Field(description="Always `user.tool_confirmation`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[
+        AwareDatetime | None, Field(description="When the confirmation was consumed; null while queued.")
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None,
+        Field(description="The originating thread, echoed; null or absent for the primary thread.", max_length=64),
+    ] = None
+    tool_use_id: Annotated[
+        str, Field(description="The id of the `agent.tool_use` or `agent.mcp_tool_use` event.", max_length=64)
+    ]
+    result: Annotated[Literal["allow", "deny"], Field(description="The decision.")]
+    deny_message: Annotated[str | None, Field(description="Shown to the model when denied.", max_length=4096)] = None
+
+
+class UserToolResultEvent(BaseModel):
+    type: Annotated[Literal["user.tool_result"], Field(description="Always `user.tool_result`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the result was consumed; null while queued.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None,
+        Field(description="The originating thread, echoed; null or absent for the primary thread.", max_length=64),
+    ] = None
+    tool_use_id: Annotated[str, Field(description="The id of the `agent.tool_use` event answered.", max_length=64)]
+    content: Annotated[list[TextBlock], Field(description="The tool output.", max_length=100)]
+    is_error: Annotated[bool, Field(description="Whether the tool failed.")]
+
+
+class UserCustomToolResultEvent(BaseModel):
+    type: Annotated[Literal["user.custom_tool_result"], Field(description="Always `user.custom_tool_result`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the result was consumed; null while queued.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None,
+        Field(description="The originating thread, echoed; null or absent for the primary thread.", max_length=64),
+    ] = None
+    custom_tool_use_id: Annotated[
+        str, Field(description="The id of the `agent.custom_tool_use` event answered.", max_length=64)
+    ]
+    content: Annotated[list[UserContentBlock], Field(description="The tool output.", max_length=100)]
+    is_error: Annotated[bool, Field(description="Whether the tool failed.")]
+
+
+class AgentMessageEvent(BaseModel):
+    type: Annotated[Literal["agent.message"], Field(description="Always `agent.message`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    content: Annotated[list[TextBlock], Field(description="Text blocks.", max_length=100)]
+
+
+class AgentThinkingEvent(BaseModel):
+    type: Annotated[Literal["agent.thinking"], Field(description="Always `agent.thinking`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+
+
+class AgentToolUseEvent(BaseModel):
+    type: Annotated[Literal["agent.tool_use"], Field(description="Always `agent.tool_use`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`), used as `tool_use_id`.", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    name: Annotated[str, Field(description="The tool name.", max_length=128)]
+    input: Annotated[dict[str, Any], Field(description="The tool input.", max_length=64)]
+    evaluated_permission: Annotated[
+        Literal["allow", "ask", "deny"], Field(description="The permission decision for this call.")
+    ]
+    source_event_id: Annotated[
+        str | None, Field(description="For a relayed child action, the id of the originating event.", max_length=64)
+    ] = None
+
+
+class AgentToolResultEvent(BaseModel):
+    type: Annotated[Literal["agent.tool_result"], Field(description="Always `agent.tool_result`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    tool_use_id: Annotated[str, Field(description="The `agent.tool_use` event answered.", max_length=64)]
+    content: Annotated[list[TextBlock], Field(description="The tool output.", max_length=100)]
+    is_error: Annotated[bool, Field(description="Whether the tool failed.")]
+
+
+class AgentMcpToolUseEvent(BaseModel):
+    type: Annotated[Literal["agent.mcp_tool_use"], Field(description="Always `agent.mcp_tool_use`.")]
+    id: Annotated[
+        str, Field(description="The event id (`sevt_...`), used as `tool_use_id` in a confirmation.", max_length=64)
+    ]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    mcp_server_name: Annotated[str, Field(description="The MCP server's name.", max_length=128)]
+    name: Annotated[str, Field(description="The tool name.", max_length=128)]
+    input: Annotated[dict[str, Any], Field(description="The tool input.", max_length=64)]
+    evaluated_permission: Annotated[
+        Literal["allow", "ask", "deny"], Field(description="The permission decision for this call.")
+    ]
+    source_event_id: Annotated[
+        str | None, Field(description="For a relayed child action, the id of the originating event.", max_length=64)
+    ] = None
+
+
+class AgentMcpToolResultEvent(BaseModel):
+    type: Annotated[Literal["agent.mcp_tool_result"], Field(description="Always `agent.mcp_tool_result`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    mcp_tool_use_id: Annotated[str, Field(description="The `agent.mcp_tool_use` event answered.", max_length=64)]
+    content: Annotated[list[TextBlock], Field(description="The tool output (or its preview).", max_length=100)]
+    is_error: Annotated[bool, Field(description="Whether the tool failed.")]
+    file_id: Annotated[
+        str | None,
+        Field(description="The File holding the full result when it was too large for the event.", max_length=64),
+    ] = None
+
+
+class AgentCustomToolUseEvent(BaseModel):
+    type: Annotated[Literal["agent.custom_tool_use"], Field(description="Always `agent.custom_tool_use`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`), used as `custom_tool_use_id`.", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    name: Annotated[str, Field(description="The custom tool name.", max_length=128)]
+    input: Annotated[dict[str, Any], Field(description="The tool input.", max_length=64)]
+    source_event_id: Annotated[
+        str | None, Field(description="For a relayed child action, the id of the originating event.", max_length=64)
+    ] = None
+
+
+class AgentThreadContextCompactedEvent(BaseModel):
+    type: Annotated[
+        Literal["agent.thread_context_compacted"], Field(description="Always `agent.thread_context_compacted`.")
+    ]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+
+
+class SessionStatusRunningEvent(BaseModel):
+    type: Annotated[Literal["session.status_running"], Field(description="Always `session.status_running`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+
+
+class SessionStatusIdleEvent(BaseModel):
+    type: Annotated[Literal["session.status_idle"], Field(description="Always `session.status_idle`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    stop_reason: Annotated[StopReason, Field(description="Why the Session went idle.")]
+
+
+class SessionStatusRescheduledEvent(BaseModel):
+    type: Annotated[Literal["session.status_rescheduled"], Field(description="Always `session.status_rescheduled`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+
+
+class SessionStatusTerminatedEvent(BaseModel):
+    type: Annotated[Literal["session.status_terminated"], Field(description="Always `session.status_terminated`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+
+
+class RetryStatus(BaseModel):
+    type: Annotated[
+        Literal["retrying", "exhausted", "terminal"],
+        Field(
+            description="`retrying`: the server retries; `exhausted`: the turn is dead and the Session idles; `terminal`: the Session is terminated."
+        ),
+    ]
+
+
+class SessionError(BaseModel):
+    type: Annotated[
+        str,
+        Field(
+            description="Error type, for example `model_overloaded_error`, `model_rate_limited_error`, `model_request_failed_error`, `mcp_connection_failed_error`, `session_input_failed_error`, `unknown_error`. Clients must accept unknown types.",
+            max_length=64,
+        ),
+    ]
+    message: Annotated[str, Field(description="A human-readable explanation.", max_length=4096)]
+    retry_status: Annotated[RetryStatus, Field(description="What happens next.")]
+    mcp_server_name: Annotated[
+        str | None, Field(description="The MCP server concerned, for MCP errors.", max_length=128)
+    ] = None
+
+
+class SessionErrorEvent(BaseModel):
+    type: Annotated[Literal["session.error"], Field(description="Always `session.error`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    error: Annotated[SessionError, Field(description="The error.")]
+
+
+class SessionUpdatedEvent(BaseModel):
+    type: Annotated[Literal["session.updated"], Field(description="Always `session.updated`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    title: Annotated[str | None, Field(description="The new title, when it changed.", max_length=512)] = None
+    metadata: Annotated[Metadata | None, Field(description="The new metadata, when it changed.")] = None
+
+
+class SessionDeletedEvent(BaseModel):
+    type: Annotated[Literal["session.deleted"], Field(description="Always `session.deleted`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the deletion was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+
+
+class SpanModelRequestStartEvent(BaseModel):
+    type: Annotated[Literal["span.model_request_start"], Field(description="Always `span.model_request_start`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+
+
+class SpanModelRequestEndEvent(BaseModel):
+    type: Annotated[Literal["span.model_request_end"], Field(description="Always `span.model_request_end`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    model_request_start_id: Annotated[
+        str, Field(description="The matching `span.model_request_start` event id.", max_length=64)
+    ]
+    is_error: Annotated[bool, Field(description="Whether the request failed.")]
+    model_usage: Annotated[ModelUsage, Field(description="Tokens used by this request.")]
+
+
+class SessionEvent(
+    RootModel[
+        UserMessageEvent
+        | UserInterruptEvent
+        | UserToolConfirmationEvent
+        | UserToolResultEvent
+        | UserCustomToolResultEvent
+        | AgentMessageEvent
+        | AgentThinkingEvent
+        | AgentToolUseEvent
+        | AgentToolResultEvent
+        | AgentMcpToolUseEvent
+        | AgentMcpToolResultEvent
+        | AgentCustomToolUseEvent
+        | AgentThreadContextCompactedEvent
+        | SessionStatusRunningEvent
+        | SessionStatusIdleEvent
+        | SessionStatusRescheduledEvent
+        | SessionStatusTerminatedEvent
+        | SessionErrorEvent
+        | SessionUpdatedEvent
+        | SessionDeletedEvent
+        | SpanModelRequestStartEvent
+        | SpanModelRequestEndEvent
+    ]
+):
+    root: Annotated[
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent,
+        Field(
+            description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
+            discriminator="type",
+        ),
+    ]
+
+
+class SessionEventList(BaseModel):
+    data: Annotated[list[SessionEvent], Field(description="The events.", max_length=1000)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class UserMessageEventParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["user.message"], Field(description="Always `user.message`.")]
+    content: Annotated[
+        list[UserContentBlock], Field(description="Text and document blocks.", max_length=100, min_length=1)
+    ]
+
+
+class UserInterruptEventParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["user.interrupt"], Field(description="Always `user.interrupt`.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread to interrupt; absent interrupts every thread.", max_length=64)
+    ] = None
+
+
+class UserToolConfirmationEventParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["user.tool_confirmation"], Field(description="Always `user.tool_confirmation`.")]
+    tool_use_id: Annotated[
+        str, Field(description="The id of the `agent.tool_use` or `agent.mcp_tool_use` event.", max_length=64)
+    ]
+    result: Annotated[Literal["allow", "deny"], Field(description="The decision.")]
+    deny_message: Annotated[str | None, Field(description="Shown to the model when denied.", max_length=4096)] = None
+    session_thread_id: Annotated[
+        str | None, Field(description="The originating thread's id, when not the primary thread.", max_length=64)
+    ] = None
+
+
+class UserToolResultEventParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["user.tool_result"], Field(description="Always `user.tool_result`.")]
+    tool_use_id: Annotated[
+        str,
+        Field(
+            description="The id of the `agent.tool_use` event answered; a second result for it answers 409.",
+            max_length=64,
+        ),
+    ]
+    content: Annotated[list[TextBlock] | None, Field(description="The tool output.", max_length=100)] = None
+    is_error: Annotated[bool, Field(description="Whether the tool failed.")] = False
+    session_thread_id: Annotated[
+        str | None, Field(description="The originating thread's id, when not the primary thread.", max_length=64)
+    ] = None
+
+
+class UserCustomToolResultEventParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["user.custom_tool_result"], Field(description="Always `user.custom_tool_result`.")]
+    custom_tool_use_id: Annotated[
+        str,
+        Field(
+            description="The id of the `agent.custom_tool_use` event answered; a second result for it answers 409.",
+            max_length=64,
+        ),
+    ]
+    content: Annotated[list[UserContentBlock] | None, Field(description="The tool output.", max_length=100)] = None
+    is_error: Annotated[bool, Field(description="Whether the tool failed.")] = False
+    session_thread_id: Annotated[
+        str | None, Field(description="The originating thread's id, when not the primary thread.", max_length=64)
+    ] = None
+
+
+class SessionEventInput(
+    RootModel[
+        UserMessageEventParams
+        | UserInterruptEventParams
+        | UserToolConfirmationEventParams
+        | UserToolResultEventParams
+        | UserCustomToolResultEventParams
+    ]
+):
+    root: Annotated[
+        UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams,
+        Field(description="A client event to send.", discriminator="type"),
+    ]
+
+
+class SessionEventSendParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    events: Annotated[
+        list[SessionEventInput], Field(description="Events appended atomically, in order.", max_length=50, min_length=1)
+    ]
+
+
+class SessionEventSendResult(BaseModel):
+    data: Annotated[
+        list[SessionEvent],
+        Field(description="The events as persisted, with ids and `processed_at` null.", max_length=50),
+    ]
+
+
+class PreviewEventRef(BaseModel):
+    type: Annotated[
+        Literal["agent.message", "agent.thinking"], Field(description="The type of the event being previewed.")
+    ]
+    id: Annotated[str, Field(description="The id the persisted event will carry.", max_length=64)]
+
+
+class EventStartEvent(BaseModel):
+    type: Annotated[Literal["event_start"], Field(description="Always `event_start`.")]
+    event: Annotated[PreviewEventRef, Field(description="The event being previewed.")]
+
+
+class ContentDelta(BaseModel):
+    type: Annotated[Literal["content_delta"], Field(description="Always `content_delta`.")]
+    index: Annotated[int, Field(description="The content block index the text belongs to.", ge=0, le=1000)]
+    content: Annotated[TextBlock, Field(description="The appended text.")]
+
+
+class EventDeltaEvent(BaseModel):
+    type: Annotated[Literal["event_delta"], Field(description="Always `event_delta`.")]
+    event_id: Annotated[str, Field(description="The id of the event being previewed.", max_length=64)]
+    delta: Annotated[ContentDelta, Field(description="The appended content.")]
+
+
+class SessionStreamEvent(
+    RootModel[
+        UserMessageEvent
+        | UserInterruptEvent
+        | UserToolConfirmationEvent
+        | UserToolResultEvent
+        | UserCustomToolResultEvent
+        | AgentMessageEvent
+        | AgentThinkingEvent
+        | AgentToolUseEvent
+        | AgentToolResultEvent
+        | AgentMcpToolUseEvent
+        | AgentMcpToolResultEvent
+        | AgentCustomToolUseEvent
+        | AgentThreadContextCompactedEvent
+        | SessionStatusRunningEvent
+        | SessionStatusIdleEvent
+        | SessionStatusRescheduledEvent
+        | SessionStatusTerminatedEvent
+        | SessionErrorEvent
+        | SessionUpdatedEvent
+        | SessionDeletedEvent
+        | SpanModelRequestStartEvent
+        | SpanModelRequestEndEvent
+        | EventStartEvent
+        | EventDeltaEvent
+    ]
+):
+    root: Annotated[
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent,
+        Field(
+            description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
+            discriminator="type",
+        ),
+    ]
+
+
+class FileUploadParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    file: Annotated[bytes, Field(description="The bytes; the part's filename and content type are recorded.")]
+
+
+class File(BaseModel):
+    type: Annotated[Literal["file"], Field(description="Always `file`.")]
+    id: Annotated[str, Field(description="The File id (`file_...`).", max_length=64)]
+    filename: Annotated[str, Field(description="The uploaded file name.", max_length=255)]
+    mime_type: Annotated[
+        str, Field(description="The media type given at upload (`application/octet-stream` when none).", max_length=255)
+    ]
+    size_bytes: Annotated[int, Field(description="Size in bytes.", ge=0, le=9007199254740991)]
+    sha256: Annotated[str, Field(description="SHA-256 of the bytes, lower-case hex.", max_length=64, min_length=64)]
+    created_at: Annotated[AwareDatetime, Field(description="Upload time.")]
+
+
+class FileList(BaseModel):
+    data: Annotated[list[File], Field(description="The Files.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+    prev_page: Annotated[
+        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
+    ]
+
+
+class FileDeleted(BaseModel):
+    type: Annotated[Literal["file_deleted"], Field(description="Always `file_deleted`.")]
+    id: Annotated[str, Field(description="The deleted File id.", max_length=64)]
+
+
+class SkillCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    file: Annotated[bytes, Field(description="A zip archive with exactly one top-level folder holding `SKILL.md`.")]
+    display_title: Annotated[
+        str | None, Field(description="A human title; the SKILL.md name when absent.", max_length=256)
+    ] = None
+
+
+class SkillVersionCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    file: Annotated[bytes, Field(description="A zip archive with exactly one top-level folder holding `SKILL.md`.")]
+
+
+class Skill(BaseModel):
+    type: Annotated[Literal["skill"], Field(description="Always `skill`.")]
+    id: Annotated[str, Field(description="The Skill id (`skill_...`).", max_length=64)]
+    display_title: Annotated[str | None, Field(description="A human title.", max_length=256)]
+    latest_version: Annotated[str, Field(description="The newest version (always concrete).", max_length=32)]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="When the last version was added or removed.")]
+
+
+class SkillList(BaseModel):
+    data: Annotated[list[Skill], Field(description="The Skills.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class SkillDeleted(BaseModel):
+    type: Annotated[Literal["skill_deleted"], Field(description="Always `skill_deleted`.")]
+    id: Annotated[str, Field(description="The deleted Skill id.", max_length=64)]
+
+
+class SkillVersion(BaseModel):
+    type: Annotated[Literal["skill_version"], Field(description="Always `skill_version`.")]
+    id: Annotated[str, Field(description="The version's id.", max_length=64)]
+    skill_id: Annotated[str, Field(description="The Skill id.", max_length=64)]
+    version: Annotated[str, Field(description="The version (a decimal string, increasing).", max_length=32)]
+    name: Annotated[str, Field(description="The name from SKILL.md.", max_length=256)]
+    description: Annotated[str, Field(description="The description from SKILL.md.", max_length=4096)]
+    directory: Annotated[str, Field(description="The archive's top-level folder name.", max_length=256)]
+    archive_size_bytes: Annotated[int, Field(description="Size of the stored archive.", ge=0, le=9007199254740991)]
+    archive_sha256: Annotated[
+        str, Field(description="SHA-256 of the stored archive, lower-case hex.", max_length=64, min_length=64)
+    ]
+    expanded_size_bytes: Annotated[
+        int, Field(description="Total size of the extracted members.", ge=0, le=9007199254740991)
+    ]
+    member_count: Annotated[int, Field(description="Number of regular files in the archive.", ge=1, le=100000)]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+
+
+class SkillVersionList(BaseModel):
+    data: Annotated[list[SkillVersion], Field(description="The versions.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class SkillVersionDeleted(BaseModel):
+    type: Annotated[Literal["skill_version_deleted"], Field(description="Always `skill_version_deleted`.")]
+    id: Annotated[str, Field(description="The deleted version's id.", max_length=64)]
+
+
+class MemoryStoreCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="A human name.", max_length=256, min_length=1)]
+    description: Annotated[
+        str | None, Field(description="Shown to agents of Sessions that attach the store.", max_length=2048)
+    ] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+
+
+class MemoryStoreUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str | None, Field(description="A human name.", max_length=256, min_length=1)] = None
+    description: Annotated[
+        str | None, Field(description="Shown to agents of Sessions that attach the store.", max_length=2048)
+    ] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs (full replacement).")] = None
+
+
+class MemoryStore(BaseModel):
+    type: Annotated[Literal["memory_store"], Field(description="Always `memory_store`.")]
+    id: Annotated[str, Field(description="The Memory Store id (`memstore_...`).", max_length=64)]
+    name: Annotated[str, Field(description="A human name.", max_length=256)]
+    description: Annotated[str | None, Field(description="Shown to agents.", max_length=2048)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class MemoryStoreList(BaseModel):
+    data: Annotated[list[MemoryStore], Field(description="The Memory Stores.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class MemoryStoreDeleted(BaseModel):
+    type: Annotated[Literal["memory_store_deleted"], Field(description="Always `memory_store_deleted`.")]
+    id: Annotated[str, Field(description="The deleted Memory Store id.", max_length=64)]
+
+
+class MemoryCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[
+        str,
+        Field(
+            description="A relative slash-separated path such as `notes/todo.md` (no `..`, no leading slash), unique in the store.",
+            max_length=1024,
+            min_length=1,
+        ),
+    ]
+    content: Annotated[str, Field(description="UTF-8 text (at most 100 KiB).", max_length=102400)]
+
+
+class MemoryPrecondition(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["content_sha256"], Field(description="Always `content_sha256`.")]
+    content_sha256: Annotated[
+        str,
+        Field(
+            description="The expected SHA-256, lower-case hex.", max_length=64, min_length=64, pattern="^[0-9a-f]{64}$"
+        ),
+    ]
+
+
+class MemoryUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    path: Annotated[str | None, Field(description="A new path (rename).", max_length=1024, min_length=1)] = None
+    content: Annotated[str | None, Field(description="New UTF-8 content (at most 100 KiB).", max_length=102400)] = None
+    precondition: Annotated[
+        MemoryPrecondition | None,
+        Field(description="Optimistic concurrency check (409 `memory_precondition_failed_error` on mismatch)."),
+    ] = None
+
+
+class Memory(BaseModel):
+    type: Annotated[Literal["memory"], Field(description="Always `memory`.")]
+    id: Annotated[str, Field(description="The memory id (`mem_...`).", max_length=64)]
+    memory_store_id: Annotated[str, Field(description="The Memory Store id.", max_length=64)]
+    path: Annotated[str, Field(description="The path in the store.", max_length=1024)]
+    content: Annotated[
+        str | None, Field(description="The content with view `full`; null with view `basic`.", max_length=102400)
+    ]
+    content_sha256: Annotated[
+        str, Field(description="SHA-256 of the content, lower-case hex.", max_length=64, min_length=64)
+    ]
+    content_size_bytes: Annotated[int, Field(description="Size of the content in bytes.", ge=0, le=102400)]
+    memory_version_id: Annotated[
+        str, Field(description="The memory version holding the current content.", max_length=64)
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+
+
+class MemoryPrefix(BaseModel):
+    type: Annotated[Literal["memory_prefix"], Field(description="Always `memory_prefix`.")]
+    path: Annotated[str, Field(description="The prefix, ending with `/`.", max_length=1024)]
+
+
+class MemoryListItem(RootModel[Memory | MemoryPrefix]):
+    root: Annotated[Memory | MemoryPrefix, Field(description="An item of a memory listing.", discriminator="type")]
+
+
+class MemoryList(BaseModel):
+    data: Annotated[list[MemoryListItem], Field(description="The items, ordered by path.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class MemoryDeleted(BaseModel):
+    type: Annotated[Literal["memory_deleted"], Field(description="Always `memory_deleted`.")]
+    id: Annotated[str, Field(description="The deleted memory id.", max_length=64)]
+
+
+class SessionActor(BaseModel):
+    type: Annotated[Literal["session_actor"], Field(description="Always `session_actor`.")]
+    session_id: Annotated[str, Field(description="The Session id.", max_length=64)]
+
+
+class ApiActor(BaseModel):
+    type: Annotated[Literal["api_actor"], Field(description="Always `api_actor`.")]
+    api_key_id: Annotated[str, Field(description="The API key's public id (never the key).", max_length=64)]
+
+
+class MemoryActor(RootModel[SessionActor | ApiActor]):
+    root: Annotated[SessionActor | ApiActor, Field(description="Who made a memory change.", discriminator="type")]
+
+
+class MemoryVersion(BaseModel):
+    type: Annotated[Literal["memory_version"], Field(description="Always `memory_version`.")]
+    id: Annotated[str, Field(description="The memory version id (`memver_...`).", max_length=64)]
+    memory_id: Annotated[str, Field(description="The memory id.", max_length=64)]
+    memory_store_id: Annotated[str, Field(description="The Memory Store id.", max_length=64)]
+    operation: Annotated[Literal["created", "modified", "deleted"], Field(description="What the change did.")]
+    path: Annotated[str | None, Field(description="The path after the change; null when redacted.", max_length=1024)]
+    content: Annotated[
+        str | None, Field(description="The content after the change; null when deleted or redacted.", max_length=102400)
+    ]
+    content_sha256: Annotated[
+        str | None, Field(description="SHA-256 of the content; null when deleted or redacted.", max_length=64)
+    ]
+    content_size_bytes: Annotated[
+        int | None, Field(description="Size of the content; null when deleted or redacted.", ge=0, le=102400)
+    ]
+    created_by: Annotated[MemoryActor | None, Field(description="Who made the change.")]
+    redacted_at: Annotated[AwareDatetime | None, Field(description="When the version was redacted.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the change was made.")]
+
+
+class MemoryVersionList(BaseModel):
+    data: Annotated[list[MemoryVersion], Field(description="The versions, newest first.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class ErrorEnvelope(BaseModel):
+    type: Annotated[Literal["error"], Field(description="Always `error`.")]
+    error: Annotated[ErrorBody, Field(description="What went wrong.")]
+    request_id: Annotated[str, Field(description="The request id (also the `request-id` header).", max_length=64)]
+
+
+class HealthcheckWorkData(BaseModel):
+    type: Annotated[Literal["healthcheck"], Field(description="Always `healthcheck`.")]
+    result: Annotated[
+        HealthcheckResult | None, Field(description="The reported result (immutable once set); null until reported.")
+    ]
+
+
+class WorkData(RootModel[SessionWorkData | HealthcheckWorkData]):
+    root: Annotated[
+        SessionWorkData | HealthcheckWorkData, Field(description="What a Work item is for.", discriminator="type")
+    ]
+
+
+class Work(BaseModel):
+    type: Annotated[Literal["work"], Field(description="Always `work`.")]
+    id: Annotated[str, Field(description="The Work id (`work_...`).", max_length=64)]
+    environment_id: Annotated[str, Field(description="The Environment id.", max_length=64)]
+    data: Annotated[WorkData, Field(description="What the item is for.")]
+    state: Annotated[WorkState, Field(description="The lifecycle state.")]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    secret: Annotated[
+        str | None,
+        Field(
+            description="Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else.",
+            max_length=4096,
+        ),
+    ]
+    error: Annotated[WorkError | None, Field(description="The failure reported with `environments.work.fail`, if any.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the item was enqueued.")]
+    acknowledged_at: Annotated[AwareDatetime | None, Field(description="When it was acknowledged.")]
+    started_at: Annotated[AwareDatetime | None, Field(description="When its first heartbeat arrived.")]
+    latest_heartbeat_at: Annotated[AwareDatetime | None, Field(description="When its last heartbeat arrived.")]
+    stop_requested_at: Annotated[AwareDatetime | None, Field(description="When a stop was requested.")]
+    stopped_at: Annotated[AwareDatetime | None, Field(description="When it stopped.")]
+
+
+class WorkList(BaseModel):
+    data: Annotated[list[Work], Field(description="The Work items.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class SessionCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    agent: Annotated[AgentRefParam, Field(description="The Agent to snapshot.")]
+    environment_id: Annotated[str, Field(description="A self-hosted Environment where tools run.", max_length=64)]
+    title: Annotated[str | None, Field(description="A human title.", max_length=512)] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+    resources: Annotated[
+        list[MemoryStoreResourceParams] | None,
+        Field(description="Memory Store attachments (fixed for the Session's life).", max_length=8),
+    ] = None
+    initial_events: Annotated[
+        list[UserMessageEventParams] | None,
+        Field(description="`user.message` events accepted atomically with the creation.", max_length=20),
+    ] = None
