@@ -1,0 +1,3 @@
+module github.com/mango-ai/mango-go
+
+go 1.27
