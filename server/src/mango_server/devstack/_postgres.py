@@ -88,6 +88,8 @@ def start(state_dir: Path, port: int | None = None, *, durable: bool = True, tim
     user = _system_user()
     if not (data_dir / "PG_VERSION").exists():
         _initdb(data_dir, log_path, user)
+    elif user is not None:
+        ensure_prefix_permissions(data_dir)
     argv: list[str] = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(data_dir)]
     settings = [f"listen_addresses={HOST}", f"port={port}", "unix_socket_directories="]
     settings += [] if durable else list(_FAST_SETTINGS)

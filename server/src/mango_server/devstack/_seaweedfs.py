@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import boto3  # type: ignore[import-untyped]
-from botocore.config import Config  # type: ignore[import-untyped]
+import boto3
+from botocore.config import Config
 
 from ._ports import HOST, free_port
 from ._process import ServiceProcess

@@ -41,7 +41,9 @@ class DevStack:
     """The four backing services of a Mango control plane, on 127.0.0.1.
 
     Args:
-        state_dir: Where data, logs and ``ports.json`` live; created if missing.
+        state_dir: Where data, logs and ``ports.json`` live; created if missing. As root,
+            PostgreSQL runs as an unprivileged user, so every ancestor must stay traversable by
+            other users (not true under pytest's basetemp, which pytest resets to mode 0700).
         ports: ``"default"`` (stable ports such as 54329, 7233, 4222, 8333, falling back to free
             ones when taken), ``"free"`` (any free ports: tests), or a mapping pinning some
             listeners (``"postgres"``, ``"temporal"``, ``"nats"``, ``"s3"``, ...) to exact ports.

@@ -13,6 +13,9 @@ Fixtures:
 
 - ``mango_services`` (session): a started :class:`~mango_server.devstack.DevStack` on free ports
   under a temporary directory, stopped at the end of the session. Only started when a test asks.
+  Its state lives outside pytest's basetemp (see ``_state_dir``); the service logs are copied to
+  ``<basetemp>/mango-devstack-logs*`` at the end.
+- ``mango_state_dir`` (function): an empty directory for a test's own ``DevStack``.
 - ``mango_migrate`` (session): the callable that builds the schema, given a database URL.
   Defaults to a no-op; a suite overrides it, e.g.
   ``@pytest.fixture(scope="session") def mango_migrate(): return apply_migrations``.
@@ -26,7 +29,11 @@ Not responsible for: what the schema is, or starting Mango itself.
 from __future__ import annotations
 
 import logging
+import shutil
+import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -41,13 +48,21 @@ TEMPLATE_DATABASE = "mango_template"
 @pytest.fixture(scope="session")
 def mango_services(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevStack]:
     """One DevStack for the whole session, on free ports, stopped at session end."""
-    stack = DevStack(tmp_path_factory.mktemp("mango-devstack"), ports="free", durable=False)
-    try:
-        stack.start()
-        log.info("dev stack ready seconds=%.2f state_dir=%s", stack.startup_seconds or 0.0, stack.state_dir)
-        yield stack
-    finally:
-        stack.stop()
+    with _state_dir(tmp_path_factory) as state_dir:
+        stack = DevStack(state_dir, ports="free", durable=False)
+        try:
+            stack.start()
+            log.info("dev stack ready seconds=%.2f state_dir=%s", stack.startup_seconds or 0.0, stack.state_dir)
+            yield stack
+        finally:
+            stack.stop()
+
+
+@pytest.fixture
+def mango_state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """An empty directory for a test's own DevStack; removed afterwards (its logs are kept)."""
+    with _state_dir(tmp_path_factory) as state_dir:
+        yield state_dir
 
 
 @pytest.fixture(scope="session")
@@ -71,6 +86,20 @@ def fresh_database(mango_services: DevStack, mango_template_database: str) -> It
         yield database
     finally:
         drop_database(mango_services, database.name)
+
+
+@contextmanager
+def _state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    # Not under pytest's basetemp: pytest resets its root to mode 0700 at every session start
+    # (ours or a concurrent one), which locks out PostgreSQL's unprivileged user when run as root.
+    state_dir = Path(tempfile.mkdtemp(prefix="mango-devstack-"))
+    try:
+        yield state_dir
+    finally:
+        logs = state_dir / "logs"
+        if logs.is_dir():
+            shutil.copytree(logs, tmp_path_factory.mktemp("mango-devstack-logs"), dirs_exist_ok=True)
+        shutil.rmtree(state_dir, ignore_errors=True)
 
 
 def _no_migration(database_url: str) -> None:

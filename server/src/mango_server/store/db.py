@@ -15,7 +15,7 @@ import asyncpg
 
 from mango_server.domain.errors import ConflictError
 
-Connection = asyncpg.Connection  # type: ignore[type-arg]
+Connection = asyncpg.Connection
 
 
 async def _init_connection(conn: Any) -> None:
@@ -23,7 +23,7 @@ async def _init_connection(conn: Any) -> None:
         await conn.set_type_codec(type_name, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
 
 
-async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:  # type: ignore[type-arg]
+async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:
     """Open the pool; every connection decodes JSON/JSONB into Python values."""
     pool = await asyncpg.create_pool(database_url, min_size=min_size, max_size=max_size, init=_init_connection)
     assert pool is not None
@@ -31,7 +31,7 @@ async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 2
 
 
 @asynccontextmanager
-async def transaction(pool: asyncpg.Pool) -> AsyncIterator[Any]:  # type: ignore[type-arg]
+async def transaction(pool: asyncpg.Pool) -> AsyncIterator[Any]:
     """A connection inside one transaction; unique violations surface as :class:`ConflictError`."""
     async with pool.acquire() as conn, conn.transaction():
         try:

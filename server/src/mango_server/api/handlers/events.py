@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.app.admission import Admission
 from mango_server.store import ledger, sessions
 from mango_server.store.db import transaction
+from mango_server.store.pagination import Order
 
 
 async def sessions_events_list(ctx: RequestContext) -> dict[str, Any]:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
-    order = ctx.choice_param("order", ("asc", "desc"), "asc")
-    limit, cursor = page_params(ctx, default=100, maximum=1000, order=order)  # type: ignore[arg-type]
+    order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "asc"))
+    limit, cursor = page_params(ctx, default=100, maximum=1000, order=order)
     types = ctx.list_param("types", max_items=64)
     created = {op: ctx.time_param(f"created_at[{op}]") for op in ("gt", "gte", "lt", "lte")}
     async with ctx.services.pool.acquire() as conn:
@@ -28,7 +29,7 @@ async def sessions_events_list(ctx: RequestContext) -> dict[str, Any]:
             cursor=cursor,
             order=order,
             types=types,
-            created=created,  # type: ignore[arg-type]
+            created=created,
         )
     return page_body(page, ledger.to_public)
 

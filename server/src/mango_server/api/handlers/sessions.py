@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
@@ -12,6 +12,7 @@ from mango_server.ids import new_id
 from mango_server.store import agents, environments, ledger, sessions
 from mango_server.store.db import transaction
 from mango_server.store.ledger import NewEvent
+from mango_server.store.pagination import Order
 
 STATUSES = ("idle", "running", "rescheduling", "terminated")
 
@@ -68,8 +69,8 @@ async def sessions_get(ctx: RequestContext) -> dict[str, Any]:
 
 
 async def sessions_list(ctx: RequestContext) -> dict[str, Any]:
-    order = ctx.choice_param("order", ("asc", "desc"), "desc")
-    limit, cursor = page_params(ctx, order=order)  # type: ignore[arg-type]
+    order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "desc"))
+    limit, cursor = page_params(ctx, order=order)
     filters: dict[str, Any] = {
         "include_archived": ctx.bool_param("include_archived"),
         "agent_id": ctx.query.get("agent_id"),
@@ -86,7 +87,7 @@ async def sessions_list(ctx: RequestContext) -> dict[str, Any]:
             limit=limit,
             cursor=cursor,
             order=order,
-            filters=filters,  # type: ignore[arg-type]
+            filters=filters,
         )
     return page_body(page, sessions.to_public, bidirectional=True)
 
