@@ -41,10 +41,18 @@ SCHEMA_REF = "#/components/schemas/"
 IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 SEGMENT = re.compile(r"^[a-z][a-z0-9_]*$")
 BRACKET_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\[([A-Za-z_][A-Za-z0-9_]*)\]$")
+# Names the generated files use themselves; a component schema may not take them.
+TAKEN_TYPE_NAMES = frozenset(
+    {"Array", "Promise", "Record", "Response", "RequestOptions", "Transport", "PagePromise", "Stream", "Uploadable"}
+)
+# Identifiers a path-parameter variable may not take (JavaScript reserved words, the method's own arguments).
 RESERVED = frozenset(
-    "break case catch class const continue debugger default delete do else enum export extends false finally for "
-    "function if import in instanceof new null return super switch this throw true try typeof var void while with "
-    "yield let static implements interface package private protected public await params options".split()
+    re.findall(
+        r"\w+",
+        """break case catch class const continue debugger default delete do else enum export extends false finally for
+        function if import in instanceof new null return super switch this throw true try typeof var void while with
+        yield let static implements interface package private protected public await params options""",
+    )
 )
 
 
@@ -420,6 +428,8 @@ class _TypesFile:
     def _claim(self, name: str, where: str) -> None:
         if not IDENTIFIER.match(name):
             raise ValueError(f"{where}: {name!r} is not a usable TypeScript type name")
+        if name in TAKEN_TYPE_NAMES:
+            raise ValueError(f"{where}: type name {name!r} is reserved by the generated TypeScript client")
         if name in self.names:
             raise ValueError(f"{where}: type name {name!r} is generated twice")
         self.names.add(name)
@@ -475,7 +485,9 @@ class _TypesFile:
             members += _doc([f"Filters on `{group}` (sent as `{group}[<operator>]`)."], "  ")
             members.append(f"  {_key(group)}{optional}: {{ {'; '.join(inner)} }};")
         body = op.body
-        inline = isinstance(body, dict) and "$ref" not in body and not any(k in body for k in ("oneOf", "anyOf", "allOf"))
+        inline = (
+            isinstance(body, dict) and "$ref" not in body and not any(k in body for k in ("oneOf", "anyOf", "allOf"))
+        )
         if body is not None and inline:
             members += self.types.members(body, where, 1)
             body = None
@@ -548,10 +560,10 @@ def _render_resources(ops: list[_Op]) -> str:
 
 
 def _import(names: list[str], module: str) -> str:
-    line = f"import type {{ {', '.join(names)} }} from \"{module}\";"
+    line = f'import type {{ {", ".join(names)} }} from "{module}";'
     if len(line) <= 120:
         return line
-    return "import type {\n" + "".join(f"  {name},\n" for name in names) + f"}} from \"{module}\";"
+    return "import type {\n" + "".join(f"  {name},\n" for name in names) + f'}} from "{module}";'
 
 
 def _render_class(node: _Node, used: set[str], core: set[str]) -> str:
@@ -579,9 +591,7 @@ def _render_method(op: _Op, used: set[str], core: set[str]) -> list[str]:
     params_type = f"{op.type_prefix}Params"
     if op.has_params:
         used.add(params_type)
-        required = any(f.required for f in [*op.query, *op.headers]) or (
-            op.body is not None and _body_needs_value(op)
-        )
+        required = any(f.required for f in [*op.query, *op.headers]) or (op.body is not None and _body_needs_value(op))
         args.append(f"params: {params_type}" if required else f"params: {params_type} = {{}}")
     args.append("options?: RequestOptions")
     result, type_arg, flag = _result_type(op, used, core)
@@ -600,7 +610,9 @@ def _render_method(op: _Op, used: set[str], core: set[str]) -> list[str]:
     query = [f"{_key(f.wire)}: {local[f.key]}" for f in op.query if not f.group]
     query += [f"{_key(g)}: {local[g]}" for g in group_names if g]
     if query:
-        call.append(f"      query: {{ {', '.join(query)} }},")
+        one_line = f"      query: {{ {', '.join(query)} }},"
+        wrapped = ["      query: {", *[f"        {entry}," for entry in query], "      },"]
+        call += [one_line] if len(one_line) <= 120 else wrapped
     if op.headers:
         call.append(f"      headers: {{ {', '.join(f'{_key(h.wire)}: {local[h.key]}' for h in op.headers)} }},")
     if op.body is not None:

@@ -4,105 +4,1777 @@
 
 import type { Uploadable } from "../core.js";
 
+/** The one error body of every 4xx/5xx answer and of the SSE `error` event. */
+export interface ErrorEnvelope {
+  /** Always `error`. */
+  type: "error";
+  /** What went wrong. */
+  error: ErrorBody;
+  /** The request id (also the `request-id` header). */
+  request_id: string;
+}
+
+/** A stable error type and a human message. */
+export interface ErrorBody {
+  /**
+   * Stable error type: `invalid_request_error` (400), `authentication_error` (401),
+   * `permission_error` (403), `not_found_error` (404), `conflict_error` (409, plus the
+   * specific `memory_path_conflict_error` and `memory_precondition_failed_error`),
+   * `precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),
+   * `api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept
+   * types they do not know.
+   */
+  type: string;
+  /** A human-readable explanation; never contains secrets. */
+  message: string;
+  /** Structured details for some errors (for example `current_state` on 412, `conflicting_memory_id` on a path conflict). */
+  details?: Record<string, unknown>;
+}
+
+/** Up to 16 string pairs; keys up to 64 characters, values up to 512. */
+export type Metadata = Record<string, string>;
+
+/** Metadata changes merged into the current pairs; a null value deletes the key. */
+export type MetadataPatch = Record<string, string | null>;
+
+/** Liveness answer. */
 export interface Health {
-  /** Always ok. */
+  /** Always `ok`. */
   status: "ok";
 }
 
-export interface NoteCreate {
-  /** The title. */
-  title: string;
-  /** Optional body. */
-  body?: string | null;
-  /** String pairs. */
-  metadata?: Record<string, string>;
+/** Readiness answer. */
+export interface Readiness {
+  /** Always `ready` (not ready answers 503). */
+  status: "ready";
+  /** Each dependency checked and its state. */
+  checks: Record<string, string>;
 }
 
-export interface Note {
-  /** Always note. */
-  type: "note";
-  /** The id. */
+/** The model an Agent runs on. */
+export interface ModelConfig {
+  /** The model id (an open string, resolved by the server's model adapter). */
   id: string;
-  /** The title. */
-  title: string;
-  /** The body. */
-  body?: string | null;
+  /** Requested inference speed. */
+  speed?: "standard" | "fast";
+}
+
+/** A bare model id, or a ModelConfig. Responses always carry a ModelConfig. */
+export type ModelParam = string | ModelConfig;
+
+/** Run the tool without asking. */
+export interface AlwaysAllowPolicy {
+  /** Always `always_allow`. */
+  type: "always_allow";
+}
+
+/** Park the call until a `user.tool_confirmation` allows or denies it. */
+export interface AlwaysAskPolicy {
+  /** Always `always_ask`. */
+  type: "always_ask";
+}
+
+/** A bounded evaluator decides allow, ask or deny per call, failing safe to ask. */
+export interface AutoPolicy {
+  /** Always `auto`. */
+  type: "auto";
+}
+
+/** How a tool call is permitted. */
+export type PermissionPolicy = AlwaysAllowPolicy | AlwaysAskPolicy | AutoPolicy;
+
+/** Settings applied to every tool of a toolset unless a per-tool config overrides them. */
+export interface ToolDefaultConfig {
+  /** Whether the tools are offered to the model. */
+  enabled?: boolean;
+  /** The default permission policy. */
+  permission_policy?: PermissionPolicy;
+}
+
+/** Settings for one tool of a toolset. */
+export interface ToolConfig {
+  /** The tool name (for the built-in toolset one of bash, read, write, edit, glob, grep, web_fetch, web_search). */
+  name: string;
+  /** Whether the tool is offered; inherits the default when absent. */
+  enabled?: boolean;
+  /** The tool's permission policy; inherits the default when absent. */
+  permission_policy?: PermissionPolicy;
+}
+
+/** The built-in toolset. bash, read, write, edit, glob and grep run in the Environment worker; web_fetch and web_search run at the model provider and accept only `always_allow`. */
+export interface AgentToolset {
+  /** Always `agent_toolset_20260401`. */
+  type: "agent_toolset_20260401";
+  /** Defaults for every tool (responses always materialize it; policy default `always_allow`). */
+  default_config?: ToolDefaultConfig;
+  /** Per-tool overrides, unique by name. */
+  configs?: Array<ToolConfig>;
+}
+
+/** The tools of one declared MCP server, called by the control plane. */
+export interface McpToolset {
+  /** Always `mcp_toolset`. */
+  type: "mcp_toolset";
+  /** The `name` of an entry of the Agent's `mcp_servers`. */
+  mcp_server_name: string;
+  /** Defaults for the server's tools (policy default `always_ask`). */
+  default_config?: ToolDefaultConfig;
+  /** Per-tool overrides, unique by name. */
+  configs?: Array<ToolConfig>;
+}
+
+/** An application-defined tool. A call emits `agent.custom_tool_use`, the Session goes idle with `requires_action`, and the application answers with `user.custom_tool_result`. */
+export interface CustomTool {
+  /** Always `custom`. */
+  type: "custom";
+  /** The tool name, unique within the Agent. */
+  name: string;
+  /** What the tool does, shown to the model. */
+  description?: string;
+  /** A JSON Schema object (`type` object) for the tool input. */
+  input_schema: Record<string, unknown>;
+}
+
+/** One entry of an Agent's `tools`. */
+export type AgentTool = AgentToolset | McpToolset | CustomTool;
+
+/** A remote MCP server reached over streamable HTTP. Unauthenticated in this version. */
+export interface McpServer {
+  /** Always `url`. */
+  type: "url";
+  /** A name unique within the Agent, referenced by `mcp_toolset`. */
+  name: string;
+  /** The server's streamable HTTP endpoint. */
+  url: string;
+}
+
+/** A Skill the Agent loads. Requests may pin `latest` or omit `version`; responses always carry a concrete version. */
+export interface SkillRef {
+  /** Always `custom`. */
+  type: "custom";
+  /** The Skill id. */
+  skill_id: string;
+  /** A concrete version, or `latest` (requests only; the default). */
+  version?: string;
+}
+
+/** The body of `agents.create`. */
+export interface AgentCreateParams {
+  /** A human name. */
+  name: string;
+  /** What the Agent is for. */
+  description?: string | null;
+  /** The system prompt. */
+  system?: string | null;
+  /** A model id or a ModelConfig. */
+  model: ModelParam;
+  /** Toolsets and custom tools. */
+  tools?: Array<AgentTool>;
+  /** MCP servers, unique by name. */
+  mcp_servers?: Array<McpServer>;
+  /** Skills to load (they need the `read` tool). */
+  skills?: Array<SkillRef>;
+  /** Free-form string pairs. */
+  metadata?: Metadata;
+}
+
+/** The body of `agents.update`; present fields replace the current values. */
+export interface AgentUpdateParams {
+  /** Optimistic concurrency check; must equal the current version (409 otherwise). */
+  version?: number;
+  /** A human name. */
+  name?: string;
+  /** What the Agent is for. */
+  description?: string | null;
+  /** The system prompt. */
+  system?: string | null;
+  /** A model id or a ModelConfig. */
+  model?: ModelParam;
+  /** Toolsets and custom tools (full replacement). */
+  tools?: Array<AgentTool>;
+  /** MCP servers (full replacement). */
+  mcp_servers?: Array<McpServer>;
+  /** Skills (full replacement). */
+  skills?: Array<SkillRef>;
+  /** Free-form string pairs (full replacement). */
+  metadata?: Metadata;
+}
+
+/** One immutable version of an Agent. */
+export interface Agent {
+  /** Always `agent`. */
+  type: "agent";
+  /** The Agent id (`agent_...`), shared by all versions. */
+  id: string;
+  /** A human name. */
+  name: string;
+  /** What the Agent is for. */
+  description: string | null;
+  /** The system prompt. */
+  system: string | null;
+  /** The model. */
+  model: ModelConfig;
+  /** Toolsets (with materialized defaults) and custom tools. */
+  tools: Array<AgentTool>;
+  /** MCP servers. */
+  mcp_servers: Array<McpServer>;
+  /** Skills, each with a concrete version. */
+  skills: Array<SkillRef>;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** This version's number (1 at creation). */
+  version: number;
+  /** When the Agent (version 1) was created. */
+  created_at: string;
+  /** When this version was created. */
+  updated_at: string;
+  /** When the Agent was archived. */
+  archived_at: string | null;
+}
+
+/** One page of Agents. */
+export interface AgentList {
+  /** The Agents. */
+  data: Array<Agent>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Tools run in operator-owned workers that poll the Environment's work queue. */
+export interface SelfHostedConfig {
+  /** Always `self_hosted`. */
+  type: "self_hosted";
+}
+
+/** Where tools run. Only `self_hosted` exists. */
+export type EnvironmentConfig = SelfHostedConfig;
+
+/** The body of `environments.create`. */
+export interface EnvironmentCreateParams {
+  /** A name unique in the Workspace. */
+  name: string;
+  /** What the Environment is for. */
+  description?: string | null;
+  /** Defaults to `{"type":"self_hosted"}`. */
+  config?: EnvironmentConfig;
+  /** Free-form string pairs. */
+  metadata?: Metadata;
+}
+
+/** The body of `environments.update`; present fields replace the current values. */
+export interface EnvironmentUpdateParams {
+  /** A name unique in the Workspace. */
+  name?: string;
+  /** What the Environment is for. */
+  description?: string | null;
+  /** The configuration. */
+  config?: EnvironmentConfig;
+  /** Free-form string pairs (full replacement). */
+  metadata?: Metadata;
+}
+
+/** A place where tools run. */
+export interface Environment {
+  /** Always `environment`. */
+  type: "environment";
+  /** The Environment id (`env_...`). */
+  id: string;
+  /** The name, unique in the Workspace. */
+  name: string;
+  /** What the Environment is for. */
+  description: string | null;
+  /** The configuration. */
+  config: EnvironmentConfig;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** When it was archived. */
+  archived_at: string | null;
+}
+
+/** One page of Environments. */
+export interface EnvironmentList {
+  /** The Environments. */
+  data: Array<Environment>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Deletion marker. */
+export interface EnvironmentDeleted {
+  /** Always `environment_deleted`. */
+  type: "environment_deleted";
+  /** The deleted Environment id. */
+  id: string;
+}
+
+/** Work lifecycle: `queued` -> `starting` (acknowledged) -> `active` (heartbeating) -> `stopping` -> `stopped`. */
+export type WorkState = "queued" | "starting" | "active" | "stopping" | "stopped";
+
+/** Work that serves one Session's tool calls. */
+export interface SessionWorkData {
+  /** Always `session`. */
+  type: "session";
+  /** The Session id. */
+  id: string;
+}
+
+/** A healthcheck item; the worker reports a bounded result and stops it. */
+export interface HealthcheckWorkData {
+  /** Always `healthcheck`. */
+  type: "healthcheck";
+  /** The reported result (immutable once set); null until reported. */
+  result: HealthcheckResult | null;
+}
+
+/** What a Work item is for. */
+export type WorkData = SessionWorkData | HealthcheckWorkData;
+
+/** A healthcheck result as recorded. */
+export interface HealthcheckResult {
+  /** The worker's verdict. */
+  status: "healthy" | "unhealthy";
+  /** A short explanation. */
+  message: string | null;
+  /** The reporting worker's id. */
+  worker_id: string | null;
+  /** The reporting worker's version. */
+  worker_version?: string | null;
+  /** When the result was recorded. */
+  reported_at: string;
+}
+
+/** The optional body of `environments.work.healthcheck.create`. */
+export interface HealthcheckCreateParams {
+  /** Pairs copied to the Work item. */
+  metadata?: Metadata;
+}
+
+/** The body of `environments.work.healthcheck.result`. */
+export interface HealthcheckResultParams {
+  /** The worker's verdict. */
+  status: "healthy" | "unhealthy";
+  /** A short explanation. */
+  message?: string | null;
+  /** The reporting worker's id. */
+  worker_id?: string | null;
+  /** The reporting worker's version. */
+  worker_version?: string | null;
+}
+
+/** The terminal failure reported with `environments.work.fail`. */
+export interface WorkError {
+  /** The failure type. */
+  type: "session_input_failed_error";
+  /** What could not be prepared; shown in the `session.error` event. No secrets. */
+  message: string;
+}
+
+/** One item of an Environment's work queue. */
+export interface Work {
+  /** Always `work`. */
+  type: "work";
+  /** The Work id (`work_...`). */
+  id: string;
+  /** The Environment id. */
+  environment_id: string;
+  /** What the item is for. */
+  data: WorkData;
+  /** The lifecycle state. */
+  state: WorkState;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else. */
+  secret: string | null;
+  /** The failure reported with `environments.work.fail`, if any. */
+  error: WorkError | null;
+  /** When the item was enqueued. */
+  created_at: string;
+  /** When it was acknowledged. */
+  acknowledged_at: string | null;
+  /** When its first heartbeat arrived. */
+  started_at: string | null;
+  /** When its last heartbeat arrived. */
+  latest_heartbeat_at: string | null;
+  /** When a stop was requested. */
+  stop_requested_at: string | null;
+  /** When it stopped. */
+  stopped_at: string | null;
+}
+
+/** One page of Work items. */
+export interface WorkList {
+  /** The Work items. */
+  data: Array<Work>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** The optional body of `environments.work.stop`. */
+export interface WorkStopParams {
+  /** Stop at once (`stopped`) instead of asking (`stopping`). */
+  force?: boolean;
+}
+
+/** The body of `environments.work.fail`. */
+export interface WorkFailParams {
+  /** The terminal input failure. */
+  error: WorkError;
+}
+
+/** The lease after a heartbeat. */
+export interface HeartbeatResponse {
+  /** Always `work_heartbeat`. */
+  type: "work_heartbeat";
+  /** Opaque token to pass as `expected_last_heartbeat` next time. */
+  last_heartbeat: string;
+  /** Whether the lease was renewed; false means stop executing. */
+  lease_extended: boolean;
+  /** The item's state; `stopping` or `stopped` means stop executing. */
+  state: WorkState;
+  /** Seconds the lease lasts from now. */
+  ttl_seconds: number;
+}
+
+/** An Environment's work queue statistics. */
+export interface QueueStats {
+  /** Always `work_queue_stats`. */
+  type: "work_queue_stats";
+  /** Items queued and not claimed. */
+  depth: number;
+  /** Items claimed by Poll but not acknowledged. */
+  pending: number;
+  /** Enqueue time of the oldest queued item. */
+  oldest_queued_at: string | null;
+  /** Distinct workers seen polling in the last 30 seconds. */
+  workers_polling: number;
+}
+
+/** `idle` (waiting for input), `running`, `rescheduling` (transient retry) or `terminated` (unrecoverable or archived). */
+export type SessionStatus = "idle" | "running" | "rescheduling" | "terminated";
+
+/** An Agent at a version; the latest version when `version` is absent. */
+export interface AgentRef {
+  /** Always `agent`. */
+  type: "agent";
+  /** The Agent id. */
+  id: string;
+  /** The Agent version; the latest when absent. */
+  version?: number;
+}
+
+/** An Agent id (latest version), or an AgentRef. */
+export type AgentRefParam = string | AgentRef;
+
+/** Attach a Memory Store to the Session. */
+export interface MemoryStoreResourceParams {
+  /** Always `memory_store`. */
+  type: "memory_store";
+  /** The Memory Store id. */
+  memory_store_id: string;
+  /** Whether the Session may write memories. */
+  access: "read_only" | "read_write";
+  /** Absolute path in the worker's workspace where the store is mirrored; a default under the workspace when null. */
+  mount_path?: string | null;
+  /** Guidance for the agent about this store. */
+  instructions?: string | null;
+}
+
+/** A Memory Store attached to the Session. */
+export interface SessionResource {
+  /** Always `memory_store`. */
+  type: "memory_store";
+  /** The Memory Store id. */
+  memory_store_id: string;
+  /** Whether the Session may write memories. */
+  access: "read_only" | "read_write";
+  /** Where workers mirror the store. */
+  mount_path: string | null;
+  /** Guidance for the agent about this store. */
+  instructions: string | null;
+  /** The store's name at attachment time. */
+  name: string;
+  /** The store's description at attachment time. */
+  description: string | null;
+}
+
+/** The body of `sessions.create`. */
+export interface SessionCreateParams {
+  /** The Agent to snapshot. */
+  agent: AgentRefParam;
+  /** A self-hosted Environment where tools run. */
+  environment_id: string;
+  /** A human title. */
+  title?: string | null;
+  /** Free-form string pairs. */
+  metadata?: Metadata;
+  /** Memory Store attachments (fixed for the Session's life). */
+  resources?: Array<MemoryStoreResourceParams>;
+  /** `user.message` events accepted atomically with the creation. */
+  initial_events?: Array<UserMessageEventParams>;
+}
+
+/** The body of `sessions.update`. */
+export interface SessionUpdateParams {
+  /** A new title; null clears it. */
+  title?: string | null;
+  /** Pairs merged into the metadata; a null value deletes the key. */
+  metadata?: MetadataPatch;
+}
+
+/** The Agent snapshot a Session runs, taken at creation. */
+export interface SessionAgent {
+  /** Always `agent`. */
+  type: "agent";
+  /** The Agent id. */
+  id: string;
+  /** The Agent version snapshotted. */
+  version: number;
+  /** The Agent name. */
+  name: string;
+  /** What the Agent is for. */
+  description: string | null;
+  /** The system prompt. */
+  system: string | null;
+  /** The model. */
+  model: ModelConfig;
+  /** The tools. */
+  tools: Array<AgentTool>;
+  /** The MCP servers. */
+  mcp_servers: Array<McpServer>;
+  /** The Skills, each pinned to a concrete version. */
+  skills: Array<SkillRef>;
+}
+
+/** Token counts. */
+export interface ModelUsage {
+  /** Uncached input tokens. */
+  input_tokens: number;
+  /** Output tokens. */
+  output_tokens: number;
+  /** Input tokens written to the prompt cache. */
+  cache_creation_input_tokens: number;
+  /** Input tokens read from the prompt cache. */
+  cache_read_input_tokens: number;
+}
+
+/** Timing statistics. */
+export interface SessionStats {
+  /** Seconds spent running. */
+  active_seconds: number;
+  /** Seconds since creation (until termination). */
+  duration_seconds: number;
+}
+
+/** The turn finished normally. */
+export interface EndTurnStopReason {
+  /** Always `end_turn`. */
+  type: "end_turn";
+}
+
+/** The turn is blocked on the listed tool-use events (the barrier). Each needs a result or confirmation; resolving only some re-emits idle with the rest. An idle Session with this reason is not finished. */
+export interface RequiresActionStopReason {
+  /** Always `requires_action`. */
+  type: "requires_action";
+  /** Ids of the unresolved `agent.tool_use`, `agent.mcp_tool_use` and `agent.custom_tool_use` events. */
+  event_ids: Array<string>;
+}
+
+/** Repeated errors ended the turn; queued input was flushed. */
+export interface RetriesExhaustedStopReason {
+  /** Always `retries_exhausted`. */
+  type: "retries_exhausted";
+}
+
+/** Why a Session went idle. */
+export type StopReason = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason;
+
+/** A stateful conversation between an application and an Agent snapshot. */
+export interface Session {
+  /** Always `session`. */
+  type: "session";
+  /** The Session id (`sesn_...`). */
+  id: string;
+  /** A human title. */
+  title: string | null;
+  /** The current status. */
+  status: SessionStatus;
+  /** The reason of the last `session.status_idle`; null before the first idle. */
+  stop_reason: StopReason | null;
+  /** The Agent snapshot. */
+  agent: SessionAgent;
+  /** The Environment where tools run. */
+  environment_id: string;
+  /** Attached Memory Stores. */
+  resources: Array<SessionResource>;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** Cumulative token usage. */
+  usage: ModelUsage;
+  /** Timing statistics. */
+  stats: SessionStats;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** When it was archived. */
+  archived_at: string | null;
+}
+
+/** One page of Sessions (bidirectional cursor). */
+export interface SessionList {
+  /** The Sessions. */
+  data: Array<Session>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+  /** Cursor for the previous page; null at the start. */
+  prev_page: string | null;
+}
+
+/** Deletion marker. */
+export interface SessionDeleted {
+  /** Always `session_deleted`. */
+  type: "session_deleted";
+  /** The deleted Session id. */
+  id: string;
+}
+
+/** A text block. */
+export interface TextBlock {
+  /** Always `text`. */
+  type: "text";
+  /** The text. */
+  text: string;
+}
+
+/** Inline plain text. */
+export interface TextDocumentSource {
+  /** Always `text`. */
+  type: "text";
+  /** Always `text/plain`. */
+  media_type: "text/plain";
+  /** The text. */
+  data: string;
+}
+
+/** Inline base64 bytes. */
+export interface Base64DocumentSource {
+  /** Always `base64`. */
+  type: "base64";
+  /** The document's media type. */
+  media_type: "application/pdf" | "text/plain";
+  /** Standard base64 of the bytes (at most 32 MiB decoded). */
+  data: string;
+}
+
+/** A Workspace File. A UTF-8 text File is snapshotted when the event is admitted. */
+export interface FileDocumentSource {
+  /** Always `file`. */
+  type: "file";
+  /** The File id. */
+  file_id: string;
+}
+
+/** Where a document's bytes come from. */
+export type DocumentSource = TextDocumentSource | Base64DocumentSource | FileDocumentSource;
+
+/** A document given to the model. */
+export interface DocumentBlock {
+  /** Always `document`. */
+  type: "document";
+  /** The document's bytes. */
+  source: DocumentSource;
+  /** A title shown to the model. */
+  title?: string | null;
+  /** Context about the document shown to the model. */
+  context?: string | null;
+}
+
+/** A block of a `user.message`. */
+export type UserContentBlock = TextBlock | DocumentBlock;
+
+/** A user turn (queued FIFO; may be sent while running). */
+export interface UserMessageEvent {
+  /** Always `user.message`. */
+  type: "user.message";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the agent consumed the event; null while queued. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread the event belongs to; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** Text and document blocks. */
+  content: Array<UserContentBlock>;
+}
+
+/** Interrupt the running turn; jumps the queue and forces idle. */
+export interface UserInterruptEvent {
+  /** Always `user.interrupt`. */
+  type: "user.interrupt";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the interrupt took effect; null while queued. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread to interrupt; absent interrupts every thread. */
+  session_thread_id?: string | null;
+}
+
+/** Allow or deny a tool call whose `evaluated_permission` was `ask`. */
+export interface UserToolConfirmationEvent {
+  /** Always `user.tool_confirmation`. */
+  type: "user.tool_confirmation";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the confirmation was consumed; null while queued. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The originating thread, echoed; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The id of the `agent.tool_use` or `agent.mcp_tool_use` event. */
+  tool_use_id: string;
+  /** The decision. */
+  result: "allow" | "deny";
+  /** Shown to the model when denied. */
+  deny_message?: string | null;
+}
+
+/** The result of a built-in tool executed by the Environment worker. */
+export interface UserToolResultEvent {
+  /** Always `user.tool_result`. */
+  type: "user.tool_result";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the result was consumed; null while queued. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The originating thread, echoed; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The id of the `agent.tool_use` event answered. */
+  tool_use_id: string;
+  /** The tool output. */
+  content: Array<TextBlock>;
+  /** Whether the tool failed. */
+  is_error: boolean;
+}
+
+/** The result of an application-defined tool. */
+export interface UserCustomToolResultEvent {
+  /** Always `user.custom_tool_result`. */
+  type: "user.custom_tool_result";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the result was consumed; null while queued. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The originating thread, echoed; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The id of the `agent.custom_tool_use` event answered. */
+  custom_tool_use_id: string;
+  /** The tool output. */
+  content: Array<UserContentBlock>;
+  /** Whether the tool failed. */
+  is_error: boolean;
+}
+
+/** Text the agent produced. */
+export interface AgentMessageEvent {
+  /** Always `agent.message`. */
+  type: "agent.message";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** Text blocks. */
+  content: Array<TextBlock>;
+}
+
+/** A progress signal that the agent is thinking; carries no thinking text. */
+export interface AgentThinkingEvent {
+  /** Always `agent.thinking`. */
+  type: "agent.thinking";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. */
+export interface AgentToolUseEvent {
+  /** Always `agent.tool_use`. */
+  type: "agent.tool_use";
+  /** The event id (`sevt_...`), used as `tool_use_id`. */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The tool name. */
+  name: string;
+  /** The tool input. */
+  input: Record<string, unknown>;
+  /** The permission decision for this call. */
+  evaluated_permission: "allow" | "ask" | "deny";
+  /** For a relayed child action, the id of the originating event. */
+  source_event_id?: string | null;
+}
+
+/** The result of a tool executed by the platform or the model provider (for example web_search). */
+export interface AgentToolResultEvent {
+  /** Always `agent.tool_result`. */
+  type: "agent.tool_result";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The `agent.tool_use` event answered. */
+  tool_use_id: string;
+  /** The tool output. */
+  content: Array<TextBlock>;
+  /** Whether the tool failed. */
+  is_error: boolean;
+}
+
+/** A call to an MCP server tool, made by the control plane. */
+export interface AgentMcpToolUseEvent {
+  /** Always `agent.mcp_tool_use`. */
+  type: "agent.mcp_tool_use";
+  /** The event id (`sevt_...`), used as `tool_use_id` in a confirmation. */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The MCP server's name. */
+  mcp_server_name: string;
+  /** The tool name. */
+  name: string;
+  /** The tool input. */
+  input: Record<string, unknown>;
+  /** The permission decision for this call. */
+  evaluated_permission: "allow" | "ask" | "deny";
+  /** For a relayed child action, the id of the originating event. */
+  source_event_id?: string | null;
+}
+
+/** The result of an MCP tool call. A large textual result is retained as a File (`file_id`) and the event carries a 2,000-character preview. */
+export interface AgentMcpToolResultEvent {
+  /** Always `agent.mcp_tool_result`. */
+  type: "agent.mcp_tool_result";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The `agent.mcp_tool_use` event answered. */
+  mcp_tool_use_id: string;
+  /** The tool output (or its preview). */
+  content: Array<TextBlock>;
+  /** Whether the tool failed. */
+  is_error: boolean;
+  /** The File holding the full result when it was too large for the event. */
+  file_id?: string | null;
+}
+
+/** A call to an application-defined tool; the Session goes idle with `requires_action` until a `user.custom_tool_result` answers it. */
+export interface AgentCustomToolUseEvent {
+  /** Always `agent.custom_tool_use`. */
+  type: "agent.custom_tool_use";
+  /** The event id (`sevt_...`), used as `custom_tool_use_id`. */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The custom tool name. */
+  name: string;
+  /** The tool input. */
+  input: Record<string, unknown>;
+  /** For a relayed child action, the id of the originating event. */
+  source_event_id?: string | null;
+}
+
+/** The thread's model context was compacted. */
+export interface AgentThreadContextCompactedEvent {
+  /** Always `agent.thread_context_compacted`. */
+  type: "agent.thread_context_compacted";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** The Session started running a turn. */
+export interface SessionStatusRunningEvent {
+  /** Always `session.status_running`. */
+  type: "session.status_running";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** The Session went idle. Drain rule for clients; stop on `session.status_terminated`, or on idle whose `stop_reason` is not `requires_action`. */
+export interface SessionStatusIdleEvent {
+  /** Always `session.status_idle`. */
+  type: "session.status_idle";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** Why the Session went idle. */
+  stop_reason: StopReason;
+}
+
+/** The Session is retrying after a transient failure (status `rescheduling`). */
+export interface SessionStatusRescheduledEvent {
+  /** Always `session.status_rescheduled`. */
+  type: "session.status_rescheduled";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** The Session ended for good (unrecoverable error or archive). */
+export interface SessionStatusTerminatedEvent {
+  /** Always `session.status_terminated`. */
+  type: "session.status_terminated";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** What happens after a Session error. */
+export interface RetryStatus {
+  /** `retrying`: the server retries; `exhausted`: the turn is dead and the Session idles; `terminal`: the Session is terminated. */
+  type: "retrying" | "exhausted" | "terminal";
+}
+
+/** A Session error. */
+export interface SessionError {
+  /** Error type, for example `model_overloaded_error`, `model_rate_limited_error`, `model_request_failed_error`, `mcp_connection_failed_error`, `session_input_failed_error`, `unknown_error`. Clients must accept unknown types. */
+  type: string;
+  /** A human-readable explanation. */
+  message: string;
+  /** What happens next. */
+  retry_status: RetryStatus;
+  /** The MCP server concerned, for MCP errors. */
+  mcp_server_name?: string | null;
+}
+
+/** An error during the Session; errors are events, not a status. */
+export interface SessionErrorEvent {
+  /** Always `session.error`. */
+  type: "session.error";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The error. */
+  error: SessionError;
+}
+
+/** The Session's title or metadata changed; only changed fields are present. */
+export interface SessionUpdatedEvent {
+  /** Always `session.updated`. */
+  type: "session.updated";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The new title, when it changed. */
+  title?: string | null;
+  /** The new metadata, when it changed. */
+  metadata?: Metadata;
+}
+
+/** The Session was deleted; ends the stream. Seen only on live streams. */
+export interface SessionDeletedEvent {
+  /** Always `session.deleted`. */
+  type: "session.deleted";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the deletion was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** A model request started. */
+export interface SpanModelRequestStartEvent {
+  /** Always `span.model_request_start`. */
+  type: "span.model_request_start";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** A model request ended; closes any open previews. */
+export interface SpanModelRequestEndEvent {
+  /** Always `span.model_request_end`. */
+  type: "span.model_request_end";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The matching `span.model_request_start` event id. */
+  model_request_start_id: string;
+  /** Whether the request failed. */
+  is_error: boolean;
+  /** Tokens used by this request. */
+  model_usage: ModelUsage;
+}
+
+/** Every persisted Session event (client and server). Decoders must pass unknown types through. */
+export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent;
+
+/** One page of Session events. */
+export interface SessionEventList {
+  /** The events. */
+  data: Array<SessionEvent>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Send a user turn. */
+export interface UserMessageEventParams {
+  /** Always `user.message`. */
+  type: "user.message";
+  /** Text and document blocks. */
+  content: Array<UserContentBlock>;
+}
+
+/** Interrupt the running turn. */
+export interface UserInterruptEventParams {
+  /** Always `user.interrupt`. */
+  type: "user.interrupt";
+  /** The thread to interrupt; absent interrupts every thread. */
+  session_thread_id?: string | null;
+}
+
+/** Allow or deny a tool call whose `evaluated_permission` was `ask`. */
+export interface UserToolConfirmationEventParams {
+  /** Always `user.tool_confirmation`. */
+  type: "user.tool_confirmation";
+  /** The id of the `agent.tool_use` or `agent.mcp_tool_use` event. */
+  tool_use_id: string;
+  /** The decision. */
+  result: "allow" | "deny";
+  /** Shown to the model when denied. */
+  deny_message?: string | null;
+  /** The originating thread's id, when not the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** Return a built-in tool's result (Environment workers). */
+export interface UserToolResultEventParams {
+  /** Always `user.tool_result`. */
+  type: "user.tool_result";
+  /** The id of the `agent.tool_use` event answered; a second result for it answers 409. */
+  tool_use_id: string;
+  /** The tool output. */
+  content?: Array<TextBlock>;
+  /** Whether the tool failed. */
+  is_error?: boolean;
+  /** The originating thread's id, when not the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** Return an application-defined tool's result. */
+export interface UserCustomToolResultEventParams {
+  /** Always `user.custom_tool_result`. */
+  type: "user.custom_tool_result";
+  /** The id of the `agent.custom_tool_use` event answered; a second result for it answers 409. */
+  custom_tool_use_id: string;
+  /** The tool output. */
+  content?: Array<UserContentBlock>;
+  /** Whether the tool failed. */
+  is_error?: boolean;
+  /** The originating thread's id, when not the primary thread. */
+  session_thread_id?: string | null;
+}
+
+/** A client event to send. */
+export type SessionEventInput = UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams;
+
+/** The body of `sessions.events.send`. */
+export interface SessionEventSendParams {
+  /** Events appended atomically, in order. */
+  events: Array<SessionEventInput>;
+}
+
+/** The appended events. */
+export interface SessionEventSendResult {
+  /** The events as persisted, with ids and `processed_at` null. */
+  data: Array<SessionEvent>;
+}
+
+/** The in-progress event a preview belongs to. */
+export interface PreviewEventRef {
+  /** The type of the event being previewed. */
+  type: "agent.message" | "agent.thinking";
+  /** The id the persisted event will carry. */
+  id: string;
+}
+
+/** Stream-only preview; an `agent.message` or `agent.thinking` event has started. Never persisted or replayed. */
+export interface EventStartEvent {
+  /** Always `event_start`. */
+  type: "event_start";
+  /** The event being previewed. */
+  event: PreviewEventRef;
+}
+
+/** Text appended to one content block of a previewed event. */
+export interface ContentDelta {
+  /** Always `content_delta`. */
+  type: "content_delta";
+  /** The content block index the text belongs to. */
+  index: number;
+  /** The appended text. */
+  content: TextBlock;
+}
+
+/** Stream-only preview; text for an in-progress `agent.message` (thinking gets a start only). Fold by `(event_id, index)`; the persisted event supersedes it. Never persisted or replayed. */
+export interface EventDeltaEvent {
+  /** Always `event_delta`. */
+  type: "event_delta";
+  /** The id of the event being previewed. */
+  event_id: string;
+  /** The appended content. */
+  delta: ContentDelta;
+}
+
+/** What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews. */
+export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent;
+
+/** The multipart body of `files.upload`. */
+export interface FileUploadParams {
+  /** The bytes; the part's filename and content type are recorded. */
+  file: Uploadable;
+}
+
+/** An immutable Workspace File. */
+export interface File {
+  /** Always `file`. */
+  type: "file";
+  /** The File id (`file_...`). */
+  id: string;
+  /** The uploaded file name. */
+  filename: string;
+  /** The media type given at upload (`application/octet-stream` when none). */
+  mime_type: string;
+  /** Size in bytes. */
+  size_bytes: number;
+  /** SHA-256 of the bytes, lower-case hex. */
+  sha256: string;
+  /** Upload time. */
+  created_at: string;
+}
+
+/** One page of Files (bidirectional cursor). */
+export interface FileList {
+  /** The Files. */
+  data: Array<File>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+  /** Cursor for the previous page; null at the start. */
+  prev_page: string | null;
+}
+
+/** Deletion marker. */
+export interface FileDeleted {
+  /** Always `file_deleted`. */
+  type: "file_deleted";
+  /** The deleted File id. */
+  id: string;
+}
+
+/** The multipart body of `skills.create`. */
+export interface SkillCreateParams {
+  /** A zip archive with exactly one top-level folder holding `SKILL.md`. */
+  file: Uploadable;
+  /** A human title; the SKILL.md name when absent. */
+  display_title?: string;
+}
+
+/** The multipart body of `skills.versions.create`. */
+export interface SkillVersionCreateParams {
+  /** A zip archive with exactly one top-level folder holding `SKILL.md`. */
+  file: Uploadable;
+}
+
+/** A Skill; its content lives in immutable versions. */
+export interface Skill {
+  /** Always `skill`. */
+  type: "skill";
+  /** The Skill id (`skill_...`). */
+  id: string;
+  /** A human title. */
+  display_title: string | null;
+  /** The newest version (always concrete). */
+  latest_version: string;
+  /** Creation time. */
+  created_at: string;
+  /** When the last version was added or removed. */
+  updated_at: string;
+}
+
+/** One page of Skills. */
+export interface SkillList {
+  /** The Skills. */
+  data: Array<Skill>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Deletion marker. */
+export interface SkillDeleted {
+  /** Always `skill_deleted`. */
+  type: "skill_deleted";
+  /** The deleted Skill id. */
+  id: string;
+}
+
+/** One immutable version of a Skill. */
+export interface SkillVersion {
+  /** Always `skill_version`. */
+  type: "skill_version";
+  /** The version's id. */
+  id: string;
+  /** The Skill id. */
+  skill_id: string;
+  /** The version (a decimal string, increasing). */
+  version: string;
+  /** The name from SKILL.md. */
+  name: string;
+  /** The description from SKILL.md. */
+  description: string;
+  /** The archive's top-level folder name. */
+  directory: string;
+  /** Size of the stored archive. */
+  archive_size_bytes: number;
+  /** SHA-256 of the stored archive, lower-case hex. */
+  archive_sha256: string;
+  /** Total size of the extracted members. */
+  expanded_size_bytes: number;
+  /** Number of regular files in the archive. */
+  member_count: number;
   /** Creation time. */
   created_at: string;
 }
 
-export interface NoteDeleted {
-  /** Always note_deleted. */
-  type: "note_deleted";
-  /** The id. */
-  id: string;
-}
-
-export interface NoteList {
-  /** The notes. */
-  data: Array<Note>;
-  /** Cursor for the next page. */
+/** One page of Skill versions. */
+export interface SkillVersionList {
+  /** The versions. */
+  data: Array<SkillVersion>;
+  /** Cursor for the next page; null at the end. */
   next_page: string | null;
 }
 
-export type NoteEvent = CommentEvent | LikeEvent;
-
-export interface CommentEvent {
-  /** Always comment. */
-  type: "comment";
-  /** Event id */
-  id?: string;
-  /** The comment. */
-  text: string;
+/** Deletion marker. */
+export interface SkillVersionDeleted {
+  /** Always `skill_version_deleted`. */
+  type: "skill_version_deleted";
+  /** The deleted version's id. */
+  id: string;
 }
 
-export interface LikeEvent {
-  /** Always like. */
-  type: "like";
-  /** Event id */
-  id?: string;
+/** The body of `memory_stores.create`. */
+export interface MemoryStoreCreateParams {
+  /** A human name. */
+  name: string;
+  /** Shown to agents of Sessions that attach the store. */
+  description?: string | null;
+  /** Free-form string pairs. */
+  metadata?: Metadata;
 }
 
-export interface ErrorEnvelope {
-  /** Always error. */
-  type: "error";
-  error: {
-    /** Stable error type. */
-    type: string;
-    /** What was wrong. */
-    message: string;
-  };
-  /** The request id. */
-  request_id: string;
+/** The body of `memory_stores.update`; present fields replace the current values. */
+export interface MemoryStoreUpdateParams {
+  /** A human name. */
+  name?: string;
+  /** Shown to agents of Sessions that attach the store. */
+  description?: string | null;
+  /** Free-form string pairs (full replacement). */
+  metadata?: Metadata;
 }
 
-/** Parameters of `notes.list`: query, header and body fields together. */
-export interface NotesListParams {
+/** A store of text memories addressed by path. */
+export interface MemoryStore {
+  /** Always `memory_store`. */
+  type: "memory_store";
+  /** The Memory Store id (`memstore_...`). */
+  id: string;
+  /** A human name. */
+  name: string;
+  /** Shown to agents. */
+  description: string | null;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** When it was archived. */
+  archived_at: string | null;
+}
+
+/** One page of Memory Stores. */
+export interface MemoryStoreList {
+  /** The Memory Stores. */
+  data: Array<MemoryStore>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Deletion marker. */
+export interface MemoryStoreDeleted {
+  /** Always `memory_store_deleted`. */
+  type: "memory_store_deleted";
+  /** The deleted Memory Store id. */
+  id: string;
+}
+
+/** The body of `memory_stores.memories.create`. */
+export interface MemoryCreateParams {
+  /** A relative slash-separated path such as `notes/todo.md` (no `..`, no leading slash), unique in the store. */
+  path: string;
+  /** UTF-8 text (at most 100 KiB). */
+  content: string;
+}
+
+/** Apply the update only if the current content has this SHA-256. */
+export interface MemoryPrecondition {
+  /** Always `content_sha256`. */
+  type: "content_sha256";
+  /** The expected SHA-256, lower-case hex. */
+  content_sha256: string;
+}
+
+/** The body of `memory_stores.memories.update`; at least one of `path` or `content`. */
+export interface MemoryUpdateParams {
+  /** A new path (rename). */
+  path?: string;
+  /** New UTF-8 content (at most 100 KiB). */
+  content?: string;
+  /** Optimistic concurrency check (409 `memory_precondition_failed_error` on mismatch). */
+  precondition?: MemoryPrecondition;
+}
+
+/** One memory. */
+export interface Memory {
+  /** Always `memory`. */
+  type: "memory";
+  /** The memory id (`mem_...`). */
+  id: string;
+  /** The Memory Store id. */
+  memory_store_id: string;
+  /** The path in the store. */
+  path: string;
+  /** The content with view `full`; null with view `basic`. */
+  content: string | null;
+  /** SHA-256 of the content, lower-case hex. */
+  content_sha256: string;
+  /** Size of the content in bytes. */
+  content_size_bytes: number;
+  /** The memory version holding the current content. */
+  memory_version_id: string;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+}
+
+/** A folded path prefix in a depth-limited listing. */
+export interface MemoryPrefix {
+  /** Always `memory_prefix`. */
+  type: "memory_prefix";
+  /** The prefix, ending with `/`. */
+  path: string;
+}
+
+/** An item of a memory listing. */
+export type MemoryListItem = Memory | MemoryPrefix;
+
+/** One page of memories and prefixes. */
+export interface MemoryList {
+  /** The items, ordered by path. */
+  data: Array<MemoryListItem>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Deletion marker. */
+export interface MemoryDeleted {
+  /** Always `memory_deleted`. */
+  type: "memory_deleted";
+  /** The deleted memory id. */
+  id: string;
+}
+
+/** A change made by a Session (its worker, with the session token). */
+export interface SessionActor {
+  /** Always `session_actor`. */
+  type: "session_actor";
+  /** The Session id. */
+  session_id: string;
+}
+
+/** A change made with a Workspace API key. */
+export interface ApiActor {
+  /** Always `api_actor`. */
+  type: "api_actor";
+  /** The API key's public id (never the key). */
+  api_key_id: string;
+}
+
+/** Who made a memory change. */
+export type MemoryActor = SessionActor | ApiActor;
+
+/** An immutable record of one memory change. */
+export interface MemoryVersion {
+  /** Always `memory_version`. */
+  type: "memory_version";
+  /** The memory version id (`memver_...`). */
+  id: string;
+  /** The memory id. */
+  memory_id: string;
+  /** The Memory Store id. */
+  memory_store_id: string;
+  /** What the change did. */
+  operation: "created" | "modified" | "deleted";
+  /** The path after the change; null when redacted. */
+  path: string | null;
+  /** The content after the change; null when deleted or redacted. */
+  content: string | null;
+  /** SHA-256 of the content; null when deleted or redacted. */
+  content_sha256: string | null;
+  /** Size of the content; null when deleted or redacted. */
+  content_size_bytes: number | null;
+  /** Who made the change. */
+  created_by: MemoryActor | null;
+  /** When the version was redacted. */
+  redacted_at: string | null;
+  /** When the change was made. */
+  created_at: string;
+}
+
+/** One page of memory versions. */
+export interface MemoryVersionList {
+  /** The versions, newest first. */
+  data: Array<MemoryVersion>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Parameters of `agents.list`: query, header and body fields together. */
+export interface AgentsListParams {
   /** Page size. */
   limit?: number;
-  /** Opaque cursor from a previous page. */
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
   page?: string;
-  /** Only notes with one of these tags. */
-  tags?: Array<string>;
+  /** Include archived resources. */
+  include_archived?: boolean;
+  /** Filters on `created_at` (sent as `created_at[<operator>]`). */
+  created_at?: { gte?: string; lte?: string };
 }
 
-/** Parameters of `notes.create`: query, header and body fields together. */
-export type NotesCreateParams = NoteCreate;
+/** Parameters of `agents.create`: query, header and body fields together. */
+export type AgentsCreateParams = AgentCreateParams;
 
-/** Parameters of `notes.content.upload`: query, header and body fields together. */
-export interface NotesContentUploadParams {
-  /** The bytes. */
-  file: Uploadable;
+/** Parameters of `agents.get`: query, header and body fields together. */
+export interface AgentsGetParams {
+  /** An earlier version to fetch; the latest when absent. */
+  version?: number;
 }
 
-/** Parameters of `notes.events.send`: query, header and body fields together. */
-export interface NotesEventsSendParams {
-  /** Events to append. */
-  events: Array<NoteEvent>;
+/** Parameters of `agents.update`: query, header and body fields together. */
+export type AgentsUpdateParams = AgentUpdateParams;
+
+/** Parameters of `agents.versions.list`: query, header and body fields together. */
+export interface AgentsVersionsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
 }
 
-/** The answer of `notes.events.send`. */
-export interface NotesEventsSendResponse {
-  /** The events with their ids. */
-  data: Array<NoteEvent>;
+/** Parameters of `environments.list`: query, header and body fields together. */
+export interface EnvironmentsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Include archived resources. */
+  include_archived?: boolean;
+}
+
+/** Parameters of `environments.create`: query, header and body fields together. */
+export type EnvironmentsCreateParams = EnvironmentCreateParams;
+
+/** Parameters of `environments.update`: query, header and body fields together. */
+export type EnvironmentsUpdateParams = EnvironmentUpdateParams;
+
+/** Parameters of `environments.work.list`: query, header and body fields together. */
+export interface EnvironmentsWorkListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Only Work in one of these states. */
+  states?: Array<WorkState>;
+}
+
+/** Parameters of `environments.work.poll`: query, header and body fields together. */
+export interface EnvironmentsWorkPollParams {
+  /** How long to wait for an item, in milliseconds; 0 answers at once. */
+  block_ms?: number;
+  /** Also claim items polled but not acknowledged for at least this many milliseconds. */
+  reclaim_older_than_ms?: number;
+  /** A stable id for the polling worker, shown in stats and logs. */
+  worker_id?: string;
+}
+
+/** Parameters of `environments.work.healthcheck.create`: query, header and body fields together. */
+export type EnvironmentsWorkHealthcheckCreateParams = HealthcheckCreateParams;
+
+/** Parameters of `environments.work.heartbeat`: query, header and body fields together. */
+export interface EnvironmentsWorkHeartbeatParams {
+  /** The `last_heartbeat` of the previous answer, or `NO_HEARTBEAT` for the first heartbeat. */
+  expected_last_heartbeat: string;
+  /** The lease length wanted; capped at 300 seconds. */
+  desired_ttl_seconds?: number;
+}
+
+/** Parameters of `environments.work.stop`: query, header and body fields together. */
+export type EnvironmentsWorkStopParams = WorkStopParams;
+
+/** Parameters of `environments.work.fail`: query, header and body fields together. */
+export type EnvironmentsWorkFailParams = WorkFailParams;
+
+/** Parameters of `environments.work.healthcheck.result`: query, header and body fields together. */
+export type EnvironmentsWorkHealthcheckResultParams = HealthcheckResultParams;
+
+/** Parameters of `sessions.list`: query, header and body fields together. */
+export interface SessionsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Creation order; `desc` (newest first) by default. A cursor keeps the order it was made with. */
+  order?: "asc" | "desc";
+  /** Only Sessions of this Agent. */
+  agent_id?: string;
+  /** Only Sessions of this Agent version (needs `agent_id`). */
+  agent_version?: number;
+  /** Only Sessions in one of these statuses. */
+  statuses?: Array<SessionStatus>;
+  /** Include archived resources. */
+  include_archived?: boolean;
+  /** Only Sessions that attach this Memory Store. */
+  memory_store_id?: string;
+  /** Filters on `created_at` (sent as `created_at[<operator>]`). */
+  created_at?: { gt?: string; gte?: string; lt?: string; lte?: string };
+}
+
+/** Parameters of `sessions.create`: query, header and body fields together. */
+export type SessionsCreateParams = SessionCreateParams;
+
+/** Parameters of `sessions.update`: query, header and body fields together. */
+export type SessionsUpdateParams = SessionUpdateParams;
+
+/** Parameters of `sessions.events.list`: query, header and body fields together. */
+export interface SessionsEventsListParams {
+  /** Page size (events pages hold up to 1000). */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Commit order (`asc`, default) or reverse (`desc`). A cursor keeps the order it was made with. */
+  order?: "asc" | "desc";
+  /** Only events of these types. */
+  types?: Array<string>;
+  /** Filters on `created_at` (sent as `created_at[<operator>]`). */
+  created_at?: { gt?: string; gte?: string; lt?: string; lte?: string };
+}
+
+/** Parameters of `sessions.events.send`: query, header and body fields together. */
+export type SessionsEventsSendParams = SessionEventSendParams;
+
+/** Parameters of `sessions.events.stream`: query, header and body fields together. */
+export interface SessionsEventsStreamParams {
+  /** Opt in to live previews for these event types. */
+  event_deltas?: Array<"agent.message" | "agent.thinking">;
+  /** Resume after this event id (SSE reconnection). */
+  last_event_id?: string;
+}
+
+/** Parameters of `files.list`: query, header and body fields together. */
+export interface FilesListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+}
+
+/** Parameters of `files.upload`: query, header and body fields together. */
+export type FilesUploadParams = FileUploadParams;
+
+/** Parameters of `skills.list`: query, header and body fields together. */
+export interface SkillsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+}
+
+/** Parameters of `skills.create`: query, header and body fields together. */
+export type SkillsCreateParams = SkillCreateParams;
+
+/** Parameters of `skills.versions.list`: query, header and body fields together. */
+export interface SkillsVersionsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+}
+
+/** Parameters of `skills.versions.create`: query, header and body fields together. */
+export type SkillsVersionsCreateParams = SkillVersionCreateParams;
+
+/** Parameters of `memory_stores.list`: query, header and body fields together. */
+export interface MemoryStoresListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Include archived resources. */
+  include_archived?: boolean;
+  /** Filters on `created_at` (sent as `created_at[<operator>]`). */
+  created_at?: { gte?: string; lte?: string };
+}
+
+/** Parameters of `memory_stores.create`: query, header and body fields together. */
+export type MemoryStoresCreateParams = MemoryStoreCreateParams;
+
+/** Parameters of `memory_stores.update`: query, header and body fields together. */
+export type MemoryStoresUpdateParams = MemoryStoreUpdateParams;
+
+/** Parameters of `memory_stores.memories.list`: query, header and body fields together. */
+export interface MemoryStoresMemoriesListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Only memories whose path starts with this prefix. */
+  path_prefix?: string;
+  /** Fold paths deeper than this many segments below `path_prefix` into prefix items. */
+  depth?: number;
+  /** `basic` (default for lists) leaves `content` null; `full` includes it. */
+  view?: "basic" | "full";
+}
+
+/** Parameters of `memory_stores.memories.create`: query, header and body fields together. */
+export type MemoryStoresMemoriesCreateParams = MemoryCreateParams;
+
+/** Parameters of `memory_stores.memories.get`: query, header and body fields together. */
+export interface MemoryStoresMemoriesGetParams {
+  /** `full` (default here) includes `content`; `basic` leaves it null. */
+  view?: "basic" | "full";
+}
+
+/** Parameters of `memory_stores.memories.update`: query, header and body fields together. */
+export type MemoryStoresMemoriesUpdateParams = MemoryUpdateParams;
+
+/** Parameters of `memory_stores.memories.delete`: query, header and body fields together. */
+export interface MemoryStoresMemoriesDeleteParams {
+  /** Delete only if the current content has this SHA-256 (lower-case hex). */
+  expected_content_sha256?: string;
+}
+
+/** Parameters of `memory_stores.memory_versions.list`: query, header and body fields together. */
+export interface MemoryStoresMemoryVersionsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Only versions of this memory. */
+  memory_id?: string;
+  /** Only versions recording this operation. */
+  operation?: "created" | "modified" | "deleted";
+  /** Only versions written by this Session. */
+  session_id?: string;
+  /** Filters on `created_at` (sent as `created_at[<operator>]`). */
+  created_at?: { gte?: string; lte?: string };
 }
