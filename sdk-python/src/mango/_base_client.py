@@ -207,7 +207,11 @@ class SyncAPIClient(_BaseClient):
         attempt = 0
         while True:
             try:
-                outcome = self._check(request, self._http.send(request, stream=stream))
+                response = self._http.send(request, stream=stream)
+                if stream and not response.is_success:
+                    response.read()
+                    response.close()
+                outcome = self._check(request, response)
             except httpx.TransportError as exc:
                 outcome = self._check(request, exc)
             if isinstance(outcome, httpx.Response):
@@ -284,7 +288,11 @@ class AsyncAPIClient(_BaseClient):
         attempt = 0
         while True:
             try:
-                outcome = self._check(request, await self._http.send(request, stream=stream))
+                response = await self._http.send(request, stream=stream)
+                if stream and not response.is_success:
+                    await response.aread()
+                    await response.aclose()
+                outcome = self._check(request, response)
             except httpx.TransportError as exc:
                 outcome = self._check(request, exc)
             if isinstance(outcome, httpx.Response):
