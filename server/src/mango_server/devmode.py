@@ -69,10 +69,10 @@ def _wait_ready(base_url: str, processes: list[subprocess.Popen[bytes]], timeout
 
 
 def _spawn(role: str, env: dict[str, str], log_dir: Path) -> subprocess.Popen[bytes]:
-    log_file = (log_dir / f"{role}.log").open("ab")
-    return subprocess.Popen(
-        [sys.executable, "-m", "mango_server", role], env=env, stdout=log_file, stderr=subprocess.STDOUT
-    )
+    with (log_dir / f"{role}.log").open("ab") as log_file:
+        return subprocess.Popen(
+            [sys.executable, "-m", "mango_server", role], env=env, stdout=log_file, stderr=subprocess.STDOUT
+        )
 
 
 def _stop(processes: list[subprocess.Popen[bytes]]) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import asyncpg
 import boto3
 import nats
+import psutil
 import psycopg
 import pytest
 from botocore.config import Config
@@ -134,7 +135,8 @@ async def test_fresh_database_is_a_private_clone_of_the_template(fresh_database:
         await conn.close()
 
 
-def test_restart_reuses_state_and_ports(tmp_path: Path) -> None:
+def test_restart_reuses_state_and_ports(mango_state_dir: Path) -> None:
+    tmp_path = mango_state_dir
     first = DevStack(tmp_path, ports="free", durable=False)
     with first:
         env = first.env()
@@ -148,6 +150,8 @@ def test_restart_reuses_state_and_ports(tmp_path: Path) -> None:
 
     with DevStack(tmp_path, ports="free", durable=False) as second:
         assert second.env() == env
+        with pytest.raises(ServiceStartError, match="another dev stack is running"):
+            DevStack(tmp_path, ports="free").start()
         with psycopg.connect(second.database_url) as conn:
             assert conn.execute("SELECT v FROM kept").fetchall() == [("survives",)]
         got = _s3(env).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="kept")
@@ -175,6 +179,25 @@ def test_failed_start_reports_the_log_tail(tmp_path: Path) -> None:
         busy.listen()
         with pytest.raises(ServiceStartError, match=r"(?s)nats exited with code.*address already in use"):
             nats_service.start(tmp_path, busy.getsockname()[1], timeout=10)
+
+
+def test_a_service_that_fails_to_start_takes_the_others_down(
+    mango_state_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tmp_path = mango_state_dir
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise ServiceStartError("nats refused to start")
+
+    monkeypatch.setattr(nats_service, "start", broken)
+    stack = DevStack(tmp_path, ports="free", durable=False)
+    with pytest.raises(ServiceStartError, match=r"dev stack failed to start: nats; nats: nats refused"):
+        stack.start()
+    assert not stack.running
+    leftovers = [
+        p.info for p in psutil.process_iter(["pid", "cmdline"]) if str(tmp_path) in " ".join(p.info["cmdline"] or [])
+    ]
+    assert leftovers == []
 
 
 async def test_stack_env_works_from_inside_an_event_loop(mango_services: DevStack) -> None:

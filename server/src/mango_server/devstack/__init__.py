@@ -9,6 +9,7 @@ This package is not responsible for the Mango processes, migrations or productio
 from __future__ import annotations
 
 from ._databases import FreshDatabase, Migrate, clone_database, create_template, drop_database
+from ._platform import Platform, Tenant
 from ._ports import DEFAULT_PORTS, PortPolicy
 from ._process import ServiceStartError
 from ._stack import DevStack
@@ -18,8 +19,10 @@ __all__ = [
     "DevStack",
     "FreshDatabase",
     "Migrate",
+    "Platform",
     "PortPolicy",
     "ServiceStartError",
+    "Tenant",
     "clone_database",
     "create_template",
     "drop_database",

@@ -9,11 +9,13 @@ endpoint answers for the bucket. Not responsible for: object layout or lifecycle
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import shutil
 import sys
 import time
+import urllib.request
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,7 +120,8 @@ def start(
     handle = SeaweedHandle(port=port, data_dir=data_dir, process=process, bucket=bucket, aux_ports=ports)
     try:
         client = s3_client(handle)
-        process.wait_ready(lambda: _bucket_answers(client, bucket), timeout=timeout, interval=0.25)
+        master = ports["seaweed_master"]
+        process.wait_ready(lambda: _bucket_answers(client, bucket) and _volume_registered(master), timeout=timeout)
     except BaseException:
         handle.stop()
         raise
@@ -183,3 +186,12 @@ def _default_socket_paths(port: int, aux_ports: Mapping[str, int]) -> list[Path]
 def _bucket_answers(client: Any, bucket: str) -> bool:
     client.head_bucket(Bucket=bucket)
     return True
+
+
+def _volume_registered(master_port: int) -> bool:
+    # The S3 gateway answers before the volume server's first heartbeat reaches the master;
+    # until then reads of existing objects fail with InternalError.
+    with urllib.request.urlopen(f"http://{HOST}:{master_port}/dir/status", timeout=2) as response:
+        status = json.load(response)
+    racks = [rack for dc in status["Topology"]["DataCenters"] or [] for rack in dc["Racks"] or []]
+    return any(rack["DataNodes"] for rack in racks)

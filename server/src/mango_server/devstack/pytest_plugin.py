@@ -38,6 +38,7 @@ from pathlib import Path
 import pytest
 
 from ._databases import FreshDatabase, Migrate, clone_database, create_template, drop_database
+from ._platform import Platform, Tenant
 from ._stack import DevStack
 
 log = logging.getLogger(__name__)
@@ -104,3 +105,25 @@ def _state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def _no_migration(database_url: str) -> None:
     return None
+
+
+@pytest.fixture(scope="session")
+def mango_platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
+    """A running Mango (api + orchestrator) with its own database, for the whole session."""
+    platform = Platform(mango_services, tmp_path_factory.mktemp("mango-platform")).start()
+    try:
+        yield platform
+    finally:
+        platform.stop()
+
+
+@pytest.fixture(scope="session")
+def mango_tenant(mango_platform: Platform) -> Tenant:
+    """A Workspace and API key on ``mango_platform``."""
+    return mango_platform.create_tenant("primary")
+
+
+@pytest.fixture(scope="session")
+def mango_other_tenant(mango_platform: Platform) -> Tenant:
+    """A second Workspace, for isolation checks."""
+    return mango_platform.create_tenant("other")

@@ -49,8 +49,11 @@ def apply_migrations(database_url: str) -> list[str]:
             migrations = read_migrations(str(migrations_dir()))
             pending = backend.to_apply(migrations)
             ids = [m.id for m in pending]
-            with backend.lock():
-                backend.apply_migrations(pending)
+            try:
+                with backend.lock():
+                    backend.apply_migrations(pending)
+            finally:
+                backend.connection.close()
             for migration_id in ids:
                 log.info("applied migration id=%s", migration_id, extra={"action": "migrate.applied"})
             return ids

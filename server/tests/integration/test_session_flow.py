@@ -1,0 +1,161 @@
+"""End-to-end Session behaviour through raw HTTP on the real components: turns, the custom-tool
+barrier, SSE resume, interrupts, retries, lifecycle and Workspace isolation."""
+
+from __future__ import annotations
+
+import pytest
+from mango_server.devstack import Platform, Tenant
+
+from ._client import client, history, new_session, read_stream, say, wait_status
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
+
+
+def test_text_turn_emits_span_message_and_idle(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "text")
+        sent = say(http, sid, "hello there")
+        session = wait_status(http, sid, "end_turn")
+        types = [e["type"] for e in history(http, sid)]
+        assert types == [
+            "user.message",
+            "session.status_running",
+            "span.model_request_start",
+            "span.model_request_end",
+            "agent.message",
+            "session.status_idle",
+        ]
+        events = history(http, sid)
+        assert events[0]["id"] == sent["id"] and events[0]["processed_at"] is not None
+        assert events[4]["content"] == [{"type": "text", "text": "You said: hello there"}]
+        assert events[3]["model_request_start_id"] == events[2]["id"]
+        assert session["usage"]["input_tokens"] > 0
+
+
+def test_custom_tool_barrier_resumes_exactly_once(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "tools")
+        say(http, sid, 'go\n/tool get_weather {"city": "Paris"}\n/tool get_weather {"city": "Rome"}')
+        session = wait_status(http, sid, "requires_action")
+        first, second = session["stop_reason"]["event_ids"]
+        uses = [e for e in history(http, sid) if e["type"] == "agent.custom_tool_use"]
+        assert [u["id"] for u in uses] == [first, second]
+        assert uses[0]["input"] == {"city": "Paris"}
+
+        def result(tool_id: str, text: str) -> dict[str, object]:
+            return {
+                "type": "user.custom_tool_result",
+                "custom_tool_use_id": tool_id,
+                "content": [{"type": "text", "text": text}],
+            }
+
+        partial = http.post(f"/v1/sessions/{sid}/events", json={"events": [result(first, "sunny")]})
+        assert partial.status_code == 200
+        assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"  # partial result does not wake the model
+        duplicate = http.post(f"/v1/sessions/{sid}/events", json={"events": [result(first, "again")]})
+        assert duplicate.status_code == 409 and duplicate.json()["error"]["type"] == "conflict_error"
+        unknown = http.post(f"/v1/sessions/{sid}/events", json={"events": [result("sevt_unknown", "x")]})
+        assert unknown.status_code == 400 and "does not match" in unknown.json()["error"]["message"]
+        http.post(f"/v1/sessions/{sid}/events", json={"events": [result(second, "rain")]}).raise_for_status()
+        wait_status(http, sid, "end_turn")
+        events = history(http, sid)
+        assert [e["type"] for e in events].count("span.model_request_start") == 2
+        final = [e for e in events if e["type"] == "agent.message"][-1]
+        assert "sunny" in final["content"][0]["text"] and "rain" in final["content"][0]["text"]
+
+
+def test_stream_resumes_with_last_event_id_without_gap_or_duplicate(
+    mango_platform: Platform, mango_tenant: Tenant
+) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "stream")
+        say(http, sid, "first")
+        wait_status(http, sid, "end_turn")
+        ids = [e["id"] for e in history(http, sid)]
+        resumed = read_stream(http, sid, until="session.status_idle", last_event_id=ids[1])
+        persisted = [(i, t) for i, t, _ in resumed if t not in ("ping",) and i]
+        assert [i for i, _ in persisted] == ids[2:]
+        bad = http.get(f"/v1/sessions/{sid}/events/stream", headers={"last-event-id": "sevt_nope"})
+        assert bad.status_code == 400
+
+
+def test_model_failures_retry_then_exhaust(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "retry")
+        say(http, sid, "/fail 1")
+        wait_status(http, sid, "end_turn")
+        errors = [e for e in history(http, sid) if e["type"] == "session.error"]
+        assert [e["error"]["retry_status"]["type"] for e in errors] == ["retrying"]
+        say(http, sid, "/fail always")
+        wait_status(http, sid, "retries_exhausted", timeout=60)
+        errors = [e for e in history(http, sid) if e["type"] == "session.error"]
+        assert errors[-1]["error"]["retry_status"]["type"] == "exhausted"
+        assert errors[-1]["error"]["type"] == "model_overloaded_error"
+
+
+def test_interrupt_ends_a_pending_barrier(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "interrupt")
+        say(http, sid, "/tool get_weather {}")
+        wait_status(http, sid, "requires_action")
+        http.post(f"/v1/sessions/{sid}/events", json={"events": [{"type": "user.interrupt"}]}).raise_for_status()
+        wait_status(http, sid, "end_turn")
+        say(http, sid, "after")
+        session = wait_status(http, sid, "end_turn")
+        assert session["status"] == "idle"
+        # The next turn's context tells the model that the pending call was interrupted.
+        final = [e for e in history(http, sid) if e["type"] == "agent.message"][-1]
+        assert "Interrupted by the user" in final["content"][0]["text"]
+
+
+def test_archive_and_delete(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "lifecycle")
+        archived = http.post(f"/v1/sessions/{sid}/archive").json()
+        assert archived["status"] == "terminated" and archived["archived_at"]
+        refused = http.post(
+            f"/v1/sessions/{sid}/events",
+            json={"events": [{"type": "user.message", "content": [{"type": "text", "text": "x"}]}]},
+        )
+        assert refused.status_code == 409
+        deleted = http.delete(f"/v1/sessions/{sid}")
+        assert deleted.json() == {"type": "session_deleted", "id": sid}
+        assert http.get(f"/v1/sessions/{sid}").status_code == 404
+
+
+def test_other_workspace_sees_404(mango_platform: Platform, mango_tenant: Tenant, mango_other_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http, client(mango_platform, mango_other_tenant) as other:
+        sid = new_session(http, "isolation")
+        agent_id = http.get(f"/v1/sessions/{sid}").json()["agent"]["id"]
+        for path in (f"/v1/sessions/{sid}", f"/v1/sessions/{sid}/events", f"/v1/agents/{agent_id}"):
+            response = other.get(path)
+            assert response.status_code == 404, path
+            assert response.json()["error"]["type"] == "not_found_error"
+            assert response.headers["request-id"] == response.json()["request_id"]
+
+
+def test_agent_versions_and_optimistic_concurrency(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        agent = http.post("/v1/agents", json={"name": "v", "model": "mango-offline-1"}).json()
+        updated = http.post(f"/v1/agents/{agent['id']}", json={"version": 1, "system": "be brief"}).json()
+        assert updated["version"] == 2 and updated["system"] == "be brief"
+        stale = http.post(f"/v1/agents/{agent['id']}", json={"version": 1, "system": "x"})
+        assert stale.status_code == 409
+        assert http.get(f"/v1/agents/{agent['id']}", params={"version": 1}).json()["system"] is None
+        versions = http.get(f"/v1/agents/{agent['id']}/versions").json()["data"]
+        assert [v["version"] for v in versions] == [2, 1]
+        native = http.post(
+            "/v1/agents",
+            json={
+                "name": "web",
+                "model": "mango-offline-1",
+                "tools": [
+                    {
+                        "type": "agent_toolset_20260401",
+                        "configs": [{"name": "web_search", "permission_policy": {"type": "always_ask"}}],
+                    }
+                ],
+            },
+        )
+        assert native.status_code == 400 and "always_allow" in native.json()["error"]["message"]
