@@ -1,0 +1,53 @@
+"""The public surface of ``mango`` is pinned: changing it is a deliberate, reviewed act."""
+
+from __future__ import annotations
+
+import mango
+
+EXPECTED = [
+    "NOT_GIVEN",
+    "APIConnectionError",
+    "APIError",
+    "APIResponseValidationError",
+    "APIStatusError",
+    "APITimeoutError",
+    "ApiNotImplementedError",
+    "AsyncMango",
+    "AsyncPager",
+    "AsyncStream",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "FileInput",
+    "InternalServerError",
+    "Mango",
+    "MangoError",
+    "NotFoundError",
+    "NotGiven",
+    "Page",
+    "PermissionDeniedError",
+    "PreconditionFailedError",
+    "RateLimitError",
+    "RequestTooLargeError",
+    "RetryPolicy",
+    "ServiceUnavailableError",
+    "SyncPager",
+    "SyncStream",
+    "__version__",
+]
+
+
+def test_all_is_pinned() -> None:
+    assert mango.__all__ == EXPECTED
+
+
+def test_every_name_resolves() -> None:
+    for name in mango.__all__:
+        assert getattr(mango, name) is not None, name
+
+
+def test_clients_expose_the_resource_namespaces() -> None:
+    client = mango.Mango(base_url="http://mango.test")
+    assert callable(client.sessions.events.stream)
+    assert callable(client.environments.work.poll)
+    assert callable(mango.AsyncMango(base_url="http://mango.test").agents.versions.list)
