@@ -196,14 +196,21 @@ func newRequest(operationID, method, path string, security []string, opts []Requ
 	return req
 }
 
+// doJSON decodes a JSON answer; an empty answer (204 No Content) gives a nil result.
 func doJSON[T any](ctx context.Context, t Transport, req *Request) (*T, error) {
 	resp, err := t.Do(ctx, req)
 	if err != nil {
 		return nil, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNoContent {
+		return nil, nil
+	}
 	out := new(T)
 	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil
+		}
 		return nil, fmt.Errorf("api: decoding the %s response: %w", req.OperationID, err)
 	}
 	return out, nil
