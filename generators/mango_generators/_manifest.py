@@ -2,12 +2,12 @@
 
 A ``Target`` names a module exposing ``render(spec) -> list[GeneratedFile]`` and the one
 generated root its files live under. ``render_all`` imports targets lazily (a missing target
-module is an error, never a silent skip) and returns a
-``Plan`` (every file's text, the manifest included); ``write`` applies it to a repository root,
-rewriting changed files only and deleting files the previous manifest listed but the plan no
-longer produces; ``check`` compares a plan with the tree without touching it. Both refuse a
-generated root holding a marked file that no manifest accounts for (a stale leftover) or an
-unmarked file (hand-written code inside a generated folder).
+module is an error, never a silent skip) and returns a ``Plan``: every file's text, the
+manifest included. ``write`` applies a plan to a repository root, rewriting changed files only
+and deleting files the previous manifest listed but the plan no longer produces; ``check``
+compares a plan with the tree (and ``git status``) without touching it. Both refuse a generated
+root holding a marked file that no manifest accounts for (a stale leftover) or an unmarked
+file (hand-written code inside a generated folder).
 
 This module knows no target's contents and no spec rules; ``_spec`` and the targets own those.
 """
