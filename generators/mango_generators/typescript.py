@@ -589,10 +589,10 @@ def _render_class(node: _Node, used: set[str], core: set[str]) -> str:
 def _render_method(op: _Op, used: set[str], core: set[str]) -> list[str]:
     args = [f"{var}: string" for _, var in op.path_params]
     params_type = f"{op.type_prefix}Params"
+    required = any(f.required for f in [*op.query, *op.headers]) or _body_needs_value(op)
     if op.has_params:
         used.add(params_type)
-        required = any(f.required for f in [*op.query, *op.headers]) or (op.body is not None and _body_needs_value(op))
-        args.append(f"params: {params_type}" if required else f"params: {params_type} = {{}}")
+        args.append(f"params: {params_type}" if required else f"params?: {params_type}")
     args.append("options?: RequestOptions")
     result, type_arg, flag = _result_type(op, used, core)
     lines = _doc(op.doc, "  ")
@@ -602,10 +602,12 @@ def _render_method(op: _Op, used: set[str], core: set[str]) -> list[str]:
     picked = [f.key for f in body_fields] + [g for g in group_names if g]
     if op.body is not None and picked:
         binds = ", ".join(f"{_key(name)}: _{i}" for i, name in enumerate(picked))
-        lines.append(f"    const {{ {binds}, ...body }} = params;")
+        source = "params" if required else "params ?? {}"
+        lines.append(f"    const {{ {binds}, ...body }}: {params_type} = {source};")
         local = {name: f"_{i}" for i, name in enumerate(picked)}
     else:
-        local = {name: f"params.{name}" if IDENTIFIER.match(name) else f"params[{json.dumps(name)}]" for name in picked}
+        dot, index = ("params.", "params[") if required else ("params?.", "params?.[")
+        local = {name: f"{dot}{name}" if IDENTIFIER.match(name) else f"{index}{json.dumps(name)}]" for name in picked}
     call = [f'      method: "{op.method}",', f"      path: {_path_literal(op)},"]
     query = [f"{_key(f.wire)}: {local[f.key]}" for f in op.query if not f.group]
     query += [f"{_key(g)}: {local[g]}" for g in group_names if g]
@@ -616,7 +618,10 @@ def _render_method(op: _Op, used: set[str], core: set[str]) -> list[str]:
     if op.headers:
         call.append(f"      headers: {{ {', '.join(f'{_key(h.wire)}: {local[h.key]}' for h in op.headers)} }},")
     if op.body is not None:
-        call.append("      body," if picked else "      body: params,")
+        if not picked:
+            call.append("      body: params,")
+        else:
+            call.append("      body," if required else "      body: params === undefined ? undefined : body,")
     if op.multipart:
         call.append("      multipart: true,")
     if flag:
@@ -627,6 +632,7 @@ def _render_method(op: _Op, used: set[str], core: set[str]) -> list[str]:
 
 
 def _body_needs_value(op: _Op) -> bool:
+    """Whether the body has fields a caller must give (so ``params`` is not optional)."""
     if op.body is None or not op.body_required:
         return False
     return bool(op.body.get("required")) or "$ref" in op.body or any(k in op.body for k in ("oneOf", "anyOf", "allOf"))

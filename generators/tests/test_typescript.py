@@ -212,8 +212,8 @@ def test_resources_carry_no_transport_logic(mini_spec: Spec) -> None:
     assert "export class NotesEvents" in resources
     assert "readonly events: NotesEvents;" in resources
     assert "stream(noteId: string, options?: RequestOptions): Stream<NoteEvent>" in resources
-    assert "list(params: NotesListParams = {}, options?: RequestOptions): PagePromise<Note>" in resources
-    assert '"tags[]": params.tags' in resources
+    assert "list(params?: NotesListParams, options?: RequestOptions): PagePromise<Note>" in resources
+    assert '"tags[]": params?.tags' in resources
 
 
 @needs_tsc

@@ -2,6 +2,7 @@
  * Replays every `conformance/golden/*.json` exchange (format: conformance/golden/README.md)
  * against the client: a local server answers the listed exchanges in order and records any
  * request that differs; the call goes through the resource namespace named by the operationId.
+ * `MANGO_GOLDEN_DIR` points the replay at another folder of exchanges.
  */
 
 import assert from "node:assert/strict";
@@ -50,6 +51,10 @@ interface Golden {
 }
 
 function goldenDir(): string {
+  const override = process.env["MANGO_GOLDEN_DIR"];
+  if (override) {
+    return override;
+  }
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const candidate = join(dir, "conformance", "golden");
@@ -145,9 +150,10 @@ async function perform(client: Mango, golden: Golden): Promise<unknown> {
   assert.equal(typeof method, "function", `no method for ${golden.call.operation}`);
   const args: unknown[] = Object.values(golden.call.path ?? {});
   const params = toParams(golden.call.query ?? {}, golden.call.body ?? {});
-  // A method takes a params object only when its operation has query, header or body fields.
-  const takesParams = (method as (...a: unknown[]) => unknown).length > args.length;
-  if (takesParams) args.push(params);
+  // Generated methods take (path params..., params?, options?): one more declared argument
+  // than path params plus options means the operation has query, header or body fields.
+  const takesParams = (method as (...a: unknown[]) => unknown).length === args.length + 2;
+  if (takesParams) args.push(golden.call.query === undefined && golden.call.body === undefined ? undefined : params);
   else assert.deepEqual(params, {}, `${golden.call.operation} takes no params`);
   const options: RequestOptions = { headers: golden.call.headers ?? {} };
   const result = (method as (...a: unknown[]) => unknown).apply(target, [...args, options]);
@@ -156,7 +162,9 @@ async function perform(client: Mango, golden: Golden): Promise<unknown> {
   if (mode === "stream") return collect(result as AsyncIterable<unknown>);
   if (result instanceof PagePromise) return (await result.page()).raw;
   const value = await result;
-  return value instanceof Response ? await value.text() : (value ?? null);
+  // Binary answers compare as {"base64": ...} of their bytes (the convention of the golden files).
+  if (value instanceof Response) return { base64: Buffer.from(await value.arrayBuffer()).toString("base64") };
+  return value ?? null;
 }
 
 const dir = goldenDir();

@@ -123,11 +123,11 @@ export class AgentsVersions {
    *
    * `GET /v1/agents/{agent_id}/versions`
    */
-  list(agentId: string, params: AgentsVersionsListParams = {}, options?: RequestOptions): PagePromise<Agent> {
+  list(agentId: string, params?: AgentsVersionsListParams, options?: RequestOptions): PagePromise<Agent> {
     return this._transport.request<Agent>({
       method: "GET",
       path: `/v1/agents/${encodeURIComponent(agentId)}/versions`,
-      query: { limit: params.limit, page: params.page },
+      query: { limit: params?.limit, page: params?.page },
       paginated: true,
       options,
     });
@@ -151,15 +151,15 @@ export class Agents {
    *
    * `GET /v1/agents`
    */
-  list(params: AgentsListParams = {}, options?: RequestOptions): PagePromise<Agent> {
+  list(params?: AgentsListParams, options?: RequestOptions): PagePromise<Agent> {
     return this._transport.request<Agent>({
       method: "GET",
       path: "/v1/agents",
       query: {
-        limit: params.limit,
-        page: params.page,
-        include_archived: params.include_archived,
-        created_at: params.created_at,
+        limit: params?.limit,
+        page: params?.page,
+        include_archived: params?.include_archived,
+        created_at: params?.created_at,
       },
       paginated: true,
       options,
@@ -189,11 +189,11 @@ export class Agents {
    *
    * `GET /v1/agents/{agent_id}`
    */
-  get(agentId: string, params: AgentsGetParams = {}, options?: RequestOptions): Promise<Agent> {
+  get(agentId: string, params?: AgentsGetParams, options?: RequestOptions): Promise<Agent> {
     return this._transport.request<Agent>({
       method: "GET",
       path: `/v1/agents/${encodeURIComponent(agentId)}`,
-      query: { version: params.version },
+      query: { version: params?.version },
       options,
     });
   }
@@ -250,7 +250,7 @@ export class EnvironmentsWorkHealthcheck {
    *
    * `POST /v1/environments/{environment_id}/work/healthcheck`
    */
-  create(environmentId: string, params: EnvironmentsWorkHealthcheckCreateParams = {}, options?: RequestOptions): Promise<Work> {
+  create(environmentId: string, params?: EnvironmentsWorkHealthcheckCreateParams, options?: RequestOptions): Promise<Work> {
     return this._transport.request<Work>({
       method: "POST",
       path: `/v1/environments/${encodeURIComponent(environmentId)}/work/healthcheck`,
@@ -293,11 +293,11 @@ export class EnvironmentsWork {
    *
    * `GET /v1/environments/{environment_id}/work`
    */
-  list(environmentId: string, params: EnvironmentsWorkListParams = {}, options?: RequestOptions): PagePromise<Work> {
+  list(environmentId: string, params?: EnvironmentsWorkListParams, options?: RequestOptions): PagePromise<Work> {
     return this._transport.request<Work>({
       method: "GET",
       path: `/v1/environments/${encodeURIComponent(environmentId)}/work`,
-      query: { limit: params.limit, page: params.page, "states[]": params.states },
+      query: { limit: params?.limit, page: params?.page, "states[]": params?.states },
       paginated: true,
       options,
     });
@@ -316,14 +316,14 @@ export class EnvironmentsWork {
    *
    * `GET /v1/environments/{environment_id}/work/poll`
    */
-  poll(environmentId: string, params: EnvironmentsWorkPollParams = {}, options?: RequestOptions): Promise<Work> {
+  poll(environmentId: string, params?: EnvironmentsWorkPollParams, options?: RequestOptions): Promise<Work> {
     return this._transport.request<Work>({
       method: "GET",
       path: `/v1/environments/${encodeURIComponent(environmentId)}/work/poll`,
       query: {
-        block_ms: params.block_ms,
-        reclaim_older_than_ms: params.reclaim_older_than_ms,
-        worker_id: params.worker_id,
+        block_ms: params?.block_ms,
+        reclaim_older_than_ms: params?.reclaim_older_than_ms,
+        worker_id: params?.worker_id,
       },
       options,
     });
@@ -409,7 +409,7 @@ export class EnvironmentsWork {
    *
    * `POST /v1/environments/{environment_id}/work/{work_id}/stop`
    */
-  stop(environmentId: string, workId: string, params: EnvironmentsWorkStopParams = {}, options?: RequestOptions): Promise<Work> {
+  stop(environmentId: string, workId: string, params?: EnvironmentsWorkStopParams, options?: RequestOptions): Promise<Work> {
     return this._transport.request<Work>({
       method: "POST",
       path: `/v1/environments/${encodeURIComponent(environmentId)}/work/${encodeURIComponent(workId)}/stop`,
@@ -456,11 +456,11 @@ export class Environments {
    *
    * `GET /v1/environments`
    */
-  list(params: EnvironmentsListParams = {}, options?: RequestOptions): PagePromise<Environment> {
+  list(params?: EnvironmentsListParams, options?: RequestOptions): PagePromise<Environment> {
     return this._transport.request<Environment>({
       method: "GET",
       path: "/v1/environments",
-      query: { limit: params.limit, page: params.page, include_archived: params.include_archived },
+      query: { limit: params?.limit, page: params?.page, include_archived: params?.include_archived },
       paginated: true,
       options,
     });
@@ -559,16 +559,16 @@ export class SessionsEvents {
    *
    * `GET /v1/sessions/{session_id}/events`
    */
-  list(sessionId: string, params: SessionsEventsListParams = {}, options?: RequestOptions): PagePromise<SessionEvent> {
+  list(sessionId: string, params?: SessionsEventsListParams, options?: RequestOptions): PagePromise<SessionEvent> {
     return this._transport.request<SessionEvent>({
       method: "GET",
       path: `/v1/sessions/${encodeURIComponent(sessionId)}/events`,
       query: {
-        limit: params.limit,
-        page: params.page,
-        order: params.order,
-        "types[]": params.types,
-        created_at: params.created_at,
+        limit: params?.limit,
+        page: params?.page,
+        order: params?.order,
+        "types[]": params?.types,
+        created_at: params?.created_at,
       },
       paginated: true,
       options,
@@ -627,12 +627,12 @@ export class SessionsEvents {
    *
    * `GET /v1/sessions/{session_id}/events/stream`
    */
-  stream(sessionId: string, params: SessionsEventsStreamParams = {}, options?: RequestOptions): Stream<SessionStreamEvent> {
+  stream(sessionId: string, params?: SessionsEventsStreamParams, options?: RequestOptions): Stream<SessionStreamEvent> {
     return this._transport.request<SessionStreamEvent>({
       method: "GET",
       path: `/v1/sessions/${encodeURIComponent(sessionId)}/events/stream`,
-      query: { "event_deltas[]": params.event_deltas },
-      headers: { "Last-Event-ID": params.last_event_id },
+      query: { "event_deltas[]": params?.event_deltas },
+      headers: { "Last-Event-ID": params?.last_event_id },
       stream: true,
       options,
     });
@@ -656,20 +656,20 @@ export class Sessions {
    *
    * `GET /v1/sessions`
    */
-  list(params: SessionsListParams = {}, options?: RequestOptions): PagePromise<Session> {
+  list(params?: SessionsListParams, options?: RequestOptions): PagePromise<Session> {
     return this._transport.request<Session>({
       method: "GET",
       path: "/v1/sessions",
       query: {
-        limit: params.limit,
-        page: params.page,
-        order: params.order,
-        agent_id: params.agent_id,
-        agent_version: params.agent_version,
-        "statuses[]": params.statuses,
-        include_archived: params.include_archived,
-        memory_store_id: params.memory_store_id,
-        created_at: params.created_at,
+        limit: params?.limit,
+        page: params?.page,
+        order: params?.order,
+        agent_id: params?.agent_id,
+        agent_version: params?.agent_version,
+        "statuses[]": params?.statuses,
+        include_archived: params?.include_archived,
+        memory_store_id: params?.memory_store_id,
+        created_at: params?.created_at,
       },
       paginated: true,
       options,
@@ -775,11 +775,11 @@ export class Files {
    *
    * `GET /v1/files`
    */
-  list(params: FilesListParams = {}, options?: RequestOptions): PagePromise<File> {
+  list(params?: FilesListParams, options?: RequestOptions): PagePromise<File> {
     return this._transport.request<File>({
       method: "GET",
       path: "/v1/files",
-      query: { limit: params.limit, page: params.page },
+      query: { limit: params?.limit, page: params?.page },
       paginated: true,
       options,
     });
@@ -864,11 +864,11 @@ export class SkillsVersions {
    *
    * `GET /v1/skills/{skill_id}/versions`
    */
-  list(skillId: string, params: SkillsVersionsListParams = {}, options?: RequestOptions): PagePromise<SkillVersion> {
+  list(skillId: string, params?: SkillsVersionsListParams, options?: RequestOptions): PagePromise<SkillVersion> {
     return this._transport.request<SkillVersion>({
       method: "GET",
       path: `/v1/skills/${encodeURIComponent(skillId)}/versions`,
-      query: { limit: params.limit, page: params.page },
+      query: { limit: params?.limit, page: params?.page },
       paginated: true,
       options,
     });
@@ -955,11 +955,11 @@ export class Skills {
    *
    * `GET /v1/skills`
    */
-  list(params: SkillsListParams = {}, options?: RequestOptions): PagePromise<Skill> {
+  list(params?: SkillsListParams, options?: RequestOptions): PagePromise<Skill> {
     return this._transport.request<Skill>({
       method: "GET",
       path: "/v1/skills",
-      query: { limit: params.limit, page: params.page },
+      query: { limit: params?.limit, page: params?.page },
       paginated: true,
       options,
     });
@@ -1028,16 +1028,16 @@ export class MemoryStoresMemories {
    *
    * `GET /v1/memory_stores/{memory_store_id}/memories`
    */
-  list(memoryStoreId: string, params: MemoryStoresMemoriesListParams = {}, options?: RequestOptions): PagePromise<MemoryListItem> {
+  list(memoryStoreId: string, params?: MemoryStoresMemoriesListParams, options?: RequestOptions): PagePromise<MemoryListItem> {
     return this._transport.request<MemoryListItem>({
       method: "GET",
       path: `/v1/memory_stores/${encodeURIComponent(memoryStoreId)}/memories`,
       query: {
-        limit: params.limit,
-        page: params.page,
-        path_prefix: params.path_prefix,
-        depth: params.depth,
-        view: params.view,
+        limit: params?.limit,
+        page: params?.page,
+        path_prefix: params?.path_prefix,
+        depth: params?.depth,
+        view: params?.view,
       },
       paginated: true,
       options,
@@ -1067,11 +1067,11 @@ export class MemoryStoresMemories {
    *
    * `GET /v1/memory_stores/{memory_store_id}/memories/{memory_id}`
    */
-  get(memoryStoreId: string, memoryId: string, params: MemoryStoresMemoriesGetParams = {}, options?: RequestOptions): Promise<Memory> {
+  get(memoryStoreId: string, memoryId: string, params?: MemoryStoresMemoriesGetParams, options?: RequestOptions): Promise<Memory> {
     return this._transport.request<Memory>({
       method: "GET",
       path: `/v1/memory_stores/${encodeURIComponent(memoryStoreId)}/memories/${encodeURIComponent(memoryId)}`,
-      query: { view: params.view },
+      query: { view: params?.view },
       options,
     });
   }
@@ -1099,11 +1099,11 @@ export class MemoryStoresMemories {
    *
    * `DELETE /v1/memory_stores/{memory_store_id}/memories/{memory_id}`
    */
-  delete(memoryStoreId: string, memoryId: string, params: MemoryStoresMemoriesDeleteParams = {}, options?: RequestOptions): Promise<MemoryDeleted> {
+  delete(memoryStoreId: string, memoryId: string, params?: MemoryStoresMemoriesDeleteParams, options?: RequestOptions): Promise<MemoryDeleted> {
     return this._transport.request<MemoryDeleted>({
       method: "DELETE",
       path: `/v1/memory_stores/${encodeURIComponent(memoryStoreId)}/memories/${encodeURIComponent(memoryId)}`,
-      query: { expected_content_sha256: params.expected_content_sha256 },
+      query: { expected_content_sha256: params?.expected_content_sha256 },
       options,
     });
   }
@@ -1124,17 +1124,17 @@ export class MemoryStoresMemoryVersions {
    *
    * `GET /v1/memory_stores/{memory_store_id}/memory_versions`
    */
-  list(memoryStoreId: string, params: MemoryStoresMemoryVersionsListParams = {}, options?: RequestOptions): PagePromise<MemoryVersion> {
+  list(memoryStoreId: string, params?: MemoryStoresMemoryVersionsListParams, options?: RequestOptions): PagePromise<MemoryVersion> {
     return this._transport.request<MemoryVersion>({
       method: "GET",
       path: `/v1/memory_stores/${encodeURIComponent(memoryStoreId)}/memory_versions`,
       query: {
-        limit: params.limit,
-        page: params.page,
-        memory_id: params.memory_id,
-        operation: params.operation,
-        session_id: params.session_id,
-        created_at: params.created_at,
+        limit: params?.limit,
+        page: params?.page,
+        memory_id: params?.memory_id,
+        operation: params?.operation,
+        session_id: params?.session_id,
+        created_at: params?.created_at,
       },
       paginated: true,
       options,
@@ -1191,15 +1191,15 @@ export class MemoryStores {
    *
    * `GET /v1/memory_stores`
    */
-  list(params: MemoryStoresListParams = {}, options?: RequestOptions): PagePromise<MemoryStore> {
+  list(params?: MemoryStoresListParams, options?: RequestOptions): PagePromise<MemoryStore> {
     return this._transport.request<MemoryStore>({
       method: "GET",
       path: "/v1/memory_stores",
       query: {
-        limit: params.limit,
-        page: params.page,
-        include_archived: params.include_archived,
-        created_at: params.created_at,
+        limit: params?.limit,
+        page: params?.page,
+        include_archived: params?.include_archived,
+        created_at: params?.created_at,
       },
       paginated: true,
       options,

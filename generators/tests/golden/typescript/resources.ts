@@ -129,11 +129,11 @@ export class Notes {
    *
    * `GET /v1/notes`
    */
-  list(params: NotesListParams = {}, options?: RequestOptions): PagePromise<Note> {
+  list(params?: NotesListParams, options?: RequestOptions): PagePromise<Note> {
     return this._transport.request<Note>({
       method: "GET",
       path: "/v1/notes",
-      query: { limit: params.limit, page: params.page, "tags[]": params.tags },
+      query: { limit: params?.limit, page: params?.page, "tags[]": params?.tags },
       paginated: true,
       options,
     });
