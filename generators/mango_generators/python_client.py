@@ -208,7 +208,9 @@ class _Describer:
         *segments, verb = op_id.split(".")
         if any(keyword.iskeyword(s) for s in op_id.split(".")) or verb in _RESERVED_VERBS:
             raise ValueError(f"{where}: operationId {op_id!r} uses a reserved Python name")
-        m = _Method(verb, op_id, method.upper(), path, _doc(op), "stream" if op.get("x-mango-stream") else "call", "", "")
+        m = _Method(
+            verb, op_id, method.upper(), path, _doc(op), "stream" if op.get("x-mango-stream") else "call", "", ""
+        )
         self._parameters(m, where, [self._resolve(p) for p in [*shared, *op.get("parameters", [])]])
         self._body(m, where, op.get("requestBody"))
         self._responses(m, where, op)
@@ -267,7 +269,7 @@ class _Describer:
                 raise ValueError(f"{where}: x-mango-stream operations must answer text/event-stream")
             m.kind = "stream"
             m.decoder, m.result_type = self._decoder(content["text/event-stream"].get("schema", {}), where)
-        elif "application/octet-stream" in content:
+        elif any(media != "application/json" and _is_binary(media, body) for media, body in content.items()):
             m.binary, m.decoder, m.result_type = True, "raw_bytes", "bytes"
         elif "application/json" in content:
             schema = content["application/json"].get("schema", {})
@@ -304,6 +306,10 @@ class _Describer:
         roots = {s[0] for s in self.resources} & _RESERVED_ROOTS
         if roots:
             raise ValueError(f"resources {sorted(roots)} collide with client attributes")
+
+
+def _is_binary(media: str, body: dict[str, Any]) -> bool:
+    return media in ("application/octet-stream", "application/zip") or body.get("schema", {}).get("format") == "binary"
 
 
 def _text(value: object) -> str:

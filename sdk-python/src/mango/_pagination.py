@@ -25,10 +25,14 @@ T = TypeVar("T")
 class Page(Generic[T]):
     """One page of a list: its decoded ``data`` and the cursors around it."""
 
-    def __init__(self, data: list[T], next_page: str | None, prev_page: str | None = None) -> None:
+    def __init__(
+        self, data: list[T], next_page: str | None, prev_page: str | None = None, *, bidirectional: bool = False
+    ) -> None:
         self.data = data
         self.next_page = next_page
         self.prev_page = prev_page
+        self.bidirectional = bidirectional
+        """Whether the list answers ``prev_page`` too (it can be walked backwards)."""
 
     @classmethod
     def decoder(cls, item: Callable[[Any], T]) -> Callable[[Any], Page[T]]:
@@ -38,7 +42,8 @@ class Page(Generic[T]):
             if not isinstance(body, dict) or not isinstance(body.get("data"), list):
                 raise APIResponseValidationError("a list answer must be an object with a data array")
             next_page, prev_page = body.get("next_page"), body.get("prev_page")
-            return cls([item(entry) for entry in body["data"]], next_page or None, prev_page or None)
+            items = [item(entry) for entry in body["data"]]
+            return cls(items, next_page or None, prev_page or None, bidirectional="prev_page" in body)
 
         return decode
 

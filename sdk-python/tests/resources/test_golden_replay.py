@@ -7,6 +7,7 @@ result (``call``), items (``iterate``) or events (``stream``) must equal ``expec
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
 import inspect
 import json
@@ -17,7 +18,7 @@ from typing import Any
 
 import mango
 import pytest
-from mango import Mango, RetryPolicy
+from mango import Mango, Page, RetryPolicy, SyncPager
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
@@ -96,7 +97,10 @@ def _jsonable(value: Any) -> Any:
     if hasattr(value, "to_dict"):
         return value.to_dict()
     if isinstance(value, bytes):
-        return value.decode("utf-8")
+        return {"base64": base64.b64encode(value).decode("ascii")}
+    if isinstance(value, Page):
+        page = {"data": _jsonable(value.data), "next_page": value.next_page}
+        return {**page, "prev_page": value.prev_page} if value.bidirectional else page
     if isinstance(value, list):
         return [_jsonable(item) for item in value]
     return value
@@ -129,6 +133,8 @@ def _invoke(client: Mango, call: dict[str, Any]) -> Any:
     if headers:
         kwargs["extra_headers"] = headers
     result = target(*positional, **kwargs)
+    if isinstance(result, SyncPager) and call.get("mode") != "iterate":
+        result = result.first_page()
     if call.get("mode") in ("iterate", "stream"):
         return [_jsonable(item) for item in result]
     return _jsonable(result)
