@@ -449,8 +449,8 @@ def sync_detailed(
 
     - `id:` is the event's public id and `event:` its type; `data:` is one JSON
       `SessionStreamEvent` on a single line.
-    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
-      clients ignore it.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent periodically (every 15
+      seconds by default); clients ignore it.
     - `event: error` carries an `ErrorEnvelope` and ends the stream.
     - `session.deleted` ends the stream.
     - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
@@ -534,8 +534,8 @@ def sync(
 
     - `id:` is the event's public id and `event:` its type; `data:` is one JSON
       `SessionStreamEvent` on a single line.
-    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
-      clients ignore it.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent periodically (every 15
+      seconds by default); clients ignore it.
     - `event: error` carries an `ErrorEnvelope` and ends the stream.
     - `session.deleted` ends the stream.
     - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
@@ -613,8 +613,8 @@ async def asyncio_detailed(
 
     - `id:` is the event's public id and `event:` its type; `data:` is one JSON
       `SessionStreamEvent` on a single line.
-    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
-      clients ignore it.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent periodically (every 15
+      seconds by default); clients ignore it.
     - `event: error` carries an `ErrorEnvelope` and ends the stream.
     - `session.deleted` ends the stream.
     - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
@@ -696,8 +696,8 @@ async def asyncio(
 
     - `id:` is the event's public id and `event:` its type; `data:` is one JSON
       `SessionStreamEvent` on a single line.
-    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
-      clients ignore it.
+    - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent periodically (every 15
+      seconds by default); clients ignore it.
     - `event: error` carries an `ErrorEnvelope` and ends the stream.
     - `session.deleted` ends the stream.
     - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
