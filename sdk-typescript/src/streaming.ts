@@ -33,6 +33,7 @@ export async function* parseSSE(body: ReadableStream<Uint8Array>): AsyncGenerato
   let data: string[] = [];
   let id: string | undefined;
   let sawData = false;
+  let finished = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -73,10 +74,15 @@ export async function* parseSSE(body: ReadableStream<Uint8Array>): AsyncGenerato
         }
       }
       if (done) {
+        finished = true;
         return;
       }
     }
   } finally {
+    // Abandoned early (the consumer broke out, or a read failed): close the connection.
+    if (!finished) {
+      await reader.cancel().catch(() => undefined);
+    }
     reader.releaseLock();
   }
 }

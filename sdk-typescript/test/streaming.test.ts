@@ -142,3 +142,23 @@ test("reconnects are bounded", async () => {
     await server.close();
   }
 });
+
+test("breaking out of a stream closes the connection", async () => {
+  let closed!: () => void;
+  const connectionClosed = new Promise<void>((resolve) => (closed = resolve));
+  const server = await startServer((_req, res) => {
+    res.on("close", () => closed());
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(event("a", "sevt_1"));
+  });
+  try {
+    const stream = transport(server.url).request<{ id: string }>({ method: "GET", path: "/v1/s", stream: true });
+    for await (const item of stream) {
+      assert.equal(item.id, "sevt_1");
+      break;
+    }
+    await connectionClosed;
+  } finally {
+    await server.close();
+  }
+});
