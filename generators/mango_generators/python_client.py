@@ -116,8 +116,7 @@ class _Describer:
             for method in _METHODS:
                 if method in item:
                     self._operation(path, method, item[method], item.get("parameters", []))
-
-    # -- names and types ---------------------------------------------------------------
+        self._check_tree()
 
     def _resolve(self, node: dict[str, Any]) -> dict[str, Any]:
         while "$ref" in node:
@@ -197,8 +196,6 @@ class _Describer:
             self.imports.add(inline)
             return f"{inline}.from_dict", inline
         raise ValueError(f"{where}: unsupported schema {schema!r}; use an object or a discriminated oneOf component")
-
-    # -- operations --------------------------------------------------------------------
 
     def _operation(self, path: str, method: str, op: dict[str, Any], shared: list[Any]) -> None:
         where = f"{method.upper()} {path}"
@@ -296,7 +293,7 @@ class _Describer:
             raise ValueError(f"{where}: {m.op_id!r} clashes with another method or sub-resource")
         resource.methods[m.verb] = m
 
-    def check_tree(self) -> None:
+    def _check_tree(self) -> None:
         for segments, resource in self.resources.items():
             clash = set(resource.children) & set(resource.methods)
             if clash:
@@ -314,8 +311,7 @@ def _is_binary(media: str, body: dict[str, Any]) -> bool:
 
 def _text(value: object) -> str:
     """The plain text of openapi-python-client's ``UntrustedString`` (or of a plain string)."""
-    getter = getattr(value, "get_untrusted_value", None)
-    return str(getter() if callable(getter) else value)
+    return str(getattr(value, "get_untrusted_value", lambda: value)())
 
 
 def _py_name(wire: str) -> str:
@@ -333,14 +329,8 @@ def _doc(op: dict[str, Any]) -> str:
 
 
 def _parse(spec: Spec, out: Path) -> tuple[Config, GeneratorData]:
-    config = Config.from_sources(
-        ConfigFile.load_from_path(ASSETS / "config.yaml"),
-        MetaType.NONE,
-        Path("openapi/mango.yaml"),
-        "utf-8",
-        overwrite=True,
-        output_path=out,
-    )
+    settings = ConfigFile.load_from_path(ASSETS / "config.yaml")
+    config = Config.from_sources(settings, MetaType.NONE, Path("openapi/mango.yaml"), "utf-8", True, out)
     data = GeneratorData.from_dict(copy.deepcopy(spec), config=config)
     if isinstance(data, GeneratorError):
         raise ValueError(f"openapi-python-client cannot parse the spec: {data.header}\n{data.detail or ''}")
@@ -357,14 +347,8 @@ def _build_models(config: Config, data: GeneratorData) -> None:
 
 
 def _render_own(describer: _Describer, out: Path) -> None:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-    )
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined)
+    env.trim_blocks = env.lstrip_blocks = env.keep_trailing_newline = True
     resources = [
         {"class_name": r.class_name, "dotted": ".".join(r.segments),
          "children": sorted(r.children.items()), "methods": [r.methods[v] for v in sorted(r.methods)]}
@@ -404,7 +388,6 @@ def render(spec: Spec) -> list[GeneratedFile]:
         config, data = _parse(spec, out)
         describer = _Describer(spec, data)
         describer.run()
-        describer.check_tree()
         _build_models(config, data)
         _render_own(describer, out)
         _ruff(out)

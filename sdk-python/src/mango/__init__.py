@@ -1,7 +1,8 @@
 """Mango Python SDK: a typed client for the Mango managed-agents API.
 
-``Mango`` / ``AsyncMango`` are the entry points; models live in ``mango.models``-style access
-through ``mango.types`` (the generated attrs classes); errors and retry policy are exported here.
+``Mango`` / ``AsyncMango`` are the entry points (resource namespaces mirror the spec's
+operationIds); the generated attrs models and union aliases are in ``mango.types``; errors,
+the retry policy, pagers and streams are exported here.
 """
 
 from __future__ import annotations

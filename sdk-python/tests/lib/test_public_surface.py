@@ -51,3 +51,10 @@ def test_clients_expose_the_resource_namespaces() -> None:
     assert callable(client.sessions.events.stream)
     assert callable(client.environments.work.poll)
     assert callable(mango.AsyncMango(base_url="http://mango.test").agents.versions.list)
+
+
+def test_wire_types_are_public() -> None:
+    from mango import types
+
+    assert types.Agent.__name__ == "Agent"
+    assert callable(types.decode_session_stream_event)
