@@ -611,8 +611,8 @@ export class SessionsEvents {
    *
    * - `id:` is the event's public id and `event:` its type; `data:` is one JSON
    *   `SessionStreamEvent` on a single line.
-   * - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent every 15 seconds;
-   *   clients ignore it.
+   * - `event: ping` with `data: {"type":"ping"}` and no `id:` is sent periodically (every 15
+   *   seconds by default); clients ignore it.
    * - `event: error` carries an `ErrorEnvelope` and ends the stream.
    * - `session.deleted` ends the stream.
    * - Resume: reconnect with `Last-Event-ID: <last id seen>`; the server replays every
