@@ -469,9 +469,9 @@ class _Types:
     def component(self, name: str) -> str:
         go_name = _pascal(name, f"#/components/schemas/{name}")
         where = f"#/components/schemas/{name}"
+        self.claim(go_name, where)
         if go_name in self.decls or go_name in self.pending:
             return go_name
-        self.claim(go_name, where)
         self.pending.add(go_name)
         schema = self.spec["components"]["schemas"][name]
         self.declare(go_name, schema, where)
