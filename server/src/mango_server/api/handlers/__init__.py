@@ -1,71 +1,43 @@
-"""Handler registry: operationId (dots as underscores) -> coroutine.
+"""Handler registry: operationId (dots as underscores) -> coroutine, discovered from this package.
 
-Operations whose implementation has not landed are listed in ``NOT_IMPLEMENTED`` and answer
-501 ``not_implemented``; ``docs/compatibility.md`` lists the same set (a test keeps them equal).
+Every public coroutine named after an operation (``sessions_events_send``) in a module of this
+package is that operation's handler. Operations without one answer 501 ``not_implemented``;
+``NOT_IMPLEMENTED`` is that set, and ``docs/compatibility.md`` must list exactly the same
+operations (a test keeps them equal).
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from mango_server.api._generated.routes import ROUTES
 from mango_server.api.context import RequestContext
-from mango_server.api.handlers import agents, environments, events, sessions, stream, system
 from mango_server.domain.errors import NotImplementedYetError
 
 Handler = Callable[[RequestContext], Awaitable[Any]]
 
-HANDLERS: dict[str, Handler] = {
-    name: getattr(module, name)
-    for module in (system, agents, environments, sessions, events, stream)
-    for name in dir(module)
-    if name.split("_")[0] in ("system", "agents", "environments", "sessions")
-    and callable(getattr(module, name))
-    and getattr(getattr(module, name), "__module__", "") == module.__name__
-}
 
-NOT_IMPLEMENTED: frozenset[str] = frozenset(
-    {
-        "environments.work.list",
-        "environments.work.poll",
-        "environments.work.stats",
-        "environments.work.healthcheck.create",
-        "environments.work.get",
-        "environments.work.ack",
-        "environments.work.heartbeat",
-        "environments.work.stop",
-        "environments.work.fail",
-        "environments.work.healthcheck.result",
-        "files.upload",
-        "files.list",
-        "files.get",
-        "files.delete",
-        "files.content",
-        "skills.create",
-        "skills.list",
-        "skills.get",
-        "skills.delete",
-        "skills.versions.create",
-        "skills.versions.list",
-        "skills.versions.get",
-        "skills.versions.delete",
-        "skills.versions.content",
-        "memory_stores.create",
-        "memory_stores.list",
-        "memory_stores.get",
-        "memory_stores.update",
-        "memory_stores.delete",
-        "memory_stores.archive",
-        "memory_stores.memories.create",
-        "memory_stores.memories.list",
-        "memory_stores.memories.get",
-        "memory_stores.memories.update",
-        "memory_stores.memories.delete",
-        "memory_stores.memory_versions.list",
-        "memory_stores.memory_versions.get",
-        "memory_stores.memory_versions.redact",
-    }
-)
+def _discover() -> dict[str, Handler]:
+    wanted = {route.handler for route in ROUTES}
+    found: dict[str, Handler] = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for name, value in vars(module).items():
+            if name in wanted and inspect.iscoroutinefunction(value) and value.__module__ == module.__name__:
+                if name in found:
+                    raise RuntimeError(f"two handlers for {name}")
+                found[name] = value
+    return found
+
+
+HANDLERS: dict[str, Handler] = _discover()
+NOT_IMPLEMENTED: frozenset[str] = frozenset(r.operation_id for r in ROUTES if r.handler not in HANDLERS)
 
 
 async def not_implemented(ctx: RequestContext) -> Any:
