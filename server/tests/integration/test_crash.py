@@ -56,7 +56,7 @@ def test_orchestrator_killed_mid_turn(platform: Platform) -> None:
         wait_status(http, sid, "end_turn", timeout=90)
         events = history(http, sid)
         _assert_clean_history(events, turns=1)
-        assert [e for e in events if e["type"] == "agent.message"][0]["content"] == [
+        assert next(e for e in events if e["type"] == "agent.message")["content"] == [
             {"type": "text", "text": "survived"}
         ]
         assert [e["type"] for e in events].count("span.model_request_end") == 1

@@ -27,7 +27,8 @@ def test_text_turn_emits_span_message_and_idle(mango_platform: Platform, mango_t
             "session.status_idle",
         ]
         events = history(http, sid)
-        assert events[0]["id"] == sent["id"] and events[0]["processed_at"] is not None
+        assert events[0]["id"] == sent["id"]
+        assert events[0]["processed_at"] is not None
         assert events[4]["content"] == [{"type": "text", "text": "You said: hello there"}]
         assert events[3]["model_request_start_id"] == events[2]["id"]
         assert session["usage"]["input_tokens"] > 0
@@ -54,15 +55,18 @@ def test_custom_tool_barrier_resumes_exactly_once(mango_platform: Platform, mang
         assert partial.status_code == 200
         assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"  # partial result does not wake the model
         duplicate = http.post(f"/v1/sessions/{sid}/events", json={"events": [result(first, "again")]})
-        assert duplicate.status_code == 409 and duplicate.json()["error"]["type"] == "conflict_error"
+        assert duplicate.status_code == 409
+        assert duplicate.json()["error"]["type"] == "conflict_error"
         unknown = http.post(f"/v1/sessions/{sid}/events", json={"events": [result("sevt_unknown", "x")]})
-        assert unknown.status_code == 400 and "does not match" in unknown.json()["error"]["message"]
+        assert unknown.status_code == 400
+        assert "does not match" in unknown.json()["error"]["message"]
         http.post(f"/v1/sessions/{sid}/events", json={"events": [result(second, "rain")]}).raise_for_status()
         wait_status(http, sid, "end_turn")
         events = history(http, sid)
         assert [e["type"] for e in events].count("span.model_request_start") == 2
         final = [e for e in events if e["type"] == "agent.message"][-1]
-        assert "sunny" in final["content"][0]["text"] and "rain" in final["content"][0]["text"]
+        assert "sunny" in final["content"][0]["text"]
+        assert "rain" in final["content"][0]["text"]
 
 
 def test_stream_resumes_with_last_event_id_without_gap_or_duplicate(
@@ -113,7 +117,8 @@ def test_archive_and_delete(mango_platform: Platform, mango_tenant: Tenant) -> N
     with client(mango_platform, mango_tenant) as http:
         sid = new_session(http, "lifecycle")
         archived = http.post(f"/v1/sessions/{sid}/archive").json()
-        assert archived["status"] == "terminated" and archived["archived_at"]
+        assert archived["status"] == "terminated"
+        assert archived["archived_at"]
         refused = http.post(
             f"/v1/sessions/{sid}/events",
             json={"events": [{"type": "user.message", "content": [{"type": "text", "text": "x"}]}]},
@@ -139,7 +144,8 @@ def test_agent_versions_and_optimistic_concurrency(mango_platform: Platform, man
     with client(mango_platform, mango_tenant) as http:
         agent = http.post("/v1/agents", json={"name": "v", "model": "mango-offline-1"}).json()
         updated = http.post(f"/v1/agents/{agent['id']}", json={"version": 1, "system": "be brief"}).json()
-        assert updated["version"] == 2 and updated["system"] == "be brief"
+        assert updated["version"] == 2
+        assert updated["system"] == "be brief"
         stale = http.post(f"/v1/agents/{agent['id']}", json={"version": 1, "system": "x"})
         assert stale.status_code == 409
         assert http.get(f"/v1/agents/{agent['id']}", params={"version": 1}).json()["system"] is None
@@ -158,4 +164,5 @@ def test_agent_versions_and_optimistic_concurrency(mango_platform: Platform, man
                 ],
             },
         )
-        assert native.status_code == 400 and "always_allow" in native.json()["error"]["message"]
+        assert native.status_code == 400
+        assert "always_allow" in native.json()["error"]["message"]
