@@ -59,25 +59,25 @@ type AgentCreateParams struct {
 	Name string `json:"name"`
 
 	// What the Agent is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// The system prompt.
-	System *string `json:"system,omitempty"`
+	System Nullable[string] `json:"system,omitzero"`
 
 	// A model id or a ModelConfig.
 	Model ModelParam `json:"model"`
 
 	// Toolsets and custom tools.
-	Tools []AgentTool `json:"tools,omitempty"`
+	Tools []AgentTool `json:"tools,omitzero"`
 
 	// MCP servers, unique by name.
-	MCPServers []McpServer `json:"mcp_servers,omitempty"`
+	MCPServers []McpServer `json:"mcp_servers,omitzero"`
 
 	// Skills to load (they need the `read` tool).
-	Skills []SkillRef `json:"skills,omitempty"`
+	Skills []SkillRef `json:"skills,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // AgentCustomToolUseEvent: A call to an application-defined tool; the Session goes idle with
@@ -96,7 +96,7 @@ type AgentCustomToolUseEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The custom tool name.
 	Name string `json:"name"`
@@ -105,7 +105,7 @@ type AgentCustomToolUseEvent struct {
 	Input map[string]any `json:"input"`
 
 	// For a relayed child action, the id of the originating event.
-	SourceEventID *string `json:"source_event_id,omitempty"`
+	SourceEventID Nullable[string] `json:"source_event_id,omitzero"`
 }
 
 // AgentList: One page of Agents.
@@ -133,7 +133,7 @@ type AgentMcpToolResultEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The `agent.mcp_tool_use` event answered.
 	MCPToolUseID string `json:"mcp_tool_use_id"`
@@ -145,7 +145,7 @@ type AgentMcpToolResultEvent struct {
 	IsError bool `json:"is_error"`
 
 	// The File holding the full result when it was too large for the event.
-	FileID *string `json:"file_id,omitempty"`
+	FileID Nullable[string] `json:"file_id,omitzero"`
 }
 
 // AgentMcpToolUseEvent: A call to an MCP server tool, made by the control plane.
@@ -163,7 +163,7 @@ type AgentMcpToolUseEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The MCP server's name.
 	MCPServerName string `json:"mcp_server_name"`
@@ -178,7 +178,7 @@ type AgentMcpToolUseEvent struct {
 	EvaluatedPermission AgentMcpToolUseEventEvaluatedPermission `json:"evaluated_permission"`
 
 	// For a relayed child action, the id of the originating event.
-	SourceEventID *string `json:"source_event_id,omitempty"`
+	SourceEventID Nullable[string] `json:"source_event_id,omitzero"`
 }
 
 // AgentMcpToolUseEventEvaluatedPermission: The permission decision for this call.
@@ -206,7 +206,7 @@ type AgentMessageEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// Text blocks.
 	Content []TextBlock `json:"content"`
@@ -221,7 +221,7 @@ type AgentRef struct {
 	ID string `json:"id"`
 
 	// The Agent version; the latest when absent.
-	Version *int `json:"version,omitempty"`
+	Version *int `json:"version,omitzero"`
 }
 
 // AgentRefParam: An Agent id (latest version), or an AgentRef.
@@ -281,7 +281,7 @@ type AgentThinkingEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // AgentThreadContextCompactedEvent: The thread's model context was compacted.
@@ -299,7 +299,7 @@ type AgentThreadContextCompactedEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // AgentTool: One entry of an Agent's `tools`.
@@ -413,7 +413,7 @@ type AgentToolResultEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The `agent.tool_use` event answered.
 	ToolUseID string `json:"tool_use_id"`
@@ -442,7 +442,7 @@ type AgentToolUseEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The tool name.
 	Name string `json:"name"`
@@ -454,7 +454,7 @@ type AgentToolUseEvent struct {
 	EvaluatedPermission AgentToolUseEventEvaluatedPermission `json:"evaluated_permission"`
 
 	// For a relayed child action, the id of the originating event.
-	SourceEventID *string `json:"source_event_id,omitempty"`
+	SourceEventID Nullable[string] `json:"source_event_id,omitzero"`
 }
 
 // AgentToolUseEventEvaluatedPermission: The permission decision for this call.
@@ -474,40 +474,40 @@ type AgentToolset struct {
 	Type string `json:"type"`
 
 	// Defaults for every tool (responses always materialize it; policy default `always_allow`).
-	DefaultConfig *ToolDefaultConfig `json:"default_config,omitempty"`
+	DefaultConfig *ToolDefaultConfig `json:"default_config,omitzero"`
 
 	// Per-tool overrides, unique by name.
-	Configs []ToolConfig `json:"configs,omitempty"`
+	Configs []ToolConfig `json:"configs,omitzero"`
 }
 
 // AgentUpdateParams: The body of `agents.update`; present fields replace the current values.
 type AgentUpdateParams struct {
 	// Optimistic concurrency check; must equal the current version (409 otherwise).
-	Version *int `json:"version,omitempty"`
+	Version *int `json:"version,omitzero"`
 
 	// A human name.
-	Name *string `json:"name,omitempty"`
+	Name *string `json:"name,omitzero"`
 
 	// What the Agent is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// The system prompt.
-	System *string `json:"system,omitempty"`
+	System Nullable[string] `json:"system,omitzero"`
 
 	// A model id or a ModelConfig.
-	Model *ModelParam `json:"model,omitempty"`
+	Model *ModelParam `json:"model,omitzero"`
 
 	// Toolsets and custom tools (full replacement).
-	Tools []AgentTool `json:"tools,omitempty"`
+	Tools []AgentTool `json:"tools,omitzero"`
 
 	// MCP servers (full replacement).
-	MCPServers []McpServer `json:"mcp_servers,omitempty"`
+	MCPServers []McpServer `json:"mcp_servers,omitzero"`
 
 	// Skills (full replacement).
-	Skills []SkillRef `json:"skills,omitempty"`
+	Skills []SkillRef `json:"skills,omitzero"`
 
 	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // AgentsCreateParams holds the query and body of agents.create.
@@ -516,25 +516,25 @@ type AgentsCreateParams struct {
 	Name string `json:"name"`
 
 	// What the Agent is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// The system prompt.
-	System *string `json:"system,omitempty"`
+	System Nullable[string] `json:"system,omitzero"`
 
 	// A model id or a ModelConfig.
 	Model ModelParam `json:"model"`
 
 	// Toolsets and custom tools.
-	Tools []AgentTool `json:"tools,omitempty"`
+	Tools []AgentTool `json:"tools,omitzero"`
 
 	// MCP servers, unique by name.
-	MCPServers []McpServer `json:"mcp_servers,omitempty"`
+	MCPServers []McpServer `json:"mcp_servers,omitzero"`
 
 	// Skills to load (they need the `read` tool).
-	Skills []SkillRef `json:"skills,omitempty"`
+	Skills []SkillRef `json:"skills,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // AgentsGetParams holds the query and body of agents.get.
@@ -564,31 +564,31 @@ type AgentsListParams struct {
 // AgentsUpdateParams holds the query and body of agents.update.
 type AgentsUpdateParams struct {
 	// Optimistic concurrency check; must equal the current version (409 otherwise).
-	Version *int `json:"version,omitempty"`
+	Version *int `json:"version,omitzero"`
 
 	// A human name.
-	Name *string `json:"name,omitempty"`
+	Name *string `json:"name,omitzero"`
 
 	// What the Agent is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// The system prompt.
-	System *string `json:"system,omitempty"`
+	System Nullable[string] `json:"system,omitzero"`
 
 	// A model id or a ModelConfig.
-	Model *ModelParam `json:"model,omitempty"`
+	Model *ModelParam `json:"model,omitzero"`
 
 	// Toolsets and custom tools (full replacement).
-	Tools []AgentTool `json:"tools,omitempty"`
+	Tools []AgentTool `json:"tools,omitzero"`
 
 	// MCP servers (full replacement).
-	MCPServers []McpServer `json:"mcp_servers,omitempty"`
+	MCPServers []McpServer `json:"mcp_servers,omitzero"`
 
 	// Skills (full replacement).
-	Skills []SkillRef `json:"skills,omitempty"`
+	Skills []SkillRef `json:"skills,omitzero"`
 
 	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // AgentsVersionsListParams holds the query and body of agents.versions.list.
@@ -670,7 +670,7 @@ type CustomTool struct {
 	Name string `json:"name"`
 
 	// What the tool does, shown to the model.
-	Description *string `json:"description,omitempty"`
+	Description *string `json:"description,omitzero"`
 
 	// A JSON Schema object (`type` object) for the tool input.
 	InputSchema map[string]any `json:"input_schema"`
@@ -685,10 +685,10 @@ type DocumentBlock struct {
 	Source DocumentSource `json:"source"`
 
 	// A title shown to the model.
-	Title *string `json:"title,omitempty"`
+	Title Nullable[string] `json:"title,omitzero"`
 
 	// Context about the document shown to the model.
-	Context *string `json:"context,omitempty"`
+	Context Nullable[string] `json:"context,omitzero"`
 }
 
 // DocumentSource: Where a document's bytes come from.
@@ -883,13 +883,13 @@ type EnvironmentCreateParams struct {
 	Name string `json:"name"`
 
 	// What the Environment is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// Defaults to `{"type":"self_hosted"}`.
-	Config *EnvironmentConfig `json:"config,omitempty"`
+	Config *EnvironmentConfig `json:"config,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // EnvironmentDeleted: Deletion marker.
@@ -914,16 +914,16 @@ type EnvironmentList struct {
 // values.
 type EnvironmentUpdateParams struct {
 	// A name unique in the Workspace.
-	Name *string `json:"name,omitempty"`
+	Name *string `json:"name,omitzero"`
 
 	// What the Environment is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// The configuration.
-	Config *EnvironmentConfig `json:"config,omitempty"`
+	Config *EnvironmentConfig `json:"config,omitzero"`
 
 	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // EnvironmentsCreateParams holds the query and body of environments.create.
@@ -932,13 +932,13 @@ type EnvironmentsCreateParams struct {
 	Name string `json:"name"`
 
 	// What the Environment is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// Defaults to `{"type":"self_hosted"}`.
-	Config *EnvironmentConfig `json:"config,omitempty"`
+	Config *EnvironmentConfig `json:"config,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // EnvironmentsListParams holds the query and body of environments.list.
@@ -956,16 +956,16 @@ type EnvironmentsListParams struct {
 // EnvironmentsUpdateParams holds the query and body of environments.update.
 type EnvironmentsUpdateParams struct {
 	// A name unique in the Workspace.
-	Name *string `json:"name,omitempty"`
+	Name *string `json:"name,omitzero"`
 
 	// What the Environment is for.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// The configuration.
-	Config *EnvironmentConfig `json:"config,omitempty"`
+	Config *EnvironmentConfig `json:"config,omitzero"`
 
 	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // EnvironmentsWorkFailParams holds the query and body of environments.work.fail.
@@ -978,7 +978,7 @@ type EnvironmentsWorkFailParams struct {
 // environments.work.healthcheck.create.
 type EnvironmentsWorkHealthcheckCreateParams struct {
 	// Pairs copied to the Work item.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // EnvironmentsWorkHealthcheckResultParams holds the query and body of
@@ -988,13 +988,13 @@ type EnvironmentsWorkHealthcheckResultParams struct {
 	Status HealthcheckResultParamsStatus `json:"status"`
 
 	// A short explanation.
-	Message *string `json:"message,omitempty"`
+	Message Nullable[string] `json:"message,omitzero"`
 
 	// The reporting worker's id.
-	WorkerID *string `json:"worker_id,omitempty"`
+	WorkerID Nullable[string] `json:"worker_id,omitzero"`
 
 	// The reporting worker's version.
-	WorkerVersion *string `json:"worker_version,omitempty"`
+	WorkerVersion Nullable[string] `json:"worker_version,omitzero"`
 }
 
 // EnvironmentsWorkHeartbeatParams holds the query and body of environments.work.heartbeat.
@@ -1033,7 +1033,7 @@ type EnvironmentsWorkPollParams struct {
 // EnvironmentsWorkStopParams holds the query and body of environments.work.stop.
 type EnvironmentsWorkStopParams struct {
 	// Stop at once (`stopped`) instead of asking (`stopping`).
-	Force *bool `json:"force,omitempty"`
+	Force *bool `json:"force,omitzero"`
 }
 
 // ErrorBody: A stable error type and a human message.
@@ -1050,7 +1050,7 @@ type ErrorBody struct {
 
 	// Structured details for some errors (for example `current_state` on 412, `conflicting_memory_id`
 	// on a path conflict).
-	Details map[string]any `json:"details,omitempty"`
+	Details map[string]any `json:"details,omitzero"`
 }
 
 // ErrorEnvelope: The one error body of every 4xx/5xx answer and of the SSE `error` event.
@@ -1182,7 +1182,7 @@ const (
 // HealthcheckCreateParams: The optional body of `environments.work.healthcheck.create`.
 type HealthcheckCreateParams struct {
 	// Pairs copied to the Work item.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // HealthcheckResult: A healthcheck result as recorded.
@@ -1197,7 +1197,7 @@ type HealthcheckResult struct {
 	WorkerID *string `json:"worker_id"`
 
 	// The reporting worker's version.
-	WorkerVersion *string `json:"worker_version,omitempty"`
+	WorkerVersion Nullable[string] `json:"worker_version,omitzero"`
 
 	// When the result was recorded.
 	ReportedAt time.Time `json:"reported_at"`
@@ -1209,13 +1209,13 @@ type HealthcheckResultParams struct {
 	Status HealthcheckResultParamsStatus `json:"status"`
 
 	// A short explanation.
-	Message *string `json:"message,omitempty"`
+	Message Nullable[string] `json:"message,omitzero"`
 
 	// The reporting worker's id.
-	WorkerID *string `json:"worker_id,omitempty"`
+	WorkerID Nullable[string] `json:"worker_id,omitzero"`
 
 	// The reporting worker's version.
-	WorkerVersion *string `json:"worker_version,omitempty"`
+	WorkerVersion Nullable[string] `json:"worker_version,omitzero"`
 }
 
 // HealthcheckResultParamsStatus: The worker's verdict.
@@ -1284,10 +1284,10 @@ type McpToolset struct {
 	MCPServerName string `json:"mcp_server_name"`
 
 	// Defaults for the server's tools (policy default `always_ask`).
-	DefaultConfig *ToolDefaultConfig `json:"default_config,omitempty"`
+	DefaultConfig *ToolDefaultConfig `json:"default_config,omitzero"`
 
 	// Per-tool overrides, unique by name.
-	Configs []ToolConfig `json:"configs,omitempty"`
+	Configs []ToolConfig `json:"configs,omitzero"`
 }
 
 // Memory: One memory.
@@ -1552,10 +1552,10 @@ type MemoryStoreCreateParams struct {
 	Name string `json:"name"`
 
 	// Shown to agents of Sessions that attach the store.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // MemoryStoreDeleted: Deletion marker.
@@ -1589,10 +1589,10 @@ type MemoryStoreResourceParams struct {
 
 	// Absolute path in the worker's workspace where the store is mirrored; a default under the
 	// workspace when null.
-	MountPath *string `json:"mount_path,omitempty"`
+	MountPath Nullable[string] `json:"mount_path,omitzero"`
 
 	// Guidance for the agent about this store.
-	Instructions *string `json:"instructions,omitempty"`
+	Instructions Nullable[string] `json:"instructions,omitzero"`
 }
 
 // MemoryStoreResourceParamsAccess: Whether the Session may write memories.
@@ -1608,13 +1608,13 @@ const (
 // values.
 type MemoryStoreUpdateParams struct {
 	// A human name.
-	Name *string `json:"name,omitempty"`
+	Name *string `json:"name,omitzero"`
 
 	// Shown to agents of Sessions that attach the store.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // MemoryStoresCreateParams holds the query and body of memory_stores.create.
@@ -1623,10 +1623,10 @@ type MemoryStoresCreateParams struct {
 	Name string `json:"name"`
 
 	// Shown to agents of Sessions that attach the store.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // MemoryStoresListParams holds the query and body of memory_stores.list.
@@ -1706,13 +1706,13 @@ const (
 // MemoryStoresMemoriesUpdateParams holds the query and body of memory_stores.memories.update.
 type MemoryStoresMemoriesUpdateParams struct {
 	// A new path (rename).
-	Path *string `json:"path,omitempty"`
+	Path *string `json:"path,omitzero"`
 
 	// New UTF-8 content (at most 100 KiB).
-	Content *string `json:"content,omitempty"`
+	Content *string `json:"content,omitzero"`
 
 	// Optimistic concurrency check (409 `memory_precondition_failed_error` on mismatch).
-	Precondition *MemoryPrecondition `json:"precondition,omitempty"`
+	Precondition *MemoryPrecondition `json:"precondition,omitzero"`
 }
 
 // MemoryStoresMemoryVersionsListParams holds the query and body of
@@ -1752,26 +1752,26 @@ const (
 // MemoryStoresUpdateParams holds the query and body of memory_stores.update.
 type MemoryStoresUpdateParams struct {
 	// A human name.
-	Name *string `json:"name,omitempty"`
+	Name *string `json:"name,omitzero"`
 
 	// Shown to agents of Sessions that attach the store.
-	Description *string `json:"description,omitempty"`
+	Description Nullable[string] `json:"description,omitzero"`
 
 	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // MemoryUpdateParams: The body of `memory_stores.memories.update`; at least one of `path` or
 // `content`.
 type MemoryUpdateParams struct {
 	// A new path (rename).
-	Path *string `json:"path,omitempty"`
+	Path *string `json:"path,omitzero"`
 
 	// New UTF-8 content (at most 100 KiB).
-	Content *string `json:"content,omitempty"`
+	Content *string `json:"content,omitzero"`
 
 	// Optimistic concurrency check (409 `memory_precondition_failed_error` on mismatch).
-	Precondition *MemoryPrecondition `json:"precondition,omitempty"`
+	Precondition *MemoryPrecondition `json:"precondition,omitzero"`
 }
 
 // MemoryVersion: An immutable record of one memory change.
@@ -1844,7 +1844,7 @@ type ModelConfig struct {
 	ID string `json:"id"`
 
 	// Requested inference speed.
-	Speed *ModelConfigSpeed `json:"speed,omitempty"`
+	Speed *ModelConfigSpeed `json:"speed,omitzero"`
 }
 
 // ModelConfigSpeed: Requested inference speed.
@@ -2198,16 +2198,16 @@ type SessionCreateParams struct {
 	EnvironmentID string `json:"environment_id"`
 
 	// A human title.
-	Title *string `json:"title,omitempty"`
+	Title Nullable[string] `json:"title,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 
 	// Memory Store attachments (fixed for the Session's life).
-	Resources []MemoryStoreResourceParams `json:"resources,omitempty"`
+	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
 
 	// `user.message` events accepted atomically with the creation.
-	InitialEvents []UserMessageEventParams `json:"initial_events,omitempty"`
+	InitialEvents []UserMessageEventParams `json:"initial_events,omitzero"`
 }
 
 // SessionDeleted: Deletion marker.
@@ -2234,7 +2234,7 @@ type SessionDeletedEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // SessionError: A Session error.
@@ -2251,7 +2251,7 @@ type SessionError struct {
 	RetryStatus RetryStatus `json:"retry_status"`
 
 	// The MCP server concerned, for MCP errors.
-	MCPServerName *string `json:"mcp_server_name,omitempty"`
+	MCPServerName Nullable[string] `json:"mcp_server_name,omitzero"`
 }
 
 // SessionErrorEvent: An error during the Session; errors are events, not a status.
@@ -2269,7 +2269,7 @@ type SessionErrorEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The error.
 	Error SessionError `json:"error"`
@@ -3002,7 +3002,7 @@ type SessionStatusIdleEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// Why the Session went idle.
 	StopReason StopReason `json:"stop_reason"`
@@ -3024,7 +3024,7 @@ type SessionStatusRescheduledEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // SessionStatusRunningEvent: The Session started running a turn.
@@ -3042,7 +3042,7 @@ type SessionStatusRunningEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // SessionStatusTerminatedEvent: The Session ended for good (unrecoverable error or archive).
@@ -3060,7 +3060,7 @@ type SessionStatusTerminatedEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // SessionStreamEvent: What one SSE `data:` line decodes to; every SessionEvent plus the stream-only
@@ -3594,10 +3594,10 @@ func (u SessionStreamEvent) AsEventDeltaEvent() (EventDeltaEvent, error) {
 // SessionUpdateParams: The body of `sessions.update`.
 type SessionUpdateParams struct {
 	// A new title; null clears it.
-	Title *string `json:"title,omitempty"`
+	Title Nullable[string] `json:"title,omitzero"`
 
 	// Pairs merged into the metadata; a null value deletes the key.
-	Metadata *MetadataPatch `json:"metadata,omitempty"`
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
 }
 
 // SessionUpdatedEvent: The Session's title or metadata changed; only changed fields are present.
@@ -3615,13 +3615,13 @@ type SessionUpdatedEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The new title, when it changed.
-	Title *string `json:"title,omitempty"`
+	Title Nullable[string] `json:"title,omitzero"`
 
 	// The new metadata, when it changed.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 }
 
 // SessionWorkData: Work that serves one Session's tool calls.
@@ -3642,16 +3642,16 @@ type SessionsCreateParams struct {
 	EnvironmentID string `json:"environment_id"`
 
 	// A human title.
-	Title *string `json:"title,omitempty"`
+	Title Nullable[string] `json:"title,omitzero"`
 
 	// Free-form string pairs.
-	Metadata *Metadata `json:"metadata,omitempty"`
+	Metadata *Metadata `json:"metadata,omitzero"`
 
 	// Memory Store attachments (fixed for the Session's life).
-	Resources []MemoryStoreResourceParams `json:"resources,omitempty"`
+	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
 
 	// `user.message` events accepted atomically with the creation.
-	InitialEvents []UserMessageEventParams `json:"initial_events,omitempty"`
+	InitialEvents []UserMessageEventParams `json:"initial_events,omitzero"`
 }
 
 // SessionsEventsListParams holds the query and body of sessions.events.list.
@@ -3759,10 +3759,10 @@ const (
 // SessionsUpdateParams holds the query and body of sessions.update.
 type SessionsUpdateParams struct {
 	// A new title; null clears it.
-	Title *string `json:"title,omitempty"`
+	Title Nullable[string] `json:"title,omitzero"`
 
 	// Pairs merged into the metadata; a null value deletes the key.
-	Metadata *MetadataPatch `json:"metadata,omitempty"`
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
 }
 
 // Skill: A Skill; its content lives in immutable versions.
@@ -3792,7 +3792,7 @@ type SkillCreateParams struct {
 	File Upload `json:"file"`
 
 	// A human title; the SKILL.md name when absent.
-	DisplayTitle *string `json:"display_title,omitempty"`
+	DisplayTitle *string `json:"display_title,omitzero"`
 }
 
 // SkillDeleted: Deletion marker.
@@ -3823,7 +3823,7 @@ type SkillRef struct {
 	SkillID string `json:"skill_id"`
 
 	// A concrete version, or `latest` (requests only; the default).
-	Version *string `json:"version,omitempty"`
+	Version *string `json:"version,omitzero"`
 }
 
 // SkillVersion: One immutable version of a Skill.
@@ -3937,7 +3937,7 @@ type SpanModelRequestEndEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The matching `span.model_request_start` event id.
 	ModelRequestStartID string `json:"model_request_start_id"`
@@ -3964,7 +3964,7 @@ type SpanModelRequestStartEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // StopReason: Why a Session went idle.
@@ -4091,20 +4091,20 @@ type ToolConfig struct {
 	Name string `json:"name"`
 
 	// Whether the tool is offered; inherits the default when absent.
-	Enabled *bool `json:"enabled,omitempty"`
+	Enabled *bool `json:"enabled,omitzero"`
 
 	// The tool's permission policy; inherits the default when absent.
-	PermissionPolicy *PermissionPolicy `json:"permission_policy,omitempty"`
+	PermissionPolicy *PermissionPolicy `json:"permission_policy,omitzero"`
 }
 
 // ToolDefaultConfig: Settings applied to every tool of a toolset unless a per-tool config overrides
 // them.
 type ToolDefaultConfig struct {
 	// Whether the tools are offered to the model.
-	Enabled *bool `json:"enabled,omitempty"`
+	Enabled *bool `json:"enabled,omitzero"`
 
 	// The default permission policy.
-	PermissionPolicy *PermissionPolicy `json:"permission_policy,omitempty"`
+	PermissionPolicy *PermissionPolicy `json:"permission_policy,omitzero"`
 }
 
 // UserContentBlock: A block of a `user.message`.
@@ -4197,7 +4197,7 @@ type UserCustomToolResultEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The originating thread, echoed; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The id of the `agent.custom_tool_use` event answered.
 	CustomToolUseID string `json:"custom_tool_use_id"`
@@ -4218,13 +4218,13 @@ type UserCustomToolResultEventParams struct {
 	CustomToolUseID string `json:"custom_tool_use_id"`
 
 	// The tool output.
-	Content []UserContentBlock `json:"content,omitempty"`
+	Content []UserContentBlock `json:"content,omitzero"`
 
 	// Whether the tool failed.
-	IsError *bool `json:"is_error,omitempty"`
+	IsError *bool `json:"is_error,omitzero"`
 
 	// The originating thread's id, when not the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // UserInterruptEvent: Interrupt the running turn; jumps the queue and forces idle.
@@ -4242,7 +4242,7 @@ type UserInterruptEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread to interrupt; absent interrupts every thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // UserInterruptEventParams: Interrupt the running turn.
@@ -4251,7 +4251,7 @@ type UserInterruptEventParams struct {
 	Type string `json:"type"`
 
 	// The thread to interrupt; absent interrupts every thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // UserMessageEvent: A user turn (queued FIFO; may be sent while running).
@@ -4269,7 +4269,7 @@ type UserMessageEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The thread the event belongs to; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// Text and document blocks.
 	Content []UserContentBlock `json:"content"`
@@ -4299,7 +4299,7 @@ type UserToolConfirmationEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The originating thread, echoed; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The id of the `agent.tool_use` or `agent.mcp_tool_use` event.
 	ToolUseID string `json:"tool_use_id"`
@@ -4308,7 +4308,7 @@ type UserToolConfirmationEvent struct {
 	Result UserToolConfirmationEventResult `json:"result"`
 
 	// Shown to the model when denied.
-	DenyMessage *string `json:"deny_message,omitempty"`
+	DenyMessage Nullable[string] `json:"deny_message,omitzero"`
 }
 
 // UserToolConfirmationEventParams: Allow or deny a tool call whose `evaluated_permission` was
@@ -4324,10 +4324,10 @@ type UserToolConfirmationEventParams struct {
 	Result UserToolConfirmationEventParamsResult `json:"result"`
 
 	// Shown to the model when denied.
-	DenyMessage *string `json:"deny_message,omitempty"`
+	DenyMessage Nullable[string] `json:"deny_message,omitzero"`
 
 	// The originating thread's id, when not the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // UserToolConfirmationEventParamsResult: The decision.
@@ -4363,7 +4363,7 @@ type UserToolResultEvent struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// The originating thread, echoed; null or absent for the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The id of the `agent.tool_use` event answered.
 	ToolUseID string `json:"tool_use_id"`
@@ -4384,13 +4384,13 @@ type UserToolResultEventParams struct {
 	ToolUseID string `json:"tool_use_id"`
 
 	// The tool output.
-	Content []TextBlock `json:"content,omitempty"`
+	Content []TextBlock `json:"content,omitzero"`
 
 	// Whether the tool failed.
-	IsError *bool `json:"is_error,omitempty"`
+	IsError *bool `json:"is_error,omitzero"`
 
 	// The originating thread's id, when not the primary thread.
-	SessionThreadID *string `json:"session_thread_id,omitempty"`
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
 // Work: One item of an Environment's work queue.
@@ -4561,5 +4561,5 @@ const (
 // WorkStopParams: The optional body of `environments.work.stop`.
 type WorkStopParams struct {
 	// Stop at once (`stopped`) instead of asking (`stopping`).
-	Force *bool `json:"force,omitempty"`
+	Force *bool `json:"force,omitzero"`
 }

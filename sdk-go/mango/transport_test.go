@@ -155,3 +155,51 @@ func TestDownloadReturnsTheBody(t *testing.T) {
 		t.Fatalf("data %v accept %q", data, accept)
 	}
 }
+
+func TestNullableDecodesPresence(t *testing.T) {
+	var v struct {
+		A api.Nullable[string] `json:"a,omitzero"`
+		B api.Nullable[string] `json:"b,omitzero"`
+		C api.Nullable[string] `json:"c,omitzero"`
+	}
+	if err := json.Unmarshal([]byte(`{"a":null,"b":"x"}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if !v.A.Present || v.A.Value != nil || *v.B.Value != "x" || v.C.Present {
+		t.Fatalf("%+v", v)
+	}
+	out, _ := json.Marshal(v)
+	if string(out) != `{"a":null,"b":"x"}` {
+		t.Fatalf("re-encoded %s", out)
+	}
+}
+
+func TestNullableAndEmptyFieldsOnTheWire(t *testing.T) {
+	var bodies []string
+	c, _ := testClient(t, func(w http.ResponseWriter, r *http.Request) {
+		data, _ := io.ReadAll(r.Body)
+		bodies = append(bodies, string(data))
+		_, _ = w.Write([]byte(`{"type":"agent","id":"agent_1","description":null,"system":"s"}`))
+	})
+	ctx := context.Background()
+	cases := []struct {
+		params api.AgentsUpdateParams
+		want   string
+	}{
+		{api.AgentsUpdateParams{}, `{}`},
+		{api.AgentsUpdateParams{Description: api.Null[string]()}, `{"description":null}`},
+		{api.AgentsUpdateParams{System: api.Some("be brief"), Tools: []api.AgentTool{}}, `{"system":"be brief","tools":[]}`},
+	}
+	for i, tc := range cases {
+		agent, err := c.Agents.Update(ctx, "agent_1", tc.params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bodies[i] != tc.want {
+			t.Errorf("body %s, want %s", bodies[i], tc.want)
+		}
+		if agent.Description != nil || agent.System == nil || *agent.System != "s" {
+			t.Errorf("agent %+v", agent)
+		}
+	}
+}

@@ -104,6 +104,52 @@ func WithQuery(name string, value any) RequestOption {
 	return func(r *Request) { r.Query = append(r.Query, QueryParam{Name: name, Value: value}) }
 }
 
+// Nullable is an optional field that may also be null: the zero Nullable is left out of
+// the JSON, Null sends null (for example to clear a value) and Some sends a value.
+type Nullable[T any] struct {
+	// Value is the field's value; nil when the field is null or absent.
+	Value *T
+
+	// Present reports whether the field appears in the JSON, as a value or as null.
+	Present bool
+}
+
+// Some is a present, non-null Nullable.
+func Some[T any](v T) Nullable[T] { return Nullable[T]{Value: &v, Present: true} }
+
+// Null is a present null Nullable.
+func Null[T any]() Nullable[T] { return Nullable[T]{Present: true} }
+
+// Get returns the value and whether there is one.
+func (n Nullable[T]) Get() (T, bool) {
+	if n.Value == nil {
+		var zero T
+		return zero, false
+	}
+	return *n.Value, true
+}
+
+// IsZero reports an absent field, so omitzero leaves it out.
+func (n Nullable[T]) IsZero() bool { return !n.Present }
+
+// MarshalJSON encodes the value, or null.
+func (n Nullable[T]) MarshalJSON() ([]byte, error) {
+	if n.Value == nil {
+		return []byte("null"), nil
+	}
+	return json.Marshal(*n.Value)
+}
+
+// UnmarshalJSON records presence and decodes the value unless it is null.
+func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
+	n.Present, n.Value = true, nil
+	if string(data) == "null" {
+		return nil
+	}
+	n.Value = new(T)
+	return json.Unmarshal(data, n.Value)
+}
+
 // UnionTypeError reports a union decoded as a variant its Type does not name.
 type UnionTypeError struct {
 	Union string

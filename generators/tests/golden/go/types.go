@@ -12,7 +12,7 @@ type CommentEvent struct {
 	Type string `json:"type"`
 
 	// Event id
-	ID *string `json:"id,omitempty"`
+	ID *string `json:"id,omitzero"`
 
 	// The comment.
 	Text string `json:"text"`
@@ -54,7 +54,7 @@ type LikeEvent struct {
 	Type string `json:"type"`
 
 	// Event id
-	ID *string `json:"id,omitempty"`
+	ID *string `json:"id,omitzero"`
 }
 
 type Note struct {
@@ -68,7 +68,7 @@ type Note struct {
 	Title string `json:"title"`
 
 	// The body.
-	Body *string `json:"body,omitempty"`
+	Body Nullable[string] `json:"body,omitzero"`
 
 	// Creation time.
 	CreatedAt time.Time `json:"created_at"`
@@ -79,10 +79,10 @@ type NoteCreate struct {
 	Title string `json:"title"`
 
 	// Optional body.
-	Body *string `json:"body,omitempty"`
+	Body Nullable[string] `json:"body,omitzero"`
 
 	// String pairs.
-	Metadata map[string]string `json:"metadata,omitempty"`
+	Metadata map[string]string `json:"metadata,omitzero"`
 }
 
 type NoteDeleted struct {
@@ -188,10 +188,10 @@ type NotesCreateParams struct {
 	Title string `json:"title"`
 
 	// Optional body.
-	Body *string `json:"body,omitempty"`
+	Body Nullable[string] `json:"body,omitzero"`
 
 	// String pairs.
-	Metadata map[string]string `json:"metadata,omitempty"`
+	Metadata map[string]string `json:"metadata,omitzero"`
 }
 
 // NotesEventsSendParams holds the query and body of notes.events.send.
