@@ -88,6 +88,8 @@ def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
 
 def run_dev(state_dir: str) -> int:
     """Run until Ctrl+C; returns the exit code."""
+    # SIGTERM (a service manager, `kill`) stops everything exactly like Ctrl+C.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     root = Path(state_dir).resolve()
     log_dir = root / "logs"
     log_dir.mkdir(parents=True, exist_ok=True)
