@@ -39,6 +39,12 @@ class Settings:
     default_model: str = "mango-offline-1"
     model_max_retries: int = 4
     sse_ping_seconds: float = 15.0
+    files_max_bytes: int = 32 * 1024 * 1024
+    skills_max_archive_bytes: int = 32 * 1024 * 1024
+    skills_max_expanded_bytes: int = 256 * 1024 * 1024
+    skills_max_members: int = 10000
+    upload_lease_seconds: float = 30.0
+    upload_recovery_seconds: float = 60.0
     log_level: str = "INFO"
 
     @property
