@@ -1,0 +1,54 @@
+"""Model context building: public content to provider blocks, tool declarations, transcript order."""
+
+from __future__ import annotations
+
+from mango_server.app.context import build_request, tool_specs, user_blocks
+from mango_server.domain.agents import build_agent_body
+
+
+def test_user_blocks_convert_text_documents() -> None:
+    blocks = user_blocks(
+        [
+            {"type": "text", "text": "hi"},
+            {"type": "document", "source": {"type": "text", "data": "doc", "media_type": "text/plain"}, "title": "T"},
+        ]
+    )
+    assert blocks == [
+        {"type": "text", "text": "hi"},
+        {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "doc"}, "title": "T"},
+    ]
+
+
+def test_tools_declared_by_kind() -> None:
+    snapshot = build_agent_body(
+        {
+            "name": "a",
+            "model": "m",
+            "tools": [
+                {
+                    "type": "agent_toolset_20260401",
+                    "default_config": {"enabled": False},
+                    "configs": [{"name": "bash", "enabled": True}, {"name": "web_search", "enabled": True}],
+                },
+                {"type": "custom", "name": "lookup", "description": "d", "input_schema": {"type": "object"}},
+            ],
+        }
+    )
+    kinds = {(s.name, s.kind) for s in tool_specs(snapshot)}
+    assert kinds == {("bash", "builtin"), ("web_search", "provider_native"), ("lookup", "custom")}
+
+
+def test_consecutive_rows_of_one_role_are_merged_and_blocks_kept_exactly() -> None:
+    snapshot = build_agent_body({"name": "a", "model": "m", "system": "sys"})
+    opaque = {"type": "server_tool_use", "id": "x", "unknown_field": {"keep": [1, 2]}}
+    rows = [
+        {"role": "user", "blocks": [{"type": "text", "text": "one"}]},
+        {"role": "assistant", "blocks": [opaque]},
+        {"role": "user", "blocks": [{"type": "text", "text": "two"}]},
+        {"role": "user", "blocks": [{"type": "text", "text": "three"}]},
+    ]
+    request = build_request(snapshot, rows, attempt=1, max_tokens=100)
+    assert request.system == "sys"
+    assert [m["role"] for m in request.messages] == ["user", "assistant", "user"]
+    assert request.messages[1]["content"][0] is opaque
+    assert [b["text"] for b in request.messages[2]["content"]] == ["two", "three"]

@@ -1,0 +1,64 @@
+"""Agent configuration rules."""
+
+from __future__ import annotations
+
+import pytest
+from mango_server.domain.agents import build_agent_body, enabled_builtins, materialize_toolset
+from mango_server.domain.errors import InvalidRequestError
+
+
+def test_model_string_becomes_config_and_toolset_is_materialized() -> None:
+    body = build_agent_body({"name": "a", "model": "m1", "tools": [{"type": "agent_toolset_20260401"}]})
+    assert body["model"] == {"id": "m1", "speed": "standard"}
+    toolset = body["tools"][0]
+    assert toolset["default_config"] == {"enabled": True, "permission_policy": {"type": "always_allow"}}
+    assert [c["name"] for c in toolset["configs"]][:2] == ["bash", "read"]
+    assert {c["name"] for c in enabled_builtins(body)} >= {"bash", "web_search"}
+
+
+def test_per_tool_overrides() -> None:
+    toolset = materialize_toolset(
+        {
+            "type": "agent_toolset_20260401",
+            "default_config": {"enabled": False},
+            "configs": [{"name": "bash", "enabled": True, "permission_policy": {"type": "always_ask"}}],
+        }
+    )
+    enabled = [c for c in toolset["configs"] if c["enabled"]]
+    assert enabled == [{"type": "bash", "name": "bash", "enabled": True, "permission_policy": {"type": "always_ask"}}]
+
+
+@pytest.mark.parametrize("policy", ["always_ask", "auto"])
+def test_provider_native_tools_must_always_allow(policy: str) -> None:
+    tools = [
+        {"type": "agent_toolset_20260401", "configs": [{"name": "web_fetch", "permission_policy": {"type": policy}}]}
+    ]
+    with pytest.raises(InvalidRequestError, match="always_allow"):
+        build_agent_body({"name": "a", "model": "m", "tools": tools})
+
+
+def test_disabled_provider_native_tool_may_keep_any_policy() -> None:
+    tools = [
+        {
+            "type": "agent_toolset_20260401",
+            "configs": [{"name": "web_fetch", "enabled": False, "permission_policy": {"type": "always_ask"}}],
+        }
+    ]
+    build_agent_body({"name": "a", "model": "m", "tools": tools})
+
+
+def test_rejects_duplicates_and_unknown_names() -> None:
+    custom = {"type": "custom", "name": "x", "description": "", "input_schema": {"type": "object"}}
+    with pytest.raises(InvalidRequestError, match="used twice"):
+        build_agent_body({"name": "a", "model": "m", "tools": [custom, custom]})
+    with pytest.raises(InvalidRequestError, match="unknown built-in"):
+        materialize_toolset({"type": "agent_toolset_20260401", "configs": [{"name": "rm"}]})
+    with pytest.raises(InvalidRequestError, match="unknown MCP server"):
+        build_agent_body({"name": "a", "model": "m", "tools": [{"type": "mcp_toolset", "mcp_server_name": "nope"}]})
+
+
+def test_update_merges_metadata_and_keeps_unchanged_fields() -> None:
+    base = build_agent_body({"name": "a", "model": "m", "system": "s", "metadata": {"k": "v", "drop": "x"}})
+    body = build_agent_body({"metadata": {"drop": None, "new": "n"}}, base=base)
+    assert body["system"] == "s"
+    assert body["metadata"] == {"k": "v", "new": "n"}

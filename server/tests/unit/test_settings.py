@@ -1,0 +1,30 @@
+"""Settings come from MANGO_* variables once; errors name the variable; secrets are redacted."""
+
+from __future__ import annotations
+
+import pytest
+from mango_server.settings import SettingsError, load_settings, redacted
+
+
+def test_defaults_and_parsing() -> None:
+    settings = load_settings({"MANGO_DATABASE_URL": "postgresql://x/y", "MANGO_API_PORT": "9000"})
+    assert settings.api_port == 9000
+    assert settings.base_url == "http://127.0.0.1:9000"
+    assert settings.model_provider == "offline"
+
+
+def test_missing_database_names_the_variable() -> None:
+    with pytest.raises(SettingsError, match="MANGO_DATABASE_URL"):
+        load_settings({})
+
+
+def test_bad_number_names_the_variable() -> None:
+    with pytest.raises(SettingsError, match="MANGO_API_PORT"):
+        load_settings({"MANGO_DATABASE_URL": "postgresql://x/y", "MANGO_API_PORT": "eighty"})
+
+
+def test_redacted_hides_secrets() -> None:
+    settings = load_settings({"MANGO_DATABASE_URL": "postgresql://u:pw@h/d", "MANGO_MODEL_API_KEY": "sk-secret"})
+    shown = redacted(settings)
+    assert shown["model_api_key"] == "***"
+    assert "pw" not in str(shown)
