@@ -13,10 +13,10 @@ BIN := $(VENV)/bin
 PYTEST := $(BIN)/pytest
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-PY_PACKAGES := generators sdk-python server conformance
+PY_PACKAGES := generators sdk-python server worker conformance
 
 .PHONY: help install install-python install-node dev test test-spec test-generators test-sdk-python \
-	test-sdk-typescript test-sdk-go test-server test-conformance test-examples \
+	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples \
 	generate check-generated lint typecheck conformance bench
 
 help:
@@ -55,7 +55,7 @@ typecheck: install-python
 	@$(BIN)/mypy
 
 test: install lint typecheck check-generated test-spec test-generators test-sdk-python test-sdk-typescript \
-	test-sdk-go test-server test-conformance test-examples
+	test-sdk-go test-server test-worker test-conformance test-examples
 	@echo "==> all test suites passed"
 
 test-spec: install-python
@@ -75,6 +75,9 @@ test-sdk-go: install-python
 
 test-server: install-python
 	@$(PYTEST) server/tests
+
+test-worker: install-python
+	@$(PYTEST) worker/tests
 
 test-conformance: install
 	@$(PYTEST) conformance/tests
