@@ -1,0 +1,55 @@
+"""Migrations under the advisory lock, and the schema check every other role runs at start-up."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import psycopg
+import pytest
+from mango_server.devstack import FreshDatabase
+from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema, expected_versions
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
+
+
+def test_unmigrated_database_is_refused_and_checking_creates_nothing(fresh_database: FreshDatabase) -> None:
+    with pytest.raises(SchemaMismatchError, match="mango migrate"):
+        check_schema(fresh_database.dsn)
+    with psycopg.connect(fresh_database.dsn) as conn:
+        tables = conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").fetchone()
+    assert tables == (0,)
+
+
+def test_concurrent_migrations_apply_once(fresh_database: FreshDatabase) -> None:
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        results = list(pool.map(apply_migrations, [fresh_database.dsn] * 3))
+    assert sorted(len(r) for r in results) == [0, 0, len(expected_versions())]
+    check_schema(fresh_database.dsn)
+    assert apply_migrations(fresh_database.dsn) == []
+
+
+def test_unknown_migration_is_refused(fresh_database: FreshDatabase) -> None:
+    apply_migrations(fresh_database.dsn)
+    with psycopg.connect(fresh_database.dsn, autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO _yoyo_migration (migration_hash, migration_id, applied_at_utc) "
+            "VALUES ('x', '9999.from_the_future', now())"
+        )
+    with pytest.raises(SchemaMismatchError, match=r"9999\.from_the_future"):
+        check_schema(fresh_database.dsn)
+
+
+def test_roles_refuse_to_start_on_a_foreign_schema(fresh_database: FreshDatabase) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mango_server", "api"],
+        env=fresh_database.env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "run `mango migrate` first" in result.stderr
