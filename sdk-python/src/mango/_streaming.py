@@ -10,8 +10,11 @@ server's ``retry:`` hint) in between. A clean end of the body ends the iteration
 
 ``AsyncStream`` is the async twin of ``SyncStream``; documentation lives on the sync class.
 
-Lifecycle: created unconnected by the transport; iterating connects (and reconnects); ``close()``
-or leaving the ``with`` block releases the open response. Not responsible for building requests
+Lifecycle: created unconnected by the transport; ``open()`` (or entering the ``with`` block)
+connects now, otherwise iterating connects; iterating reconnects as needed; ``close()`` or leaving
+the ``with`` block releases the open response. The server starts a stream without
+``Last-Event-ID`` at the moment it answers, so open it before sending the events whose
+consequences you want to watch. Not responsible for building requests
 or mapping HTTP status errors (the transport's ``connect`` function does both).
 """
 
@@ -72,6 +75,12 @@ class _StreamState(Generic[T]):
 class SyncStream(_StreamState[T]):
     """Iterate decoded events: ``for event in client.sessions.events.stream(session_id): ...``.
 
+    To see everything a message causes, open the stream before sending it::
+
+        with client.sessions.events.stream(session_id) as stream:  # connected here
+            client.sessions.events.send(session_id, events=[...])
+            for event in stream: ...
+
     Attributes:
         last_event_id: the id of the last event received (sent as ``Last-Event-ID`` on reconnect).
     """
@@ -87,10 +96,18 @@ class SyncStream(_StreamState[T]):
         super().__init__(decode, last_event_id, policy)
         self._connect = connect
         self._response: httpx.Response | None = None
+        self._opened: httpx.Response | None = None
+
+    def open(self) -> SyncStream[T]:
+        """Connect now (status errors raise here); iterating then reads this connection first."""
+        if self._opened is None:
+            self._response = self._opened = self._connect(self.last_event_id)
+        return self
 
     def __iter__(self) -> Iterator[T]:
         while True:
-            self._response = response = self._connect(self.last_event_id)
+            response = self._opened if self._opened is not None else self._connect(self.last_event_id)
+            self._response, self._opened = response, None
             try:
                 for sse in EventSource(response).iter_sse():
                     event = self._handle(sse, response)
@@ -111,7 +128,7 @@ class SyncStream(_StreamState[T]):
             self._response.close()
 
     def __enter__(self) -> SyncStream[T]:
-        return self
+        return self.open()
 
     def __exit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
@@ -133,10 +150,18 @@ class AsyncStream(_StreamState[T]):
         super().__init__(decode, last_event_id, policy)
         self._connect = connect
         self._response: httpx.Response | None = None
+        self._opened: httpx.Response | None = None
+
+    async def open(self) -> AsyncStream[T]:
+        """Connect now (status errors raise here); iterating then reads this connection first."""
+        if self._opened is None:
+            self._response = self._opened = await self._connect(self.last_event_id)
+        return self
 
     async def __aiter__(self) -> AsyncIterator[T]:
         while True:
-            self._response = response = await self._connect(self.last_event_id)
+            response = self._opened if self._opened is not None else await self._connect(self.last_event_id)
+            self._response, self._opened = response, None
             try:
                 async for sse in EventSource(response).aiter_sse():
                     event = self._handle(sse, response)
@@ -156,7 +181,7 @@ class AsyncStream(_StreamState[T]):
             await self._response.aclose()
 
     async def __aenter__(self) -> AsyncStream[T]:
-        return self
+        return await self.open()
 
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None

@@ -134,6 +134,44 @@ def test_context_manager_closes(make_client: Callable[..., Mango]) -> None:
 
 
 @respx.mock
+def test_open_connects_before_iterating_and_iteration_reads_that_connection(
+    make_client: Callable[..., Mango],
+) -> None:
+    route = respx.get(URL).mock(side_effect=_responses(_Body(FIRST, drop=True), _Body(SECOND)))
+    stream = _stream(make_client())
+    assert route.call_count == 0
+    with stream as opened:
+        assert opened is stream
+        assert route.call_count == 1
+        events = list(stream)
+    assert events == [("comment", "hi"), {"type": "future.kind", "x": 1}, ("comment", "again")]
+    assert route.call_count == 2
+    assert route.calls[1].request.headers["last-event-id"] == "e2"
+
+
+@respx.mock
+def test_open_raises_status_errors(make_client: Callable[..., Mango]) -> None:
+    envelope = {"type": "error", "error": {"type": "authentication_error", "message": "x"}}
+    respx.get(URL).mock(return_value=httpx.Response(401, json=envelope))
+    with pytest.raises(mango.AuthenticationError):
+        _stream(make_client()).open()
+
+
+@respx.mock
+async def test_async_open_connects_before_iterating(make_async_client: Callable[..., AsyncMango]) -> None:
+    route = respx.get(URL).mock(side_effect=_responses(_Body(SECOND)))
+    async with make_async_client() as client:
+        stream = client._stream(
+            "GET", "/v1/notes/{note_id}/events/stream", event=_decode, path_params={"note_id": "n_1"}
+        )
+        async with stream:
+            assert route.call_count == 1
+            events = [event async for event in stream]
+    assert events == [("comment", "again")]
+    assert route.call_count == 1
+
+
+@respx.mock
 async def test_async_stream_resumes_and_decodes(make_async_client: Callable[..., AsyncMango]) -> None:
     route = respx.get(URL).mock(side_effect=_responses(_Body(FIRST, drop=True), _Body(SECOND)))
     async with make_async_client() as client:
