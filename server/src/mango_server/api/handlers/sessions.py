@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
+from mango_server.app import attachments
 from mango_server.app.admission import Admission
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.ids import new_id
@@ -27,9 +28,6 @@ async def sessions_create(ctx: RequestContext) -> dict[str, Any]:
     params = ctx.body
     ref = params["agent"]
     agent_id, version = (ref, None) if isinstance(ref, str) else (ref["id"], ref.get("version"))
-    if params.get("resources"):
-        store_id = params["resources"][0].get("memory_store_id")
-        raise NotFoundError(f"resources[0]: memory store {store_id} not found")
     async with transaction(ctx.services.pool) as conn:
         try:
             agent_row = await agents.get_body(conn, ctx.workspace_id, agent_id, version)
@@ -43,6 +41,7 @@ async def sessions_create(ctx: RequestContext) -> dict[str, Any]:
             raise InvalidRequestError(f"environment_id: {params['environment_id']} not found") from None
         if environment["archived_at"] is not None:
             raise ConflictError(f"environment {environment['id']} is archived; new Sessions cannot use it")
+        resources = await attachments.freeze(conn, ctx.workspace_id, params.get("resources") or [])
         row = await sessions.create(
             conn,
             ctx.workspace_id,
@@ -52,7 +51,7 @@ async def sessions_create(ctx: RequestContext) -> dict[str, Any]:
             agent_snapshot=_snapshot(agent_row),
             environment_id=environment["id"],
             metadata={k: v for k, v in (params.get("metadata") or {}).items() if v is not None},
-            resources=[],
+            resources=resources,
         )
         if params.get("initial_events"):
             await Admission(conn, row, ctx.principal.kind).admit(params["initial_events"])

@@ -1,0 +1,1 @@
+DROP TABLE IF EXISTS memory_versions, memories, memory_stores CASCADE;

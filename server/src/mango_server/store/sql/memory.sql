@@ -1,0 +1,106 @@
+-- name: insert_store
+INSERT INTO memory_stores (workspace_id, id, name, description, metadata, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $6)
+RETURNING id, name, description, metadata, created_at, updated_at, archived_at;
+
+-- name: get_store
+SELECT id, name, description, metadata, created_at, updated_at, archived_at
+FROM memory_stores WHERE workspace_id = $1 AND id = $2;
+
+-- name: lock_store
+SELECT id, name, description, metadata, created_at, updated_at, archived_at
+FROM memory_stores WHERE workspace_id = $1 AND id = $2 FOR UPDATE;
+
+-- name: share_store
+SELECT id, name, description, metadata, created_at, updated_at, archived_at
+FROM memory_stores WHERE workspace_id = $1 AND id = $2 FOR SHARE;
+
+-- name: update_store
+UPDATE memory_stores SET name = $3, description = $4, metadata = $5, updated_at = $6
+WHERE workspace_id = $1 AND id = $2
+RETURNING id, name, description, metadata, created_at, updated_at, archived_at;
+
+-- name: archive_store
+UPDATE memory_stores SET archived_at = coalesce(archived_at, $3), updated_at = CASE WHEN archived_at IS NULL THEN $3 ELSE updated_at END
+WHERE workspace_id = $1 AND id = $2
+RETURNING id, name, description, metadata, created_at, updated_at, archived_at;
+
+-- name: count_attaching_sessions
+SELECT count(*) FROM sessions
+WHERE workspace_id = $1 AND resources @> $2::jsonb AND deleting_at IS NULL AND archived_at IS NULL
+  AND status <> 'terminated';
+
+-- name: delete_store
+DELETE FROM memory_stores WHERE workspace_id = $1 AND id = $2;
+
+-- name: list_stores_base
+SELECT id, name, description, metadata, created_at, updated_at, archived_at
+FROM memory_stores WHERE workspace_id = $1
+
+-- name: session_resources
+SELECT resources FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL;
+
+-- name: insert_memory
+INSERT INTO memories (workspace_id, memory_store_id, id, path, content, content_sha256, content_size_bytes,
+                      memory_version_id, created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+ON CONFLICT (memory_store_id, path) DO NOTHING
+RETURNING *;
+
+-- name: memory_at_path
+SELECT id, path FROM memories WHERE memory_store_id = $1 AND path = $2;
+
+-- name: get_memory
+SELECT * FROM memories WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3;
+
+-- name: lock_memory
+SELECT * FROM memories WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3 FOR UPDATE;
+
+-- name: update_memory
+UPDATE memories SET path = $3, content = $4, content_sha256 = $5, content_size_bytes = $6, memory_version_id = $7,
+                    updated_at = $8
+WHERE memory_store_id = $1 AND id = $2
+RETURNING *;
+
+-- name: delete_memory
+DELETE FROM memories WHERE memory_store_id = $1 AND id = $2;
+
+-- name: list_memories
+SELECT * FROM memories
+WHERE memory_store_id = $1 AND starts_with(path, $2)
+  AND (($4 = 'gt' AND path > $3) OR ($4 = 'ge' AND path >= $3))
+ORDER BY path
+LIMIT $5;
+
+-- name: insert_version
+INSERT INTO memory_versions (workspace_id, memory_store_id, id, memory_id, operation, path, content, content_sha256,
+                             content_size_bytes, created_by, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
+
+-- name: get_version
+SELECT * FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3;
+
+-- name: lock_version
+SELECT * FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3 FOR UPDATE;
+
+-- name: version_is_current
+SELECT EXISTS (SELECT 1 FROM memories WHERE memory_store_id = $1 AND memory_version_id = $2);
+
+-- name: redact_version
+UPDATE memory_versions SET path = NULL, content = NULL, content_sha256 = NULL, content_size_bytes = NULL,
+                           redacted_at = $3
+WHERE memory_store_id = $1 AND id = $2
+RETURNING *;
+
+-- name: list_versions_base
+SELECT * FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2
+
+-- name: lock_live_lease
+-- The caller's Work item, share-locked, only while its lease is live and the token is still the
+-- current one (a reclaim rotates token_digest and must wait for this transaction to commit).
+SELECT id FROM work
+WHERE workspace_id = $1 AND id = $2 AND session_id = $3 AND token_digest = $4 AND acknowledged_at IS NOT NULL
+  AND ((state IN ('starting', 'active')
+        AND coalesce(latest_heartbeat_at, acknowledged_at) + make_interval(secs => lease_ttl_seconds) > now())
+       OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now()))
+FOR SHARE
