@@ -89,8 +89,12 @@ def test_model_failures_retry_then_exhaust(mango_platform: Platform, mango_tenan
         sid = new_session(http, "retry")
         say(http, sid, "/fail 1")
         wait_status(http, sid, "end_turn")
-        errors = [e for e in history(http, sid) if e["type"] == "session.error"]
+        events = history(http, sid)
+        errors = [e for e in events if e["type"] == "session.error"]
         assert [e["error"]["retry_status"]["type"] for e in errors] == ["retrying"]
+        types = [e["type"] for e in events]
+        rescheduled = types.index("session.status_rescheduled")
+        assert types[rescheduled + 1] == "session.status_running"
         say(http, sid, "/fail always")
         wait_status(http, sid, "retries_exhausted", timeout=60)
         errors = [e for e in history(http, sid) if e["type"] == "session.error"]

@@ -250,6 +250,9 @@ class TurnEngine:
                 ),
             ]
             if not exhausted:
+                # The Session is "rescheduling" until the retry's next round starts running again.
+                events.append(NewEvent(derived_id("sevt", base, "rescheduled"), "session.status_rescheduled"))
+                await sessions.set_status(conn, session, "rescheduling", None)
                 await ledger.append(conn, ws, sid, events)
                 await conn.execute(Q.update_turn, sid, prepared.trigger_id, "running", prepared.round, errors)
                 delay = exc.retry_after if exc.retry_after is not None else min(30.0, 0.5 * 2 ** (errors - 1))
