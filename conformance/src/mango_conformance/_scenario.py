@@ -1,0 +1,271 @@
+"""The valid-input scenario: one valid request for every operation, prerequisites first.
+
+``Scenario.build`` creates what later requests need (an Agent with a custom tool, Environments,
+Sessions, Work, Files, Skills, Memory Stores, memories), exercising each operation once with
+valid input and keeping that ``Call`` in ``World.calls``; the bad-input, authentication and
+isolation checks are derived from those calls. Destructive operations (archive, delete) are
+only registered here and run last (``run_destructive``) so that isolation is checked against
+live resources first. When an operation answers 501 ``not_implemented`` its dependants get
+placeholder ids and will most likely answer 501 too. Not responsible for judging answers.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+import zipfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _turns
+from ._inputs import BAD_REQUEST, REFUSED, BadInput
+from ._probe import Call, Probe
+
+SUITE_METADATA = {"suite": "mango-conformance"}
+DESTRUCTIVE_ORDER = (
+    "sessions.archive",
+    "sessions.delete",
+    "environments.archive",
+    "environments.delete",
+    "agents.archive",
+    "files.delete",
+    "skills.versions.delete",
+    "skills.delete",
+    "memory_stores.memories.delete",
+    "memory_stores.archive",
+    "memory_stores.delete",
+)
+
+
+def placeholder(kind: str) -> str:
+    """An id used when the operation that would create the real one is not implemented."""
+    return f"{kind}_conformance_placeholder"
+
+
+def skill_zip(name: str) -> bytes:
+    """A minimal Skill archive: one top-level folder holding ``SKILL.md``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(
+            f"{name}/SKILL.md",
+            f"---\nname: {name}\ndescription: A Skill uploaded by the Mango conformance suite.\n---\n\nSay hello.\n",
+        )
+    return buffer.getvalue()
+
+
+@dataclass
+class World:
+    """What the scenario created and the valid call of every operation."""
+
+    calls: dict[str, Call] = field(default_factory=dict)
+    deferred: dict[str, Call] = field(default_factory=dict)
+    extra_bad: dict[str, list[BadInput]] = field(default_factory=dict)
+    owned_ids: set[str] = field(default_factory=set)
+
+
+class Scenario:
+    """Builds the World through the API, one valid request per operation."""
+
+    def __init__(self, probe: Probe, model: str) -> None:
+        self.probe = probe
+        self.model = model
+        self.world = World()
+        self.suffix = secrets.token_hex(4)
+
+    def ok(self, call: Call, *, register: bool = True) -> dict[str, Any] | None:
+        if register:
+            self.world.calls[call.operation_id] = call
+        body = self.probe.expect_ok(call)
+        if not isinstance(body, dict):
+            return None
+        if isinstance(body.get("id"), str) and call.operation_id.endswith((".create", ".upload")):
+            self.world.owned_ids.add(body["id"])
+        return body
+
+    def created_id(self, call: Call, kind: str) -> str:
+        body = self.ok(call)
+        return str(body["id"]) if body and "id" in body else placeholder(kind)
+
+    def defer(self, call: Call) -> None:
+        self.world.calls[call.operation_id] = call
+        self.world.deferred[call.operation_id] = call
+
+    def bad(self, operation_id: str, case: BadInput) -> None:
+        self.world.extra_bad.setdefault(operation_id, []).append(case)
+
+    def build(self) -> World:
+        self.ok(Call("system.health"))
+        self.ok(Call("system.readiness"))
+        agent_id = self.agents()
+        environment_id = self.environments()
+        self.sessions(agent_id, environment_id)
+        self.work(environment_id)
+        self.files()
+        self.skills()
+        self.memory_stores()
+        return self.world
+
+    def run_destructive(self) -> None:
+        for operation_id in DESTRUCTIVE_ORDER:
+            call = self.world.deferred.get(operation_id)
+            if call is not None:
+                self.ok(call, register=False)
+
+    def agents(self) -> str:
+        create = Call(
+            "agents.create",
+            json_body={
+                "name": "conformance",
+                "description": "Created by the Mango conformance suite.",
+                "model": self.model,
+                "tools": [_turns.CUSTOM_TOOL],
+                "metadata": SUITE_METADATA,
+            },
+        )
+        agent_id = self.created_id(create, "agent")
+        self.bad(
+            "agents.create",
+            BadInput(create.but("empty name", json_body={"name": "", "model": self.model}), BAD_REQUEST),
+        )
+        self.ok(Call("agents.list", query=(("limit", "5"),)))
+        self.ok(Call("agents.get", {"agent_id": agent_id}, query=(("version", "1"),)))
+        update = {"version": 1, "description": "Updated by the Mango conformance suite."}
+        self.ok(Call("agents.update", {"agent_id": agent_id}, json_body=update))
+        self.ok(Call("agents.versions.list", {"agent_id": agent_id}, query=(("limit", "5"),)))
+        doomed = self.created_id(create.but("valid request (second agent)"), "agent")
+        self.world.calls["agents.create"] = create
+        self.defer(Call("agents.archive", {"agent_id": doomed}))
+        return agent_id
+
+    def environments(self) -> str:
+        def create(name: str) -> Call:
+            body = {"name": f"conformance-{name}-{self.suffix}", "config": {"type": "self_hosted"}}
+            return Call("environments.create", json_body={**body, "metadata": SUITE_METADATA})
+
+        environment_id = self.created_id(create("main"), "env")
+        self.ok(Call("environments.list", query=(("limit", "5"),)))
+        self.ok(Call("environments.get", {"environment_id": environment_id}))
+        update = {"description": "Updated by the Mango conformance suite."}
+        self.ok(Call("environments.update", {"environment_id": environment_id}, json_body=update))
+        archived = self.created_id(create("archive").but("valid request (to archive)"), "env")
+        deleted = self.created_id(create("delete").but("valid request (to delete)"), "env")
+        self.world.calls["environments.create"] = create("main")
+        self.defer(Call("environments.archive", {"environment_id": archived}))
+        self.defer(Call("environments.delete", {"environment_id": deleted}))
+        return environment_id
+
+    def sessions(self, agent_id: str, environment_id: str) -> None:
+        body = {"agent": agent_id, "environment_id": environment_id, "title": "conformance", "metadata": SUITE_METADATA}
+        create = Call("sessions.create", json_body=body)
+        session_id = self.created_id(create, "sesn")
+        self.bad(
+            "sessions.create",
+            BadInput(create.but("unknown agent", json_body={**body, "agent": "agent_conformance0000missing"}), REFUSED),
+        )
+        self.ok(Call("sessions.list", query=(("limit", "5"), ("order", "desc"))))
+        self.ok(Call("sessions.get", {"session_id": session_id}))
+        patch = {"title": "conformance (updated)", "metadata": {"step": "updated"}}
+        self.ok(Call("sessions.update", {"session_id": session_id}, json_body=patch))
+        self.world.calls["sessions.events.send"] = _turns.plain_turn(self.probe, session_id)
+        self.world.calls["sessions.events.stream"] = Call("sessions.events.stream", {"session_id": session_id})
+        self.world.calls["sessions.events.list"] = Call(
+            "sessions.events.list", {"session_id": session_id}, query=(("limit", "100"), ("order", "asc"))
+        )
+        _turns.custom_tool_round_trip(self.probe, session_id)
+        self.session_bad_events(session_id)
+        archived = self.created_id(create.but("valid request (to archive)"), "sesn")
+        deleted = self.created_id(create.but("valid request (to delete)"), "sesn")
+        self.world.calls["sessions.create"] = create
+        self.defer(Call("sessions.archive", {"session_id": archived}))
+        self.defer(Call("sessions.delete", {"session_id": deleted}))
+
+    def session_bad_events(self, session_id: str) -> None:
+        send = Call("sessions.events.send", {"session_id": session_id})
+        cases = {
+            "no events": {"events": []},
+            "unknown event type": {"events": [{"type": "user.bogus"}]},
+            "user.message without content": {"events": [{"type": "user.message"}]},
+            "user.message with string content": {"events": [{"type": "user.message", "content": "hi"}]},
+            "a result for an unknown tool use": {
+                "events": [{"type": "user.custom_tool_result", "custom_tool_use_id": "sevt_conformance0000missing"}]
+            },
+        }
+        for label, body in cases.items():
+            self.bad("sessions.events.send", BadInput(send.but(label, json_body=body), BAD_REQUEST))
+
+    def work(self, environment_id: str) -> None:
+        env = {"environment_id": environment_id}
+        create = Call("environments.work.healthcheck.create", env, json_body={"metadata": SUITE_METADATA})
+        queued = [self.created_id(create, "work") for _ in range(2)]
+        self.ok(Call("environments.work.list", env, query=(("limit", "5"),)))
+        self.ok(Call("environments.work.stats", env))
+        claimed = []
+        for _ in queued:
+            poll = Call("environments.work.poll", env, query=(("block_ms", "500"), ("worker_id", "conformance")))
+            body = self.ok(poll)
+            claimed.append(str(body["id"]) if body and "id" in body else placeholder("work"))
+        first, second = claimed
+        item = {**env, "work_id": first}
+        self.ok(Call("environments.work.get", item))
+        self.ok(Call("environments.work.ack", item))
+        self.ok(Call("environments.work.heartbeat", item, query=(("expected_last_heartbeat", "NO_HEARTBEAT"),)))
+        result = {"status": "healthy", "message": "conformance", "worker_id": "conformance"}
+        self.ok(Call("environments.work.healthcheck.result", item, json_body=result))
+        other = {**env, "work_id": second}
+        self.ok(Call("environments.work.ack", other), register=False)
+        self.ok(Call("environments.work.stop", other, json_body={"force": True}))
+        failure = {"error": {"type": "session_input_failed_error", "message": "conformance"}}
+        self.ok(Call("environments.work.fail", {**env, "work_id": self.created_id(create, "work")}, json_body=failure))
+
+    def files(self) -> None:
+        upload = Call("files.upload", files={"file": ("conformance.txt", b"hello conformance\n", "text/plain")})
+        file_id = self.created_id(upload, "file")
+        self.ok(Call("files.list", query=(("limit", "5"), ("order", "desc"))))
+        self.ok(Call("files.get", {"file_id": file_id}))
+        self.ok(Call("files.content", {"file_id": file_id}))
+        doomed = self.created_id(upload.but("valid request (to delete)"), "file")
+        self.world.calls["files.upload"] = upload
+        self.defer(Call("files.delete", {"file_id": doomed}))
+
+    def skills(self) -> None:
+        name = f"conformance-{self.suffix}"
+        archive = ("skill.zip", skill_zip(name), "application/zip")
+        create = Call("skills.create", files={"file": archive}, form={"display_title": "Conformance"})
+        skill_id = self.created_id(create, "skill")
+        self.ok(Call("skills.list", query=(("limit", "5"),)))
+        self.ok(Call("skills.get", {"skill_id": skill_id}))
+        added = self.ok(Call("skills.versions.create", {"skill_id": skill_id}, files={"file": archive}))
+        version = {"skill_id": skill_id, "version": str(added["version"]) if added and "version" in added else "2"}
+        self.ok(Call("skills.versions.list", {"skill_id": skill_id}, query=(("limit", "5"),)))
+        self.ok(Call("skills.versions.get", version))
+        self.ok(Call("skills.versions.content", version))
+        self.defer(Call("skills.versions.delete", {"skill_id": skill_id, "version": "1"}))
+        other = Call("skills.create", files={"file": ("skill.zip", skill_zip(name + "-delete"), "application/zip")})
+        self.defer(
+            Call("skills.delete", {"skill_id": self.created_id(other.but("valid request (to delete)"), "skill")})
+        )
+        self.world.calls["skills.create"] = create
+
+    def memory_stores(self) -> None:
+        create = Call("memory_stores.create", json_body={"name": "conformance", "metadata": SUITE_METADATA})
+        store_id = self.created_id(create, "memstore")
+        store = {"memory_store_id": store_id}
+        self.ok(Call("memory_stores.list", query=(("limit", "5"),)))
+        self.ok(Call("memory_stores.get", store))
+        self.ok(Call("memory_stores.update", store, json_body={"description": "Updated by the conformance suite."}))
+        memory = Call("memory_stores.memories.create", store, json_body={"path": "notes/a.md", "content": "hello"})
+        memory_id = self.created_id(memory, "mem")
+        item = {**store, "memory_id": memory_id}
+        self.ok(Call("memory_stores.memories.list", store, query=(("limit", "5"), ("path_prefix", "notes/"))))
+        self.ok(Call("memory_stores.memories.get", item, query=(("view", "full"),)))
+        self.ok(Call("memory_stores.memories.update", item, json_body={"content": "hello again"}))
+        versions = self.ok(Call("memory_stores.memory_versions.list", store, query=(("limit", "5"),)))
+        data = (versions or {}).get("data") or [{}]
+        version = {**store, "memory_version_id": str(data[-1].get("id") or placeholder("memver"))}
+        self.ok(Call("memory_stores.memory_versions.get", version))
+        self.ok(Call("memory_stores.memory_versions.redact", version))
+        self.defer(Call("memory_stores.memories.delete", item))
+        for purpose in ("archive", "delete"):
+            doomed = self.created_id(create.but(f"valid request (to {purpose})"), "memstore")
+            self.defer(Call(f"memory_stores.{purpose}", {"memory_store_id": doomed}))
+        self.world.calls["memory_stores.create"] = create

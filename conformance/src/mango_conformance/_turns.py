@@ -1,0 +1,175 @@
+"""Turns through the live stream: a plain user turn and a custom-tool round trip.
+
+Each turn sends events with ``sessions.events.send``, then follows ``sessions.events.stream``
+resuming after the sent event (``Last-Event-ID``), so nothing committed in between is missed,
+and validates every SSE message against the stream schema until ``session.status_idle``. The
+history (``sessions.events.list``) must hold the streamed events in the same order, without
+gaps. The directives in the messages (``/tool NAME {json}``) are understood by Mango's offline
+model; a deployment on another model may not call the tool and then fails the round trip.
+Not responsible for creating the Session (``_scenario``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+from httpx_sse import EventSource, SSEError
+
+from ._probe import Call, Outcome, Probe
+
+STREAM = "sessions.events.stream"
+SEND = "sessions.events.send"
+LIST = "sessions.events.list"
+TOOL_NAME = "get_weather"
+CUSTOM_TOOL = {
+    "type": "custom",
+    "name": TOOL_NAME,
+    "description": "Current weather for a city.",
+    "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+}
+
+
+def message(text: str) -> dict[str, Any]:
+    """A ``user.message`` event with one text block."""
+    return {"type": "user.message", "content": [{"type": "text", "text": text}]}
+
+
+def follow(
+    probe: Probe, session_id: str, after: str, until: Callable[[dict[str, Any]], bool], timeout: float = 60.0
+) -> list[dict[str, Any]] | None:
+    """Stream the Session's events committed after ``after`` until one satisfies ``until``."""
+    call = Call(STREAM, {"session_id": session_id}, headers={"last-event-id": after}, label="stream resumed")
+    events: list[dict[str, Any]] = []
+    deadline = time.monotonic() + timeout
+    try:
+        with probe.stream(call) as response:
+            headers = {k.lower(): v for k, v in response.headers.items()}
+            body = b"" if response.status_code == 200 else response.read()
+            verdict = probe.judge(call, response.status_code, headers, body)
+            if probe.accept_ok(call, Outcome(response.status_code, verdict, verdict.body)) is None:
+                return None
+            for sse in EventSource(response).iter_sse():
+                for problem in probe.spec.check_stream_event(STREAM, sse.event, sse.id or None, sse.data):
+                    probe.report.fail(STREAM, f"SSE schema violation: {problem}")
+                if sse.event == "error":
+                    probe.report.fail(STREAM, f"the stream sent an error event: {sse.data[:300]}")
+                    return None
+                if sse.event != "ping":
+                    data = _decode(sse.data)
+                    events.append(data)
+                    if until(data):
+                        return events
+                if time.monotonic() > deadline:
+                    break
+    except (httpx.HTTPError, SSEError) as exc:
+        probe.report.fail(STREAM, f"stream failed: {type(exc).__name__}: {exc}")
+        return None
+    seen = [e.get("type") for e in events]
+    probe.report.fail(STREAM, f"the stream ended or timed out before the turn finished; saw {seen}")
+    return None
+
+
+def _decode(data: str) -> dict[str, Any]:
+    try:
+        decoded = json.loads(data)
+    except ValueError:
+        return {}
+    return decoded if isinstance(decoded, dict) else {}
+
+
+def _idle(event: dict[str, Any]) -> bool:
+    return event.get("type") == "session.status_idle"
+
+
+def _finished(event: dict[str, Any]) -> bool:
+    return _idle(event) and (event.get("stop_reason") or {}).get("type") != "requires_action"
+
+
+def send(probe: Probe, session_id: str, events: list[dict[str, Any]], label: str) -> list[dict[str, Any]] | None:
+    """Send events; returns their echoes (checked to be unprocessed) or ``None``."""
+    call = Call(SEND, {"session_id": session_id}, json_body={"events": events}, label=label)
+    body = probe.expect_ok(call)
+    if not isinstance(body, dict) or not body.get("data"):
+        return None
+    echoes: list[dict[str, Any]] = body["data"]
+    if [e.get("type") for e in echoes] != [e["type"] for e in events]:
+        probe.report.fail(SEND, f"{label}: echoed types {[e.get('type') for e in echoes]} differ from those sent")
+    if any(e.get("processed_at") is not None for e in echoes):
+        probe.report.fail(SEND, f"{label}: echoed events must carry processed_at null")
+    return echoes
+
+
+def check_history(probe: Probe, session_id: str, after: str, streamed: list[dict[str, Any]]) -> None:
+    """The history holds the streamed events right after ``after``, in the same order."""
+    call = Call(LIST, {"session_id": session_id}, query=(("limit", "1000"), ("order", "asc")))
+    body = probe.expect_ok(call)
+    if not isinstance(body, dict):
+        return
+    ids = [e.get("id") for e in body.get("data", [])]
+    if after not in ids:
+        probe.report.fail(LIST, f"the sent event {after} is missing from the history")
+        return
+    start = ids.index(after) + 1
+    expected = [e.get("id") for e in streamed]
+    if ids[start : start + len(expected)] != expected:
+        probe.report.fail(STREAM, f"streamed ids {expected} differ from the history after {after}")
+
+
+def plain_turn(probe: Probe, session_id: str) -> Call:
+    """A user turn followed on the stream to ``session.status_idle``; returns the send call."""
+    events = [message("Hello from the Mango conformance suite")]
+    echoes = send(probe, session_id, events, "valid request (user.message)")
+    call = Call(SEND, {"session_id": session_id}, json_body={"events": events})
+    if not echoes:
+        return call
+    sent_id = str(echoes[0]["id"])
+    streamed = follow(probe, session_id, sent_id, _idle)
+    if streamed is None:
+        return call
+    types = [e.get("type") for e in streamed]
+    if "agent.message" not in types:
+        probe.report.fail(STREAM, f"the turn ended without an agent.message; saw {types}")
+    if not _finished(streamed[-1]):
+        probe.report.fail(STREAM, f"a plain turn ended with stop_reason {streamed[-1].get('stop_reason')}")
+    check_history(probe, session_id, sent_id, streamed)
+    return call
+
+
+def custom_tool_round_trip(probe: Probe, session_id: str) -> None:
+    """The model calls the custom tool, the Session waits, the result resumes the turn to its end."""
+    text = f'Use the tool.\n/tool {TOOL_NAME} {{"city": "Paris"}}'
+    echoes = send(probe, session_id, [message(text)], "valid request (custom tool turn)")
+    if not echoes:
+        return
+    streamed = follow(probe, session_id, str(echoes[0]["id"]), _idle)
+    if streamed is None:
+        return
+    stop = streamed[-1].get("stop_reason") or {}
+    uses = [e for e in streamed if e.get("type") == "agent.custom_tool_use"]
+    if stop.get("type") != "requires_action" or not uses:
+        probe.report.fail(STREAM, f"custom tool round trip: expected requires_action after a tool use, got {stop}")
+        return
+    waiting = list(stop.get("event_ids") or [])
+    if sorted(waiting) != sorted(str(u.get("id")) for u in uses):
+        probe.report.fail(STREAM, f"requires_action event_ids {waiting} differ from the tool uses streamed")
+    results = [
+        {
+            "type": "user.custom_tool_result",
+            "custom_tool_use_id": use_id,
+            "content": [{"type": "text", "text": "sunny"}],
+        }
+        for use_id in waiting
+    ]
+    answered = send(probe, session_id, results, "valid request (user.custom_tool_result)")
+    if not answered:
+        return
+    resumed = follow(probe, session_id, str(answered[-1]["id"]), _finished)
+    if resumed is not None and "agent.message" not in [e.get("type") for e in resumed]:
+        probe.report.fail(STREAM, "custom tool round trip: the resumed turn ended without an agent.message")
+    session = probe.expect_ok(Call("sessions.get", {"session_id": session_id}, label="valid request (after tools)"))
+    if isinstance(session, dict) and session.get("status") != "idle":
+        probe.report.fail("sessions.get", f"after the round trip the Session is {session.get('status')}, not idle")
