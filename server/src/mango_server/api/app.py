@@ -102,8 +102,10 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
 def build_app(services: Services) -> Starlette:
     """The api role's ASGI app."""
     check_handlers()
+    # Starlette matches in order: a literal segment (``/work/poll``) must win over a parameter (``/work/{work_id}``).
+    ordered = sorted(ROUTES, key=lambda r: [segment.startswith("{") for segment in r.path.split("/")])
     routes = [
-        StarletteRoute(r.path, _endpoint(r, services), methods=[r.method.upper()], name=r.operation_id) for r in ROUTES
+        StarletteRoute(r.path, _endpoint(r, services), methods=[r.method.upper()], name=r.operation_id) for r in ordered
     ]
 
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

@@ -41,4 +41,5 @@ async def sessions_events_send(ctx: RequestContext) -> dict[str, Any]:
         row = await sessions.get_row(conn, ctx.workspace_id, session_id, lock=True)
         accepted = await Admission(conn, row, ctx.principal.kind).admit(ctx.body["events"])
     await ctx.services.notifier.committed(session_id)
-    return {"data": accepted}
+    # The echo is the client's events only; server events appended with them (status_running) are streamed.
+    return {"data": [event for event in accepted if event["type"].startswith("user.")]}

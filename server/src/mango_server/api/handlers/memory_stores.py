@@ -132,7 +132,7 @@ async def memory_stores_memories_create(ctx: RequestContext) -> dict[str, Any]:
 
 
 async def memory_stores_memories_list(ctx: RequestContext) -> dict[str, Any]:
-    limit, _ = page_params(ctx)
+    limit = ctx.int_param("limit", 20, 1, 100)
     assert limit is not None
     cursor = decode_cursor(ctx.query.get("page"), "asc")
     after: list[Any] | None = None
@@ -146,7 +146,7 @@ async def memory_stores_memories_list(ctx: RequestContext) -> dict[str, Any]:
     async with ctx.services.pool.acquire() as conn:
         store = await _readable(ctx, conn)
         items, key = await ms.list_memories(conn, store["id"], prefix=prefix, depth=depth, limit=limit, after=after)
-    data = [i if i["type"] == "memory_prefix" else ms.memory_to_public(i, full=full) for i in items]
+    data = [i if i.get("type") == "memory_prefix" else ms.memory_to_public(i, full=full) for i in items]
     next_page = Cursor("asc", "after", key).encode() if key is not None else None
     return {"data": data, "next_page": next_page}
 

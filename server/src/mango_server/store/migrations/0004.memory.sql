@@ -1,4 +1,4 @@
--- depends: 0001.initial
+-- depends: 0003.files_skills
 -- Memory Stores: Workspace-scoped stores of text memories addressed by path, with an immutable
 -- (but redactable) version record of every change.
 
