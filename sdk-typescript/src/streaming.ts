@@ -104,12 +104,13 @@ export interface StreamOptions {
 
 /**
  * A typed, resumable SSE iterator. Iterate it once with `for await`; breaking out of the loop
- * closes the connection.
+ * closes the connection. Iterating connects; {@link Stream.open} connects before that.
  */
 export class Stream<T> implements AsyncIterable<T> {
   readonly #connect: StreamConnector;
   readonly #options: StreamOptions;
   #lastEventId: string | undefined;
+  #opened: Response | undefined;
 
   constructor(connect: StreamConnector, options: StreamOptions) {
     this.#connect = connect;
@@ -122,12 +123,23 @@ export class Stream<T> implements AsyncIterable<T> {
     return this.#lastEventId;
   }
 
+  /**
+   * Connect now, before iterating (status errors throw here); iterating then reads this
+   * connection first. A stream without `Last-Event-ID` starts when the server answers, so open
+   * it before sending the events whose consequences you want to see.
+   */
+  async open(): Promise<this> {
+    this.#opened ??= await this.#connect(this.#lastEventId, this.#options.signal);
+    return this;
+  }
+
   async *[Symbol.asyncIterator](): AsyncIterator<T> {
     let failures = 0;
     for (;;) {
       let response: Response;
       try {
-        response = await this.#connect(this.#lastEventId, this.#options.signal);
+        response = this.#opened ?? (await this.#connect(this.#lastEventId, this.#options.signal));
+        this.#opened = undefined;
       } catch (error) {
         failures = await this.#backoffOrThrow(failures, error);
         continue;

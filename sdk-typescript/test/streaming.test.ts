@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { ServerResponse } from "node:http";
 import { test } from "node:test";
 
-import { APIConnectionError, ServiceUnavailableError } from "../src/errors.js";
+import { APIConnectionError, AuthenticationError, ServiceUnavailableError } from "../src/errors.js";
 import { type ServerSentEvent, parseSSE } from "../src/streaming.js";
 import { startServer, transport } from "./helpers.js";
 
@@ -158,6 +158,37 @@ test("breaking out of a stream closes the connection", async () => {
       break;
     }
     await connectionClosed;
+  } finally {
+    await server.close();
+  }
+});
+
+test("open() connects before iterating, and iterating reads that connection first", async () => {
+  const server = await startServer((_req, res, index) => {
+    sse(res, index === 0 ? event("a", "sevt_1") : event("b", "sevt_2"));
+  });
+  try {
+    const stream = transport(server.url).request<{ id: string }>({ method: "GET", path: "/v1/s", stream: true });
+    assert.equal(server.requests.length, 0);
+    assert.equal(await stream.open(), stream);
+    assert.equal(server.requests.length, 1);
+    const ids = (await collect(stream)).map((e) => e.id);
+    assert.deepEqual(ids, ["sevt_1"]);
+    assert.equal(server.requests.length, 1);
+  } finally {
+    await server.close();
+  }
+});
+
+test("open() throws the status error of a refused stream", async () => {
+  const envelope = { type: "error", error: { type: "authentication_error", message: "no" }, request_id: "req_o" };
+  const server = await startServer((_req, res) => {
+    res.writeHead(401, { "content-type": "application/json" });
+    res.end(JSON.stringify(envelope));
+  });
+  try {
+    const stream = transport(server.url).request({ method: "GET", path: "/v1/s", stream: true });
+    await assert.rejects(stream.open(), AuthenticationError);
   } finally {
     await server.close();
   }
