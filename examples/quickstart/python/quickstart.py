@@ -70,6 +70,9 @@ def main() -> int:
                             }
                         )
                     client.sessions.events.send(session.id, events=results)
+            else:
+                print("the stream ended before the turn did", file=sys.stderr)
+                return 1
         print(f"final reply: {reply}")
     return 0
 
