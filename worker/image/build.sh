@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Build the Mango worker runtime image offline (no image registry): a Debian bookworm minbase
+# root filesystem from debootstrap, the mango-sdk and mango-worker wheels installed inside with
+# --no-index, user 65532, then `docker import`.
+#
+# Usage: worker/image/build.sh [IMAGE_REPOSITORY]     (default: mango-worker-runtime)
+# Prints the final image reference (REPOSITORY:<content hash>) as the last line of stdout and
+# tags it :latest as well.
+#
+# Two cache levels under $MANGO_IMAGE_CACHE (default <repo>/.cache/worker-image):
+#   base-<key>.tar     the debootstrap root filesystem (slow: minutes), keyed by suite + packages
+#   runtime-<key>.tar  base + wheels (fast: seconds), keyed by base key + sources + pinned deps
+# When the image for the runtime key already exists in the engine, nothing is rebuilt.
+# Needs root (debootstrap, chroot), debootstrap (installed with apt-get when missing), and a
+# reachable Debian mirror and Python package index for a cold build.
+set -euo pipefail
+
+REPOSITORY="${1:-mango-worker-runtime}"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+CACHE="${MANGO_IMAGE_CACHE:-$ROOT/.cache/worker-image}"
+SUITE=bookworm
+MIRROR="${MANGO_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+INCLUDE="python3,python3-pip,python3-venv,ca-certificates,procps"
+BASE_VERSION=1
+UIDGID=65532
+PIP="${PIP:-$ROOT/.venv/bin/pip}"
+[[ -x "$PIP" ]] || PIP="python3 -m pip"
+
+say() { echo "==> $*" >&2; }
+hash_stream() { sha256sum | cut -c1-16; }
+
+mkdir -p "$CACHE"
+exec 9>"$CACHE/.lock"
+flock 9
+
+# ---------------------------------------------------------------- base root filesystem
+base_key="$(printf '%s\n' "$BASE_VERSION" "$SUITE" "$INCLUDE" "$UIDGID" | hash_stream)"
+base_tar="$CACHE/base-$base_key.tar"
+if [[ ! -s "$base_tar" ]]; then
+    if ! command -v debootstrap >/dev/null; then
+        say "installing debootstrap"
+        apt-get update -qq >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >&2
+    fi
+    work="$(mktemp -d "$CACHE/base.XXXXXX")"
+    trap 'rm -rf "$work"' EXIT
+    say "debootstrap $SUITE (minbase + $INCLUDE) into $work/rootfs; takes a few minutes"
+    debootstrap --variant=minbase --include="$INCLUDE" "$SUITE" "$work/rootfs" "$MIRROR" >&2
+    chroot "$work/rootfs" groupadd --gid "$UIDGID" mango
+    chroot "$work/rootfs" useradd --uid "$UIDGID" --gid "$UIDGID" --home-dir /workspace --no-create-home \
+        --shell /bin/bash mango
+    install -d -o "$UIDGID" -g "$UIDGID" -m 0755 "$work/rootfs/workspace"
+    rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"* \
+        "$work/rootfs/usr/share/doc" "$work/rootfs/usr/share/man" "$work/rootfs/usr/share/locale"
+    tar --numeric-owner -C "$work/rootfs" -cf "$work/base.tar" .
+    mv "$work/base.tar" "$base_tar"
+    rm -rf "$work"
+    trap - EXIT
+fi
+
+# ---------------------------------------------------------------- runtime key
+constraints="$(mktemp)"
+trap 'rm -f "$constraints"' EXIT
+# Pin the image's dependencies to the versions the host venv runs (editable installs excluded).
+$PIP freeze --exclude-editable 2>/dev/null | grep -E '^[A-Za-z0-9_.-]+==' >"$constraints" || true
+sources_hash="$(
+    cd "$ROOT" && find sdk-python/pyproject.toml sdk-python/src worker/pyproject.toml worker/src -type f \
+        ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum | hash_stream
+)"
+runtime_key="$(printf '%s\n' "$base_key" "$sources_hash" "$(sha256sum "$constraints")" | hash_stream)"
+image="$REPOSITORY:$runtime_key"
+
+if docker image inspect "$image" >/dev/null 2>&1; then
+    say "image $image is up to date"
+    docker tag "$image" "$REPOSITORY:latest"
+    echo "$image"
+    exit 0
+fi
+
+runtime_tar="$CACHE/runtime-$runtime_key.tar"
+if [[ ! -s "$runtime_tar" ]]; then
+    work="$(mktemp -d "$CACHE/runtime.XXXXXX")"
+    trap 'rm -rf "$work" "$constraints"' EXIT
+    say "building wheels on the host"
+    mkdir -p "$work/wheels" "$work/rootfs"
+    $PIP wheel --quiet --wheel-dir "$work/wheels" --constraint "$constraints" "$ROOT/sdk-python" >&2
+    # The docker SDK is a supervisor dependency only; the container runs the item runner.
+    $PIP wheel --quiet --no-deps --wheel-dir "$work/wheels" "$ROOT/worker" >&2
+    say "installing wheels into the root filesystem (--no-index)"
+    tar -C "$work/rootfs" -xf "$base_tar"
+    mkdir -p "$work/rootfs/tmp/wheels"
+    cp "$work/wheels/"*.whl "$work/rootfs/tmp/wheels/"
+    chroot "$work/rootfs" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root PIP_NO_CACHE_DIR=1 PIP_ROOT_USER_ACTION=ignore \
+        python3 -m pip install --quiet --no-index --find-links /tmp/wheels --break-system-packages \
+        --no-warn-script-location mango-sdk >&2
+    chroot "$work/rootfs" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root PIP_NO_CACHE_DIR=1 PIP_ROOT_USER_ACTION=ignore \
+        python3 -m pip install --quiet --no-index --no-deps --find-links /tmp/wheels --break-system-packages \
+        --no-warn-script-location mango-worker >&2
+    rm -rf "$work/rootfs/tmp/wheels" "$work/rootfs/root/.cache"
+    chroot "$work/rootfs" python3 -c 'import mango, mango_worker' >&2
+    tar --numeric-owner -C "$work/rootfs" -cf "$work/runtime.tar" .
+    mv "$work/runtime.tar" "$runtime_tar"
+    # Older runtime tarballs for this base are superseded.
+    find "$CACHE" -maxdepth 1 -name 'runtime-*.tar' ! -name "runtime-$runtime_key.tar" -delete
+    rm -rf "$work"
+fi
+
+say "docker import $image"
+docker import \
+    --change "USER $UIDGID:$UIDGID" \
+    --change "WORKDIR /workspace" \
+    --change "ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8" \
+    --change 'CMD ["python3", "-m", "mango_worker.item_runner"]' \
+    --message "mango-worker runtime $runtime_key" \
+    "$runtime_tar" "$image" >&2
+docker tag "$image" "$REPOSITORY:latest"
+echo "$image"

@@ -1,0 +1,125 @@
+"""The ``mango-worker`` command.
+
+- ``mango-worker docker``: the trusted supervisor. Polls and Acks one Environment's Work with an
+  Environment key (``--environment-key`` or ``MANGO_ENVIRONMENT_KEY``; prefer the variable, since
+  arguments are visible to every local user) and runs one hardened container per item. SIGTERM or
+  Ctrl+C stops polling and gives running containers their grace period; it then exits 0.
+- ``mango-worker image build``: builds the runtime image offline (see ``docs/docker-worker.md``).
+
+Options are read once here into frozen objects; nothing reads the environment later. Not
+responsible for the container contract (:mod:`mango_worker.container`) or for the Work protocol
+(the SDK worker kit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__
+from ._logging import configure_logging
+from .container import Limits
+from .image import DEFAULT_REPOSITORY, build_image
+
+__all__ = ["main", "parser"]
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of ``mango-worker``."""
+    root = argparse.ArgumentParser(prog="mango-worker", description="Mango's reference Docker worker.")
+    root.add_argument("--version", action="version", version=f"mango-worker {__version__}")
+    root.add_argument("--log-level", default="INFO")
+    root.add_argument("--log-format", choices=("text", "json"), default="text")
+    commands = root.add_subparsers(dest="command", required=True)
+
+    docker = commands.add_parser("docker", help="poll an Environment and run each Work item in a container")
+    docker.add_argument("--base-url", default=os.environ.get("MANGO_BASE_URL"), help="API base URL (MANGO_BASE_URL)")
+    docker.add_argument("--environment-id", default=os.environ.get("MANGO_ENVIRONMENT_ID"), help="MANGO_ENVIRONMENT_ID")
+    docker.add_argument("--environment-key", default=None, help="Environment key (default: MANGO_ENVIRONMENT_KEY)")
+    docker.add_argument("--image", default=f"{DEFAULT_REPOSITORY}:latest")
+    docker.add_argument("--workspace-root", type=Path, default=None, help="host dir of per-Session workspaces")
+    docker.add_argument("--cpus", type=float, default=1.0)
+    docker.add_argument("--memory", default="1g")
+    docker.add_argument("--pids", type=int, default=256)
+    docker.add_argument("--tmp-size", default="64m")
+    docker.add_argument("--max-concurrency", type=int, default=4, help="containers running at once")
+    docker.add_argument("--stop-grace", type=float, default=120.0, help="seconds between SIGTERM and SIGKILL")
+    docker.add_argument("--worker-id", default=None)
+    docker.add_argument("--drain", action="store_true", help="exit once the queue is empty and items are done")
+
+    image = commands.add_parser("image", help="manage the runtime image")
+    image_commands = image.add_subparsers(dest="image_command", required=True)
+    build = image_commands.add_parser("build", help="build the runtime image offline")
+    build.add_argument("--repository", default=DEFAULT_REPOSITORY)
+    return root
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``mango-worker``; returns the exit code."""
+    args = parser().parse_args(argv)
+    configure_logging(args.log_level, args.log_format)
+    if args.command == "image":
+        print(build_image(args.repository))
+        return 0
+    try:
+        limits = Limits(cpus=args.cpus, memory=args.memory, pids=args.pids, tmp_size=args.tmp_size)
+    except ValueError as exc:
+        print(f"mango-worker: {exc}", file=sys.stderr)
+        return 2
+    for flag, value in (("--base-url / MANGO_BASE_URL", args.base_url), ("--environment-id", args.environment_id)):
+        if not value:
+            print(f"mango-worker: {flag} is required", file=sys.stderr)
+            return 2
+    key = args.environment_key or os.environ.get("MANGO_ENVIRONMENT_KEY")
+    if not key:
+        print("mango-worker: --environment-key or MANGO_ENVIRONMENT_KEY is required", file=sys.stderr)
+        return 2
+    return asyncio.run(_run_docker(args, limits, key))
+
+
+async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int:
+    import docker
+    from mango.lib import WorkPoller
+
+    from .launcher import DockerLauncher
+    from .supervisor import Supervisor
+
+    client = docker.from_env()
+    poller = WorkPoller(
+        base_url=args.base_url,
+        environment_id=args.environment_id,
+        environment_key=key,
+        worker_id=args.worker_id,
+        drain=args.drain,
+    )
+    launcher = DockerLauncher(client, args.image, limits, stop_grace=args.stop_grace)
+    supervisor = Supervisor(
+        poller,
+        launcher,
+        base_url=args.base_url,
+        workspace_root=args.workspace_root,
+        max_concurrency=args.max_concurrency,
+    )
+
+    def stop() -> None:
+        poller.stop()
+        supervisor.shutdown()
+
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop)
+    try:
+        await supervisor.run()
+    finally:
+        await poller.aclose()
+        client.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""The hardened container specification for one Work item, and the stdin framing of its secret.
+
+Pure functions and frozen dataclasses: :func:`container_config` turns a :class:`Limits`, an image
+and one item's non-secret ids into the keyword arguments of ``docker.containers.create``. The
+runtime contract it encodes is the security boundary of the reference launcher:
+
+- uid/gid 65532, read-only root filesystem, every capability dropped, ``no-new-privileges``;
+- CPU, memory (no extra swap) and PID limits, and a bounded ``noexec`` tmpfs on ``/tmp``;
+- host networking so the item runner reaches a loopback API (never a bridge network), and no
+  Docker socket or other host path except the Session's own workspace at ``/workspace``;
+- the per-Work secret is absent from the environment, command, labels and hostname: it reaches the
+  item runner only through :func:`frame_secret` on a one-shot attached stdin.
+
+Not responsible for: talking to Docker (:mod:`mango_worker.launcher`) or preparing the workspace
+directory (:mod:`mango_worker.workspace`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "CONTAINER_UID",
+    "ITEM_RUNNER_COMMAND",
+    "MAX_SECRET_BYTES",
+    "WORKDIR",
+    "ItemIds",
+    "Limits",
+    "container_config",
+    "frame_secret",
+    "parse_memory",
+]
+
+CONTAINER_UID = 65532
+WORKDIR = "/workspace"
+ITEM_RUNNER_COMMAND = ("python3", "-m", "mango_worker.item_runner")
+MAX_SECRET_BYTES = 8192
+LABEL_PREFIX = "dev.mango.worker"
+
+_MEMORY = re.compile(r"^(\d+)([kmg]?)b?$", re.IGNORECASE)
+_UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one item container."""
+
+    cpus: float = 1.0
+    memory: str = "1g"
+    pids: int = 256
+    tmp_size: str = "64m"
+
+    def __post_init__(self) -> None:
+        if not 0 < self.cpus <= 64:
+            raise ValueError(f"cpus must be in (0, 64], got {self.cpus}")
+        if self.pids < 16:
+            raise ValueError(f"pids must be at least 16, got {self.pids}")
+        parse_memory(self.memory)
+        parse_memory(self.tmp_size)
+
+
+@dataclass(frozen=True)
+class ItemIds:
+    """The non-secret identity of one Work item; safe for environment variables and labels."""
+
+    work_id: str
+    environment_id: str
+    session_id: str
+    base_url: str
+
+
+def parse_memory(value: str) -> int:
+    """Parse a Docker-style size (``512m``, ``1g``, ``65536``) into bytes."""
+    match = _MEMORY.match(value.strip())
+    if match is None or int(match.group(1)) <= 0:
+        raise ValueError(f"not a size: {value!r} (examples: 512m, 1g)")
+    return int(match.group(1)) * _UNITS[match.group(2).lower()]
+
+
+def container_config(image: str, ids: ItemIds, limits: Limits, workspace: str) -> dict[str, Any]:
+    """Keyword arguments for ``client.containers.create`` running the item runner for one item.
+
+    Args:
+        image: The runtime image reference.
+        ids: The item's non-secret ids.
+        limits: CPU, memory, PID and /tmp limits.
+        workspace: A host directory (bind mount) or a Docker volume name.
+    """
+    memory = parse_memory(limits.memory)
+    return {
+        "image": image,
+        "command": list(ITEM_RUNNER_COMMAND),
+        "name": container_name(ids.work_id),
+        "hostname": "mango-worker",
+        "user": f"{CONTAINER_UID}:{CONTAINER_UID}",
+        "working_dir": WORKDIR,
+        "environment": {
+            "MANGO_BASE_URL": ids.base_url,
+            "MANGO_ENVIRONMENT_ID": ids.environment_id,
+            "MANGO_WORK_ID": ids.work_id,
+            "MANGO_SESSION_ID": ids.session_id,
+            "HOME": WORKDIR,
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "PYTHONUNBUFFERED": "1",
+        },
+        "labels": {
+            f"{LABEL_PREFIX}.work-id": ids.work_id,
+            f"{LABEL_PREFIX}.environment-id": ids.environment_id,
+            f"{LABEL_PREFIX}.session-id": ids.session_id,
+        },
+        "stdin_open": True,
+        "stdin_once": True,
+        "tty": False,
+        "detach": True,
+        "read_only": True,
+        "cap_drop": ["ALL"],
+        "security_opt": ["no-new-privileges:true"],
+        "privileged": False,
+        "network_mode": "host",
+        "ipc_mode": "private",
+        "nano_cpus": int(limits.cpus * 1_000_000_000),
+        "mem_limit": memory,
+        "memswap_limit": memory,
+        "pids_limit": limits.pids,
+        "tmpfs": {"/tmp": f"rw,noexec,nosuid,nodev,size={parse_memory(limits.tmp_size)},mode=1777"},
+        "volumes": {workspace: {"bind": WORKDIR, "mode": "rw"}},
+        "init": True,
+        "auto_remove": False,
+        "log_config": {"type": "json-file", "config": {"max-size": "1m", "max-file": "1"}},
+    }
+
+
+def container_name(work_id: str) -> str:
+    """The container name of one Work item (unique per item; a restarted supervisor finds it)."""
+    return "mango-work-" + re.sub(r"[^A-Za-z0-9_.-]", "_", work_id)[:100]
+
+
+def frame_secret(secret: str) -> bytes:
+    """Length-frame the per-Work secret for the item runner's stdin: ``<decimal length>\\n<bytes>``."""
+    data = secret.encode("utf-8")
+    if not data or len(data) > MAX_SECRET_BYTES:
+        raise ValueError(f"work secret must be 1..{MAX_SECRET_BYTES} bytes")
+    return str(len(data)).encode("ascii") + b"\n" + data

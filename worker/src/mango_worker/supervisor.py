@@ -1,0 +1,176 @@
+"""The trusted host supervisor: acknowledged Work in, one container per item out.
+
+Lifecycle: :meth:`Supervisor.run` pulls acknowledged items from a Work poller (the SDK's
+``WorkPoller``, which Polls and Acks with the Environment key) only while a container slot is
+free — an item is never Acked just to wait in memory — prepares the item's per-Session workspace
+and hands the item to :class:`~mango_worker.launcher.DockerLauncher`. :meth:`Supervisor.shutdown`
+stops polling and cancels running items; each container gets SIGTERM and its grace period, then is
+removed. In drain mode the poller ends on an empty queue and ``run`` returns once running items end.
+
+Log records carry stable ``action`` names: ``work.claimed``, ``work.skipped``, ``work.failed``,
+``container.started``, ``container.exited``, ``supervisor.stopping``, ``supervisor.stopped``.
+
+Not responsible for: the Work protocol after Ack (the item runner in the container), credentials
+beyond passing the secret on, or workspace retention.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from .container import ItemIds
+from .launcher import DockerLauncher, LaunchError
+from .workspace import prepare_workspace
+
+__all__ = ["Supervisor", "WorkItem", "session_id_of"]
+
+log = logging.getLogger(__name__)
+
+
+class WorkItem(Protocol):
+    """The acknowledged Work item as the poller yields it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def environment_id(self) -> str: ...
+
+    @property
+    def data(self) -> Any: ...
+
+    @property
+    def secret(self) -> str | None: ...
+
+
+def session_id_of(item: WorkItem) -> str | None:
+    """The Session id of a session Work item, or None for any other kind of Work."""
+    data = item.data
+    if isinstance(data, Mapping):
+        kind, ident = data.get("type"), data.get("id")
+    else:
+        kind, ident = getattr(data, "type", None), getattr(data, "id", None)
+    if kind != "session" or not isinstance(ident, str):
+        return None
+    return ident
+
+
+class Supervisor:
+    """Runs acknowledged Work items in containers, at most ``max_concurrency`` at a time."""
+
+    def __init__(
+        self,
+        poller: AsyncIterable[WorkItem],
+        launcher: DockerLauncher,
+        *,
+        base_url: str,
+        workspace_root: Path | None,
+        max_concurrency: int = 4,
+    ) -> None:
+        """Args:
+        poller: Yields acknowledged Work items (Poll and Ack already done).
+        launcher: Runs one item in one container.
+        base_url: The API base URL as seen from inside a container (host network).
+        workspace_root: Host directory of per-Session workspaces, or None for Docker volumes.
+        max_concurrency: Containers running at once.
+        """
+        if max_concurrency < 1:
+            raise ValueError("max_concurrency must be at least 1")
+        self._poller = poller
+        self._launcher = launcher
+        self._base_url = base_url
+        self._workspace_root = workspace_root
+        self._slots = asyncio.Semaphore(max_concurrency)
+        self._items: set[asyncio.Task[None]] = set()
+        self._polling: asyncio.Task[None] | None = None
+        self._stopping = False
+
+    @property
+    def running(self) -> int:
+        """How many items are running now."""
+        return len(self._items)
+
+    async def run(self) -> None:
+        """Poll and run items until :meth:`shutdown` (or, in drain mode, until the queue is empty)."""
+        self._polling = asyncio.current_task()
+        try:
+            await self._poll_loop()
+        except asyncio.CancelledError:
+            if not self._stopping:
+                raise
+        finally:
+            await self._finish_items()
+            log.info("supervisor stopped", extra={"action": "supervisor.stopped"})
+
+    def shutdown(self) -> None:
+        """Stop polling and cancel running items gracefully; ``run`` returns when they are gone."""
+        if self._stopping:
+            return
+        self._stopping = True
+        log.info("supervisor stopping running=%d", self.running, extra={"action": "supervisor.stopping"})
+        if self._polling is not None:
+            self._polling.cancel()
+
+    async def _poll_loop(self) -> None:
+        iterator = aiter(self._poller)
+        while not self._stopping:
+            await self._slots.acquire()
+            try:
+                item = await anext(iterator)
+            except StopAsyncIteration:
+                self._slots.release()
+                return
+            except BaseException:
+                self._slots.release()
+                raise
+            task = asyncio.create_task(self._handle(item), name=f"work-{item.id}")
+            self._items.add(task)
+            task.add_done_callback(self._item_done)
+
+    def _item_done(self, task: asyncio.Task[None]) -> None:
+        self._items.discard(task)
+        self._slots.release()
+
+    async def _finish_items(self) -> None:
+        while self._items:
+            if self._stopping:
+                for task in self._items:
+                    task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.gather(*self._items, return_exceptions=True)
+
+    async def _handle(self, item: WorkItem) -> None:
+        session_id = session_id_of(item)
+        if session_id is None:
+            log.warning(
+                "skipping work that is not for a session work_id=%s",
+                item.id,
+                extra={"action": "work.skipped", "work_id": item.id},
+            )
+            return
+        log.info(
+            "claimed work work_id=%s session_id=%s",
+            item.id,
+            session_id,
+            extra={"action": "work.claimed", "work_id": item.id, "session_id": session_id},
+        )
+        if not item.secret:
+            log.error("work has no secret work_id=%s", item.id, extra={"action": "work.failed", "work_id": item.id})
+            return
+        try:
+            workspace = await asyncio.to_thread(prepare_workspace, session_id, self._workspace_root)
+            ids = ItemIds(item.id, item.environment_id, session_id, self._base_url)
+            await self._launcher.run(ids, workspace, item.secret)
+        except (LaunchError, ValueError, OSError) as exc:
+            # The item stays acknowledged without a heartbeat; the server reclaims it when its lease expires.
+            log.error(
+                "work failed work_id=%s error=%s",
+                item.id,
+                exc,
+                extra={"action": "work.failed", "work_id": item.id},
+            )
