@@ -11,7 +11,8 @@ from starlette.datastructures import QueryParams
 from starlette.requests import Request
 
 from mango_server.api.auth import Principal
-from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.app.blobs import BlobWrites
+from mango_server.domain.errors import InvalidRequestError, NotFoundError, OverloadedError
 from mango_server.live import NatsNotifier
 from mango_server.settings import Settings
 
@@ -23,6 +24,7 @@ class Services:
     settings: Settings
     pool: asyncpg.Pool
     notifier: NatsNotifier
+    blobs: BlobWrites | None = None
 
 
 @dataclass
@@ -40,6 +42,13 @@ class RequestContext:
     @property
     def workspace_id(self) -> str:
         return self.principal.workspace_id
+
+    @property
+    def blobs(self) -> BlobWrites:
+        """Object storage; 503 when this server runs without it."""
+        if self.services.blobs is None:
+            raise OverloadedError("object storage is not configured on this server (MANGO_S3_ENDPOINT_URL)")
+        return self.services.blobs
 
     def require_session_scope(self, session_id: str) -> None:
         """A session token reaches only its own Session (others are simply not found)."""

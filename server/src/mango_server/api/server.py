@@ -1,13 +1,19 @@
-"""Runs the api role: pool, NATS, the ASGI app under uvicorn, graceful shutdown."""
+"""Runs the api role: pool, NATS, object storage, the ASGI app under uvicorn, the periodic
+object-storage recovery pass, graceful shutdown."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
 import uvicorn
 
 from mango_server.api.app import build_app
 from mango_server.api.context import Services
+from mango_server.app.blobs import BlobWrites, process_owner
+from mango_server.app.skills import recovery_pass
+from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
 from mango_server.settings import Settings
 from mango_server.store.db import create_pool
@@ -15,11 +21,28 @@ from mango_server.store.db import create_pool
 log = logging.getLogger(__name__)
 
 
+async def _recover_forever(writes: BlobWrites, interval: float) -> None:
+    while True:
+        try:
+            await recovery_pass(writes)
+        except Exception:
+            log.warning("object storage recovery pass failed", exc_info=True, extra={"action": "blob.recovery_error"})
+        await asyncio.sleep(interval)
+
+
 async def serve(settings: Settings) -> None:
     """Serve HTTP until cancelled or signalled."""
     pool = await create_pool(settings.database_url)
     notifier = await NatsNotifier.connect(settings.nats_url)
-    app = build_app(Services(settings=settings, pool=pool, notifier=notifier))
+    writes: BlobWrites | None = None
+    recovery: asyncio.Task[None] | None = None
+    if settings.s3_endpoint_url or settings.s3_access_key_id:
+        store = S3BlobStore.from_settings(settings)
+        writes = BlobWrites(pool, store, process_owner("api"), settings.upload_lease_seconds)
+        recovery = asyncio.create_task(_recover_forever(writes, settings.upload_recovery_seconds))
+    else:
+        log.warning("MANGO_S3_ENDPOINT_URL is not set: Files and Skills answer 503", extra={"action": "api.no_s3"})
+    app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes))
     config = uvicorn.Config(
         app, host=settings.api_host, port=settings.api_port, log_level="warning", access_log=False, lifespan="on"
     )
@@ -27,5 +50,9 @@ async def serve(settings: Settings) -> None:
     try:
         await uvicorn.Server(config).serve()
     finally:
+        if recovery is not None:
+            recovery.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await recovery
         await notifier.close()
         await pool.close()

@@ -1,0 +1,157 @@
+"""Streaming ``multipart/form-data`` reading: parts arrive one by one and a part's bytes are
+yielded as they come off the socket, so an upload is never held in memory.
+
+Each part must be consumed (or skipped) before the next one is read. Size bounds are the
+caller's: :meth:`Part.chunks` raises :class:`RequestTooLargeError` past ``max_bytes``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import AsyncGenerator, AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from python_multipart.exceptions import MultipartParseError
+from python_multipart.multipart import MultipartParser, parse_options_header
+from starlette.requests import ClientDisconnect, Request
+
+from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
+
+
+@dataclass
+class Part:
+    """One form part: its field name, optional filename and content type."""
+
+    reader: MultipartReader
+    name: str
+    filename: str | None
+    content_type: str | None
+    done: bool = field(default=False)
+
+    async def chunks(self, max_bytes: int) -> AsyncIterator[bytes]:
+        """The part's bytes; :class:`RequestTooLargeError` once more than ``max_bytes`` arrived."""
+        size = 0
+        while not self.done:
+            event, data = await self.reader.next_event()
+            if event == "end":
+                self.done = True
+                return
+            size += len(data)
+            if size > max_bytes:
+                raise RequestTooLargeError(f"{self.name}: the upload exceeds the limit of {max_bytes} bytes")
+            yield data
+
+    async def text(self, max_bytes: int) -> str:
+        """A small text field."""
+        data = b"".join([c async for c in self.chunks(max_bytes)])
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidRequestError(f"{self.name}: must be UTF-8 text") from None
+
+    async def skip(self) -> None:
+        """Read past the rest of the part."""
+        async for _ in self.chunks(2**62):
+            pass
+
+
+class MultipartReader:
+    """Reads one request body as a sequence of :class:`Part`."""
+
+    def __init__(self, request: Request) -> None:
+        kind, params = parse_options_header(request.headers.get("content-type"))
+        boundary = params.get(b"boundary")
+        if kind != b"multipart/form-data" or not boundary:
+            raise InvalidRequestError("the body must be multipart/form-data with a boundary")
+        self._stream = request.stream().__aiter__()
+        self._events: deque[tuple[str, Any]] = deque()
+        self._eof = False
+        self._headers: dict[str, str] = {}
+        self._field = b""
+        self._value = b""
+        self._parser = MultipartParser(
+            boundary,
+            {
+                "on_part_begin": self._on_part_begin,
+                "on_header_field": self._on_header_field,
+                "on_header_value": self._on_header_value,
+                "on_header_end": self._on_header_end,
+                "on_headers_finished": self._on_headers_finished,
+                "on_part_data": self._on_part_data,
+                "on_part_end": self._on_part_end,
+            },
+        )
+
+    def _on_part_begin(self) -> None:
+        self._headers = {}
+
+    def _on_header_field(self, data: bytes, start: int, end: int) -> None:
+        self._field += data[start:end]
+
+    def _on_header_value(self, data: bytes, start: int, end: int) -> None:
+        self._value += data[start:end]
+
+    def _on_header_end(self) -> None:
+        self._headers[self._field.decode("latin-1").lower()] = self._value.decode("latin-1")
+        self._field = self._value = b""
+
+    def _on_headers_finished(self) -> None:
+        self._events.append(("part", dict(self._headers)))
+
+    def _on_part_data(self, data: bytes, start: int, end: int) -> None:
+        if end > start:
+            self._events.append(("data", bytes(data[start:end])))
+
+    def _on_part_end(self) -> None:
+        self._events.append(("end", None))
+
+    async def next_event(self) -> tuple[str, Any]:
+        """The next parser event; InvalidRequestError if the body ends early."""
+        event = await self._next_or_none()
+        if event is None:
+            raise InvalidRequestError("the multipart body ended in the middle of a part")
+        return event
+
+    async def _next_or_none(self) -> tuple[str, Any] | None:
+        while not self._events:
+            if self._eof:
+                return None
+            try:
+                chunk = await self._stream.__anext__()
+            except StopAsyncIteration:
+                self._eof = True
+                self._parser.finalize()
+                continue
+            except ClientDisconnect:
+                raise InvalidRequestError("the client disconnected during the upload") from None
+            try:
+                self._parser.write(chunk)
+            except MultipartParseError:
+                raise InvalidRequestError("the multipart body is malformed") from None
+        return self._events.popleft()
+
+    async def parts(self) -> AsyncGenerator[Part, None]:
+        """Every part in order; an unconsumed part is skipped before the next is read."""
+        while True:
+            event = await self._next_or_none()
+            if event is None:
+                return
+            kind, headers = event
+            if kind != "part":
+                continue
+            _, options = parse_options_header(headers.get("content-disposition", ""))
+            name = options.get(b"name", b"").decode("utf-8", "replace")
+            raw_filename = options.get(b"filename")
+            filename = _decode(raw_filename) if raw_filename is not None else None
+            part = Part(self, name, filename, headers.get("content-type") or None)
+            yield part
+            if not part.done:
+                await part.skip()
+
+
+def _decode(value: bytes) -> str:
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        return value.decode("latin-1")

@@ -1,0 +1,78 @@
+"""File document sources of ``user.message`` events, snapshotted at admission.
+
+The public event keeps ``{"type": "file", "file_id": ...}`` exactly as sent. The File's text is
+read here, before the admission transaction, and stored privately with the event
+(``message_file_snapshots``); the model context is built from that snapshot, so deleting or
+replacing the File later changes neither the history nor what the model saw. Only UTF-8 text
+Files up to :data:`SNAPSHOT_MAX_BYTES` are accepted; anything else is a 400.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import asyncpg
+
+from mango_server.blob import BlobStore
+from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.store import files
+
+SNAPSHOT_MAX_BYTES = 1_000_000
+Snapshots = dict[tuple[int, int], tuple[str, str]]
+
+
+def file_sources(events: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+    """(event index, block index, file id) of every File document source in ``events``."""
+    found: list[tuple[int, int, str]] = []
+    for event_index, event in enumerate(events):
+        if event.get("type") != "user.message":
+            continue
+        for block_index, block in enumerate(event.get("content") or []):
+            source = block.get("source") if block.get("type") == "document" else None
+            if isinstance(source, dict) and source.get("type") == "file":
+                found.append((event_index, block_index, str(source["file_id"])))
+    return found
+
+
+async def snapshot_file_documents(
+    pool: asyncpg.Pool, blobs: BlobStore | None, workspace_id: str, events: list[dict[str, Any]]
+) -> Snapshots:
+    """Read the text of every File the events reference; keyed by (event index, block index)."""
+    sources = file_sources(events)
+    if not sources:
+        return {}
+    if blobs is None:
+        raise InvalidRequestError("File document sources need object storage, which this server has not configured")
+    out: Snapshots = {}
+    for event_index, block_index, file_id in sources:
+        where = f"events[{event_index}].content[{block_index}].source"
+        async with pool.acquire() as conn:
+            try:
+                row = await files.get_row(conn, workspace_id, file_id)
+            except NotFoundError:
+                raise InvalidRequestError(f"{where}: file {file_id} not found") from None
+        if row["size_bytes"] > SNAPSHOT_MAX_BYTES:
+            raise InvalidRequestError(
+                f"{where}: file {file_id} has {row['size_bytes']} bytes; a document source File may have at most "
+                f"{SNAPSHOT_MAX_BYTES} bytes"
+            )
+        data = b"".join([chunk async for chunk in blobs.get_stream(row["object_key"])])
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InvalidRequestError(
+                f"{where}: file {file_id} is not UTF-8 text; only UTF-8 text Files can be document sources"
+            ) from None
+        out[(event_index, block_index)] = (file_id, text)
+    return out
+
+
+async def store_snapshots(
+    conn: Any, session: dict[str, Any], event_id: str, event_index: int, snapshots: Snapshots
+) -> None:
+    """Inside the admission transaction: keep the snapshots of one admitted event."""
+    for (index, block_index), (file_id, text) in snapshots.items():
+        if index == event_index:
+            await files.insert_snapshot(
+                conn, session["workspace_id"], session["id"], event_id, block_index, file_id, text
+            )
