@@ -208,7 +208,11 @@ class Scenario:
         item = {**env, "work_id": first}
         self.ok(Call("environments.work.get", item))
         self.ok(Call("environments.work.ack", item))
-        self.ok(Call("environments.work.heartbeat", item, query=(("expected_last_heartbeat", "NO_HEARTBEAT"),)))
+        beat = self.ok(Call("environments.work.heartbeat", item, query=(("expected_last_heartbeat", "NO_HEARTBEAT"),)))
+        if beat and isinstance(beat.get("last_heartbeat"), str):
+            # Later variants must pass the lease precondition, so that only the variant itself is wrong.
+            echo = (("expected_last_heartbeat", beat["last_heartbeat"]),)
+            self.world.calls["environments.work.heartbeat"] = Call("environments.work.heartbeat", item, query=echo)
         result = {"status": "healthy", "message": "conformance", "worker_id": "conformance"}
         self.ok(Call("environments.work.healthcheck.result", item, json_body=result))
         other = {**env, "work_id": second}
