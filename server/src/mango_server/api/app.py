@@ -78,7 +78,9 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
             principal = Principal("WorkspaceKey", "", "")
             if route.security:
                 async with services.pool.acquire() as conn:
-                    principal = await authenticate(conn, request.headers.get("authorization"), route.security)
+                    principal = await authenticate(
+                        conn, request.headers.get("authorization"), route.security, route.operation_id
+                    )
             ctx = RequestContext(
                 request=request,
                 services=services,

@@ -39,8 +39,14 @@ def bearer_token(authorization: str | None) -> str:
     return token.strip()
 
 
-async def authenticate(conn: Any, authorization: str | None, accepted: tuple[str, ...]) -> Principal:
-    """Resolve the bearer credential and check that this operation accepts its kind."""
+async def authenticate(
+    conn: Any, authorization: str | None, accepted: tuple[str, ...], operation_id: str = ""
+) -> Principal:
+    """Resolve the bearer credential and check that this operation accepts its kind.
+
+    A session token authenticates only while its Work lease holds (after Ack, until the TTL
+    passes since the last heartbeat or Ack, or since a Stop request); a reclaim rotates it.
+    """
     token = bearer_token(authorization)
     principal: Principal | None = None
     if token.startswith(credentials.ENVIRONMENT_KEY_PREFIX):
@@ -48,6 +54,18 @@ async def authenticate(conn: Any, authorization: str | None, accepted: tuple[str
         if row:
             principal = Principal(
                 "EnvironmentKey", row["workspace_id"], row["id"], environment_id=row["environment_id"]
+            )
+    elif token.startswith(credentials.SESSION_TOKEN_PREFIX):
+        row = await credentials.find_session_token(conn, token)
+        # A lapsed lease still reaches the heartbeat, which answers 412 with the lease state.
+        if row and (row["live"] or (row["state"] != "stopped" and operation_id == "environments.work.heartbeat")):
+            principal = Principal(
+                "SessionToken",
+                row["workspace_id"],
+                row["id"],
+                environment_id=row["environment_id"],
+                session_id=row["session_id"],
+                work_id=row["id"],
             )
     else:
         row = await credentials.find_api_key(conn, token)

@@ -14,7 +14,7 @@ from typing import Any
 from mango_server.app.turns import OPEN_ACTION_STATES, finish_turn
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
 from mango_server.ids import new_id
-from mango_server.store import ledger, sessions
+from mango_server.store import ledger, sessions, work
 from mango_server.store.ledger import NewEvent
 from mango_server.store.sql_loader import Queries
 
@@ -65,6 +65,8 @@ class Admission:
         turn = await self.conn.fetchrow(Q.active_turn, self.sid)
         if turn is None or turn["state"] == "running":
             await self._set_running()
+        else:
+            await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work
         self.wake = True
 
     async def _user_interrupt(self, index: int, event: dict[str, Any]) -> None:
@@ -152,6 +154,7 @@ class Admission:
         await self._append(NewEvent(confirmation_id, "user.tool_confirmation", payload))
         if event["result"] == "allow":
             await self.conn.execute(Q.resolve_action, self.sid, event_id, "allowed", None)
+            await work.ensure_if_runnable(self.conn, self.session)
             return
         await self.conn.execute(Q.resolve_action, self.sid, event_id, "denied", confirmation_id)
         await self._resume_if_barrier_closed(action)

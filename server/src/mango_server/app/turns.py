@@ -28,7 +28,7 @@ from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enab
 from mango_server.ids import derived_id
 from mango_server.live import Notifier
 from mango_server.model import ModelClient, ModelError, ModelResponse, tool_uses
-from mango_server.store import ledger, sessions
+from mango_server.store import ledger, sessions, work
 from mango_server.store.ledger import NewEvent
 from mango_server.store.sql_loader import Queries
 
@@ -326,6 +326,7 @@ class TurnEngine:
             await sessions.add_usage(conn, session, usage)
             if calls:
                 await conn.execute(Q.update_turn, sid, trigger, "waiting", prepared.round, 0)
+                await work.ensure_if_runnable(conn, session)  # self-hosted workers execute built-in calls
                 if rejected == len(calls):
                     await ledger.append(conn, ws, sid, events)
                     return StepOutcome("continue")

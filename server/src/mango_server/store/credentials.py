@@ -1,4 +1,5 @@
-"""Workspaces and their bearer credentials (API keys, Environment keys), stored as SHA-256 digests.
+"""Workspaces and their bearer credentials (API keys, Environment keys, per-Work session tokens),
+stored as SHA-256 digests.
 
 The plaintext key is returned once, at creation, and never stored or logged.
 """
@@ -14,9 +15,11 @@ from mango_server.ids import new_id
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("workspaces")
+WORK_Q = Queries("work")
 
 API_KEY_PREFIX = "mango_sk_"
 ENVIRONMENT_KEY_PREFIX = "mango_ek_"
+SESSION_TOKEN_PREFIX = "mango_st_"
 
 
 def digest(secret: str) -> bytes:
@@ -82,4 +85,10 @@ async def find_api_key(conn: Any, secret: str) -> dict[str, Any] | None:
 async def find_environment_key(conn: Any, secret: str) -> dict[str, Any] | None:
     """The live Environment key matching a bearer value, if any."""
     row = await conn.fetchrow(Q.find_environment_key, digest(secret))
+    return dict(row) if row else None
+
+
+async def find_session_token(conn: Any, secret: str) -> dict[str, Any] | None:
+    """The Work a per-Work session token belongs to (any state); ``live`` says whether its lease holds."""
+    row = await conn.fetchrow(WORK_Q.find_by_token, digest(secret))
     return dict(row) if row else None

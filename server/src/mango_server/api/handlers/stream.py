@@ -5,7 +5,8 @@ Each persisted event is sent with ``id:`` set to its public id. A reconnecting c
 PostgreSQL; NATS only says "look now"). Without the header the stream starts at the current
 end of history. Previews (``event_start`` / ``event_delta``) reach only clients that asked for
 them with ``event_deltas[]`` and carry no id. ``ping`` keeps idle connections alive; the stream
-ends after ``session.deleted``.
+ends after ``session.deleted``. A stream opened with a session token revalidates the Work lease
+once per second and ends with an ``error`` event once the lease is lost (expiry, Stop, reclaim).
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from typing import Any
 from nats.aio.msg import Msg
 from starlette.responses import StreamingResponse
 
+from mango_server.api.auth import bearer_token
 from mango_server.api.context import RequestContext
 from mango_server.api.encoding import sse_frame
+from mango_server.api.errors import envelope
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.live.notifier import committed_subject, delta_subject
-from mango_server.store import ledger, sessions
+from mango_server.store import credentials, ledger, sessions
 
 _POLL_SECONDS = 1.0
 DELTA_TYPES = ("agent.message", "agent.thinking")
@@ -59,6 +62,8 @@ class _Stream:
         self.cursor = cursor
         self.with_deltas = with_deltas
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=1000)
+        self.checked_at = time.monotonic()
+        self.wait_seconds = _POLL_SECONDS / 2 if ctx.principal.kind == "SessionToken" else _POLL_SECONDS
 
     async def _on_commit(self, msg: Msg) -> None:
         with contextlib.suppress(asyncio.QueueFull):
@@ -84,8 +89,12 @@ class _Stream:
                     last_sent = time.monotonic()
                 if ended:
                     return
+                if not await self._lease_holds():
+                    message = "the Work lease of this session token ended"
+                    yield sse_frame("error", envelope("authentication_error", message, self.ctx.request_id))
+                    return
                 try:
-                    item = await asyncio.wait_for(self.queue.get(), timeout=_POLL_SECONDS)
+                    item = await asyncio.wait_for(self.queue.get(), timeout=self.wait_seconds)
                 except TimeoutError:
                     item = None
                 if item is not None:
@@ -99,6 +108,16 @@ class _Stream:
                 if subscription is not None:
                     with contextlib.suppress(Exception):
                         await subscription.unsubscribe()
+
+    async def _lease_holds(self) -> bool:
+        """For session tokens: whether the Work lease still holds (checked about twice a second)."""
+        if self.ctx.principal.kind != "SessionToken" or time.monotonic() - self.checked_at < self.wait_seconds:
+            return True
+        self.checked_at = time.monotonic()
+        token = bearer_token(self.ctx.request.headers.get("authorization"))
+        async with self.ctx.services.pool.acquire() as conn:
+            row = await credentials.find_session_token(conn, token)
+        return bool(row and row["live"])
 
     async def _fetch(self) -> tuple[list[dict[str, Any]], bool]:
         async with self.ctx.services.pool.acquire() as conn:

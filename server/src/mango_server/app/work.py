@@ -1,0 +1,62 @@
+"""Work failures that end a Session: ``environments.work.fail`` in one transaction.
+
+A worker that cannot prepare a Session's inputs (a Skill archive, a Memory Store) reports a
+terminal failure. In the caller's one transaction the Work item is stopped with its ``error``,
+the Session's active turn is closed (queued inputs are flushed, open tool calls cancelled), a
+``session.error`` (``session_input_failed_error``, ``retry_status`` ``terminal``) and
+``session.status_terminated`` are appended and the Session status becomes ``terminated``.
+
+Lock order is the Session row, then the Work row (the same order as enqueueing from a turn).
+Not responsible for: authentication or the transient failures a worker retries by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mango_server.app.turns import finish_turn
+from mango_server.ids import new_id
+from mango_server.store import ledger, sessions, work
+from mango_server.store.ledger import NewEvent
+from mango_server.store.sql_loader import Queries
+
+LEDGER_Q = Queries("ledger")
+INPUT_FAILED = "session_input_failed_error"
+
+
+async def fail(
+    conn: Any, workspace_id: str, environment_id: str, work_id: str, error: dict[str, Any]
+) -> tuple[dict[str, Any], str | None]:
+    """Stop the item with ``error`` and terminate its Session; returns the row and the Session id."""
+    row = await work.get(conn, workspace_id, environment_id, work_id)
+    session: dict[str, Any] | None = None
+    if row["session_id"] is not None:
+        found = await conn.fetchrow(sessions.Q.lock_session_any, row["session_id"])
+        session = dict(found) if found is not None else None
+    locked = await work.lock(conn, workspace_id, environment_id, work_id)
+    stored = {"type": INPUT_FAILED, "message": error["message"]}
+    updated = await work.stop_with_error(conn, locked, stored)
+    if session is None or session["deleting_at"] is not None or session["status"] == "terminated":
+        return updated, None
+    await terminate_session(conn, session, error["message"])
+    return updated, session["id"]
+
+
+async def terminate_session(conn: Any, session: dict[str, Any], message: str) -> None:
+    """End the active turn and the Session for good, announcing it with its events."""
+    sid, ws = session["id"], session["workspace_id"]
+    turn = await conn.fetchrow(LEDGER_Q.active_turn, sid)
+    if turn is not None:
+        await finish_turn(conn, sid, turn["trigger_id"], flush_queue=True)
+    else:
+        await ledger.mark_processed(conn, await ledger.queued_inputs(conn, sid))
+    await conn.execute(LEDGER_Q.cancel_open_actions, sid)
+    trigger = turn["trigger_id"] if turn is not None else None
+    error = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
+    events = [
+        NewEvent(new_id("sevt"), "session.error", {"error": error}, trigger),
+        NewEvent(new_id("sevt"), "session.status_terminated"),
+    ]
+    await ledger.append(conn, ws, sid, events)
+    await sessions.set_status(conn, session, "terminated", None)
+    await ledger.wake(conn, ws, sid, "terminate")

@@ -1,0 +1,94 @@
+-- name: insert_work
+INSERT INTO work (workspace_id, id, environment_id, kind, session_id, state, metadata, created_at)
+VALUES ($1, $2, $3, $4, $5, 'queued', $6, clock_timestamp())
+RETURNING *;
+
+-- name: ensure_session_work
+INSERT INTO work (workspace_id, id, environment_id, kind, session_id, state, metadata, created_at)
+VALUES ($1, $2, $3, 'session', $4, 'queued', '{}', clock_timestamp())
+ON CONFLICT (session_id) WHERE kind = 'session' AND state <> 'stopped' DO NOTHING
+RETURNING id;
+
+-- name: has_runnable_builtin
+SELECT EXISTS (
+    SELECT 1 FROM session_actions WHERE session_id = $1 AND kind = 'builtin' AND state IN ('pending', 'allowed')
+);
+
+-- name: get_work
+SELECT * FROM work WHERE workspace_id = $1 AND environment_id = $2 AND id = $3;
+
+-- name: lock_work
+SELECT *, clock_timestamp() AS db_now FROM work WHERE workspace_id = $1 AND environment_id = $2 AND id = $3 FOR UPDATE;
+
+-- name: sweep_environment
+WITH due AS (
+    SELECT w.id FROM work w
+    WHERE w.workspace_id = $1 AND w.environment_id = $2 AND w.state <> 'stopped' AND (
+        (w.state = 'stopping' AND w.stop_requested_at + make_interval(secs => w.lease_ttl_seconds) <= now())
+        OR (w.kind = 'session' AND w.state = 'queued' AND NOT EXISTS (
+            SELECT 1 FROM sessions s WHERE s.id = w.session_id AND s.status <> 'terminated'
+                AND s.archived_at IS NULL AND s.deleting_at IS NULL)))
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE work SET state = 'stopped', stopped_at = clock_timestamp() FROM due WHERE work.id = due.id;
+
+-- name: claim_candidate
+SELECT * FROM work
+WHERE workspace_id = $1 AND environment_id = $2 AND state IN ('queued', 'starting', 'active') AND (
+    (state = 'queued' AND (claimed_at IS NULL OR claimed_at <= now() - make_interval(secs => $3)))
+    OR (state IN ('starting', 'active')
+        AND coalesce(latest_heartbeat_at, acknowledged_at) + make_interval(secs => lease_ttl_seconds) <= now()))
+ORDER BY created_at, id
+LIMIT 1
+FOR UPDATE SKIP LOCKED;
+
+-- name: claim
+UPDATE work SET state = 'queued', claimed_at = clock_timestamp(), token_digest = $2, worker_id = $3,
+    acknowledged_at = NULL, latest_heartbeat_at = NULL, lease_ttl_seconds = 90
+WHERE id = $1
+RETURNING *;
+
+-- name: acknowledge
+UPDATE work SET state = 'starting', acknowledged_at = clock_timestamp() WHERE id = $1 RETURNING *;
+
+-- name: heartbeat
+UPDATE work SET state = 'active', started_at = coalesce(started_at, clock_timestamp()),
+    latest_heartbeat_at = clock_timestamp(), lease_ttl_seconds = $2
+WHERE id = $1
+RETURNING *;
+
+-- name: request_stop
+UPDATE work SET state = 'stopping', stop_requested_at = coalesce(stop_requested_at, clock_timestamp())
+WHERE id = $1 RETURNING *;
+
+-- name: stop_now
+UPDATE work SET state = 'stopped', stopped_at = clock_timestamp(),
+    stop_requested_at = coalesce(stop_requested_at, clock_timestamp()), error = coalesce($2, error),
+    result = coalesce($3, result)
+WHERE id = $1 RETURNING *;
+
+-- name: list_base
+SELECT * FROM work WHERE workspace_id = $1 AND environment_id = $2
+
+-- name: stats
+SELECT count(*) FILTER (WHERE state = 'queued' AND claimed_at IS NULL) AS depth,
+       count(*) FILTER (WHERE state = 'queued' AND claimed_at IS NOT NULL) AS pending,
+       min(created_at) FILTER (WHERE state = 'queued') AS oldest_queued_at
+FROM work WHERE workspace_id = $1 AND environment_id = $2 AND state <> 'stopped';
+
+-- name: workers_polling
+SELECT count(*) FROM work_pollers WHERE environment_id = $1 AND last_polled_at > now() - interval '30 seconds';
+
+-- name: record_poller
+INSERT INTO work_pollers (environment_id, worker_id, workspace_id, last_polled_at)
+VALUES ($1, $2, $3, clock_timestamp())
+ON CONFLICT (environment_id, worker_id) DO UPDATE SET last_polled_at = EXCLUDED.last_polled_at;
+
+-- name: find_by_token
+SELECT workspace_id, id, environment_id, session_id, kind, state,
+       (acknowledged_at IS NOT NULL AND (
+           (state IN ('starting', 'active')
+            AND coalesce(latest_heartbeat_at, acknowledged_at) + make_interval(secs => lease_ttl_seconds) > now())
+           OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now())
+       )) AS live
+FROM work WHERE token_digest = $1;
