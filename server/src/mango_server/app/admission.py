@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mango_server.app.documents import Snapshots, file_sources, store_snapshots
 from mango_server.app.turns import OPEN_ACTION_STATES, finish_turn
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
 from mango_server.ids import new_id
@@ -25,10 +26,13 @@ RESULT_TYPES = ("user.tool_result", "user.custom_tool_result")
 class Admission:
     """Admits one request's events against a locked Session row."""
 
-    def __init__(self, conn: Any, session: dict[str, Any], principal_kind: str) -> None:
+    def __init__(
+        self, conn: Any, session: dict[str, Any], principal_kind: str, documents: Snapshots | None = None
+    ) -> None:
         self.conn = conn
         self.session = session
         self.principal_kind = principal_kind
+        self.documents = documents or {}  # File document snapshots read before the transaction
         self.ws = session["workspace_id"]
         self.sid = session["id"]
         self.accepted: list[dict[str, Any]] = []
@@ -61,7 +65,12 @@ class Admission:
 
     async def _user_message(self, index: int, event: dict[str, Any]) -> None:
         payload = {"content": event["content"]}
-        await self._append(NewEvent(new_id("sevt"), "user.message", payload, processed=False))
+        for _, block_index, file_id in file_sources([event]):
+            if (index, block_index) not in self.documents:
+                raise InvalidRequestError(f"events[{index}].content[{block_index}]: file {file_id} was not read")
+        event_id = new_id("sevt")
+        await self._append(NewEvent(event_id, "user.message", payload, processed=False))
+        await store_snapshots(self.conn, self.session, event_id, index, self.documents)
         turn = await self.conn.fetchrow(Q.active_turn, self.sid)
         if turn is None or turn["state"] == "running":
             await self._set_running()

@@ -7,6 +7,7 @@ loading rows or calling the model. Public events are never used to rebuild conte
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
@@ -62,18 +63,22 @@ BUILTIN_DESCRIPTIONS = {
 }
 
 
-def user_blocks(content: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Provider blocks for a ``user.message``'s public content (text and text documents)."""
+def user_blocks(content: list[dict[str, Any]], snapshots: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+    """Provider blocks for a ``user.message``'s public content (text and text documents).
+
+    A File document source becomes the text snapshotted at admission (``snapshots``, by block index).
+    """
     blocks: list[dict[str, Any]] = []
-    for block in content:
+    for index, block in enumerate(content):
         if block["type"] == "text":
             blocks.append({"type": "text", "text": block["text"]})
         elif block["type"] == "document":
             source = block["source"]
-            if source["type"] == "text":
+            if source["type"] in ("text", "file"):
+                data = source["data"] if source["type"] == "text" else (snapshots or {}).get(index, "")
                 doc: dict[str, Any] = {
                     "type": "document",
-                    "source": {"type": "text", "media_type": "text/plain", "data": source["data"]},
+                    "source": {"type": "text", "media_type": "text/plain", "data": data},
                 }
             else:
                 doc = {"type": "document", "source": dict(source)}
@@ -107,6 +112,24 @@ def tool_specs(snapshot: dict[str, Any]) -> list[ToolSpec]:
     return specs
 
 
+def skills_prompt(manifest: list[dict[str, Any]]) -> str:
+    """The system prompt section announcing the Session's pinned Skills (name and description only).
+
+    Workers materialise each pinned version under ``skills/<directory>/`` of the Session workspace;
+    the model loads a Skill's instructions on demand by reading its ``SKILL.md`` with the ``read`` tool.
+    """
+    if not manifest:
+        return ""
+    lines = [
+        "## Skills",
+        "These Skills are available. Each is a folder in your working directory; before using one, read its "
+        "SKILL.md for instructions (supporting files sit beside it).",
+    ]
+    for skill in manifest:
+        lines.append(f"- {skill['name']} (skills/{skill['directory']}/SKILL.md): {skill['description']}")
+    return "\n".join(lines)
+
+
 def build_request(
     snapshot: dict[str, Any], transcript: list[dict[str, Any]], *, attempt: int, max_tokens: int
 ) -> ModelRequest:
@@ -117,9 +140,10 @@ def build_request(
             messages[-1] = {"role": row["role"], "content": [*messages[-1]["content"], *row["blocks"]]}
         else:
             messages.append({"role": row["role"], "content": row["blocks"]})
+    parts = (snapshot.get("system"), skills_prompt(snapshot.get("skill_manifest") or []))
     return ModelRequest(
         model=snapshot["model"]["id"],
-        system=snapshot.get("system"),
+        system="\n\n".join(p for p in parts if p) or None,
         messages=messages,
         tools=tool_specs(snapshot),
         max_tokens=max_tokens,

@@ -28,7 +28,7 @@ from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enab
 from mango_server.ids import derived_id
 from mango_server.live import Notifier
 from mango_server.model import ModelClient, ModelError, ModelResponse, tool_uses
-from mango_server.store import ledger, sessions, work
+from mango_server.store import files, ledger, sessions, skills, work
 from mango_server.store.ledger import NewEvent
 from mango_server.store.sql_loader import Queries
 
@@ -119,7 +119,8 @@ class TurnEngine:
                 if trigger is None:
                     return StepOutcome("idle")
                 await conn.execute(Q.insert_turn, ws, session_id, trigger["id"])
-                blocks = user_blocks(trigger["payload"]["content"])
+                snapshots = await files.snapshots_for_event(conn, trigger["id"])
+                blocks = user_blocks(trigger["payload"]["content"], snapshots)
                 await conn.execute(Q.insert_transcript, ws, session_id, trigger["id"], 0, "user", blocks)
                 turn = await conn.fetchrow(Q.active_turn, session_id)
             elif turn["state"] == "waiting":
@@ -159,6 +160,7 @@ class TurnEngine:
                     [NewEvent(start_id, "span.model_request_start", trigger_id=turn["trigger_id"])],
                 )
             transcript = [dict(r) for r in await conn.fetch(Q.transcript_for_context, session_id, turn["trigger_id"])]
+            pinned_skills = session["agent_snapshot"].get("skills") or []
             return _Round(
                 ws,
                 session_id,
@@ -166,7 +168,7 @@ class TurnEngine:
                 turn["round"],
                 turn["attempt_errors"],
                 start_id,
-                session["agent_snapshot"],
+                {**session["agent_snapshot"], "skill_manifest": await skills.manifest(conn, ws, pinned_skills)},
                 transcript,
             )
 

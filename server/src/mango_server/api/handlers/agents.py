@@ -7,13 +7,14 @@ from typing import Any
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.domain.agents import build_agent_body
-from mango_server.store import agents
+from mango_server.store import agents, skills
 from mango_server.store.db import transaction
 
 
 async def agents_create(ctx: RequestContext) -> dict[str, Any]:
     body = build_agent_body(ctx.body)
     async with transaction(ctx.services.pool) as conn:
+        body["skills"] = await skills.resolve_refs(conn, ctx.workspace_id, body["skills"])
         return await agents.create(conn, ctx.workspace_id, body)
 
 
@@ -45,6 +46,8 @@ async def agents_update(ctx: RequestContext) -> dict[str, Any]:
     async with transaction(ctx.services.pool) as conn:
         current = await agents.get_body(conn, ctx.workspace_id, agent_id)
         body = build_agent_body(params, base=current["body"])
+        if "skills" in params:  # unrelated updates keep the existing pins
+            body["skills"] = await skills.resolve_refs(conn, ctx.workspace_id, body["skills"])
         if body == current["body"] and expected in (None, current["current_version"]):
             return await agents.get(conn, ctx.workspace_id, agent_id)
         return await agents.add_version(conn, ctx.workspace_id, agent_id, body, expected)

@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
+from mango_server.api.handlers.events import read_documents
 from mango_server.app import attachments
 from mango_server.app.admission import Admission
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
@@ -28,6 +29,7 @@ async def sessions_create(ctx: RequestContext) -> dict[str, Any]:
     params = ctx.body
     ref = params["agent"]
     agent_id, version = (ref, None) if isinstance(ref, str) else (ref["id"], ref.get("version"))
+    documents = await read_documents(ctx, params.get("initial_events") or [])
     async with transaction(ctx.services.pool) as conn:
         try:
             agent_row = await agents.get_body(conn, ctx.workspace_id, agent_id, version)
@@ -54,7 +56,7 @@ async def sessions_create(ctx: RequestContext) -> dict[str, Any]:
             resources=resources,
         )
         if params.get("initial_events"):
-            await Admission(conn, row, ctx.principal.kind).admit(params["initial_events"])
+            await Admission(conn, row, ctx.principal.kind, documents).admit(params["initial_events"])
         public = sessions.to_public(await sessions.get_row(conn, ctx.workspace_id, row["id"]))
     await ctx.services.notifier.committed(row["id"])
     return public
