@@ -110,10 +110,11 @@ def container_config(image: str, ids: ItemIds, limits: Limits, workspace: str) -
             f"{LABEL_PREFIX}.environment-id": ids.environment_id,
             f"{LABEL_PREFIX}.session-id": ids.session_id,
         },
+        # stdin_open without detach makes docker-py set AttachStdin and StdinOnce: the Engine closes
+        # the item runner's stdin when the supervisor half-closes its one attach stream.
         "stdin_open": True,
-        "stdin_once": True,
+        "detach": False,
         "tty": False,
-        "detach": True,
         "read_only": True,
         "cap_drop": ["ALL"],
         "security_opt": ["no-new-privileges:true"],

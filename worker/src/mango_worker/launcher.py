@@ -145,6 +145,8 @@ class DockerLauncher:
         finally:
             with contextlib.suppress(OSError):
                 stream.close()
+            with contextlib.suppress(OSError):
+                sock.close()
 
     def _wait(self, container: Any) -> int:
         result = container.wait()

@@ -1,0 +1,103 @@
+"""The container specification: hardening flags, limits, mounts and where the secret may appear."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from mango_worker.container import ItemIds, Limits, container_config, frame_secret, parse_memory
+
+IDS = ItemIds("work_1", "env_1", "sesn_1", "http://127.0.0.1:8000")
+SECRET = "eyJzZXNzaW9uc190b2tlbiI6ICJzdF9zZWNyZXQifQ"
+
+
+def config(**limits: object) -> dict[str, object]:
+    return container_config("mango-worker-runtime:latest", IDS, Limits(**limits), "/srv/ws/sesn_1")  # type: ignore[arg-type]
+
+
+def test_hardening_flags_are_exact() -> None:
+    spec = config()
+    assert spec["user"] == "65532:65532"
+    assert spec["read_only"] is True
+    assert spec["cap_drop"] == ["ALL"]
+    assert "cap_add" not in spec
+    assert spec["security_opt"] == ["no-new-privileges:true"]
+    assert spec["privileged"] is False
+    assert spec["network_mode"] == "host"
+    assert spec["command"] == ["python3", "-m", "mango_worker.item_runner"]
+
+
+def test_limits_and_tmpfs() -> None:
+    spec = config(cpus=0.5, memory="512m", pids=64, tmp_size="16m")
+    assert spec["nano_cpus"] == 500_000_000
+    assert spec["mem_limit"] == 512 * 1024**2
+    assert spec["memswap_limit"] == spec["mem_limit"]
+    assert spec["pids_limit"] == 64
+    assert spec["tmpfs"] == {"/tmp": f"rw,noexec,nosuid,nodev,size={16 * 1024**2},mode=1777"}
+
+
+def test_only_the_workspace_is_mounted_and_never_the_docker_socket() -> None:
+    spec = config()
+    assert spec["volumes"] == {"/srv/ws/sesn_1": {"bind": "/workspace", "mode": "rw"}}
+    assert "docker.sock" not in json.dumps(spec)
+    assert spec["working_dir"] == "/workspace"
+
+
+def test_stdin_is_a_one_shot_stream() -> None:
+    from docker.models.containers import _create_container_args
+    from docker.types import ContainerConfig
+
+    create = _create_container_args({**config(), "version": "1.41"})
+    create.pop("host_config")
+    create.pop("name")
+    engine_config = ContainerConfig("1.41", **create)
+    assert engine_config["OpenStdin"] is True
+    assert engine_config["StdinOnce"] is True
+    assert engine_config["AttachStdin"] is True
+    assert engine_config["Tty"] is False
+
+
+def test_secret_is_absent_from_env_args_labels() -> None:
+    spec = config()
+    dumped = json.dumps(spec)
+    assert SECRET not in dumped
+    assert "secret" not in dumped.lower()
+    assert set(spec["environment"]) == {  # type: ignore[arg-type]
+        "MANGO_BASE_URL",
+        "MANGO_ENVIRONMENT_ID",
+        "MANGO_WORK_ID",
+        "MANGO_SESSION_ID",
+        "HOME",
+        "PYTHONDONTWRITEBYTECODE",
+        "PYTHONUNBUFFERED",
+    }
+    assert spec["labels"] == {
+        "dev.mango.worker.work-id": "work_1",
+        "dev.mango.worker.environment-id": "env_1",
+        "dev.mango.worker.session-id": "sesn_1",
+    }
+
+
+def test_frame_secret_is_length_prefixed() -> None:
+    assert frame_secret("abc") == b"3\nabc"
+    assert frame_secret("é") == b"2\n\xc3\xa9"
+
+
+@pytest.mark.parametrize("bad", ["", "x" * 8193])
+def test_frame_secret_rejects_empty_and_oversized(bad: str) -> None:
+    with pytest.raises(ValueError, match="work secret"):
+        frame_secret(bad)
+
+
+def test_parse_memory() -> None:
+    assert parse_memory("65536") == 65536
+    assert parse_memory("1g") == 1024**3
+    assert parse_memory("64M") == 64 * 1024**2
+    with pytest.raises(ValueError, match="not a size"):
+        parse_memory("lots")
+
+
+@pytest.mark.parametrize("limits", [{"cpus": 0}, {"pids": 1}, {"memory": "0"}, {"tmp_size": "x"}])
+def test_limits_validate(limits: dict[str, object]) -> None:
+    with pytest.raises(ValueError):  # noqa: PT011
+        Limits(**limits)  # type: ignore[arg-type]
