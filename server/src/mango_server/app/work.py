@@ -1,4 +1,4 @@
-"""Work failures that end a Session: ``environments.work.fail`` in one transaction.
+"""Work transitions that touch the Session: ``environments.work.fail`` and ``environments.work.stop``.
 
 A worker that cannot prepare a Session's inputs (a Skill archive, a Memory Store) reports a
 terminal failure. In the caller's one transaction the Work item is stopped with its ``error``,
@@ -6,6 +6,7 @@ the Session's active turn is closed (queued inputs are flushed, open tool calls 
 ``session.error`` (``session_input_failed_error``, ``retry_status`` ``terminal``) and
 ``session.status_terminated`` are appended and the Session status becomes ``terminated``.
 
+A Stop that leaves built-in calls unexecuted re-queues Work for them in the same transaction.
 Lock order is the Session row, then the Work row (the same order as enqueueing from a turn).
 Not responsible for: authentication or the transient failures a worker retries by itself.
 """
@@ -40,6 +41,33 @@ async def fail(
         return updated, None
     await terminate_session(conn, session, error["message"])
     return updated, session["id"]
+
+
+async def stop(conn: Any, workspace_id: str, environment_id: str, work_id: str, *, force: bool) -> dict[str, Any]:
+    """Stop (or ask to stop) an item; a Session whose built-in calls still wait gets fresh Work.
+
+    The Session row is locked first, so a turn creating calls and this stop serialize: calls are
+    either seen here and re-queued, or see the stopped item and queue new Work themselves.
+    """
+    row = await work.get(conn, workspace_id, environment_id, work_id)
+    session = None
+    if row["session_id"] is not None:
+        found = await conn.fetchrow(sessions.Q.lock_session_any, row["session_id"])
+        session = dict(found) if found is not None else None
+    updated = await work.stop(conn, await work.lock(conn, workspace_id, environment_id, work_id), force=force)
+    if updated["state"] == "stopped" and _open(session):
+        assert session is not None
+        await work.ensure_if_runnable(conn, session)
+    return updated
+
+
+def _open(session: dict[str, Any] | None) -> bool:
+    return (
+        session is not None
+        and session["status"] != "terminated"
+        and session["archived_at"] is None
+        and session["deleting_at"] is None
+    )
 
 
 async def terminate_session(conn: Any, session: dict[str, Any], message: str) -> None:

@@ -103,8 +103,8 @@ async def environments_work_heartbeat(ctx: RequestContext) -> dict[str, Any]:
 async def environments_work_stop(ctx: RequestContext) -> dict[str, Any]:
     environment_id, work_id = _environment_id(ctx), _work_id(ctx)
     async with transaction(ctx.services.pool) as conn:
-        row = await work.lock(conn, ctx.workspace_id, environment_id, work_id)
-        return work.to_public(await work.stop(conn, row, force=bool(ctx.body.get("force"))))
+        row = await work_app.stop(conn, ctx.workspace_id, environment_id, work_id, force=bool(ctx.body.get("force")))
+        return work.to_public(row)
 
 
 async def environments_work_fail(ctx: RequestContext) -> dict[str, Any]:
