@@ -26,6 +26,7 @@ class FakeContainer:
         self.stop_timeout: int | None = None
         self._peer: socket.socket | None = None
         self._stopped = threading.Event()
+        self.started = threading.Event()
 
     def attach_socket(self, params: dict[str, int]) -> socket.socket:
         self.calls.append("attach")
@@ -35,6 +36,7 @@ class FakeContainer:
 
     def start(self) -> None:
         self.calls.append("start")
+        self.started.set()
 
     def read_stdin(self) -> bytes:
         return self.stdin
@@ -75,6 +77,7 @@ class FakeContainers:
     def create(self, **config: Any) -> FakeContainer:
         container = FakeContainer(config, self._client.exit_code, self._client.hang, self._client.output)
         self._client.created.append(container)
+        self._client.created_event.set()
         return container
 
     def get(self, name: str) -> FakeContainer:
@@ -91,6 +94,7 @@ class FakeDocker:
         self.output = output
         self.created: list[FakeContainer] = []
         self.leftovers: list[FakeContainer] = []
+        self.created_event = threading.Event()
         self.containers = FakeContainers(self)
 
 

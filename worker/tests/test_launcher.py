@@ -42,8 +42,8 @@ async def test_cancellation_stops_with_grace_then_removes() -> None:
     client = FakeDocker(hang=True)
     launcher = DockerLauncher(client, "img", Limits(), stop_grace=7)
     task = asyncio.create_task(launcher.run(IDS, WORKSPACE, "s3cr3t"))
-    while not client.created or "start" not in client.created[0].calls:
-        await asyncio.sleep(0.01)
+    assert await asyncio.to_thread(client.created_event.wait, 5)
+    assert await asyncio.to_thread(client.created[0].started.wait, 5)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task

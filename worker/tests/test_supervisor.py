@@ -21,9 +21,16 @@ class RecordingLauncher(DockerLauncher):
         self.runs: list[tuple[ItemIds, Workspace, str]] = []
         self.cancelled: list[str] = []
         self.hold = hold
+        self.changed = asyncio.Event()
+
+    async def wait_runs(self, count: int) -> None:
+        while len(self.runs) < count:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), 5)
 
     async def run(self, ids: ItemIds, workspace: Workspace, secret: str) -> ItemOutcome:
         self.runs.append((ids, workspace, secret))
+        self.changed.set()
         if self.hold:
             try:
                 await asyncio.Event().wait()
@@ -73,8 +80,7 @@ async def test_does_not_pull_more_items_than_free_slots(tmp_path: Path) -> None:
     poller = StaticPoller([session_item(f"work_{i}", f"sesn_{i}") for i in range(3)])
     supervisor = make(poller, launcher, tmp_path, max_concurrency=2)
     run = asyncio.create_task(supervisor.run())
-    while len(launcher.runs) < 2:
-        await asyncio.sleep(0.01)
+    await launcher.wait_runs(2)
     await asyncio.sleep(0.05)
     assert poller.yielded == ["work_0", "work_1"]
     supervisor.shutdown()
@@ -87,8 +93,7 @@ async def test_shutdown_cancels_running_items_and_returns(tmp_path: Path) -> Non
     poller = StaticPoller([session_item("work_1", "sesn_1")], block_forever=True)
     supervisor = make(poller, launcher, tmp_path)
     run = asyncio.create_task(supervisor.run())
-    while not launcher.runs:
-        await asyncio.sleep(0.01)
+    await launcher.wait_runs(1)
     supervisor.shutdown()
     await asyncio.wait_for(run, 5)
     assert launcher.cancelled == ["work_1"]

@@ -21,7 +21,7 @@ import contextlib
 import logging
 import socket
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .container import ItemIds, Limits, container_config, container_name, frame_secret
 from .workspace import Workspace
@@ -31,6 +31,7 @@ __all__ = ["DockerLauncher", "ItemOutcome", "LaunchError", "sanitize_tail"]
 log = logging.getLogger(__name__)
 
 TAIL_BYTES = 2048
+T = TypeVar("T")
 
 
 class LaunchError(Exception):
@@ -71,21 +72,14 @@ class DockerLauncher:
         except Exception as exc:
             raise LaunchError(f"creating the container failed: {type(exc).__name__}") from None
         cancelled = False
+        starting = asyncio.ensure_future(asyncio.to_thread(self._start_and_feed, container, framed))
         try:
             try:
-                await asyncio.to_thread(self._start_and_feed, container, framed)
-            except Exception as exc:
-                raise LaunchError(f"starting the container failed: {type(exc).__name__}") from None
-            log.info(
-                "container started work_id=%s container=%s",
-                ids.work_id,
-                container.short_id,
-                extra={"action": "container.started", "work_id": ids.work_id, "session_id": ids.session_id},
-            )
-            try:
-                exit_code = await asyncio.shield(asyncio.to_thread(self._wait, container))
+                exit_code = await self._start_and_wait(starting, container, ids)
             except asyncio.CancelledError:
                 cancelled = True
+                with contextlib.suppress(Exception):
+                    await _uncancellable(starting)
                 exit_code = await self._stop(container, ids)
             tail = await asyncio.to_thread(self._tail, container)
         finally:
@@ -99,10 +93,26 @@ class DockerLauncher:
         )
         if exit_code != 0:
             log.warning("item runner output tail work_id=%s tail=%r", ids.work_id, tail)
-        outcome = ItemOutcome(exit_code, cancelled, tail)
         if cancelled:
             raise asyncio.CancelledError
-        return outcome
+        return ItemOutcome(exit_code, cancelled, tail)
+
+    async def _start_and_wait(self, starting: asyncio.Future[None], container: Any, ids: ItemIds) -> int:
+        # Shielded: a cancellation arriving mid-start lets the start finish (run() waits for it), so
+        # _stop then finds a started container to give its grace period.
+        try:
+            await asyncio.shield(starting)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            raise LaunchError(f"starting the container failed: {type(exc).__name__}") from None
+        log.info(
+            "container started work_id=%s container=%s",
+            ids.work_id,
+            container.short_id,
+            extra={"action": "container.started", "work_id": ids.work_id, "session_id": ids.session_id},
+        )
+        return await asyncio.shield(asyncio.to_thread(self._wait, container))
 
     async def _stop(self, container: Any, ids: ItemIds) -> int:
         log.info(
@@ -111,13 +121,8 @@ class DockerLauncher:
             self._stop_grace,
             extra={"action": "container.stopping", "work_id": ids.work_id},
         )
-        stopping = asyncio.ensure_future(asyncio.to_thread(self._stop_and_wait, container))
         # Shutdown must not be cut short by a second cancellation: the item needs its grace period.
-        while True:
-            try:
-                return await asyncio.shield(stopping)
-            except asyncio.CancelledError:
-                continue
+        return await _uncancellable(asyncio.ensure_future(asyncio.to_thread(self._stop_and_wait, container)))
 
     def _remove_leftover(self, work_id: str) -> None:
         import docker.errors
@@ -172,6 +177,17 @@ class DockerLauncher:
     def _remove(container: Any) -> None:
         with contextlib.suppress(Exception):
             container.remove(force=True)
+
+
+async def _uncancellable(future: asyncio.Future[T]) -> T:
+    """Wait for ``future`` to finish even when the waiting task is cancelled meanwhile."""
+    while True:
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if future.done():
+                return future.result()
+            continue
 
 
 def _raw_socket(stream: Any) -> socket.socket:
