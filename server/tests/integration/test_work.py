@@ -306,3 +306,32 @@ def test_stream_with_session_token_ends_on_lease_loss(mango_platform: Platform, 
             timer.join()
             assert seen[-1] == "error"
             assert elapsed < 3.0
+
+
+def test_operator_stop_drains_through_the_heartbeat(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        env_id = new_environment(http, "drain")
+        sid = new_session(http, env_id)
+        with bearer(mango_platform, env_key(mango_platform, mango_tenant, env_id)) as worker:
+            say(http, sid, BASH)
+            work, token = claimed(mango_platform, worker, env_id)
+            path = f"/v1/environments/{env_id}/work/{work['id']}"
+            asked = http.post(f"{path}/stop", json={"force": False})
+            assert asked.json()["state"] == "stopping"
+            assert asked.json()["stop_requested_at"] is not None
+            with bearer(mango_platform, token) as runner:
+                last = http.get(path).json()["latest_heartbeat_at"]
+                assert last is not None
+                current = runner.post(f"{path}/heartbeat", params={"expected_last_heartbeat": "NO_HEARTBEAT"})
+                assert current.status_code == 412
+                echoed = current.json()["error"]["details"]["current_state"]["last_heartbeat"]
+                beat = heartbeat(runner, env_id, work["id"], echoed)
+                assert beat.status_code == 200, beat.text
+                assert beat.json()["state"] == "stopping"
+                assert beat.json()["lease_extended"] is False
+                done = runner.post(f"{path}/stop", json={"force": True})
+                assert done.json()["state"] == "stopped"
+            # The bash call was never answered: stopping re-queues Work for the Session.
+            again = poll(worker, env_id)
+            assert again["data"] == {"type": "session", "id": sid}
+            assert again["id"] != work["id"]
