@@ -130,19 +130,31 @@ async def run_item(config: ItemConfig, secret: str) -> int:
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, task.cancel)
     try:
+        return await _outcome(task, config.work_id)
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+
+
+async def _outcome(task: asyncio.Future[object], work_id: str) -> int:
+    try:
         await task
     except asyncio.CancelledError:
-        log.info("item cancelled work_id=%s", config.work_id, extra={"action": "item.cancelled"})
+        log.info("item cancelled work_id=%s", work_id, extra={"action": "item.cancelled"})
         return EXIT_CANCELLED
     except Exception as exc:
         if _is_lease_lost(exc):
-            log.warning("lease lost work_id=%s", config.work_id, extra={"action": "item.lease_lost"})
+            log.warning("lease lost work_id=%s", work_id, extra={"action": "item.lease_lost"})
             return EXIT_LEASE_LOST
         log.error(
-            "item failed work_id=%s error=%s", config.work_id, type(exc).__name__, extra={"action": "item.failed"}
+            "item failed work_id=%s error=%s: %.500s",
+            work_id,
+            type(exc).__name__,
+            exc,
+            extra={"action": "item.failed"},
         )
         return EXIT_FAILED
-    log.info("item finished work_id=%s", config.work_id, extra={"action": "item.finished"})
+    log.info("item finished work_id=%s", work_id, extra={"action": "item.finished"})
     return EXIT_OK
 
 
