@@ -9,7 +9,6 @@ version cannot be deleted (409).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
@@ -54,11 +53,12 @@ def parse_version(raw: str) -> int:
     return int(raw)
 
 
-def _pin(skill_id: str, version: int | None = None) -> str:
+def _pin(skill_id: str, version: int | None = None) -> list[dict[str, str]]:
+    """A JSONB containment pattern matching references to the Skill (or one of its versions)."""
     ref: dict[str, str] = {"skill_id": skill_id}
     if version is not None:
         ref["version"] = str(version)
-    return json.dumps([ref])
+    return [ref]
 
 
 async def _insert_version(

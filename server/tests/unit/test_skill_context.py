@@ -1,0 +1,35 @@
+"""Model context: pinned Skills in the system prompt and File document snapshots as text sources."""
+
+from __future__ import annotations
+
+from mango_server.app.context import build_request, user_blocks
+
+MANIFEST = [
+    {"skill_id": "skill_1", "version": 2, "name": "pdf-tools", "description": "Fill PDF forms.", "directory": "pdf"}
+]
+
+
+def test_pinned_skills_are_announced_after_the_system_prompt() -> None:
+    snapshot = {"model": {"id": "m"}, "system": "Be brief.", "tools": [], "skill_manifest": MANIFEST}
+    request = build_request(snapshot, [], attempt=1, max_tokens=10)
+    assert request.system is not None
+    assert request.system.startswith("Be brief.\n\n## Skills")
+    assert "- pdf-tools (skills/pdf/SKILL.md): Fill PDF forms." in request.system
+
+
+def test_no_skills_leaves_the_system_prompt_alone() -> None:
+    assert build_request({"model": {"id": "m"}, "system": None}, [], attempt=1, max_tokens=10).system is None
+    assert build_request({"model": {"id": "m"}, "system": "S"}, [], attempt=1, max_tokens=10).system == "S"
+
+
+def test_file_document_uses_the_admission_snapshot() -> None:
+    content = [
+        {"type": "text", "text": "read this"},
+        {"type": "document", "source": {"type": "file", "file_id": "file_1"}, "title": "notes"},
+    ]
+    blocks = user_blocks(content, {1: "snapshot text"})
+    assert blocks[1] == {
+        "type": "document",
+        "source": {"type": "text", "media_type": "text/plain", "data": "snapshot text"},
+        "title": "notes",
+    }
