@@ -67,6 +67,7 @@ def test_secret_is_absent_from_env_args_labels() -> None:
         "MANGO_ENVIRONMENT_ID",
         "MANGO_WORK_ID",
         "MANGO_SESSION_ID",
+        "MANGO_MAX_IDLE_SECONDS",
         "HOME",
         "PYTHONDONTWRITEBYTECODE",
         "PYTHONUNBUFFERED",

@@ -49,6 +49,7 @@ def parser() -> argparse.ArgumentParser:
     docker.add_argument("--tmp-size", default="64m")
     docker.add_argument("--max-concurrency", type=int, default=4, help="containers running at once")
     docker.add_argument("--stop-grace", type=float, default=120.0, help="seconds between SIGTERM and SIGKILL")
+    docker.add_argument("--max-idle", type=float, default=60.0, help="seconds an idle Session keeps its container")
     docker.add_argument("--worker-id", default=None)
     docker.add_argument("--drain", action="store_true", help="exit once the queue is empty and items are done")
 
@@ -97,7 +98,7 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
         worker_id=args.worker_id,
         drain=args.drain,
     )
-    launcher = DockerLauncher(client, args.image, limits, stop_grace=args.stop_grace)
+    launcher = DockerLauncher(client, args.image, limits, stop_grace=args.stop_grace, max_idle=args.max_idle)
     supervisor = Supervisor(
         poller,
         launcher,

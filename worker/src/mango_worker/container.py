@@ -79,7 +79,9 @@ def parse_memory(value: str) -> int:
     return int(match.group(1)) * _UNITS[match.group(2).lower()]
 
 
-def container_config(image: str, ids: ItemIds, limits: Limits, workspace: str) -> dict[str, Any]:
+def container_config(
+    image: str, ids: ItemIds, limits: Limits, workspace: str, *, max_idle: float = 60.0
+) -> dict[str, Any]:
     """Keyword arguments for ``client.containers.create`` running the item runner for one item.
 
     Args:
@@ -87,6 +89,7 @@ def container_config(image: str, ids: ItemIds, limits: Limits, workspace: str) -
         ids: The item's non-secret ids.
         limits: CPU, memory, PID and /tmp limits.
         workspace: A host directory (bind mount) or a Docker volume name.
+        max_idle: Seconds the item runner keeps an idle Session's item before ending it.
     """
     memory = parse_memory(limits.memory)
     return {
@@ -101,6 +104,7 @@ def container_config(image: str, ids: ItemIds, limits: Limits, workspace: str) -
             "MANGO_ENVIRONMENT_ID": ids.environment_id,
             "MANGO_WORK_ID": ids.work_id,
             "MANGO_SESSION_ID": ids.session_id,
+            "MANGO_MAX_IDLE_SECONDS": f"{max_idle:g}",
             "HOME": WORKDIR,
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONUNBUFFERED": "1",

@@ -55,6 +55,7 @@ class ItemConfig:
     environment_id: str
     work_id: str
     session_id: str
+    max_idle: float = 60.0
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ItemConfig:
@@ -63,7 +64,11 @@ class ItemConfig:
         missing = [name for name in names if not env.get(name)]
         if missing:
             raise ValueError(f"missing required environment variable {missing[0]}")
-        return cls(*(env[name] for name in names))
+        try:
+            max_idle = float(env.get("MANGO_MAX_IDLE_SECONDS", "60"))
+        except ValueError:
+            raise ValueError("MANGO_MAX_IDLE_SECONDS is not a number") from None
+        return cls(*(env[name] for name in names), max_idle=max_idle)
 
 
 def make_non_dumpable() -> None:
@@ -116,6 +121,7 @@ async def run_item(config: ItemConfig, secret: str) -> int:
         base_url=config.base_url,
         environment_id=config.environment_id,
         workdir=WORKDIR,
+        max_idle=config.max_idle,
         worker_id=f"docker-{config.work_id}",
     )
     task = asyncio.ensure_future(

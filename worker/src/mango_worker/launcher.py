@@ -50,23 +50,27 @@ class ItemOutcome:
 class DockerLauncher:
     """Creates, feeds, waits for and removes item containers on one Docker Engine."""
 
-    def __init__(self, client: Any, image: str, limits: Limits, *, stop_grace: float = 120.0) -> None:
+    def __init__(
+        self, client: Any, image: str, limits: Limits, *, stop_grace: float = 120.0, max_idle: float = 60.0
+    ) -> None:
         """Args:
         client: A ``docker.DockerClient`` (or a test double with the same surface).
         image: The runtime image reference.
         limits: Resource limits applied to every container.
         stop_grace: Seconds a cancelled container gets between SIGTERM and SIGKILL.
+        max_idle: Seconds an item runner keeps an idle Session's item before ending it.
         """
         self._client = client
         self._image = image
         self._limits = limits
         self._stop_grace = stop_grace
+        self._max_idle = max_idle
 
     async def run(self, ids: ItemIds, workspace: Workspace, secret: str) -> ItemOutcome:
         """Run the item runner for one acknowledged Work item and return how it ended."""
         framed = frame_secret(secret)
         await asyncio.to_thread(self._remove_leftover, ids.work_id)
-        config = container_config(self._image, ids, self._limits, workspace.source)
+        config = container_config(self._image, ids, self._limits, workspace.source, max_idle=self._max_idle)
         try:
             container = await asyncio.to_thread(self._client.containers.create, **config)
         except Exception as exc:

@@ -1,0 +1,141 @@
+"""Real platform + real Docker: Sessions whose bash calls run in `mango-worker docker` containers.
+
+Covers persistent Bash inside one activation, the workspace surviving into a second activation,
+the item runner being unreadable from its Bash child, cancellation of the supervisor during a long
+call (one error result, then Stop), and an `always_ask` approval.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mango_server.devstack import Platform, Tenant
+
+from .sessions import (
+    Setup,
+    bash_lines,
+    create_environment,
+    events,
+    new_session,
+    results,
+    running_worker,
+    say,
+    text_of,
+    wait_for,
+    wait_idle,
+)
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.docker, pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(600)]
+
+# Finds the item runner by its command line and tries to read its environment through /proc.
+PROBE_RUNNER = (
+    "for p in /proc/[0-9]*; do if tr '\\0' ' ' < $p/cmdline 2>/dev/null | grep -q mango_worker.item_runner; then "
+    "cat $p/environ >/dev/null 2>&1 && echo runner-environ=readable || echo runner-environ=denied; fi; done"
+)
+
+
+@pytest.fixture
+def setup(mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any) -> Setup:
+    import httpx
+
+    http = httpx.Client(
+        base_url=mango_platform.base_url, headers={"authorization": f"Bearer {mango_tenant.api_key}"}, timeout=30
+    )
+    return create_environment(mango_platform, mango_tenant, http, "docker")
+
+
+def tool_uses(setup: Setup, session_id: str) -> list[dict[str, Any]]:
+    return [e for e in events(setup.http, session_id) if e["type"] == "agent.tool_use"]
+
+
+def test_two_activations_share_the_workspace_not_the_shell(
+    mango_platform: Platform, setup: Setup, runtime_image: str, tmp_path: Path
+) -> None:
+    session_id = new_session(setup, "activations")
+    with running_worker(mango_platform, setup, runtime_image, tmp_path / "ws", tmp_path / "worker.log") as worker:
+        say(
+            setup.http,
+            session_id,
+            bash_lines(
+                "cd /tmp && export GREETING=hello",
+                'pwd; echo "greeting=$GREETING"; echo kept > /workspace/note.txt',
+                PROBE_RUNNER,
+            ),
+        )
+        wait_idle(setup.http, session_id, "end_turn")
+        first = [text_of(r) for r in results(setup.http, session_id).values()]
+        assert len(first) == 3
+        assert any("/tmp" in text and "greeting=hello" in text for text in first), first
+        assert any("runner-environ=denied" in text for text in first), first
+        assert not any("runner-environ=readable" in text for text in first), first
+        wait_for(lambda: worker.actions("container.exited"), "the first container to exit")
+
+        say(setup.http, session_id, bash_lines('cat /workspace/note.txt; pwd; echo "greeting=${GREETING:-unset}"'))
+        wait_idle(setup.http, session_id, "end_turn")
+        wait_for(lambda: len(worker.actions("container.exited")) >= 2, "the second container to exit")
+        claimed = worker.actions("work.claimed")
+        assert worker.terminate() == 0
+    second = [text_of(r) for r in results(setup.http, session_id).values() if text_of(r) not in first]
+    assert len(second) == 1
+    assert "kept" in second[0]
+    assert "/workspace" in second[0]
+    assert "greeting=unset" in second[0]
+    assert len({r["work_id"] for r in claimed}) == 2
+    assert (tmp_path / "ws" / session_id / "note.txt").read_text() == "kept\n"
+    assert len(worker.actions("container.started")) == 2
+
+
+def test_stopping_the_worker_mid_call_posts_one_error_result_then_stops(
+    mango_platform: Platform, setup: Setup, runtime_image: str, tmp_path: Path
+) -> None:
+    session_id = new_session(setup, "cancel")
+    with running_worker(mango_platform, setup, runtime_image, tmp_path / "ws", tmp_path / "worker.log") as worker:
+        say(setup.http, session_id, bash_lines("echo started; sleep 30; echo finished"))
+        (use,) = wait_for(lambda: tool_uses(setup, session_id), "the bash call")
+        wait_for(lambda: worker.actions("container.started"), "the container")
+        # Let the item runner reach the sleep before stopping the supervisor.
+        wait_for(lambda: _bash_running(setup, session_id), "bash to start", timeout=30)
+        assert worker.terminate(timeout=90) == 0
+    answered = [e for e in events(setup.http, session_id) if e.get("tool_use_id") == use["id"]]
+    assert len(answered) == 1
+    assert answered[0]["is_error"] is True
+    assert "finished" not in text_of(answered[0])
+    work = setup.http.get(f"/v1/environments/{setup.environment_id}/work").json()["data"]
+    item = next(w for w in work if w["data"].get("id") == session_id)
+    assert item["state"] == "stopped"
+    assert item["stopped_at"] >= answered[0]["created_at"]
+    assert worker.actions("supervisor.stopped")
+
+
+def _bash_running(setup: Setup, session_id: str) -> bool:
+    # The Session is running while the worker executes the call; give the shell a moment to start.
+    import time
+
+    session = setup.http.get(f"/v1/sessions/{session_id}").json()
+    if session["status"] != "running":
+        return False
+    time.sleep(2)
+    return True
+
+
+def test_always_ask_waits_for_confirmation_then_runs(
+    mango_platform: Platform, setup: Setup, runtime_image: str, tmp_path: Path
+) -> None:
+    session_id = new_session(setup, "approval", ask_bash=True)
+    with running_worker(mango_platform, setup, runtime_image, tmp_path / "ws", tmp_path / "worker.log") as worker:
+        say(setup.http, session_id, bash_lines("echo approved-run > /workspace/approved.txt; echo ran"))
+        session = wait_idle(setup.http, session_id, "requires_action")
+        (use_id,) = session["stop_reason"]["event_ids"]
+        assert not results(setup.http, session_id)
+        assert not (tmp_path / "ws" / session_id / "approved.txt").exists()
+        confirm = {"type": "user.tool_confirmation", "tool_use_id": use_id, "result": "allow"}
+        setup.http.post(f"/v1/sessions/{session_id}/events", json={"events": [confirm]}).raise_for_status()
+        wait_idle(setup.http, session_id, "end_turn")
+        assert worker.terminate() == 0
+    result = results(setup.http, session_id)[use_id]
+    assert result["is_error"] is False
+    assert "ran" in text_of(result)
+    assert (tmp_path / "ws" / session_id / "approved.txt").read_text() == "approved-run\n"
