@@ -1,0 +1,64 @@
+"""The local tool contract shared by the tool runner, the environment worker and the built-in tools.
+
+A tool is any object with an async ``run(input) -> ToolResult``; an optional async ``close()``
+releases what it owns (a shell process). Tool errors the model should see are returned as
+``ToolResult(is_error=True)``, not raised; an exception escaping ``run`` is reported to the
+Session as an error result by the runner.
+
+Lifecycle: tools are built per Work item by a ``ToolsFactory`` from a ``ToolContext`` and closed
+by whoever built them. Not responsible for permissions, scheduling or posting results.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["Tool", "ToolContext", "ToolResult", "ToolsFactory", "close_tools"]
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    """What a tool returns: text for the model and whether the call failed."""
+
+    text: str
+    is_error: bool = False
+
+
+@runtime_checkable
+class Tool(Protocol):
+    """A local tool: ``await tool.run({"command": "ls"})``."""
+
+    async def run(self, input: Mapping[str, Any]) -> ToolResult: ...
+
+
+@dataclass(frozen=True)
+class ToolContext:
+    """What a tools factory knows about the item it builds tools for."""
+
+    workdir: Path
+    session_id: str
+    work_id: str
+    environment_id: str
+
+
+ToolsFactory = Callable[[ToolContext], Mapping[str, Tool]]
+
+
+async def close_tools(tools: Mapping[str, Tool]) -> list[BaseException]:
+    """Close every tool that has a ``close()``; return the errors instead of raising the first."""
+    errors: list[BaseException] = []
+    for tool in tools.values():
+        close = getattr(tool, "close", None)
+        if close is None:
+            continue
+        try:
+            outcome = close()
+            if inspect.isawaitable(outcome):
+                await outcome
+        except Exception as exc:
+            errors.append(exc)
+    return errors

@@ -1,0 +1,53 @@
+"""Built-in local tools for self-hosted workers: ``bash``, ``read``, ``write``, ``edit``, ``glob``, ``grep``.
+
+File tools are confined to the workdir (and, for reading, optional read-only roots) after
+symlink resolution; ``bash`` runs one persistent shell in the workdir. ``default_toolset``
+builds all six for one Work activation; the caller closes them (``mango.lib.close_tools``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+
+from .._tool import Tool
+from ._bash import BashTool
+from ._files import EditTool, ReadTool, WriteTool
+from ._paths import ToolInputError, Workspace
+from ._search import GlobTool, GrepTool
+
+__all__ = [
+    "BashTool",
+    "EditTool",
+    "GlobTool",
+    "GrepTool",
+    "ReadTool",
+    "ToolInputError",
+    "Workspace",
+    "WriteTool",
+    "default_toolset",
+]
+
+
+def default_toolset(
+    workdir: str | os.PathLike[str],
+    read_only_roots: Iterable[str | os.PathLike[str]] = (),
+    *,
+    env: Mapping[str, str] | None = None,
+) -> dict[str, Tool]:
+    """The six built-in tools for ``workdir``, by name.
+
+    Args:
+        workdir: the Session workspace; file tools may write only here.
+        read_only_roots: extra folders ``read``, ``glob`` and ``grep`` may read.
+        env: extra variables for the shell (``MANGO_*`` are removed).
+    """
+    workspace = Workspace(workdir, read_only_roots)
+    return {
+        "bash": BashTool(workspace.root, env=env),
+        "read": ReadTool(workspace),
+        "write": WriteTool(workspace),
+        "edit": EditTool(workspace),
+        "glob": GlobTool(workspace),
+        "grep": GrepTool(workspace),
+    }
