@@ -17,12 +17,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 # Server deviations the suite finds today that need more than a handler fix. Strict: an entry that no
 # longer matches any failure fails the test, so a fix removes its entry here.
 KNOWN_SERVER_ISSUES = {
-    ("sessions.create", "'stats' is a required property"),
-    ("sessions.list", "'stats' is a required property"),
-    ("sessions.get", "'stats' is a required property"),
-    ("sessions.update", "'stats' is a required property"),
-    ("sessions.archive", "'stats' is a required property"),
-    ("sessions.events.send", "(user.custom_tool_result): echoed events must carry processed_at null"),
     ("environments.work.heartbeat", "desired_ttl_seconds=0 (below minimum): accepted with 200"),
     ("environments.work.heartbeat", "desired_ttl_seconds=301 (above maximum): accepted with 200"),
     ("files.upload", "unknown multipart field: accepted with 200"),

@@ -32,6 +32,7 @@ def test_text_turn_emits_span_message_and_idle(mango_platform: Platform, mango_t
         assert events[4]["content"] == [{"type": "text", "text": "You said: hello there"}]
         assert events[3]["model_request_start_id"] == events[2]["id"]
         assert session["usage"]["input_tokens"] > 0
+        assert 0 < session["stats"]["active_seconds"] <= session["stats"]["duration_seconds"]
 
 
 def test_custom_tool_barrier_resumes_exactly_once(mango_platform: Platform, mango_tenant: Tenant) -> None:
@@ -53,6 +54,7 @@ def test_custom_tool_barrier_resumes_exactly_once(mango_platform: Platform, mang
 
         partial = http.post(f"/v1/sessions/{sid}/events", json={"events": [result(first, "sunny")]})
         assert partial.status_code == 200
+        assert partial.json()["data"][0]["processed_at"] is None
         assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"  # partial result does not wake the model
         duplicate = http.post(f"/v1/sessions/{sid}/events", json={"events": [result(first, "again")]})
         assert duplicate.status_code == 409
@@ -64,6 +66,7 @@ def test_custom_tool_barrier_resumes_exactly_once(mango_platform: Platform, mang
         wait_status(http, sid, "end_turn")
         events = history(http, sid)
         assert [e["type"] for e in events].count("span.model_request_start") == 2
+        assert all(e["processed_at"] for e in events if e["type"] == "user.custom_tool_result")
         final = [e for e in events if e["type"] == "agent.message"][-1]
         assert "sunny" in final["content"][0]["text"]
         assert "rain" in final["content"][0]["text"]

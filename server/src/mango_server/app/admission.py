@@ -109,6 +109,7 @@ class Admission:
             }
             for a in actions
         ]
+        await ledger.mark_processed(self.conn, [a["result_event_id"] for a in actions if a["result_event_id"]])
         if blocks:
             position = await self.conn.fetchval(Q.next_position, self.sid, turn["trigger_id"])
             await self.conn.execute(
@@ -134,7 +135,8 @@ class Admission:
         payload.setdefault("is_error", False)
         payload.setdefault("content", [])
         result_id = new_id("sevt")
-        await self._append(NewEvent(result_id, event["type"], payload))
+        # processed_at stays null until the resumed turn hands the result to the model.
+        await self._append(NewEvent(result_id, event["type"], payload, processed=False))
         await self.conn.execute(Q.resolve_action, self.sid, event_id, "resolved", result_id)
         await self._resume_if_barrier_closed(action)
 

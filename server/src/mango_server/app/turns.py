@@ -202,6 +202,7 @@ class TurnEngine:
             )
         position = await conn.fetchval(Q.next_position, session_id, trigger_id)
         await conn.execute(Q.insert_transcript, ws, session_id, trigger_id, position, "user", blocks)
+        await ledger.mark_processed(conn, [a["result_event_id"] for a in actions if a["result_event_id"]])
 
     async def _lock_if_current(self, conn: Any, prepared: _Round) -> dict[str, Any] | None:
         row = await conn.fetchrow(sessions.Q.lock_session_any, prepared.session_id)

@@ -36,9 +36,22 @@ def to_public(row: dict[str, Any]) -> dict[str, Any]:
         "resources": row["resources"],
         "metadata": row["metadata"],
         "usage": {**EMPTY_USAGE, **(row["usage"] or {})},
+        "stats": _stats(row),
         "created_at": row["created_at"],
         "updated_at": row["updated_at"],
         "archived_at": row["archived_at"],
+    }
+
+
+def _stats(row: dict[str, Any]) -> dict[str, float]:
+    now = datetime.now(UTC)
+    active = float(row.get("active_seconds") or 0.0)
+    if row.get("running_since") is not None:
+        active += max((now - row["running_since"]).total_seconds(), 0.0)
+    end = row["archived_at"] or now
+    return {
+        "active_seconds": round(active, 3),
+        "duration_seconds": round(max((end - row["created_at"]).total_seconds(), 0.0), 3),
     }
 
 
@@ -88,8 +101,10 @@ async def update_fields(conn: Any, row: dict[str, Any], title: str | None, metad
 
 async def set_status(conn: Any, row: dict[str, Any], status: str, stop_reason: dict[str, Any] | None) -> None:
     """Write the status projection (callers append the matching event in the same transaction)."""
-    await conn.execute(Q.set_status, row["workspace_id"], row["id"], status, stop_reason, datetime.now(UTC))
+    timing = await conn.fetchrow(Q.set_status, row["workspace_id"], row["id"], status, stop_reason, datetime.now(UTC))
     row["status"], row["stop_reason"] = status, stop_reason
+    if timing is not None:
+        row["active_seconds"], row["running_since"] = timing["active_seconds"], timing["running_since"]
 
 
 async def add_usage(conn: Any, row: dict[str, Any], usage: dict[str, int]) -> None:

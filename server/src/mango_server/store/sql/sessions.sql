@@ -16,13 +16,21 @@ SELECT * FROM sessions WHERE id = $1 FOR UPDATE;
 UPDATE sessions SET title = $3, metadata = $4, updated_at = $5 WHERE workspace_id = $1 AND id = $2;
 
 -- name: set_status
-UPDATE sessions SET status = $3, stop_reason = $4, updated_at = $5 WHERE workspace_id = $1 AND id = $2;
+UPDATE sessions SET status = $3, stop_reason = $4, updated_at = $5,
+    active_seconds = active_seconds + CASE WHEN $3 <> 'running' AND running_since IS NOT NULL
+        THEN greatest(extract(epoch FROM $5 - running_since), 0) ELSE 0 END,
+    running_since = CASE WHEN $3 = 'running' THEN coalesce(running_since, $5) ELSE NULL END
+WHERE workspace_id = $1 AND id = $2
+RETURNING active_seconds, running_since;
 
 -- name: add_usage
 UPDATE sessions SET usage = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
 
 -- name: archive_session
-UPDATE sessions SET archived_at = coalesce(archived_at, $3), status = 'terminated', stop_reason = NULL, updated_at = $3
+UPDATE sessions SET archived_at = coalesce(archived_at, $3), status = 'terminated', stop_reason = NULL, updated_at = $3,
+    active_seconds = active_seconds + CASE WHEN running_since IS NOT NULL
+        THEN greatest(extract(epoch FROM $3 - running_since), 0) ELSE 0 END,
+    running_since = NULL
 WHERE workspace_id = $1 AND id = $2;
 
 -- name: mark_deleting
