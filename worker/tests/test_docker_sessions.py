@@ -89,15 +89,15 @@ def test_two_activations_share_the_workspace_not_the_shell(
 
 
 def test_stopping_the_worker_mid_call_posts_one_error_result_then_stops(
-    mango_platform: Platform, setup: Setup, runtime_image: str, tmp_path: Path
+    mango_platform: Platform, setup: Setup, runtime_image: str, tmp_path: Path, docker_engine: Any
 ) -> None:
     session_id = new_session(setup, "cancel")
     with running_worker(mango_platform, setup, runtime_image, tmp_path / "ws", tmp_path / "worker.log") as worker:
         say(setup.http, session_id, bash_lines("echo started; sleep 30; echo finished"))
         (use,) = wait_for(lambda: tool_uses(setup, session_id), "the bash call")
         wait_for(lambda: worker.actions("container.started"), "the container")
-        # Let the item runner reach the sleep before stopping the supervisor.
-        wait_for(lambda: _bash_running(setup, session_id), "bash to start", timeout=30)
+        # Stop the supervisor only once the call is really executing inside the container.
+        wait_for(lambda: _sleeping(docker_engine, session_id), "sleep 30 in the item container", timeout=60)
         assert worker.terminate(timeout=90) == 0
     answered = [e for e in events(setup.http, session_id) if e.get("tool_use_id") == use["id"]]
     assert len(answered) == 1
@@ -110,15 +110,12 @@ def test_stopping_the_worker_mid_call_posts_one_error_result_then_stops(
     assert worker.actions("supervisor.stopped")
 
 
-def _bash_running(setup: Setup, session_id: str) -> bool:
-    # The Session is running while the worker executes the call; give the shell a moment to start.
-    import time
-
-    session = setup.http.get(f"/v1/sessions/{session_id}").json()
-    if session["status"] != "running":
-        return False
-    time.sleep(2)
-    return True
+def _sleeping(docker_engine: Any, session_id: str) -> bool:
+    label = f"dev.mango.worker.session-id={session_id}"
+    for container in docker_engine.containers.list(filters={"label": label}):
+        if any("sleep 30" in " ".join(process) for process in container.top().get("Processes") or []):
+            return True
+    return False
 
 
 def test_always_ask_waits_for_confirmation_then_runs(

@@ -11,6 +11,7 @@ from typing import Any
 
 import mango.lib
 import pytest
+from mango.lib import ItemOutcome, ItemResult
 from mango_worker import item_runner
 from mango_worker.item_runner import FramingError, ItemConfig, read_framed_secret
 
@@ -85,12 +86,15 @@ class FakeWorker:
     def __init__(self, **kwargs: Any) -> None:
         self.kwargs = kwargs
 
-    async def handle_item(self, **kwargs: Any) -> None:
+    async def handle_item(self, **kwargs: Any) -> ItemResult:
         FakeWorker.calls.append({**self.kwargs, **kwargs})
         if FakeWorker.outcome == "hang":
             await asyncio.Event().wait()
+        if FakeWorker.outcome == "lease_lost":
+            return ItemResult(kwargs["work_id"], ItemOutcome.LEASE_LOST, "412")
         if isinstance(FakeWorker.outcome, BaseException):
             raise FakeWorker.outcome
+        return ItemResult(kwargs["work_id"], ItemOutcome.COMPLETED, "idle")
 
 
 class FakeLeaseLost(Exception):
@@ -114,9 +118,9 @@ async def test_clean_end_exits_0_with_workspace_workdir(fake_worker: type[FakeWo
     assert (call["work_id"], call["environment_id"], call["session_id"]) == ("work_1", "env_1", "sesn_1")
 
 
-@pytest.mark.parametrize(("outcome", "code"), [(FakeLeaseLost(), 3), (RuntimeError("x"), 1)])
-async def test_failures_map_to_exit_codes(fake_worker: type[FakeWorker], outcome: BaseException, code: int) -> None:
-    fake_worker.outcome = outcome
+@pytest.mark.parametrize(("outcome", "code"), [("lease_lost", 3), (FakeLeaseLost(), 3), (RuntimeError("x"), 1)])
+async def test_failures_map_to_exit_codes(fake_worker: type[FakeWorker], outcome: object, code: int) -> None:
+    fake_worker.outcome = outcome  # type: ignore[assignment]
     assert await item_runner.run_item(CONFIG, "sekret") == code
 
 

@@ -26,8 +26,12 @@ import os
 import signal
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .container import MAX_SECRET_BYTES, WORKDIR
+
+if TYPE_CHECKING:
+    from mango.lib import ItemResult
 
 __all__ = ["ItemConfig", "main", "make_non_dumpable", "read_framed_secret"]
 
@@ -68,7 +72,8 @@ class ItemConfig:
             max_idle = float(env.get("MANGO_MAX_IDLE_SECONDS", "60"))
         except ValueError:
             raise ValueError("MANGO_MAX_IDLE_SECONDS is not a number") from None
-        return cls(*(env[name] for name in names), max_idle=max_idle)
+        base_url, environment_id, work_id, session_id = (env[name] for name in names)
+        return cls(base_url, environment_id, work_id, session_id, max_idle=max_idle)
 
 
 def make_non_dumpable() -> None:
@@ -142,9 +147,11 @@ async def run_item(config: ItemConfig, secret: str) -> int:
             loop.remove_signal_handler(signum)
 
 
-async def _outcome(task: asyncio.Future[object], work_id: str) -> int:
+async def _outcome(task: asyncio.Future[ItemResult], work_id: str) -> int:
+    from mango.lib import ItemOutcome
+
     try:
-        await task
+        result = await task
     except asyncio.CancelledError:
         log.info("item cancelled work_id=%s", work_id, extra={"action": "item.cancelled"})
         return EXIT_CANCELLED
@@ -160,7 +167,10 @@ async def _outcome(task: asyncio.Future[object], work_id: str) -> int:
             extra={"action": "item.failed"},
         )
         return EXIT_FAILED
-    log.info("item finished work_id=%s", work_id, extra={"action": "item.finished"})
+    if result.outcome == ItemOutcome.LEASE_LOST:
+        log.warning("lease lost work_id=%s reason=%s", work_id, result.reason, extra={"action": "item.lease_lost"})
+        return EXIT_LEASE_LOST
+    log.info("item finished work_id=%s reason=%s", work_id, result.reason, extra={"action": "item.finished"})
     return EXIT_OK
 
 
