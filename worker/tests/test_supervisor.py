@@ -107,3 +107,16 @@ def test_session_id_of_reads_attrs_and_dicts() -> None:
 
     assert session_id_of(Item("w", "e", Data())) == "sesn_9"
     assert session_id_of(Item("w", "e", {"type": "healthcheck"})) is None
+
+
+async def test_healthcheck_items_are_answered_on_the_host(tmp_path: Path) -> None:
+    launcher = RecordingLauncher()
+    answered: list[str] = []
+
+    async def report(item: Any) -> None:
+        answered.append(item.id)
+
+    poller = StaticPoller([Item("work_h", "env_1", {"type": "healthcheck", "result": None})])
+    await make(poller, launcher, tmp_path, report_health=report).run()
+    assert answered == ["work_h"]
+    assert launcher.runs == []

@@ -18,13 +18,19 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from ._logging import configure_logging
 from .container import Limits
 from .image import DEFAULT_REPOSITORY, build_image
+
+if TYPE_CHECKING:
+    from mango import AsyncMango
+
+    from .supervisor import WorkItem
 
 __all__ = ["main", "parser"]
 
@@ -85,6 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int:
     import docker
+    from mango import AsyncMango
     from mango.lib import WorkPoller
 
     from .launcher import DockerLauncher
@@ -99,12 +106,14 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
         drain=args.drain,
     )
     launcher = DockerLauncher(client, args.image, limits, stop_grace=args.stop_grace, max_idle=args.max_idle)
+    api = AsyncMango(base_url=args.base_url, api_key=key)
     supervisor = Supervisor(
         poller,
         launcher,
         base_url=args.base_url,
         workspace_root=args.workspace_root,
         max_concurrency=args.max_concurrency,
+        report_health=_health_reporter(api, client, args.image, poller.worker_id),
     )
 
     def stop() -> None:
@@ -118,8 +127,34 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
         await supervisor.run()
     finally:
         await poller.aclose()
+        await api.close()
         client.close()
     return 0
+
+
+def _health_reporter(api: AsyncMango, engine: Any, image: str, worker_id: str) -> Callable[[WorkItem], Awaitable[None]]:
+    """Answer healthcheck Work with a bounded local probe: the engine answers and the image exists."""
+
+    def probe() -> tuple[str, str]:
+        try:
+            engine.ping()
+            engine.images.get(image)
+        except Exception as exc:
+            return "unhealthy", f"docker probe failed: {type(exc).__name__}"
+        return "healthy", f"docker engine reachable, image {image} present"
+
+    async def report(item: WorkItem) -> None:
+        status, message = await asyncio.to_thread(probe)
+        await api.environments.work.healthcheck.result(
+            item.environment_id,
+            item.id,
+            status=status,
+            message=message[:2048],
+            worker_id=worker_id,
+            worker_version=__version__,
+        )
+
+    return report
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ and hands the item to :class:`~mango_worker.launcher.DockerLauncher`. :meth:`Sup
 stops polling and cancels running items; each container gets SIGTERM and its grace period, then is
 removed. In drain mode the poller ends on an empty queue and ``run`` returns once running items end.
 
-Log records carry stable ``action`` names: ``work.claimed``, ``work.skipped``, ``work.failed``,
+Healthcheck items are answered on the host by ``report_health`` (a local probe of the engine and
+image), without a container. Log records carry stable ``action`` names: ``work.claimed``,
+``work.healthcheck``, ``work.skipped``, ``work.failed``,
 ``container.started``, ``container.exited``, ``supervisor.stopping``, ``supervisor.stopped``.
 
 Not responsible for: the Work protocol after Ack (the item runner in the container), credentials
@@ -19,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterable, Mapping
+from collections.abc import AsyncIterable, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -48,14 +50,19 @@ class WorkItem(Protocol):
     def secret(self) -> str | None: ...
 
 
+def _field(item: WorkItem, name: str) -> object:
+    data = item.data
+    return data.get(name) if isinstance(data, Mapping) else getattr(data, name, None)
+
+
+def _kind(item: WorkItem) -> object:
+    return _field(item, "type")
+
+
 def session_id_of(item: WorkItem) -> str | None:
     """The Session id of a session Work item, or None for any other kind of Work."""
-    data = item.data
-    if isinstance(data, Mapping):
-        kind, ident = data.get("type"), data.get("id")
-    else:
-        kind, ident = getattr(data, "type", None), getattr(data, "id", None)
-    if kind != "session" or not isinstance(ident, str):
+    ident = _field(item, "id")
+    if _kind(item) != "session" or not isinstance(ident, str):
         return None
     return ident
 
@@ -71,6 +78,7 @@ class Supervisor:
         base_url: str,
         workspace_root: Path | None,
         max_concurrency: int = 4,
+        report_health: Callable[[WorkItem], Awaitable[None]] | None = None,
     ) -> None:
         """Args:
         poller: Yields acknowledged Work items (Poll and Ack already done).
@@ -78,6 +86,7 @@ class Supervisor:
         base_url: The API base URL as seen from inside a container (host network).
         workspace_root: Host directory of per-Session workspaces, or None for Docker volumes.
         max_concurrency: Containers running at once.
+        report_health: Answers a healthcheck item on the host (no container); None skips them.
         """
         if max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -89,6 +98,7 @@ class Supervisor:
         self._items: set[asyncio.Task[None]] = set()
         self._polling: asyncio.Task[None] | None = None
         self._stopping = False
+        self._report_health = report_health
 
     @property
     def running(self) -> int:
@@ -146,6 +156,13 @@ class Supervisor:
 
     async def _handle(self, item: WorkItem) -> None:
         session_id = session_id_of(item)
+        if session_id is None and self._report_health is not None and _kind(item) == "healthcheck":
+            log.info("healthcheck work_id=%s", item.id, extra={"action": "work.healthcheck", "work_id": item.id})
+            try:
+                await self._report_health(item)
+            except Exception as exc:
+                log.error("healthcheck failed work_id=%s error=%s", item.id, exc, extra={"action": "work.failed"})
+            return
         if session_id is None:
             log.warning(
                 "skipping work that is not for a session work_id=%s",
