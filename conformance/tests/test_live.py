@@ -19,9 +19,6 @@ pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 KNOWN_SERVER_ISSUES = {
     ("environments.work.heartbeat", "desired_ttl_seconds=0 (below minimum): accepted with 200"),
     ("environments.work.heartbeat", "desired_ttl_seconds=301 (above maximum): accepted with 200"),
-    ("files.upload", "unknown multipart field: accepted with 200"),
-    ("skills.create", "unknown multipart field: accepted with 200"),
-    ("skills.versions.create", "unknown multipart field: accepted with 200"),
 }
 
 

@@ -38,8 +38,15 @@ async def files_upload(ctx: RequestContext) -> dict[str, Any]:
     limit = ctx.services.settings.files_max_bytes
     async with aclosing(MultipartReader(ctx.request).parts()) as parts:
         async for part in parts:
-            if part.name == "file":
-                return await _store_part(writes, ctx.workspace_id, part, limit)
+            if part.name != "file":
+                raise InvalidRequestError(f"{part.name}: unexpected multipart part; send only `file`")
+            stored = await _store_part(writes, ctx.workspace_id, part, limit)
+            async for extra in parts:
+                # The bytes are already published: take them back before refusing the request.
+                ctx.path["file_id"] = stored["id"]
+                await files_delete(ctx)
+                raise InvalidRequestError(f"{extra.name}: unexpected multipart part; send only `file`")
+            return stored
     raise InvalidRequestError("file: the multipart body needs a part named `file`")
 
 

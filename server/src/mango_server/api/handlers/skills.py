@@ -26,17 +26,22 @@ from mango_server.store.db import transaction
 MAX_TITLE_BYTES = 1024
 
 
-async def _read_form(ctx: RequestContext) -> tuple[IO[bytes], dict[str, str]]:
-    """The spooled ``file`` part and the small text fields."""
+async def _read_form(ctx: RequestContext, allowed: frozenset[str]) -> tuple[IO[bytes], dict[str, str]]:
+    """The spooled ``file`` part and the small text fields; any other part is refused."""
     fields: dict[str, str] = {}
     spooled: IO[bytes] | None = None
     try:
         async with aclosing(MultipartReader(ctx.request).parts()) as parts:
             async for part in parts:
-                if part.name == "file" and spooled is None:
+                if part.name not in allowed or part.name in fields or (part.name == "file" and spooled):
+                    expected = " and ".join(f"`{name}`" for name in sorted(allowed))
+                    raise InvalidRequestError(
+                        f"{part.name}: unexpected multipart part; send only {expected}, once each"
+                    )
+                if part.name == "file":
                     spooled = await intake.spool(part.chunks(ctx.services.settings.skills_max_archive_bytes))
-                elif part.name == "display_title":
-                    fields["display_title"] = await part.text(MAX_TITLE_BYTES)
+                else:
+                    fields[part.name] = await part.text(MAX_TITLE_BYTES)
     except BaseException:
         if spooled is not None:
             spooled.close()
@@ -46,9 +51,11 @@ async def _read_form(ctx: RequestContext) -> tuple[IO[bytes], dict[str, str]]:
     return spooled, fields
 
 
-async def _intake(ctx: RequestContext) -> tuple[IO[bytes], dict[str, str], SkillArchive]:
+async def _intake(
+    ctx: RequestContext, allowed: frozenset[str] = frozenset({"file"})
+) -> tuple[IO[bytes], dict[str, str], SkillArchive]:
     ctx.blobs  # noqa: B018 - fail fast (503) before reading the body when storage is missing
-    spooled, fields = await _read_form(ctx)
+    spooled, fields = await _read_form(ctx, allowed)
     try:
         archive = await intake.validate(spooled, ctx.services.settings)
     except BaseException:
@@ -58,7 +65,7 @@ async def _intake(ctx: RequestContext) -> tuple[IO[bytes], dict[str, str], Skill
 
 
 async def skills_create(ctx: RequestContext) -> dict[str, Any]:
-    spooled, fields, archive = await _intake(ctx)
+    spooled, fields, archive = await _intake(ctx, frozenset({"file", "display_title"}))
     title = fields.get("display_title")
     if title is not None and len(title) > 256:
         spooled.close()
