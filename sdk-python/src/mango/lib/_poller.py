@@ -15,8 +15,9 @@ Protocol (see ``docs/worker-kit.md``):
   raises it.
 
 Iterate with ``for work in poller`` (sync) or ``async for work in poller`` (async twin; same
-rules). Lifecycle: one poller per supervisor loop; ``stop()`` ends the iteration before the next
-Poll; ``close()`` releases the clients it created. Not responsible for heartbeats, running items
+rules). Lifecycle: one poller per supervisor loop, best used as a (async) context manager;
+``stop()`` ends the iteration before the next Poll; ``close()``/``aclose()`` release the clients
+it created. Not responsible for heartbeats, running items
 or Stop (``EnvironmentWorker``).
 """
 
@@ -231,6 +232,18 @@ class WorkPoller:
                 await self.backoff.asleep(self._delay_after(exc, failures, "ack"))
                 failures += 1
         return None
+
+    def __enter__(self) -> WorkPoller:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> WorkPoller:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
 
     def close(self) -> None:
         """Close the sync client this poller created (async clients: ``aclose``)."""

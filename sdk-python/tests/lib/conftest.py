@@ -1,0 +1,321 @@
+"""A scripted, threaded emulation of the Mango work and events endpoints for the worker-kit tests.
+
+``FakeMango`` serves real HTTP on 127.0.0.1 (so the SDK's transport, retries and SSE decoding
+are exercised as in production): Poll/Ack/Heartbeat/Stop/Fail/healthcheck of Work, and
+list/send/stream of Session events with ``Last-Event-ID`` resume. ``script(route, *actions)``
+overrides the next answers of a route: ``None`` (default behaviour), an ``int`` status (error
+envelope), ``"drop"`` (close without answering), ``"commit_then_drop"`` (apply, then drop), a
+``dict`` (200 JSON) or a callable ``(request) -> (status, body)``. Every request is recorded.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from mango import RetryPolicy
+
+NOW = "2026-09-01T00:00:00+00:00"
+
+
+def make_secret(token: str = "tok-session", base_url: str | None = None) -> str:
+    payload: dict[str, Any] = {"sessions_token": token}
+    if base_url is not None:
+        payload["api_base_url"] = base_url
+    return base64.urlsafe_b64encode(json.dumps(payload).encode()).decode().rstrip("=")
+
+
+def work_body(work_id: str, env: str = "env_1", session: str = "sesn_1", **over: Any) -> dict[str, Any]:
+    body = {
+        "type": "work",
+        "id": work_id,
+        "environment_id": env,
+        "data": {"type": "session", "id": session},
+        "state": "queued",
+        "metadata": {},
+        "secret": None,
+        "error": None,
+        "created_at": NOW,
+        "acknowledged_at": None,
+        "started_at": None,
+        "latest_heartbeat_at": None,
+        "stop_requested_at": None,
+        "stopped_at": None,
+    }
+    body.update(over)
+    return body
+
+
+@dataclass
+class Recorded:
+    method: str
+    route: str
+    path: str
+    query: dict[str, list[str]]
+    headers: dict[str, str]
+    body: Any
+    at: float = field(default_factory=time.monotonic)
+
+
+class FakeMango:
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.requests: list[Recorded] = []
+        self.marks: list[tuple[str, float]] = []
+        self.events: dict[str, list[dict[str, Any]]] = {}
+        self.queue: list[dict[str, Any]] = []
+        self.scripts: dict[str, list[Any]] = {}
+        self.ttl = 90
+        self.heartbeat_token = "NO_HEARTBEAT"
+        self.heartbeat_count = 0
+        self.stream_delay = 0.0
+        self.on_stream_connect: Callable[[], None] | None = None
+        self.closed = False
+        self.closers: list[Callable[[], None]] = []
+        self.stream_generation = 0
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True)
+        self.thread.start()
+
+    # ---------------------------------------------------------------- test API
+    def script(self, route: str, *actions: Any) -> None:
+        with self.cond:
+            self.scripts.setdefault(route, []).extend(actions)
+
+    def enqueue(self, work_id: str, secret: str | None = None, **over: Any) -> None:
+        with self.cond:
+            self.queue.append(work_body(work_id, secret=secret or make_secret(), **over))
+
+    def emit(self, session: str, event: dict[str, Any]) -> dict[str, Any]:
+        with self.cond:
+            log = self.events.setdefault(session, [])
+            full = {"id": f"sevt_{len(log) + 1:04d}", "processed_at": NOW, "created_at": NOW, **event}
+            log.append(full)
+            self.cond.notify_all()
+            return full
+
+    def tool_use(self, session: str, name: str, input: dict[str, Any], permission: str = "allow", **extra: Any) -> str:
+        event = {"type": "agent.tool_use", "name": name, "input": input, "evaluated_permission": permission, **extra}
+        return str(self.emit(session, event)["id"])
+
+    def idle(self, session: str, reason: str = "end_turn") -> None:
+        stop: dict[str, Any] = {"type": reason}
+        if reason == "requires_action":
+            stop["event_ids"] = ["sevt_x"]
+        self.emit(session, {"type": "session.status_idle", "stop_reason": stop})
+
+    def drop_streams(self) -> None:
+        with self.cond:
+            self.stream_generation += 1
+            self.cond.notify_all()
+
+    def of(self, route: str) -> list[Recorded]:
+        return [r for r in self.requests if r.route == route]
+
+    def results(self, session: str = "sesn_1") -> list[dict[str, Any]]:
+        return [e for e in self.events.get(session, []) if e["type"] == "user.tool_result"]
+
+    def wait_for(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            assert time.monotonic() < deadline, "condition not reached in time"
+            time.sleep(0.01)
+
+    def close(self) -> None:
+        for closer in self.closers:
+            closer()
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+        self.server.shutdown()
+        self.server.server_close()
+
+    # ---------------------------------------------------------------- behaviour
+    def next_action(self, route: str) -> Any:
+        with self.cond:
+            pending = self.scripts.get(route)
+            return pending.pop(0) if pending else None
+
+    def default(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        handler = getattr(self, "_" + req.route.replace(".", "_"))
+        return handler(req, parts)  # type: ignore[no-any-return]
+
+    def _poll(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            return (200, self.queue.pop(0)) if self.queue else (204, None)
+
+    def _ack(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        return 200, work_body(parts[5], env=parts[3], state="starting", acknowledged_at=NOW)
+
+    def _heartbeat(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            expected = req.query.get("expected_last_heartbeat", [""])[0]
+            if expected != self.heartbeat_token:
+                return 412, _envelope("precondition_failed")
+            self.heartbeat_count += 1
+            self.heartbeat_token = f"hb-{self.heartbeat_count}"
+            body = {"type": "work_heartbeat", "last_heartbeat": self.heartbeat_token, "lease_extended": True}
+            return 200, {**body, "state": "active", "ttl_seconds": self.ttl}
+
+    def _stop(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        return 200, work_body(parts[5], env=parts[3], state="stopped", stopped_at=NOW)
+
+    def _fail(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        return 200, work_body(parts[5], env=parts[3], state="stopped", error=req.body["error"])
+
+    def _healthcheck(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        return 200, work_body(parts[5], env=parts[3], state="stopped")
+
+    def _events_list(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            items = list(self.events.get(parts[3], []))
+        types = req.query.get("types[]")
+        if types:
+            items = [e for e in items if e["type"] in types]
+        start = int(req.query.get("page", ["0"])[0])
+        limit = int(req.query.get("limit", ["20"])[0])
+        page = items[start : start + limit]
+        nxt = str(start + limit) if start + limit < len(items) else None
+        return 200, {"data": page, "next_page": nxt}
+
+    def _events_send(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        out = []
+        for event in req.body["events"]:
+            tool_use_id = event.get("tool_use_id")
+            done = {e.get("tool_use_id") for e in self.results(parts[3])}
+            if event["type"] == "user.tool_result" and tool_use_id in done:
+                return 409, _envelope("conflict_error")
+            out.append(self.emit(parts[3], {**event, "processed_at": None}))
+        return 200, {"data": out}
+
+
+def _envelope(kind: str) -> dict[str, Any]:
+    return {"type": "error", "error": {"type": kind, "message": kind}, "request_id": "req_fake"}
+
+
+def _route(method: str, parts: list[str]) -> str:
+    if parts[1:3] == ["v1", "environments"] and len(parts) >= 6:
+        if parts[5] == "poll":
+            return "poll"
+        if len(parts) == 7:
+            return {"healthcheck_result": "healthcheck"}.get(parts[6], parts[6])
+    if parts[1:3] == ["v1", "sessions"] and len(parts) >= 5:
+        if len(parts) == 6 and parts[5] == "stream":
+            return "events.stream"
+        return "events.list" if method == "GET" else "events.send"
+    return "unknown"
+
+
+def _handler(fake: FakeMango) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass
+
+        def do_GET(self) -> None:
+            self._handle("GET")
+
+        def do_POST(self) -> None:
+            self._handle("POST")
+
+        def _handle(self, method: str) -> None:
+            url = urlsplit(self.path)
+            parts = url.path.split("/")
+            length = int(self.headers.get("content-length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            body = json.loads(raw) if raw else None
+            req = Recorded(method, _route(method, parts), url.path, parse_qs(url.query), dict(self.headers), body)
+            with fake.cond:
+                fake.requests.append(req)
+            if req.route == "events.stream":
+                return self._stream(parts[3], self.headers.get("last-event-id"))
+            action = fake.next_action(req.route)
+            if action == "drop":
+                self.close_connection = True
+                return
+            if isinstance(action, int):
+                return self._json(action, _envelope({409: "conflict_error", 412: "precondition_failed"}.get(action, "x")))
+            if isinstance(action, dict):
+                return self._json(200, action)
+            status, answer = action(req) if callable(action) else fake.default(req, parts)
+            if action == "commit_then_drop":
+                self.close_connection = True
+                return
+            self._json(status, answer)
+
+        def _json(self, status: int, body: Any) -> None:
+            data = b"" if body is None else json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("request-id", "req_fake")
+            if data:
+                self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _stream(self, session: str, last_id: str | None) -> None:
+            action = fake.next_action("events.stream")
+            if isinstance(action, int):
+                return self._json(action, _envelope("authentication_error" if action == 401 else "x"))
+            time.sleep(fake.stream_delay)
+            with fake.cond:
+                log = fake.events.setdefault(session, [])
+                ids = [e["id"] for e in log]
+                cursor = ids.index(last_id) + 1 if last_id in ids else len(log)
+                generation = fake.stream_generation
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.send_header("transfer-encoding", "chunked")
+            self.end_headers()
+            with fake.cond:
+                fake.marks.append(("stream-open", time.monotonic()))
+            if fake.on_stream_connect is not None:
+                fake.on_stream_connect()
+            deleted = False
+            try:
+                while not deleted:
+                    with fake.cond:
+                        if fake.closed or generation != fake.stream_generation:
+                            break
+                        fresh = fake.events.get(session, [])[cursor:]
+                        if not fresh:
+                            fake.cond.wait(0.05)
+                            continue
+                        cursor += len(fresh)
+                    for event in fresh:
+                        self._chunk(f"id: {event['id']}\nevent: {event['type']}\ndata: {json.dumps(event)}\n\n")
+                        deleted = deleted or event["type"] == "session.deleted"
+                self.wfile.write(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
+
+        def _chunk(self, text: str) -> None:
+            data = text.encode()
+            self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+            self.wfile.flush()
+
+    return Handler
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeMango]:
+    server = FakeMango()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def zero_backoff() -> RetryPolicy:
+    return RetryPolicy(max_retries=0, base_delay=0, max_delay=0, max_retry_after=0, rand=lambda: 0.0)
