@@ -15,12 +15,17 @@ pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 
 
+def _tables(dsn: str) -> set[str]:
+    with psycopg.connect(dsn) as conn:
+        return {row[0] for row in conn.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+
+
 def test_unmigrated_database_is_refused_and_checking_creates_nothing(fresh_database: FreshDatabase) -> None:
+    before = _tables(fresh_database.dsn)
     with pytest.raises(SchemaMismatchError, match="mango migrate"):
         check_schema(fresh_database.dsn)
-    with psycopg.connect(fresh_database.dsn) as conn:
-        tables = conn.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'").fetchone()
-    assert tables == (0,)
+    assert _tables(fresh_database.dsn) == before
+    assert "_yoyo_migration" not in before
 
 
 def test_concurrent_migrations_apply_once(fresh_database: FreshDatabase) -> None:
