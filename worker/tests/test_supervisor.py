@@ -100,12 +100,10 @@ async def test_shutdown_cancels_running_items_and_returns(tmp_path: Path) -> Non
     assert supervisor.running == 0
 
 
-def test_session_id_of_reads_attrs_and_dicts() -> None:
-    class Data:
-        type = "session"
-        id = "sesn_9"
+def test_session_id_of_reads_sdk_models_and_dicts() -> None:
+    from mango._generated.models import SessionWorkData
 
-    assert session_id_of(Item("w", "e", Data())) == "sesn_9"
+    assert session_id_of(Item("w", "e", SessionWorkData(type_="session", id="sesn_9"))) == "sesn_9"
     assert session_id_of(Item("w", "e", {"type": "healthcheck"})) is None
 
 

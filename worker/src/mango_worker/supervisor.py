@@ -56,7 +56,9 @@ def _field(item: WorkItem, name: str) -> object:
 
 
 def _kind(item: WorkItem) -> object:
-    return _field(item, "type")
+    # The generated SDK models name the discriminator ``type_``; plain mappings use ``type``.
+    kind = _field(item, "type_")
+    return kind if kind is not None else _field(item, "type")
 
 
 def session_id_of(item: WorkItem) -> str | None:
