@@ -54,6 +54,12 @@ def _cmd_dev(settings: Settings, args: argparse.Namespace) -> int:
     return run_dev(args.state_dir)
 
 
+def _cmd_connect(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.connect import run_connect
+
+    return run_connect(args.session_id)
+
+
 def _with_conn(settings: Settings, action: Callable[[Any], Awaitable[Any]]) -> Any:
     check_schema(settings.database_url)
 
@@ -131,6 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
     dev = sub.add_parser("dev", help="start the whole platform on embedded defaults")
     dev.add_argument("--state-dir", default=".mango", help="where state, logs and dev.env live (default .mango)")
     dev.set_defaults(func=_cmd_dev, no_settings=True)
+
+    connect = sub.add_parser("connect", help="join a Session from this terminal (MANGO_BASE_URL, MANGO_API_KEY)")
+    connect.add_argument("session_id")
+    connect.set_defaults(func=_cmd_connect, no_settings=True)
 
     workspace = sub.add_parser("workspace", help="manage Workspaces").add_subparsers(dest="action", required=True)
     create = workspace.add_parser("create", help="create a Workspace")

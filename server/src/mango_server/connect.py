@@ -1,0 +1,154 @@
+"""``mango connect SESSION_ID``: join a running Session from a terminal.
+
+Opens the live stream BEFORE reading the paginated history, prints both de-duplicated by event
+id, and reads lines from stdin: plain text is sent as a ``user.message``; ``/allow [id]`` and
+``/deny [id] [reason]`` answer tool calls waiting for approval (the oldest one when no id is
+given); ``/interrupt`` interrupts the Session; ``/quit`` or Ctrl+C detaches WITHOUT interrupting
+anything. Writes are never retried automatically. Uses the public Python SDK only.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import Any, TextIO
+
+from mango import Mango, MangoError
+
+PREVIEW = 300
+
+
+def _as_dict(event: Any) -> dict[str, Any]:
+    return dict(event) if isinstance(event, dict) else dict(event.to_dict())
+
+
+def _text(content: list[dict[str, Any]]) -> str:
+    return "".join(block.get("text", "") for block in content if isinstance(block, dict))
+
+
+def describe(event: dict[str, Any]) -> str | None:
+    """One terminal line for an event (``None`` for events not worth a line)."""
+    kind = event.get("type", "?")
+    if kind in ("user.message", "agent.message"):
+        who = "you" if kind == "user.message" else "agent"
+        return f"{who}: {_text(event.get('content') or [])}"
+    if kind in ("agent.tool_use", "agent.custom_tool_use", "agent.mcp_tool_use"):
+        line = f"[{kind}] {event.get('name')} {str(event.get('input'))[:PREVIEW]}  id={event.get('id')}"
+        if event.get("evaluated_permission") == "ask":
+            line += "  (needs approval: /allow or /deny)"
+        return line
+    if kind in ("user.tool_result", "user.custom_tool_result", "agent.tool_result", "agent.mcp_tool_result"):
+        return f"[{kind}] {_text(event.get('content') or [])[:PREVIEW]}"
+    if kind == "session.status_idle":
+        stop = event.get("stop_reason") or {}
+        extra = f" waiting for {', '.join(stop.get('event_ids', []))}" if stop.get("type") == "requires_action" else ""
+        return f"-- idle ({stop.get('type')}){extra}"
+    if kind == "session.error":
+        error = event.get("error") or {}
+        return f"!! {error.get('type')}: {error.get('message')} ({(error.get('retry_status') or {}).get('type')})"
+    if kind.startswith("session.status_"):
+        return f"-- {kind.removeprefix('session.status_')}"
+    if kind == "user.tool_confirmation":
+        return f"[approval] {event.get('result')} {event.get('tool_use_id')}"
+    if kind in ("session.deleted", "user.interrupt"):
+        return f"-- {kind}"
+    return None
+
+
+class Connection:
+    """Shared state between the stream printer and the input loop."""
+
+    def __init__(self, client: Mango, session_id: str, out: TextIO) -> None:
+        self.client = client
+        self.session_id = session_id
+        self.out = out
+        self.seen: set[str] = set()
+        self.pending_approvals: list[str] = []
+        self.lock = threading.Lock()
+        self.ended = threading.Event()
+
+    def show(self, raw: Any) -> None:
+        event = _as_dict(raw)
+        with self.lock:
+            event_id = event.get("id")
+            if event_id in self.seen:
+                return
+            if event_id:
+                self.seen.add(event_id)
+            if event.get("type") == "agent.tool_use" and event.get("evaluated_permission") == "ask":
+                self.pending_approvals.append(str(event_id))
+            answered = str(event.get("tool_use_id"))
+            if event.get("type") == "user.tool_confirmation" and answered in self.pending_approvals:
+                self.pending_approvals.remove(answered)
+            line = describe(event)
+            if line:
+                print(line, file=self.out, flush=True)
+            if event.get("type") == "session.deleted":
+                self.ended.set()
+
+    def send(self, events: list[dict[str, Any]]) -> None:
+        try:
+            self.client.sessions.events.send(self.session_id, events=events)
+        except MangoError as exc:
+            print(f"!! not sent: {exc}", file=self.out, flush=True)
+
+    def command(self, line: str) -> bool:
+        """Handle one input line; ``False`` means detach."""
+        words = line.split(maxsplit=2)
+        if not words:
+            return True
+        if words[0] == "/quit":
+            return False
+        if words[0] == "/interrupt":
+            self.send([{"type": "user.interrupt"}])
+        elif words[0] in ("/allow", "/deny"):
+            with self.lock:
+                target = words[1] if len(words) > 1 else (self.pending_approvals[0] if self.pending_approvals else None)
+            if target is None:
+                print("!! no tool call is waiting for approval", file=self.out, flush=True)
+                return True
+            confirmation: dict[str, Any] = {
+                "type": "user.tool_confirmation",
+                "tool_use_id": target,
+                "result": "allow" if words[0] == "/allow" else "deny",
+            }
+            if words[0] == "/deny" and len(words) > 2:
+                confirmation["deny_message"] = words[2]
+            self.send([confirmation])
+        else:
+            self.send([{"type": "user.message", "content": [{"type": "text", "text": line}]}])
+        return True
+
+
+def _follow(conn: Connection, stream: Any) -> None:
+    try:
+        for event in stream:
+            conn.show(event)
+            if conn.ended.is_set():
+                return
+    except MangoError as exc:
+        print(f"!! stream ended: {exc}", file=conn.out, flush=True)
+    finally:
+        conn.ended.set()
+
+
+def run_connect(session_id: str, *, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+    """Attach to a Session until /quit, Ctrl+C, end of input or the Session's deletion."""
+    with Mango() as client:
+        stream = client.sessions.events.stream(session_id).open()
+        conn = Connection(client, session_id, out)
+        for event in client.sessions.events.list(session_id, limit=1000):
+            conn.show(event)
+        print(f"connected to {session_id}; type a message, /allow, /deny, /interrupt or /quit", file=out, flush=True)
+        follower = threading.Thread(target=_follow, args=(conn, stream), daemon=True)
+        follower.start()
+        try:
+            for line in stdin:
+                if conn.ended.is_set() or not conn.command(line.strip()):
+                    break
+        except KeyboardInterrupt:
+            pass
+        finally:
+            stream.close()
+        print("detached (the Session keeps running)", file=out, flush=True)
+    return 0

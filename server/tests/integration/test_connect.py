@@ -1,0 +1,57 @@
+"""``mango connect``: history and live events, messages, approvals and detaching without interrupting."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from mango_server.devstack import Platform, Tenant
+
+from ._client import client, history, new_session, say, wait_status
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
+
+
+def _connect(platform: Platform, tenant: Tenant, session_id: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "MANGO_BASE_URL": platform.base_url, "MANGO_API_KEY": tenant.api_key}
+    return subprocess.Popen(
+        [sys.executable, "-m", "mango_server", "connect", session_id],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def test_connect_shows_history_sends_and_detaches(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "connect")
+        say(http, sid, "before connecting")
+        wait_status(http, sid, "end_turn")
+        proc = _connect(mango_platform, mango_tenant, sid)
+        assert proc.stdin is not None
+        time.sleep(1.5)
+        proc.stdin.write("hello from the terminal\n")
+        proc.stdin.flush()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            replies = [e for e in history(http, sid) if e["type"] == "agent.message"]
+            if len(replies) == 2 and http.get(f"/v1/sessions/{sid}").json()["status"] == "idle":
+                break
+            time.sleep(0.2)
+        time.sleep(0.5)
+        proc.stdin.write("/quit\n")
+        proc.stdin.flush()
+        output, _ = proc.communicate(timeout=30)
+        assert proc.returncode == 0, output
+        assert "you: before connecting" in output
+        assert "agent: You said: before connecting" in output
+        assert "agent: You said: hello from the terminal" in output
+        assert output.count("agent: You said: hello from the terminal") == 1  # de-duplicated
+        assert "detached" in output
+        assert not any(e["type"] == "user.interrupt" for e in history(http, sid))
