@@ -20,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import anyio
 import pytest
 from mango import RetryPolicy
 
@@ -77,6 +78,7 @@ class FakeMango:
         self.heartbeat_token = "NO_HEARTBEAT"
         self.heartbeat_count = 0
         self.stream_delay = 0.0
+        self.auto_idle = False
         self.on_stream_connect: Callable[[], None] | None = None
         self.closed = False
         self.closers: list[Callable[[], None]] = []
@@ -130,6 +132,11 @@ class FakeMango:
         while not predicate():
             assert time.monotonic() < deadline, "condition not reached in time"
             time.sleep(0.01)
+
+    async def until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+        with anyio.fail_after(timeout):
+            while not predicate():
+                await anyio.sleep(0.01)
 
     def close(self) -> None:
         for closer in self.closers:
@@ -196,6 +203,8 @@ class FakeMango:
             if event["type"] == "user.tool_result" and tool_use_id in done:
                 return 409, _envelope("conflict_error")
             out.append(self.emit(parts[3], {**event, "processed_at": None}))
+        if self.auto_idle:
+            self.idle(parts[3])
         return 200, {"data": out}
 
 

@@ -136,15 +136,15 @@ class SessionToolRunner:
         send, receive = anyio.create_memory_object_stream[Event](math.inf)
         outcome: RunnerExit | None = None
         error: Exception | None = None
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(self._read_stream, send)
-            with anyio.CancelScope() as self._scope:
-                try:
-                    outcome = await self._serve(receive)
-                except Exception as exc:
-                    error = exc
-            tg.cancel_scope.cancel()
-        receive.close()
+        with receive:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(self._read_stream, send)
+                with anyio.CancelScope() as self._scope:
+                    try:
+                        outcome = await self._serve(receive)
+                    except Exception as exc:
+                        error = exc
+                tg.cancel_scope.cancel()
         if error is not None:
             raise error
         if outcome is None:
