@@ -73,6 +73,7 @@ class FakeMango:
         self.marks: list[tuple[str, float]] = []
         self.events: dict[str, list[dict[str, Any]]] = {}
         self.queue: list[dict[str, Any]] = []
+        self.polled: dict[str, dict[str, Any]] = {}
         self.scripts: dict[str, list[Any]] = {}
         self.ttl = 90
         self.heartbeat_token = "NO_HEARTBEAT"
@@ -159,10 +160,15 @@ class FakeMango:
 
     def _poll(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
         with self.cond:
-            return (200, self.queue.pop(0)) if self.queue else (204, None)
+            if not self.queue:
+                return 204, None
+            item = self.queue.pop(0)
+            self.polled[item["id"]] = item
+            return 200, item
 
     def _ack(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
-        return 200, work_body(parts[5], env=parts[3], state="starting", acknowledged_at=NOW)
+        data = self.polled.get(parts[5], {}).get("data", {"type": "session", "id": "sesn_1"})
+        return 200, work_body(parts[5], env=parts[3], data=data, state="starting", acknowledged_at=NOW)
 
     def _heartbeat(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
         with self.cond:
