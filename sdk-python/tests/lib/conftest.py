@@ -134,9 +134,10 @@ class FakeMango:
             assert time.monotonic() < deadline, "condition not reached in time"
             time.sleep(0.01)
 
-    async def until(self, predicate: Callable[[], bool], timeout: float = 5.0) -> None:
-        with anyio.fail_after(timeout):
-            while not predicate():
+    async def until(self, predicate: Callable[[], bool], within: float = 5.0) -> None:
+        # The server threads change the state, so poll it rather than wait on an event loop primitive.
+        with anyio.fail_after(within):
+            while not predicate():  # noqa: ASYNC110
                 await anyio.sleep(0.01)
 
     def close(self) -> None:
@@ -260,7 +261,9 @@ def _handler(fake: FakeMango) -> type[BaseHTTPRequestHandler]:
                 self.close_connection = True
                 return
             if isinstance(action, int):
-                return self._json(action, _envelope({409: "conflict_error", 412: "precondition_failed"}.get(action, "x")))
+                return self._json(
+                    action, _envelope({409: "conflict_error", 412: "precondition_failed"}.get(action, "x"))
+                )
             if isinstance(action, dict):
                 return self._json(200, action)
             status, answer = action(req) if callable(action) else fake.default(req, parts)

@@ -10,8 +10,7 @@ from typing import Any
 import anyio
 import pytest
 from mango import RetryPolicy
-from mango.lib import EnvironmentWorker, ItemOutcome, ToolContext, ToolResult, WorkSecretError
-from mango.lib import _lease
+from mango.lib import EnvironmentWorker, ItemOutcome, ToolContext, ToolResult, WorkSecretError, _lease
 
 from .conftest import FakeMango, make_secret
 
@@ -80,7 +79,9 @@ def worker(fake: FakeMango, tmp_path: Path, factory: Factory, zero: RetryPolicy,
 
 async def handle(w: EnvironmentWorker, secret: str | None = None, limit: float = 5.0) -> Any:
     with anyio.fail_after(limit):
-        return await w.handle_item(work_id="work_1", environment_id="env_1", session_id=S, secret=secret or make_secret())
+        return await w.handle_item(
+            work_id="work_1", environment_id="env_1", session_id=S, secret=secret or make_secret()
+        )
 
 
 async def test_first_heartbeat_precedes_tools_and_a_normal_end_stops(
@@ -132,7 +133,13 @@ async def test_renewal_echoes_last_heartbeat(fake: FakeMango, tmp_path: Path, ze
         412,
         401,
         {"type": "work_heartbeat", "last_heartbeat": "x", "lease_extended": False, "state": "active", "ttl_seconds": 1},
-        {"type": "work_heartbeat", "last_heartbeat": "x", "lease_extended": True, "state": "stopping", "ttl_seconds": 1},
+        {
+            "type": "work_heartbeat",
+            "last_heartbeat": "x",
+            "lease_extended": True,
+            "state": "stopping",
+            "ttl_seconds": 1,
+        },
     ],
 )
 async def test_lease_loss_cancels_execution_and_skips_stop(

@@ -141,7 +141,13 @@ async def test_custom_mcp_and_unknown_tools_are_left_alone(fake: FakeMango, clie
     fake.emit(S, {"type": "agent.custom_tool_use", "name": "bash", "input": {}})
     fake.emit(
         S,
-        {"type": "agent.mcp_tool_use", "name": "bash", "mcp_server_name": "m", "input": {}, "evaluated_permission": "allow"},
+        {
+            "type": "agent.mcp_tool_use",
+            "name": "bash",
+            "mcp_server_name": "m",
+            "input": {},
+            "evaluated_permission": "allow",
+        },
     )
     fake.tool_use(S, "web_fetch", {"url": "x"})
     fake.idle(S)
@@ -175,7 +181,9 @@ async def test_ambiguous_write_that_committed_is_found_in_history_and_not_repost
     assert runner.calls[0].posted
 
 
-async def test_ambiguous_write_that_did_not_commit_is_retried(fake: FakeMango, client: AsyncMango, zero_backoff) -> None:
+async def test_ambiguous_write_that_did_not_commit_is_retried(
+    fake: FakeMango, client: AsyncMango, zero_backoff
+) -> None:
     fake.tool_use(S, "bash", {"command": "once"})
     fake.idle(S)
     fake.script("events.send", "drop", 500)
@@ -213,7 +221,9 @@ async def test_lease_loss_on_a_write_stops_without_further_writes(
     assert len(fake.of("events.send")) == 1
 
 
-async def test_lease_loss_on_the_stream_cancels_a_running_tool(fake: FakeMango, client: AsyncMango, zero_backoff) -> None:
+async def test_lease_loss_on_the_stream_cancels_a_running_tool(
+    fake: FakeMango, client: AsyncMango, zero_backoff
+) -> None:
     gate = anyio.Event()
     tool = Recorder(gate=gate)
     fake.tool_use(S, "bash", {})
@@ -277,7 +287,9 @@ async def test_new_events_postpone_the_idle_stop(fake: FakeMango, client: AsyncM
     assert tool.inputs == [{"late": True}]
 
 
-@pytest.mark.parametrize(("kind", "exit"), [("session.status_terminated", "terminated"), ("session.deleted", "deleted")])
+@pytest.mark.parametrize(
+    ("kind", "exit"), [("session.status_terminated", "terminated"), ("session.deleted", "deleted")]
+)
 async def test_terminated_or_deleted_ends_the_run(
     fake: FakeMango, client: AsyncMango, zero_backoff, kind: str, exit: str
 ) -> None:
