@@ -7,6 +7,7 @@ call (one error result, then Stop), and an `always_ask` approval.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,21 +31,22 @@ from .sessions import (
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.docker, pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(600)]
 
-# Finds the item runner by its command line and tries to read its environment through /proc.
+# Finds the item runner (not docker-init, whose arguments name it too) by its command line and
+# tries to read its environment through /proc.
 PROBE_RUNNER = (
-    "for p in /proc/[0-9]*; do if tr '\\0' ' ' < $p/cmdline 2>/dev/null | grep -q mango_worker.item_runner; then "
+    "for p in /proc/[0-9]*; do if tr '\\0' ' ' < $p/cmdline 2>/dev/null "
+    "| grep -q '^python3 -m mango_worker.item_runner'; then "
     "cat $p/environ >/dev/null 2>&1 && echo runner-environ=readable || echo runner-environ=denied; fi; done"
 )
 
 
 @pytest.fixture
-def setup(mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any) -> Setup:
+def setup(mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any) -> Iterator[Setup]:
     import httpx
 
-    http = httpx.Client(
-        base_url=mango_platform.base_url, headers={"authorization": f"Bearer {mango_tenant.api_key}"}, timeout=30
-    )
-    return create_environment(mango_platform, mango_tenant, http, "docker")
+    headers = {"authorization": f"Bearer {mango_tenant.api_key}"}
+    with httpx.Client(base_url=mango_platform.base_url, headers=headers, timeout=30) as http:
+        yield create_environment(mango_platform, mango_tenant, http, "docker")
 
 
 def tool_uses(setup: Setup, session_id: str) -> list[dict[str, Any]]:
