@@ -118,7 +118,13 @@ class Scenario:
                 "name": "conformance",
                 "description": "Created by the Mango conformance suite.",
                 "model": self.model,
-                "tools": [_turns.CUSTOM_TOOL],
+                "tools": [
+                    _turns.CUSTOM_TOOL,
+                    {
+                        "type": "agent_toolset_20260401",
+                        "configs": [{"name": "bash", "permission_policy": {"type": "always_ask"}}],
+                    },
+                ],
                 "metadata": SUITE_METADATA,
             },
         )

@@ -25,7 +25,7 @@ def test_per_tool_overrides() -> None:
         }
     )
     enabled = [c for c in toolset["configs"] if c["enabled"]]
-    assert enabled == [{"type": "bash", "name": "bash", "enabled": True, "permission_policy": {"type": "always_ask"}}]
+    assert enabled == [{"name": "bash", "enabled": True, "permission_policy": {"type": "always_ask"}}]
 
 
 @pytest.mark.parametrize("policy", ["always_ask", "auto"])

@@ -55,7 +55,7 @@ def materialize_toolset(tool: dict[str, Any]) -> dict[str, Any]:
                 f"tools: {name} runs inside the model provider's call and cannot be paused, so its "
                 f"permission_policy must be always_allow (got {policy['type']}); unsupported capability"
             )
-        configs.append({"type": name, "name": name, "enabled": enabled, "permission_policy": policy})
+        configs.append({"name": name, "enabled": enabled, "permission_policy": policy})
     return {
         "type": TOOLSET_TYPE,
         "default_config": {"enabled": default_enabled, "permission_policy": default_policy},
