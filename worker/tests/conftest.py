@@ -52,7 +52,6 @@ def _install_dockerd() -> str | None:
 
 
 def _start_dockerd(state: Path) -> subprocess.Popen[bytes]:
-    log = (state / "dockerd.log").open("wb")
     command = [
         "dockerd",
         "--bridge=none",
@@ -62,7 +61,8 @@ def _start_dockerd(state: Path) -> subprocess.Popen[bytes]:
         f"--exec-root={state / 'exec'}",
         f"--pidfile={state / 'dockerd.pid'}",
     ]
-    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    with (state / "dockerd.log").open("wb") as log:
+        return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
 @pytest.fixture(scope="session")
