@@ -16,10 +16,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 
 # Server deviations the suite finds today that need more than a handler fix. Strict: an entry that no
 # longer matches any failure fails the test, so a fix removes its entry here.
-KNOWN_SERVER_ISSUES = {
-    ("environments.work.heartbeat", "desired_ttl_seconds=0 (below minimum): accepted with 200"),
-    ("environments.work.heartbeat", "desired_ttl_seconds=301 (above maximum): accepted with 200"),
-}
+KNOWN_SERVER_ISSUES: set[tuple[str, str]] = set()
 
 
 def unexpected_failures(report: Report) -> tuple[list[str], set[tuple[str, str]]]:

@@ -135,7 +135,9 @@ def test_session_work_round_trip(mango_platform: Platform, mango_tenant: Tenant)
                 assert stale.status_code == 412
                 assert stale.json()["error"]["type"] == "precondition_failed"
                 assert stale.json()["error"]["details"]["current_state"]["state"] == "active"
-                beat = heartbeat(runner, env_id, work["id"], beat.json()["last_heartbeat"], ttl=600)
+                too_long = heartbeat(runner, env_id, work["id"], beat.json()["last_heartbeat"], ttl=600)
+                assert too_long.status_code == 400  # the lease TTL is capped at 300 s
+                beat = heartbeat(runner, env_id, work["id"], beat.json()["last_heartbeat"], ttl=300)
                 assert beat.status_code == 200, beat.text
                 assert beat.json()["ttl_seconds"] == 300
 

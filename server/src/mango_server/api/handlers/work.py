@@ -90,11 +90,9 @@ async def environments_work_heartbeat(ctx: RequestContext) -> dict[str, Any]:
     expected = ctx.query.get("expected_last_heartbeat")
     if not expected or len(expected) > 64:
         raise InvalidRequestError("expected_last_heartbeat is required (NO_HEARTBEAT for the first heartbeat)")
-    raw_ttl = ctx.query.get("desired_ttl_seconds") or "90"
-    try:
-        ttl = int(raw_ttl)
-    except ValueError:
-        raise InvalidRequestError("desired_ttl_seconds must be an integer") from None
+    # The lease TTL is capped at 300 s: a longer lease would widen a stale owner's access.
+    ttl = ctx.int_param("desired_ttl_seconds", 90, 1, 300)
+    assert ttl is not None
     async with transaction(ctx.services.pool) as conn:
         row = await work.lock(conn, ctx.workspace_id, environment_id, work_id)
         return await work.heartbeat(conn, row, expected, ttl)
