@@ -141,7 +141,7 @@ class EnvironmentWorker:
             WorkSecretError: the secret carries no usable session token (nothing was called).
         """
         credentials = decode_work_secret(secret)
-        log.info("handling work work_id=%s session_id=%s", work_id, session_id)
+        log.info("handling work work_id=%s session_id=%s", work_id, session_id, extra={"action": "work.started"})
         async with self._item_client(credentials) as client:
             lease = WorkLease(
                 client, environment_id, work_id, desired_ttl_seconds=self.desired_ttl_seconds, backoff=self.backoff
@@ -185,7 +185,12 @@ class EnvironmentWorker:
         if lease.lost:
             return ItemResult(lease.work_id, ItemOutcome.LEASE_LOST, lease.lost_reason or "lease lost", calls)
         if failure is not None:
-            log.error("work failed, left for reclaim work_id=%s error=%s", lease.work_id, failure)
+            log.error(
+                "work failed, left for reclaim work_id=%s error=%s",
+                lease.work_id,
+                failure,
+                extra={"action": "work.failed"},
+            )
             raise failure
         stopped = await self._stop(client, lease)
         if not stopped and lease.lost:
@@ -207,7 +212,7 @@ class EnvironmentWorker:
         while True:
             try:
                 await client.environments.work.stop(lease.environment_id, lease.work_id, force=True)
-                log.info("work stopped work_id=%s", lease.work_id)
+                log.info("work stopped work_id=%s", lease.work_id, extra={"action": "work.stopped"})
                 return True
             except ConflictError:
                 return True

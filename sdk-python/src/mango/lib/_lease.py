@@ -67,7 +67,7 @@ class WorkLease:
         """Mark the lease lost (first reason wins) and return the error to raise."""
         if self.lost_reason is None:
             self.lost_reason = reason
-            log.warning("lease lost work_id=%s reason=%s", self.work_id, reason)
+            log.warning("lease lost work_id=%s reason=%s", self.work_id, reason, extra={"action": "work.lease_lost"})
         return LeaseLost(reason)
 
     def interval(self) -> float:
@@ -105,7 +105,9 @@ class WorkLease:
         while True:
             try:
                 await self.beat()
-                log.info("lease acquired work_id=%s ttl=%s", self.work_id, self.ttl)
+                log.info(
+                    "lease acquired work_id=%s ttl=%s", self.work_id, self.ttl, extra={"action": "work.lease_acquired"}
+                )
                 return
             except LeaseLost:
                 raise

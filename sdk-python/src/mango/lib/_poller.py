@@ -154,7 +154,12 @@ class WorkPoller:
 
     def _acked(self, acked: Work, polled: Work) -> Work:
         acked.secret = polled.secret
-        log.info("claimed work work_id=%s environment_id=%s", acked.id, acked.environment_id)
+        log.info(
+            "claimed work work_id=%s environment_id=%s",
+            acked.id,
+            acked.environment_id,
+            extra={"action": "work.claimed"},
+        )
         return acked
 
     def __iter__(self) -> Iterator[Work]:

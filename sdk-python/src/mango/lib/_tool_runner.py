@@ -262,7 +262,13 @@ class SessionToolRunner:
 
     async def _dispatch(self, call: DispatchedToolCall) -> None:
         self.in_flight = call
-        log.info("running tool session_id=%s tool_use_id=%s name=%s", self.session_id, call.tool_use_id, call.name)
+        log.info(
+            "running tool session_id=%s tool_use_id=%s name=%s",
+            self.session_id,
+            call.tool_use_id,
+            call.name,
+            extra={"action": "tool.started"},
+        )
         call.result = await self._execute(call)
         self._check_fence()
         call.posted = await self._post_result(call)
