@@ -11,7 +11,7 @@ type CommentEvent struct {
 	// Always comment.
 	Type string `json:"type"`
 
-	// Event id
+	// Event id, set by the server.
 	ID *string `json:"id,omitzero"`
 
 	// The comment.
@@ -53,7 +53,7 @@ type LikeEvent struct {
 	// Always like.
 	Type string `json:"type"`
 
-	// Event id
+	// Event id, set by the server.
 	ID *string `json:"id,omitzero"`
 }
 

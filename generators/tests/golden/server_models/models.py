@@ -47,13 +47,13 @@ class NoteList(BaseModel):
 
 class CommentEvent(BaseModel):
     type: Annotated[Literal["comment"], Field(description="Always comment.")]
-    id: Annotated[str | None, Field(description="Event id", max_length=64)] = None
+    id: Annotated[str | None, Field(description="Event id, set by the server.", max_length=64)] = None
     text: Annotated[str, Field(description="The comment.", max_length=1000)]
 
 
 class LikeEvent(BaseModel):
     type: Annotated[Literal["like"], Field(description="Always like.")]
-    id: Annotated[str | None, Field(description="Event id", max_length=64)] = None
+    id: Annotated[str | None, Field(description="Event id, set by the server.", max_length=64)] = None
 
 
 class Error(BaseModel):

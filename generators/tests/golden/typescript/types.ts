@@ -50,7 +50,7 @@ export type NoteEvent = CommentEvent | LikeEvent;
 export interface CommentEvent {
   /** Always comment. */
   type: "comment";
-  /** Event id */
+  /** Event id, set by the server. */
   id?: string;
   /** The comment. */
   text: string;
@@ -59,7 +59,7 @@ export interface CommentEvent {
 export interface LikeEvent {
   /** Always like. */
   type: "like";
-  /** Event id */
+  /** Event id, set by the server. */
   id?: string;
 }
 

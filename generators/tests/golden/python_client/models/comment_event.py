@@ -18,7 +18,7 @@ class CommentEvent:
     Attributes:
         type_ (Literal['comment']): Always comment.
         text (str): The comment.
-        id (str | Unset): Event id
+        id (str | Unset): Event id, set by the server.
     """
 
     type_: Literal["comment"]

@@ -17,7 +17,7 @@ class LikeEvent:
     """
     Attributes:
         type_ (Literal['like']): Always like.
-        id (str | Unset): Event id
+        id (str | Unset): Event id, set by the server.
     """
 
     type_: Literal["like"]
