@@ -43,8 +43,7 @@ async def files_upload(ctx: RequestContext) -> dict[str, Any]:
             stored = await _store_part(writes, ctx.workspace_id, part, limit)
             async for extra in parts:
                 # The bytes are already published: take them back before refusing the request.
-                ctx.path["file_id"] = stored["id"]
-                await files_delete(ctx)
+                await _delete(ctx, stored["id"])
                 raise InvalidRequestError(f"{extra.name}: unexpected multipart part; send only `file`")
             return stored
     raise InvalidRequestError("file: the multipart body needs a part named `file`")
@@ -85,8 +84,11 @@ async def files_list(ctx: RequestContext) -> dict[str, Any]:
 
 
 async def files_delete(ctx: RequestContext) -> dict[str, Any]:
+    return await _delete(ctx, ctx.path["file_id"])
+
+
+async def _delete(ctx: RequestContext, file_id: str) -> dict[str, Any]:
     writes = ctx.blobs
-    file_id = ctx.path["file_id"]
     async with transaction(ctx.services.pool) as conn:
         key = await files.delete(conn, ctx.workspace_id, file_id)
         guard_id = await writes.guard_removal(conn, ctx.workspace_id, key)
