@@ -111,7 +111,8 @@ class Worker:
         return [json.loads(line) for line in lines if line.startswith("{")]
 
     def actions(self, action: str) -> list[dict[str, Any]]:
-        return [r for r in self.records() if r.get("action") == action]
+        """The supervisor's own records with this action (the SDK logs some of the same names)."""
+        return [r for r in self.records() if r.get("action") == action and r["logger"].startswith("mango_worker.")]
 
     def terminate(self, timeout: float = 120.0) -> int:
         if self.process.poll() is None:
