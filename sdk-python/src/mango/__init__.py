@@ -2,7 +2,8 @@
 
 ``Mango`` / ``AsyncMango`` are the entry points (resource namespaces mirror the spec's
 operationIds); the generated attrs models and union aliases are in ``mango.types``; errors,
-the retry policy, pagers and streams are exported here.
+the retry policy, pagers and streams are exported here. ``client.files`` and ``client.skills`` also
+carry streaming transfer helpers (``upload_path``, ``create_from_path``, ``download_to``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ._exceptions import (
 from ._pagination import AsyncPager, Page, SyncPager
 from ._retry import RetryPolicy
 from ._streaming import AsyncStream, SyncStream
+from ._transfer import DownloadVerificationError, ProgressCallback
 from ._version import __version__
 
 __all__ = [
@@ -47,6 +49,7 @@ __all__ = [
     "AuthenticationError",
     "BadRequestError",
     "ConflictError",
+    "DownloadVerificationError",
     "FileInput",
     "InternalServerError",
     "Mango",
@@ -56,6 +59,7 @@ __all__ = [
     "Page",
     "PermissionDeniedError",
     "PreconditionFailedError",
+    "ProgressCallback",
     "RateLimitError",
     "RequestTooLargeError",
     "RetryPolicy",

@@ -2,7 +2,8 @@
 
 Each composes the transport (``mango._base_client``) with the generated resource namespaces
 (``mango._generated.resources``), so ``client.sessions.events.stream(session_id)`` is the
-``sessions.events.stream`` operation of the spec.
+``sessions.events.stream`` operation of the spec. ``client.files`` and ``client.skills`` are the
+generated namespaces extended with streaming transfer helpers (``mango._transfer_resources``).
 
 Lifecycle: create one client, reuse it for every call, close it (``with Mango() as client:``).
 Not responsible for any per-operation code: that is generated from ``openapi/mango.yaml``.
@@ -18,6 +19,7 @@ from ._base_client import DEFAULT_TIMEOUT, AsyncAPIClient, SyncAPIClient, Timeou
 from ._generated.async_resources import AsyncMangoResources
 from ._generated.resources import MangoResources
 from ._retry import RetryPolicy
+from ._transfer_resources import AsyncFileTransfers, AsyncSkillTransfers, FileTransfers, SkillTransfers
 
 __all__ = ["AsyncMango", "Mango"]
 
@@ -31,6 +33,9 @@ class Mango(SyncAPIClient, MangoResources):
             for agent in client.agents.list(limit=20):
                 print(agent.id)
     """
+
+    files: FileTransfers
+    skills: SkillTransfers
 
     def __init__(
         self,
@@ -56,10 +61,15 @@ class Mango(SyncAPIClient, MangoResources):
             http_client=http_client,
         )
         MangoResources.__init__(self, self)
+        self.files = FileTransfers(self)
+        self.skills = SkillTransfers(self)
 
 
 class AsyncMango(AsyncAPIClient, AsyncMangoResources):
     """Async twin of ``Mango`` (``async with AsyncMango() as client: await client.agents.get(...)``)."""
+
+    files: AsyncFileTransfers
+    skills: AsyncSkillTransfers
 
     def __init__(
         self,
@@ -83,3 +93,5 @@ class AsyncMango(AsyncAPIClient, AsyncMangoResources):
             http_client=http_client,
         )
         AsyncMangoResources.__init__(self, self)
+        self.files = AsyncFileTransfers(self)
+        self.skills = AsyncSkillTransfers(self)
