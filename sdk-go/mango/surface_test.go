@@ -13,13 +13,14 @@ import (
 // publicSurface pins the exported names of package mango; change it deliberately.
 var publicSurface = []string{
 	"APIError", "AuthenticationError", "BadRequestError", "Client", "Collect", "ConflictError",
-	"ConnectionError", "DefaultBaseURL", "DefaultRetryPolicy", "ErrAuthentication", "ErrBadRequest",
-	"ErrConflict", "ErrConnection", "ErrInternalServer", "ErrNotFound", "ErrNotImplemented",
+	"ConnectionError", "CreateSkillFromPath", "CreateSkillVersionFromPath", "DefaultBaseURL",
+	"DefaultRetryPolicy", "DownloadFile", "DownloadSkillVersion", "ErrAuthentication", "ErrBadRequest",
+	"ErrConflict", "ErrConnection", "ErrDownloadVerification", "ErrInternalServer", "ErrNotFound", "ErrNotImplemented",
 	"ErrPermissionDenied", "ErrPreconditionFailed", "ErrRateLimit", "ErrRequestTooLarge",
 	"ErrServiceUnavailable", "ErrTimeout", "InternalServerError", "NewClient", "NotFoundError",
-	"NotImplementedError", "Option", "PermissionDeniedError", "PreconditionFailedError",
+	"NotImplementedError", "Option", "PermissionDeniedError", "PreconditionFailedError", "ProgressFunc",
 	"RateLimitError", "RequestTooLargeError", "RetryPolicy", "ServiceUnavailableError",
-	"TimeoutError", "Transport", "WithAPIKey", "WithBaseURL", "WithHTTPClient", "WithHeader",
+	"TimeoutError", "Transport", "UploadFile", "WithAPIKey", "WithBaseURL", "WithHTTPClient", "WithHeader",
 	"WithMaxRetries", "WithRetryBackoff", "WithStreamReconnects",
 }
 
