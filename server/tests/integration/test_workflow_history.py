@@ -1,0 +1,52 @@
+"""The Session workflow stays small: it continues-as-new and carries no data in its history."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from mango_server.devstack import Platform, Tenant
+from mango_server.orchestration.types import workflow_id
+from mango_server.orchestration.workflows import MAX_STEPS
+from temporalio.client import Client, WorkflowExecutionStatus
+
+from ._client import client, history, new_session
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(240)]
+
+
+async def _executions(platform: Platform, session_id: str) -> list[tuple[WorkflowExecutionStatus | None, int]]:
+    temporal = await Client.connect(platform.stack.temporal_address)
+    out = []
+    async for execution in temporal.list_workflows(f'WorkflowId = "{workflow_id(session_id)}"'):
+        handle = temporal.get_workflow_handle(execution.id, run_id=execution.run_id)
+        events = [event async for event in handle.fetch_history_events()]
+        out.append((execution.status, sum(event.ByteSize() for event in events)))
+    return out
+
+
+def test_many_turns_continue_as_new_and_history_stays_small(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    turns = MAX_STEPS + 10
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "long")
+        for start in range(0, turns, 50):
+            batch = [
+                {"type": "user.message", "content": [{"type": "text", "text": f"message {n} " + "x" * 2000}]}
+                for n in range(start, min(start + 50, turns))
+            ]
+            http.post(f"/v1/sessions/{sid}/events", json={"events": batch}).raise_for_status()
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline:
+            replies = [e for e in history(http, sid) if e["type"] == "agent.message"]
+            if len(replies) == turns:
+                break
+            time.sleep(0.5)
+        assert len(replies) == turns
+        assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"
+    executions = asyncio.run(_executions(mango_platform, sid))
+    statuses = [status for status, _ in executions]
+    assert WorkflowExecutionStatus.CONTINUED_AS_NEW in statuses
+    # ids and tiny projections only: 2 KB messages never reach Temporal history
+    assert all(size < MAX_STEPS * 2000 for _, size in executions), executions
