@@ -182,6 +182,7 @@ def check_in_container(tree: Path, image: str) -> CheckResult | None:
     """Run the tests in a fresh, network-less, read-only container; None when no Docker engine answers."""
     try:
         import docker
+        import docker.errors
     except ImportError:
         return None
     try:
@@ -189,6 +190,12 @@ def check_in_container(tree: Path, image: str) -> CheckResult | None:
         engine.ping()
     except Exception:
         return None
+    try:
+        engine.images.get(image)
+    except docker.errors.ImageNotFound:
+        engine.close()
+        hint = f"image {image} not found: build it with `mango-worker image build` or pass --image"
+        return CheckResult(False, "a fresh Docker container (not started)", hint)
     try:
         container = engine.containers.create(
             image,
@@ -239,9 +246,12 @@ def independent_check(workspace: Path, image: str) -> CheckResult:
 # --- the Session ---------------------------------------------------------------------------------
 
 
-def shorten(text: str) -> str:
+def shorten(text: str, limit: int = SHOWN_RESULT_CHARS) -> str:
+    """Long output keeps its beginning and its end (where unittest puts its summary)."""
     text = text.rstrip()
-    return text if len(text) <= SHOWN_RESULT_CHARS else text[:SHOWN_RESULT_CHARS] + " [...]"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit * 2 // 3]}\n[...]\n{text[-limit // 3 :]}"
 
 
 def start_reader(stream: Any) -> queue.Queue[Any]:
@@ -286,7 +296,7 @@ def run_turn(client: Mango, session_id: str, events: queue.Queue[Any], text: str
             print(f"tool result{' (error)' if event.is_error else ''}:\n{shorten(result)}")
         elif isinstance(event, AgentMessageEvent):
             turn.reply = "".join(block.text for block in event.content)
-            print(f"agent: {shorten(turn.reply)}")
+            print(f"agent: {shorten(turn.reply, 300)}")
         elif isinstance(event, SessionErrorEvent):
             print(f"session error: {event.error.to_dict()}", file=sys.stderr)
         elif isinstance(event, SessionStatusTerminatedEvent):
