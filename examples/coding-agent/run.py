@@ -383,6 +383,7 @@ def main(argv: list[str] | None = None) -> int:
                 environment_id = client.environments.create(name=f"coding-agent-{uuid.uuid4().hex[:8]}").id
                 print(f"created Environment {environment_id}; its tool calls wait until you start a worker for it:")
                 print(f"  mango environment-key create --workspace $MANGO_WORKSPACE_ID --environment {environment_id}")
+                print("  export MANGO_ENVIRONMENT_KEY=<the key it prints>")
                 print(f"  mango-worker docker --environment-id {environment_id} --workspace-root {root}")
             session_id = client.sessions.create(agent=agent.id, environment_id=environment_id).id
             workspace = root / session_id
