@@ -1,8 +1,11 @@
 """A scripted, threaded emulation of the Mango work and events endpoints for the worker-kit tests.
 
 ``FakeMango`` serves real HTTP on 127.0.0.1 (so the SDK's transport, retries and SSE decoding
-are exercised as in production): Poll/Ack/Heartbeat/Stop/Fail/healthcheck of Work, and
-list/send/stream of Session events with ``Last-Event-ID`` resume. ``script(route, *actions)``
+are exercised as in production): Poll/Ack/Heartbeat/Stop/Fail/healthcheck of Work,
+list/send/stream of Session events with ``Last-Event-ID`` resume, ``sessions.get`` (Skill pins and
+Memory Store attachments from ``sessions``), Skill version records and archives
+(``add_skill``), and the memories routes of Memory Stores (``add_memory``, with path conflicts and
+``content_sha256`` preconditions). ``script(route, *actions)``
 overrides the next answers of a route: ``None`` (default behaviour), an ``int`` status (error
 envelope), ``"drop"`` (close without answering), ``"commit_then_drop"`` (apply, then drop), a
 ``dict`` (200 JSON) or a callable ``(request) -> (status, body)``. Every request is recorded.
@@ -11,6 +14,7 @@ envelope), ``"drop"`` (close without answering), ``"commit_then_drop"`` (apply, 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import threading
 import time
@@ -84,6 +88,10 @@ class FakeMango:
         self.closed = False
         self.closers: list[Callable[[], None]] = []
         self.stream_generation = 0
+        self.sessions: dict[str, dict[str, Any]] = {}
+        self.skill_versions: dict[tuple[str, str], tuple[dict[str, Any], bytes]] = {}
+        self.memories: dict[str, dict[str, dict[str, Any]]] = {}
+        self.memory_counter = 0
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -121,6 +129,50 @@ class FakeMango:
         with self.cond:
             self.stream_generation += 1
             self.cond.notify_all()
+
+    def session(
+        self, session: str = "sesn_1", *, skills: list[dict[str, Any]] | None = None, resources: list[Any] | None = None
+    ) -> dict[str, Any]:
+        with self.cond:
+            body = session_body(session, skills or [], resources or [])
+            self.sessions[session] = body
+            return body
+
+    def add_skill(self, skill_id: str, version: str, archive: bytes, directory: str, **over: Any) -> dict[str, Any]:
+        meta = {
+            "type": "skill_version",
+            "id": f"skillver_{skill_id}_{version}",
+            "skill_id": skill_id,
+            "version": version,
+            "name": directory,
+            "description": "a skill",
+            "directory": directory,
+            "archive_size_bytes": len(archive),
+            "archive_sha256": hashlib.sha256(archive).hexdigest(),
+            "expanded_size_bytes": 1 << 20,
+            "member_count": 10,
+            "created_at": NOW,
+            **over,
+        }
+        with self.cond:
+            self.skill_versions[(skill_id, version)] = (meta, archive)
+        return meta
+
+    def add_memory(self, store: str, path: str, content: str) -> str:
+        with self.cond:
+            self.memory_counter += 1
+            memory_id = f"mem_{self.memory_counter:04d}"
+            self.memories.setdefault(store, {})[memory_id] = _memory(store, memory_id, path, content)
+            return memory_id
+
+    def set_memory(self, store: str, memory_id: str, content: str) -> None:
+        with self.cond:
+            old = self.memories[store][memory_id]
+            self.memories[store][memory_id] = _memory(store, memory_id, old["path"], content)
+
+    def memory_at(self, store: str, path: str) -> dict[str, Any] | None:
+        with self.cond:
+            return next((m for m in self.memories.get(store, {}).values() if m["path"] == path), None)
 
     def of(self, route: str) -> list[Recorded]:
         return [r for r in self.requests if r.route == route]
@@ -214,9 +266,132 @@ class FakeMango:
             self.idle(parts[3])
         return 200, {"data": out}
 
+    # ---------------------------------------------------------------- sessions, skills, memories
+    def _sessions_get(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            return 200, self.sessions.get(parts[3]) or session_body(parts[3], [], [])
 
-def _envelope(kind: str) -> dict[str, Any]:
-    return {"type": "error", "error": {"type": kind, "message": kind}, "request_id": "req_fake"}
+    def _skills_versions_get(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        found = self.skill_versions.get((parts[3], parts[5]))
+        return (200, found[0]) if found else (404, _envelope("not_found_error"))
+
+    def _skills_versions_content(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        found = self.skill_versions.get((parts[3], parts[5]))
+        return (200, found[1]) if found else (404, _envelope("not_found_error"))
+
+    def _memories_list(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            items = sorted(self.memories.get(parts[3], {}).values(), key=lambda m: m["path"].encode())
+        full = req.query.get("view", ["basic"])[0] == "full"
+        items = [m if full else {**m, "content": None} for m in items]
+        start = int(req.query.get("page", ["0"])[0])
+        limit = int(req.query.get("limit", ["20"])[0])
+        nxt = str(start + limit) if start + limit < len(items) else None
+        return 200, {"data": items[start : start + limit], "next_page": nxt}
+
+    def _memories_get(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            found = self.memories.get(parts[3], {}).get(parts[5])
+        return (200, found) if found else (404, _envelope("not_found_error"))
+
+    def _memories_create(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            taken = self.memory_at(parts[3], req.body["path"])
+            if taken is not None:
+                details = {"conflicting_memory_id": taken["id"], "conflicting_path": taken["path"]}
+                return 409, _envelope("memory_path_conflict_error", details)
+            memory_id = self.add_memory(parts[3], req.body["path"], req.body["content"])
+            return 200, self.memories[parts[3]][memory_id]
+
+    def _memories_update(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            found = self.memories.get(parts[3], {}).get(parts[5])
+            if found is None:
+                return 404, _envelope("not_found_error")
+            expected = (req.body.get("precondition") or {}).get("content_sha256")
+            if expected is not None and expected != found["content_sha256"]:
+                return 409, _envelope("memory_precondition_failed_error")
+            self.set_memory(parts[3], parts[5], req.body.get("content", found["content"]))
+            return 200, self.memories[parts[3]][parts[5]]
+
+    def _memories_delete(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        with self.cond:
+            found = self.memories.get(parts[3], {}).get(parts[5])
+            if found is None:
+                return 404, _envelope("not_found_error")
+            expected = req.query.get("expected_content_sha256", [None])[0]
+            if expected is not None and expected != found["content_sha256"]:
+                return 409, _envelope("memory_precondition_failed_error")
+            del self.memories[parts[3]][parts[5]]
+            return 200, {"type": "memory_deleted", "id": parts[5]}
+
+
+def session_body(session: str, skills: list[dict[str, Any]], resources: list[Any]) -> dict[str, Any]:
+    agent = {
+        "type": "agent",
+        "id": "agent_1",
+        "version": 1,
+        "name": "agent",
+        "description": None,
+        "system": None,
+        "model": {"id": "mango-offline-1"},
+        "tools": [],
+        "mcp_servers": [],
+        "skills": skills,
+    }
+    return {
+        "type": "session",
+        "id": session,
+        "title": None,
+        "status": "running",
+        "stop_reason": None,
+        "agent": agent,
+        "environment_id": "env_1",
+        "resources": resources,
+        "metadata": {},
+        "usage": dict.fromkeys(
+            ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"), 0
+        ),
+        "stats": {"active_seconds": 0, "duration_seconds": 0},
+        "created_at": NOW,
+        "updated_at": NOW,
+        "archived_at": None,
+    }
+
+
+def store_resource(store: str, name: str, access: str = "read_write", mount_path: str | None = None) -> dict[str, Any]:
+    return {
+        "type": "memory_store",
+        "memory_store_id": store,
+        "access": access,
+        "mount_path": mount_path or f"/mnt/memory/{name}",
+        "instructions": None,
+        "name": name,
+        "description": None,
+    }
+
+
+def _memory(store: str, memory_id: str, path: str, content: str) -> dict[str, Any]:
+    data = content.encode()
+    return {
+        "type": "memory",
+        "id": memory_id,
+        "memory_store_id": store,
+        "path": path,
+        "content": content,
+        "content_sha256": hashlib.sha256(data).hexdigest(),
+        "content_size_bytes": len(data),
+        "memory_version_id": f"memver_{memory_id}_{hashlib.sha256(data).hexdigest()[:8]}",
+        "created_at": NOW,
+        "updated_at": NOW,
+    }
+
+
+def _envelope(kind: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    error: dict[str, Any] = {"type": kind, "message": kind}
+    if details is not None:
+        error["details"] = details
+    return {"type": "error", "error": error, "request_id": "req_fake"}
 
 
 def _route(method: str, parts: list[str]) -> str:
@@ -225,6 +400,14 @@ def _route(method: str, parts: list[str]) -> str:
             return "poll"
         if len(parts) == 7:
             return {"healthcheck_result": "healthcheck"}.get(parts[6], parts[6])
+    if parts[1:3] == ["v1", "sessions"] and len(parts) == 4:
+        return "sessions.get"
+    if parts[1:3] == ["v1", "skills"] and len(parts) in (6, 7) and parts[4] == "versions":
+        return "skills.versions.content" if len(parts) == 7 else "skills.versions.get"
+    if parts[1:3] == ["v1", "memory_stores"] and len(parts) in (5, 6) and parts[4] == "memories":
+        if len(parts) == 5:
+            return "memories.list" if method == "GET" else "memories.create"
+        return {"GET": "memories.get", "POST": "memories.update", "DELETE": "memories.delete"}[method]
     if parts[1:3] == ["v1", "sessions"] and len(parts) >= 5:
         if len(parts) == 6 and parts[5] == "stream":
             return "events.stream"
@@ -244,6 +427,9 @@ def _handler(fake: FakeMango) -> type[BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:
             self._handle("POST")
+
+        def do_DELETE(self) -> None:
+            self._handle("DELETE")
 
         def _handle(self, method: str) -> None:
             url = urlsplit(self.path)
@@ -273,11 +459,12 @@ def _handler(fake: FakeMango) -> type[BaseHTTPRequestHandler]:
             self._json(status, answer)
 
         def _json(self, status: int, body: Any) -> None:
-            data = b"" if body is None else json.dumps(body).encode()
+            raw = isinstance(body, bytes)
+            data = body if isinstance(body, bytes) else b"" if body is None else json.dumps(body).encode()
             self.send_response(status)
             self.send_header("request-id", "req_fake")
             if data:
-                self.send_header("content-type", "application/json")
+                self.send_header("content-type", "application/octet-stream" if raw else "application/json")
             self.send_header("content-length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)

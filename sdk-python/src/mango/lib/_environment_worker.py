@@ -5,21 +5,27 @@
 1. decode the Work secret; a missing or malformed ``sessions_token`` is fatal (``WorkSecretError``)
    and no other credential is tried;
 2. heartbeat first (``NO_HEARTBEAT``) and require success before anything else, in particular
-   before building tools or running any tool;
-3. run the ``SessionToolRunner`` and the lease renewal concurrently;
-4. lease lost (412, ``lease_extended: false``, ``stopping``/``stopped``, 401/403, or no renewal for
-   longer than the TTL): cancel tool execution, write nothing more, skip Stop;
-5. normal end (terminated, deleted or idle): Stop with ``force: true`` (409 ignored). When the
-   caller cancels (SIGTERM), a tool call cut short gets one error result, then Stop, then the
-   cancellation continues;
-6. an unexpected runner failure skips Stop so the item is reclaimed later, and is re-raised;
-7. tools are built per item (after the first heartbeat) and closed at the end, in every case.
+   before building tools or running any tool; from then on the lease renews in the background;
+3. prepare the inputs (``prepare_inputs``): fetch the Session once, publish its pinned Skills and
+   download its Memory Stores. A permanent input problem Fails the item
+   (``session_input_failed_error``); a transient one, once retried, ends it without Stop;
+4. build the tools (read-only roots for Skills and read-only stores, allowed roots for read-write
+   stores), then run the ``SessionToolRunner`` and the periodic Memory sync concurrently, and run a
+   final Memory sync when the runner ends normally;
+5. lease lost (412, ``lease_extended: false``, ``stopping``/``stopped``, 401/403, or no renewal for
+   longer than the TTL): cancel tool execution and Memory sync, write nothing more, skip Stop;
+6. normal end (terminated, deleted or idle): Stop with ``force: true`` (409 ignored). When the
+   caller cancels (SIGTERM), a tool call cut short gets one error result, local Memory changes
+   get a bounded push-only flush, then Stop, then the cancellation continues;
+7. an unexpected runner failure gets the same bounded flush, skips Stop so the item is reclaimed
+   later, and is re-raised;
+8. tools are built per item and closed at the end, in every case; Skill staging folders go too.
 
 ``run()`` polls with the Environment key (``WorkPoller``) and handles items one by one;
 healthcheck items are answered directly; ``drain=True`` returns once the queue is empty and
 ``stop()`` ends the loop after the current item. ``fail_item()`` reports a permanent input
 problem (``environments.work.fail``). Lifecycle: one worker per process. Not responsible for
-containers or process isolation (launchers), Skill or Memory preparation.
+containers or process isolation (launchers) or for how inputs are validated (``_skills``, ``_memory``).
 """
 
 from __future__ import annotations
@@ -27,11 +33,12 @@ from __future__ import annotations
 import logging
 import os
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
 
 import anyio
+import anyio.abc
 
 from mango._base_client import DEFAULT_BASE_URL
 from mango._client import AsyncMango
@@ -40,7 +47,8 @@ from mango._generated.models import HealthcheckWorkData, SessionWorkData, Work
 from mango._retry import RetryPolicy
 from mango._version import __version__
 
-from ._exceptions import LeaseLost
+from ._exceptions import InputFailed, InputUnavailable, LeaseLost
+from ._inputs import InputOptions, PreparedInputs, prepare_inputs
 from ._lease import WorkLease
 from ._poller import DEFAULT_POLL_BACKOFF, WorkPoller, default_worker_id
 from ._session_state import DispatchedToolCall
@@ -57,10 +65,16 @@ _ITEM_CLIENT_POLICY = RetryPolicy(max_retries=2, base_delay=0.5, max_delay=4.0, 
 
 
 class ItemOutcome(StrEnum):
-    """How ``handle_item`` ended: ``completed`` (Stopped) or ``lease_lost`` (Stop skipped)."""
+    """How ``handle_item`` ended.
+
+    ``completed`` (Stopped), ``lease_lost`` (Stop skipped), ``failed`` (a permanent input problem was
+    reported with Fail) or ``unfinished`` (inputs unavailable for now: no Stop, the item is reclaimed).
+    """
 
     COMPLETED = "completed"
     LEASE_LOST = "lease_lost"
+    FAILED = "failed"
+    UNFINISHED = "unfinished"
 
 
 @dataclass(frozen=True)
@@ -74,7 +88,25 @@ class ItemResult:
 
 
 def _default_tools(context: ToolContext) -> dict[str, Tool]:
-    return default_toolset(context.workdir)
+    return default_toolset(context.workdir, context.read_only_roots, allowed_roots=context.allowed_roots)
+
+
+@dataclass
+class _Activation:
+    """What one item built so far; any part may be missing when the item ends early."""
+
+    session_id: str
+    inputs: PreparedInputs | None = None
+    tools: dict[str, Tool] = field(default_factory=dict)
+    runner: SessionToolRunner | None = None
+
+    def fence(self) -> None:
+        if self.runner is not None:
+            self.runner.fence()
+
+    async def flush(self, lease: WorkLease, within: float) -> None:
+        if self.inputs is not None:
+            await self.inputs.flush(lease, within)
 
 
 class EnvironmentWorker:
@@ -95,6 +127,10 @@ class EnvironmentWorker:
         shutdown_timeout: float = 15.0,
         backoff: RetryPolicy = DEFAULT_RUNNER_BACKOFF,
         poll_backoff: RetryPolicy = DEFAULT_POLL_BACKOFF,
+        skills: bool = True,
+        memory_sync_interval: float | None = 15.0,
+        memory_root: str | os.PathLike[str] | None = None,
+        memory_max_deletes_per_pass: int = 10,
     ) -> None:
         """Args:
         base_url: the API (default ``MANGO_BASE_URL``); a Work secret's ``api_base_url`` wins per item.
@@ -109,6 +145,10 @@ class EnvironmentWorker:
         first_heartbeat_timeout: how long transient first-heartbeat failures are retried (default: the TTL).
         shutdown_timeout: bound on the cleanup after a cancellation (interrupted result, Stop, closing tools).
         backoff / poll_backoff: jittered backoff of item calls and of Poll/Ack.
+        skills: materialise the pinned Skills under ``<workdir>/skills`` before any tool runs.
+        memory_sync_interval: seconds between Memory sync passes (at least 5); ``None`` disables Memory.
+        memory_root: a local folder standing in for ``/mnt/memory`` (launchers without a container).
+        memory_max_deletes_per_pass: local deletions applied remotely per sync pass, at most.
         """
         if not environment_id:
             raise ValueError("environment_id is required")
@@ -124,6 +164,12 @@ class EnvironmentWorker:
         self.shutdown_timeout = shutdown_timeout
         self.backoff = backoff
         self.poll_backoff = poll_backoff
+        self.inputs = InputOptions(
+            skills=skills,
+            memory_sync_interval=memory_sync_interval,
+            memory_root=Path(memory_root) if memory_root is not None else None,
+            memory_max_deletes_per_pass=memory_max_deletes_per_pass,
+        )
         self._poller: WorkPoller | None = None
         self._stopping = False
 
@@ -150,26 +196,52 @@ class EnvironmentWorker:
                 await lease.acquire(self.first_heartbeat_timeout)
             except LeaseLost as exc:
                 return ItemResult(work_id, ItemOutcome.LEASE_LOST, str(exc))
-            context = ToolContext(self.workdir, session_id, work_id, environment_id)
-            tools = self.tools_factory(context)
+            item = _Activation(session_id)
             try:
-                runner = SessionToolRunner(
-                    client, session_id, tools, max_idle=self.max_idle, result_window=lease.ttl, backoff=self.backoff
-                )
-                return await self._serve(client, lease, runner)
+                return await self._serve(client, lease, item)
             finally:
                 with anyio.CancelScope(shield=True), anyio.move_on_after(self.shutdown_timeout):
-                    for error in await close_tools(tools):
+                    for error in await close_tools(item.tools):
                         log.warning("tool close failed work_id=%s error=%r", work_id, error)
+                    if item.inputs is not None:
+                        item.inputs.cleanup()
 
-    async def _serve(self, client: AsyncMango, lease: WorkLease, runner: SessionToolRunner) -> ItemResult:
+    async def _activate(self, client: AsyncMango, lease: WorkLease, item: _Activation, tg: anyio.abc.TaskGroup) -> str:
+        """Inputs, then tools, then the runner with periodic Memory sync, then the final sync."""
+        item.inputs = inputs = await prepare_inputs(
+            client, lease, session_id=item.session_id, workdir=self.workdir, options=self.inputs, backoff=self.backoff
+        )
+        context = ToolContext(
+            self.workdir,
+            item.session_id,
+            lease.work_id,
+            lease.environment_id,
+            read_only_roots=inputs.read_only_roots(),
+            allowed_roots=inputs.allowed_roots(),
+        )
+        item.tools = dict(self.tools_factory(context))
+        item.runner = SessionToolRunner(
+            client, item.session_id, item.tools, max_idle=self.max_idle, result_window=lease.ttl, backoff=self.backoff
+        )
+        if self.inputs.memory_sync_interval is not None:
+
+            def lost() -> None:
+                item.fence()
+                tg.cancel_scope.cancel()
+
+            tg.start_soon(inputs.keep_memory_in_sync, self.inputs.memory_sync_interval, lost)
+        exit_reason = (await item.runner.run()).value
+        await inputs.final_sync()
+        return exit_reason
+
+    async def _serve(self, client: AsyncMango, lease: WorkLease, item: _Activation) -> ItemResult:
         exit_reason: str | None = None
         failure: Exception | None = None
         try:
             async with anyio.create_task_group() as tg:
-                tg.start_soon(self._renew, lease, runner, tg.cancel_scope)
+                tg.start_soon(self._renew, lease, item, tg.cancel_scope)
                 try:
-                    exit_reason = (await runner.run()).value
+                    exit_reason = await self._activate(client, lease, item, tg)
                 except LeaseLost as exc:
                     lease.lose(str(exc))
                 except Exception as exc:
@@ -178,13 +250,18 @@ class EnvironmentWorker:
         except anyio.get_cancelled_exc_class():
             if not lease.lost:
                 with anyio.CancelScope(shield=True), anyio.move_on_after(self.shutdown_timeout):
-                    await runner.post_interrupted_result()
+                    if item.runner is not None:
+                        await item.runner.post_interrupted_result()
+                    await item.flush(lease, self.shutdown_timeout)
                     await self._stop(client, lease)
             raise
-        calls = tuple(runner.calls)
+        calls = tuple(item.runner.calls) if item.runner is not None else ()
         if lease.lost:
             return ItemResult(lease.work_id, ItemOutcome.LEASE_LOST, lease.lost_reason or "lease lost", calls)
+        if isinstance(failure, (InputFailed, InputUnavailable)):
+            return await self._input_problem(client, lease, failure)
         if failure is not None:
+            await item.flush(lease, self.shutdown_timeout)
             log.error(
                 "work failed, left for reclaim work_id=%s error=%s",
                 lease.work_id,
@@ -198,12 +275,36 @@ class EnvironmentWorker:
         return ItemResult(lease.work_id, ItemOutcome.COMPLETED, exit_reason or "stopped", calls)
 
     @staticmethod
-    async def _renew(lease: WorkLease, runner: SessionToolRunner, scope: anyio.CancelScope) -> None:
+    async def _renew(lease: WorkLease, item: _Activation, scope: anyio.CancelScope) -> None:
         try:
             await lease.keep()
         except LeaseLost:
-            runner.fence()
+            item.fence()
             scope.cancel()
+
+    async def _input_problem(self, client: AsyncMango, lease: WorkLease, problem: MangoError) -> ItemResult:
+        """Fail the item for a permanent input problem; leave it for reclaim (no Stop) for a transient one."""
+        if isinstance(problem, InputUnavailable):
+            log.error(
+                "inputs unavailable, left for reclaim work_id=%s error=%s",
+                lease.work_id,
+                problem,
+                extra={"action": "work.inputs_unavailable"},
+            )
+            return ItemResult(lease.work_id, ItemOutcome.UNFINISHED, str(problem))
+        log.error("inputs invalid work_id=%s error=%s", lease.work_id, problem, extra={"action": "work.inputs_failed"})
+        error = {"type": "session_input_failed_error", "message": str(problem)[:2048] or "input failed"}
+        try:
+            await client.environments.work.fail(lease.environment_id, lease.work_id, error=error)
+        except ConflictError:
+            pass
+        except MangoError as exc:
+            if lease_error(exc):
+                lease.lose(f"fail refused with {exc}")
+                return ItemResult(lease.work_id, ItemOutcome.LEASE_LOST, lease.lost_reason or "lease lost")
+            log.error("fail not recorded, left for reclaim work_id=%s error=%s", lease.work_id, exc)
+            return ItemResult(lease.work_id, ItemOutcome.UNFINISHED, str(problem))
+        return ItemResult(lease.work_id, ItemOutcome.FAILED, str(problem))
 
     async def _stop(self, client: AsyncMango, lease: WorkLease) -> bool:
         """Stop the item with ``force``; 409 (already stopped) counts as done. False if it could not."""

@@ -37,12 +37,18 @@ class Tool(Protocol):
 
 @dataclass(frozen=True)
 class ToolContext:
-    """What a tools factory knows about the item it builds tools for."""
+    """What a tools factory knows about the item it builds tools for.
+
+    ``read_only_roots`` (published Skills, read-only Memory Stores) may be read but not written;
+    ``allowed_roots`` (read-write Memory Store mounts) may be read and written besides the workdir.
+    """
 
     workdir: Path
     session_id: str
     work_id: str
     environment_id: str
+    read_only_roots: tuple[Path, ...] = ()
+    allowed_roots: tuple[Path, ...] = ()
 
 
 ToolsFactory = Callable[[ToolContext], Mapping[str, Tool]]

@@ -1,7 +1,7 @@
 """Built-in local tools for self-hosted workers: ``bash``, ``read``, ``write``, ``edit``, ``glob``, ``grep``.
 
-File tools are confined to the workdir (and, for reading, optional read-only roots) after
-symlink resolution; ``bash`` runs one persistent shell in the workdir. ``default_toolset``
+File tools are confined to the workdir and allowed roots (and, for reading, optional read-only
+roots) after symlink resolution; ``bash`` runs one persistent shell in the workdir. ``default_toolset``
 builds all six for one Work activation; the caller closes them (``mango.lib.close_tools``).
 """
 
@@ -34,15 +34,17 @@ def default_toolset(
     read_only_roots: Iterable[str | os.PathLike[str]] = (),
     *,
     env: Mapping[str, str] | None = None,
+    allowed_roots: Iterable[str | os.PathLike[str]] = (),
 ) -> dict[str, Tool]:
     """The six built-in tools for ``workdir``, by name.
 
     Args:
-        workdir: the Session workspace; file tools may write only here.
-        read_only_roots: extra folders ``read``, ``glob`` and ``grep`` may read.
+        workdir: the Session workspace; file tools may write here and in ``allowed_roots``.
+        read_only_roots: folders ``read``, ``glob`` and ``grep`` may read but no tool may write.
         env: extra variables for the shell (``MANGO_*`` are removed).
+        allowed_roots: extra folders the file tools may read and write (read-write store mounts).
     """
-    workspace = Workspace(workdir, read_only_roots)
+    workspace = Workspace(workdir, read_only_roots, allowed_roots)
     return {
         "bash": BashTool(workspace.root, env=env),
         "read": ReadTool(workspace),

@@ -1,9 +1,11 @@
 """Path confinement for the built-in file tools.
 
 Every path a tool receives is resolved against the workdir and then through every symlink
-(``os.path.realpath``); the result must lie inside the workdir (or, for reading, inside one of
-the read-only roots). Anything else is refused with a ``ToolInputError``, which the tools turn
-into an error result, never an exception for the runner.
+(``os.path.realpath``); the result must lie inside the workdir or an allowed root (such as a
+read-write Memory Store mount) or, for reading only, inside one of the read-only roots (published
+Skills, read-only stores); a path inside a read-only root is never writable, even within the
+workdir. Anything else is refused with a ``ToolInputError``, which the tools turn into an error
+result, never an exception for the runner.
 
 Lifecycle: one ``Workspace`` per toolset. Not responsible for isolation against a process that
 races symlinks on purpose: the Work container is the isolation boundary; this keeps honest
@@ -19,16 +21,26 @@ from pathlib import Path
 __all__ = ["ToolInputError", "Workspace"]
 
 
+def _under(real: Path, root: Path) -> bool:
+    return real == root or root in real.parents
+
+
 class ToolInputError(Exception):
     """A tool input the model must fix (bad path, missing field); reported as an error result."""
 
 
 class Workspace:
-    """The workdir (read-write) and optional read-only roots of one toolset."""
+    """The workdir and allowed roots (read-write) and optional read-only roots of one toolset."""
 
-    def __init__(self, workdir: str | os.PathLike[str], read_only_roots: Iterable[str | os.PathLike[str]] = ()) -> None:
+    def __init__(
+        self,
+        workdir: str | os.PathLike[str],
+        read_only_roots: Iterable[str | os.PathLike[str]] = (),
+        allowed_roots: Iterable[str | os.PathLike[str]] = (),
+    ) -> None:
         self.root = Path(os.path.realpath(workdir))
         self.read_only_roots = tuple(Path(os.path.realpath(root)) for root in read_only_roots)
+        self.allowed_roots = tuple(Path(os.path.realpath(root)) for root in allowed_roots)
 
     def resolve(self, path: object, *, write: bool = False, field: str = "file_path") -> Path:
         """The real path of ``path`` (relative paths are under the workdir), or raise ``ToolInputError``."""
@@ -44,9 +56,11 @@ class Workspace:
         return real
 
     def allows(self, real: Path, *, write: bool = False) -> bool:
-        """Whether an already resolved path lies inside the allowed roots."""
-        roots = (self.root,) if write else (self.root, *self.read_only_roots)
-        return any(real == root or root in real.parents for root in roots)
+        """Whether an already resolved path lies inside the allowed roots (never a read-only one for writing)."""
+        if write and any(_under(real, root) for root in self.read_only_roots):
+            return False
+        roots = (self.root, *self.allowed_roots) if write else (self.root, *self.allowed_roots, *self.read_only_roots)
+        return any(_under(real, root) for root in roots)
 
     def display(self, real: Path) -> str:
         """``real`` relative to the workdir when inside it, else absolute."""
