@@ -1,7 +1,8 @@
 """The ``mango`` command: process roles and operator commands.
 
 Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``workspace create``,
-``api-key create|list|revoke``, ``environment-key create``. Settings come from ``MANGO_*``
+``api-key create|list|revoke``, ``environment-key create``. Client commands (``MANGO_BASE_URL``,
+``MANGO_API_KEY``): ``connect``, ``file upload|download``, ``skill upload``. Settings come from ``MANGO_*``
 variables (``docs/configuration.md``); every role except ``migrate`` and ``dev`` refuses a
 schema that is not exactly this build's.
 """
@@ -58,6 +59,24 @@ def _cmd_connect(settings: Settings, args: argparse.Namespace) -> int:
     from mango_server.connect import run_connect
 
     return run_connect(args.session_id)
+
+
+def _cmd_file_upload(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.transfer_cli import run_file_upload
+
+    return run_file_upload(args.path)
+
+
+def _cmd_file_download(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.transfer_cli import run_file_download
+
+    return run_file_download(args.file_id, args.path)
+
+
+def _cmd_skill_upload(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.transfer_cli import run_skill_upload
+
+    return run_skill_upload(args.path, args.skill, args.display_title)
 
 
 def _with_conn(settings: Settings, action: Callable[[Any], Awaitable[Any]]) -> Any:
@@ -141,6 +160,25 @@ def build_parser() -> argparse.ArgumentParser:
     connect = sub.add_parser("connect", help="join a Session from this terminal (MANGO_BASE_URL, MANGO_API_KEY)")
     connect.add_argument("session_id")
     connect.set_defaults(func=_cmd_connect, no_settings=True)
+
+    files = sub.add_parser("file", help="upload and download Files (MANGO_BASE_URL, MANGO_API_KEY)")
+    file_actions = files.add_subparsers(dest="action", required=True)
+    file_upload = file_actions.add_parser("upload", help="upload a File, streamed, with a progress bar")
+    file_upload.add_argument("path")
+    file_upload.set_defaults(func=_cmd_file_upload, no_settings=True)
+    file_download = file_actions.add_parser("download", help="download a File to PATH, verified")
+    file_download.add_argument("file_id")
+    file_download.add_argument("path")
+    file_download.set_defaults(func=_cmd_file_download, no_settings=True)
+
+    skills = sub.add_parser("skill", help="upload Skills (MANGO_BASE_URL, MANGO_API_KEY)")
+    skill_upload = skills.add_subparsers(dest="action", required=True).add_parser(
+        "upload", help="create a Skill (or a version with --skill) from a zip or a directory"
+    )
+    skill_upload.add_argument("path", help="a .zip archive or a directory holding SKILL.md")
+    skill_upload.add_argument("--skill", help="add a version to this Skill instead of creating one")
+    skill_upload.add_argument("--display-title", help="the new Skill's title")
+    skill_upload.set_defaults(func=_cmd_skill_upload, no_settings=True)
 
     workspace = sub.add_parser("workspace", help="manage Workspaces").add_subparsers(dest="action", required=True)
     create = workspace.add_parser("create", help="create a Workspace")
