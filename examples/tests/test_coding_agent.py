@@ -2,20 +2,17 @@
 model's bash and edit calls run in the worker's containers, the fix lands in the Session workspace,
 and the example's independent check (the original tests in a fresh, network-less container) passes.
 
-The Docker engine handling mirrors worker/tests/conftest.py: reuse the engine behind
-/var/run/docker.sock, or (as root) install docker.io if needed and start ``dockerd --bridge=none
---iptables=false``, stopping only that daemon; skip with the reason when no engine can be had.
+The Docker engine comes from ``mango_worker.engine.running_engine`` (reused, or started and stopped
+here); the test is skipped with the reason when no engine can be had.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,80 +20,24 @@ from typing import Any
 
 import pytest
 from mango_server.devstack import Platform, Tenant
+from mango_worker.engine import EngineUnavailable, running_engine
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.docker, pytest.mark.slow, pytest.mark.timeout(900)]
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "coding-agent" / "run.py"
-SOCKET = "/var/run/docker.sock"
-ENGINE_START_TIMEOUT = 60.0
 RUN_TIMEOUT = 400
-
-
-def _engine() -> Any | None:
-    import docker
-
-    if not os.path.exists(SOCKET):
-        return None
-    try:
-        client = docker.DockerClient(base_url=f"unix://{SOCKET}", timeout=300)
-        client.ping()
-    except Exception:
-        return None
-    return client
-
-
-def _install_dockerd() -> str | None:
-    """None when dockerd is available (installed here if needed), else why not."""
-    if shutil.which("dockerd"):
-        return None
-    if os.geteuid() != 0:
-        return "dockerd is not installed and installing docker.io needs root"
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "docker.io"]):
-        done = subprocess.run(command, env=env, capture_output=True, timeout=900, check=False)
-        if done.returncode != 0:
-            return f"{' '.join(command)} failed with exit code {done.returncode}"
-    return None if shutil.which("dockerd") else "docker.io installed no dockerd"
 
 
 @pytest.fixture(scope="module")
 def docker_engine() -> Iterator[Any]:
     """A running engine's client; skips when none can be started. Stops only a daemon it started."""
-    client = _engine()
-    if client is not None:
-        yield client
-        client.close()
-        return
-    reason = _install_dockerd()
-    if reason is not None:
-        pytest.skip(f"no Docker engine: {reason}")
-    if os.geteuid() != 0:
-        pytest.skip("no Docker engine: starting dockerd needs root")
-    state = Path(tempfile.mkdtemp(prefix="mango-dockerd-"))
-    command = ["dockerd", "--bridge=none", "--iptables=false", "--ip6tables=false", f"--host=unix://{SOCKET}"]
-    command += [f"--exec-root={state / 'exec'}", f"--pidfile={state / 'dockerd.pid'}"]
-    with (state / "dockerd.log").open("wb") as log:
-        daemon = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + ENGINE_START_TIMEOUT
-    while (client := _engine()) is None and daemon.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.2)
     try:
-        if client is None:
-            tail = (state / "dockerd.log").read_bytes()[-500:].decode(errors="replace")
-            pytest.skip(f"no Docker engine: dockerd did not answer within {ENGINE_START_TIMEOUT:.0f}s: {tail}")
-        yield client
-        client.close()
-    finally:
-        if daemon.poll() is None:
-            daemon.send_signal(signal.SIGTERM)
-            try:
-                daemon.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
-                daemon.wait()
-        shutil.rmtree(state, ignore_errors=True)
+        with running_engine() as client:
+            yield client
+    except EngineUnavailable as exc:
+        pytest.skip(f"no Docker engine: {exc}")
 
 
 @pytest.fixture(scope="module")
