@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import mango.lib
 import mango.lib.tools
@@ -79,3 +80,17 @@ def test_launcher_entry_points_keep_their_keyword_signatures() -> None:
 
 def test_default_toolset_has_the_six_builtins(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert sorted(mango.lib.default_toolset(tmp_path)) == ["bash", "edit", "glob", "grep", "read", "write"]
+
+
+def test_input_options_and_outcomes_are_keyword_defaults() -> None:
+    init = inspect.signature(mango.lib.EnvironmentWorker)
+    defaults = {name: init.parameters[name].default for name in list(init.parameters)[-4:]}
+    assert defaults == {
+        "skills": True,
+        "memory_sync_interval": 15.0,
+        "memory_root": None,
+        "memory_max_deletes_per_pass": 10,
+    }
+    assert [o.value for o in mango.lib.ItemOutcome] == ["completed", "lease_lost", "failed", "unfinished"]
+    context = mango.lib.ToolContext(workdir=Path("."), session_id="s", work_id="w", environment_id="e")
+    assert (context.read_only_roots, context.allowed_roots) == ((), ())

@@ -285,12 +285,8 @@ class EnvironmentWorker:
     async def _input_problem(self, client: AsyncMango, lease: WorkLease, problem: MangoError) -> ItemResult:
         """Fail the item for a permanent input problem; leave it for reclaim (no Stop) for a transient one."""
         if isinstance(problem, InputUnavailable):
-            log.error(
-                "inputs unavailable, left for reclaim work_id=%s error=%s",
-                lease.work_id,
-                problem,
-                extra={"action": "work.inputs_unavailable"},
-            )
+            action = {"action": "work.inputs_unavailable"}
+            log.error("inputs unavailable, left for reclaim work_id=%s error=%s", lease.work_id, problem, extra=action)
             return ItemResult(lease.work_id, ItemOutcome.UNFINISHED, str(problem))
         log.error("inputs invalid work_id=%s error=%s", lease.work_id, problem, extra={"action": "work.inputs_failed"})
         error = {"type": "session_input_failed_error", "message": str(problem)[:2048] or "input failed"}
