@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from mango_worker.container import ItemIds, Limits, container_config, frame_secret, parse_memory
+from mango_worker.container import ItemIds, Limits, container_config, frame_secret, outcome_of, parse_memory
 
 IDS = ItemIds("work_1", "env_1", "sesn_1", "http://127.0.0.1:8000")
 SECRET = "eyJzZXNzaW9uc190b2tlbiI6ICJzdF9zZWNyZXQifQ"
@@ -28,12 +28,29 @@ def test_hardening_flags_are_exact() -> None:
 
 
 def test_limits_and_tmpfs() -> None:
-    spec = config(cpus=0.5, memory="512m", pids=64, tmp_size="16m")
+    spec = config(cpus=0.5, memory="512m", pids=64, tmp_size="16m", memory_mount_size="8m")
     assert spec["nano_cpus"] == 500_000_000
     assert spec["mem_limit"] == 512 * 1024**2
     assert spec["memswap_limit"] == spec["mem_limit"]
     assert spec["pids_limit"] == 64
-    assert spec["tmpfs"] == {"/tmp": f"rw,noexec,nosuid,nodev,size={16 * 1024**2},mode=1777"}
+    assert spec["tmpfs"] == {
+        "/tmp": f"rw,noexec,nosuid,nodev,size={16 * 1024**2},mode=1777",
+        "/mnt/memory": f"rw,noexec,nosuid,nodev,size={8 * 1024**2},uid=65532,gid=65532,mode=0700",
+    }
+
+
+def test_exit_codes_name_every_outcome() -> None:
+    assert [outcome_of(code) for code in (0, 1, 2, 3, 4, 5, 143, 137, 99)] == [
+        "completed",
+        "error",
+        "bad_input",
+        "lease_lost",
+        "failed",
+        "unfinished",
+        "cancelled",
+        "killed",
+        "crashed",
+    ]
 
 
 def test_only_the_workspace_is_mounted_and_never_the_docker_socket() -> None:
@@ -98,7 +115,9 @@ def test_parse_memory() -> None:
         parse_memory("lots")
 
 
-@pytest.mark.parametrize("limits", [{"cpus": 0}, {"pids": 1}, {"memory": "0"}, {"tmp_size": "x"}])
+@pytest.mark.parametrize(
+    "limits", [{"cpus": 0}, {"pids": 1}, {"memory": "0"}, {"tmp_size": "x"}, {"memory_mount_size": "0"}]
+)
 def test_limits_validate(limits: dict[str, object]) -> None:
     with pytest.raises(ValueError):  # noqa: PT011
         Limits(**limits)  # type: ignore[arg-type]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import subprocess
@@ -13,6 +14,7 @@ import mango.lib
 import pytest
 from mango.lib import ItemOutcome, ItemResult
 from mango_worker import item_runner
+from mango_worker.container import outcome_of
 from mango_worker.item_runner import FramingError, ItemConfig, read_framed_secret
 
 CONFIG = ItemConfig("http://127.0.0.1:9", "env_1", "work_1", "sesn_1")
@@ -90,8 +92,8 @@ class FakeWorker:
         FakeWorker.calls.append({**self.kwargs, **kwargs})
         if FakeWorker.outcome == "hang":
             await asyncio.Event().wait()
-        if FakeWorker.outcome == "lease_lost":
-            return ItemResult(kwargs["work_id"], ItemOutcome.LEASE_LOST, "412")
+        if isinstance(FakeWorker.outcome, ItemOutcome):
+            return ItemResult(kwargs["work_id"], FakeWorker.outcome, "reason")
         if isinstance(FakeWorker.outcome, BaseException):
             raise FakeWorker.outcome
         return ItemResult(kwargs["work_id"], ItemOutcome.COMPLETED, "idle")
@@ -110,18 +112,42 @@ def fake_worker(monkeypatch: pytest.MonkeyPatch) -> type[FakeWorker]:
     return FakeWorker
 
 
-async def test_clean_end_exits_0_with_workspace_workdir(fake_worker: type[FakeWorker]) -> None:
+async def test_clean_end_exits_0_with_workspace_skills_and_memory(fake_worker: type[FakeWorker]) -> None:
     assert await item_runner.run_item(CONFIG, "sekret") == 0
     (call,) = fake_worker.calls
     assert call["workdir"] == "/workspace"
+    assert call["skills"] is True
+    assert call["memory_root"] == "/mnt/memory"
+    assert call.get("memory_sync_interval", 15.0) is not None
     assert call["secret"] == "sekret"
     assert (call["work_id"], call["environment_id"], call["session_id"]) == ("work_1", "env_1", "sesn_1")
 
 
-@pytest.mark.parametrize(("outcome", "code"), [("lease_lost", 3), (FakeLeaseLost(), 3), (RuntimeError("x"), 1)])
-async def test_failures_map_to_exit_codes(fake_worker: type[FakeWorker], outcome: object, code: int) -> None:
+@pytest.mark.parametrize(
+    ("outcome", "code", "action"),
+    [
+        (ItemOutcome.COMPLETED, 0, "item.completed"),
+        (ItemOutcome.LEASE_LOST, 3, "item.lease_lost"),
+        (ItemOutcome.FAILED, 4, "item.failed"),
+        (ItemOutcome.UNFINISHED, 5, "item.unfinished"),
+        (FakeLeaseLost(), 3, "item.lease_lost"),
+        (RuntimeError("x"), 1, "item.error"),
+    ],
+)
+async def test_outcomes_map_to_exit_codes(
+    fake_worker: type[FakeWorker], caplog: pytest.LogCaptureFixture, outcome: object, code: int, action: str
+) -> None:
     fake_worker.outcome = outcome  # type: ignore[assignment]
+    caplog.set_level(logging.INFO)
     assert await item_runner.run_item(CONFIG, "sekret") == code
+    assert action in [getattr(r, "action", None) for r in caplog.records]
+    assert "sekret" not in caplog.text
+
+
+def test_every_sdk_outcome_has_its_own_exit_code() -> None:
+    codes = {outcome: item_runner.exit_code_of(ItemResult("w", outcome, ""), "w") for outcome in ItemOutcome}
+    assert len(set(codes.values())) == len(ItemOutcome)
+    assert all(outcome_of(code) == outcome.value for outcome, code in codes.items())
 
 
 async def test_sigterm_cancels_the_item(fake_worker: type[FakeWorker]) -> None:

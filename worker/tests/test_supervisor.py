@@ -17,7 +17,8 @@ from .fakes import Item, StaticPoller
 
 
 class RecordingLauncher(DockerLauncher):
-    def __init__(self, hold: bool = False) -> None:
+    def __init__(self, hold: bool = False, exit_code: int = 0) -> None:
+        self.exit_code = exit_code
         self.runs: list[tuple[ItemIds, Workspace, str]] = []
         self.cancelled: list[str] = []
         self.hold = hold
@@ -37,7 +38,7 @@ class RecordingLauncher(DockerLauncher):
             except asyncio.CancelledError:
                 self.cancelled.append(ids.work_id)
                 raise
-        return ItemOutcome(0, False, "")
+        return ItemOutcome(self.exit_code, False, "")
 
 
 def session_item(work_id: str, session_id: str) -> Item:
@@ -118,3 +119,25 @@ async def test_healthcheck_items_are_answered_on_the_host(tmp_path: Path) -> Non
     await make(poller, launcher, tmp_path, report_health=report).run()
     assert answered == ["work_h"]
     assert launcher.runs == []
+
+
+@pytest.mark.parametrize(
+    ("exit_code", "action", "level"),
+    [
+        (0, "item.completed", logging.INFO),
+        (3, "item.lease_lost", logging.WARNING),
+        (4, "item.failed", logging.ERROR),
+        (5, "item.unfinished", logging.WARNING),
+        (1, "item.error", logging.ERROR),
+        (137, "item.killed", logging.ERROR),
+    ],
+)
+async def test_each_exit_code_is_logged_as_an_item_outcome(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, exit_code: int, action: str, level: int
+) -> None:
+    caplog.set_level(logging.INFO)
+    launcher = RecordingLauncher(exit_code=exit_code)
+    await make(launcher=launcher, poller=StaticPoller([session_item("work_1", "sesn_1")]), root=tmp_path).run()
+    (record,) = [r for r in caplog.records if str(getattr(r, "action", "")).startswith("item.")]
+    assert (record.action, record.levelno) == (action, level)  # type: ignore[attr-defined]
+    assert (record.work_id, record.session_id, record.exit_code) == ("work_1", "sesn_1", exit_code)  # type: ignore[attr-defined]

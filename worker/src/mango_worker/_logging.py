@@ -13,7 +13,7 @@ import sys
 
 __all__ = ["configure_logging"]
 
-_FIELDS = ("action", "work_id", "session_id", "exit_code")
+_FIELDS = ("action", "work_id", "session_id", "exit_code", "outcome")
 
 
 class _TextFormatter(logging.Formatter):

@@ -53,6 +53,7 @@ def parser() -> argparse.ArgumentParser:
     docker.add_argument("--memory", default="1g")
     docker.add_argument("--pids", type=int, default=256)
     docker.add_argument("--tmp-size", default="64m")
+    docker.add_argument("--memory-mount-size", default="64m", help="tmpfs size of /mnt/memory (Memory Stores)")
     docker.add_argument("--max-concurrency", type=int, default=4, help="containers running at once")
     docker.add_argument("--stop-grace", type=float, default=120.0, help="seconds between SIGTERM and SIGKILL")
     docker.add_argument("--max-idle", type=float, default=60.0, help="seconds an idle Session keeps its container")
@@ -74,7 +75,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(build_image(args.repository))
         return 0
     try:
-        limits = Limits(cpus=args.cpus, memory=args.memory, pids=args.pids, tmp_size=args.tmp_size)
+        limits = Limits(
+            cpus=args.cpus,
+            memory=args.memory,
+            pids=args.pids,
+            tmp_size=args.tmp_size,
+            memory_mount_size=args.memory_mount_size,
+        )
     except ValueError as exc:
         print(f"mango-worker: {exc}", file=sys.stderr)
         return 2

@@ -8,8 +8,12 @@ runtime contract it encodes is the security boundary of the reference launcher:
 - CPU, memory (no extra swap) and PID limits, and a bounded ``noexec`` tmpfs on ``/tmp``;
 - host networking so the item runner reaches a loopback API (never a bridge network), and no
   Docker socket or other host path except the Session's own workspace at ``/workspace``;
+- a bounded tmpfs at ``/mnt/memory`` (owned by the container user) where the item runner mirrors
+  the Session's Memory Stores; it lives for one activation, because every activation downloads the
+  stores again from the server, which is their source of truth;
 - the per-Work secret is absent from the environment, command, labels and hostname: it reaches the
-  item runner only through :func:`frame_secret` on a one-shot attached stdin.
+  item runner only through :func:`frame_secret` on a one-shot attached stdin;
+- the item runner's exit code says how the item ended (:data:`EXIT_OUTCOMES`, :func:`outcome_of`).
 
 Not responsible for: talking to Docker (:mod:`mango_worker.launcher`) or preparing the workspace
 directory (:mod:`mango_worker.workspace`).
@@ -23,21 +27,50 @@ from typing import Any
 
 __all__ = [
     "CONTAINER_UID",
+    "EXIT_BAD_INPUT",
+    "EXIT_CANCELLED",
+    "EXIT_COMPLETED",
+    "EXIT_ERROR",
+    "EXIT_FAILED",
+    "EXIT_LEASE_LOST",
+    "EXIT_OUTCOMES",
+    "EXIT_UNFINISHED",
     "ITEM_RUNNER_COMMAND",
     "MAX_SECRET_BYTES",
+    "MEMORY_ROOT",
     "WORKDIR",
     "ItemIds",
     "Limits",
     "container_config",
     "frame_secret",
+    "outcome_of",
     "parse_memory",
 ]
 
 CONTAINER_UID = 65532
 WORKDIR = "/workspace"
+MEMORY_ROOT = "/mnt/memory"
 ITEM_RUNNER_COMMAND = ("python3", "-m", "mango_worker.item_runner")
 MAX_SECRET_BYTES = 8192
 LABEL_PREFIX = "dev.mango.worker"
+
+# The item runner's exit codes: one per way an item can end. The supervisor logs ``item.<outcome>``.
+EXIT_COMPLETED = 0  # Stopped after the Session went idle, ended or was deleted
+EXIT_ERROR = 1  # unexpected error; the item was not Stopped and is reclaimed when its lease expires
+EXIT_BAD_INPUT = 2  # bad secret framing or container configuration
+EXIT_LEASE_LOST = 3  # another worker owns the item now; nothing more was written
+EXIT_FAILED = 4  # permanent input problem (e.g. a broken Skill): the Work was Failed
+EXIT_UNFINISHED = 5  # transient input problem: not Stopped, left for reclaim
+EXIT_CANCELLED = 143  # SIGTERM: one error result for a call cut short, then Stop
+EXIT_OUTCOMES = {
+    EXIT_COMPLETED: "completed",
+    EXIT_ERROR: "error",
+    EXIT_BAD_INPUT: "bad_input",
+    EXIT_LEASE_LOST: "lease_lost",
+    EXIT_FAILED: "failed",
+    EXIT_UNFINISHED: "unfinished",
+    EXIT_CANCELLED: "cancelled",
+}
 
 _MEMORY = re.compile(r"^(\d+)([kmg]?)b?$", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
@@ -51,6 +84,7 @@ class Limits:
     memory: str = "1g"
     pids: int = 256
     tmp_size: str = "64m"
+    memory_mount_size: str = "64m"
 
     def __post_init__(self) -> None:
         if not 0 < self.cpus <= 64:
@@ -59,6 +93,7 @@ class Limits:
             raise ValueError(f"pids must be at least 16, got {self.pids}")
         parse_memory(self.memory)
         parse_memory(self.tmp_size)
+        parse_memory(self.memory_mount_size)
 
 
 @dataclass(frozen=True)
@@ -87,7 +122,7 @@ def container_config(
     Args:
         image: The runtime image reference.
         ids: The item's non-secret ids.
-        limits: CPU, memory, PID and /tmp limits.
+        limits: CPU, memory, PID, /tmp and /mnt/memory limits.
         workspace: A host directory (bind mount) or a Docker volume name.
         max_idle: Seconds the item runner keeps an idle Session's item before ending it.
     """
@@ -129,7 +164,14 @@ def container_config(
         "mem_limit": memory,
         "memswap_limit": memory,
         "pids_limit": limits.pids,
-        "tmpfs": {"/tmp": f"rw,noexec,nosuid,nodev,size={parse_memory(limits.tmp_size)},mode=1777"},
+        "tmpfs": {
+            "/tmp": f"rw,noexec,nosuid,nodev,size={parse_memory(limits.tmp_size)},mode=1777",
+            # Memory Stores: fresh for every activation (the kit downloads them from the server).
+            MEMORY_ROOT: (
+                f"rw,noexec,nosuid,nodev,size={parse_memory(limits.memory_mount_size)},"
+                f"uid={CONTAINER_UID},gid={CONTAINER_UID},mode=0700"
+            ),
+        },
         "volumes": {workspace: {"bind": WORKDIR, "mode": "rw"}},
         "init": True,
         "auto_remove": False,
@@ -140,6 +182,13 @@ def container_config(
 def container_name(work_id: str) -> str:
     """The container name of one Work item (unique per item; a restarted supervisor finds it)."""
     return "mango-work-" + re.sub(r"[^A-Za-z0-9_.-]", "_", work_id)[:100]
+
+
+def outcome_of(exit_code: int) -> str:
+    """The outcome name of an item runner exit code; ``killed`` for 137, ``crashed`` for anything unknown."""
+    if exit_code in EXIT_OUTCOMES:
+        return EXIT_OUTCOMES[exit_code]
+    return "killed" if exit_code == 137 else "crashed"
 
 
 def frame_secret(secret: str) -> bytes:

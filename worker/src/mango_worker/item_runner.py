@@ -7,11 +7,14 @@ Order matters, and is the point of this module:
    ``/proc`` — before any secret exists in this process;
 2. read the per-Work secret from stdin, length-framed (``<decimal length>\\n<bytes>``) and bounded,
    then point stdin at ``/dev/null`` so no child inherits the stream;
-3. run :meth:`mango.lib.EnvironmentWorker.handle_item` with workdir ``/workspace``: first
-   heartbeat, the Session tool loop, final Stop — all owned by the SDK;
-4. exit 0 on a clean end, :data:`EXIT_LEASE_LOST` when the lease was lost, :data:`EXIT_CANCELLED`
-   after SIGTERM, :data:`EXIT_FAILED` on any other failure, :data:`EXIT_BAD_INPUT` on bad framing or
-   configuration.
+3. run :meth:`mango.lib.EnvironmentWorker.handle_item` with workdir ``/workspace``, Skills
+   materialised under ``/workspace/skills`` and Memory Stores mirrored under ``/mnt/memory`` (the
+   container's tmpfs): first heartbeat, inputs, the Session tool loop, Memory sync, final Stop — all
+   owned by the SDK;
+4. exit with the code of the item's outcome (:data:`mango_worker.container.EXIT_OUTCOMES`):
+   ``0`` completed, ``3`` lease lost, ``4`` failed (the Work was Failed for a permanent input
+   problem), ``5`` unfinished (left for reclaim), ``1`` unexpected error (also left for reclaim),
+   ``2`` bad framing or configuration, ``143`` cancelled by SIGTERM.
 
 Non-secret ids come from ``MANGO_BASE_URL``, ``MANGO_ENVIRONMENT_ID``, ``MANGO_WORK_ID`` and
 ``MANGO_SESSION_ID``. Not responsible for: isolation (the container) or Polling (the supervisor).
@@ -28,22 +31,28 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .container import MAX_SECRET_BYTES, WORKDIR
+from .container import (
+    EXIT_BAD_INPUT,
+    EXIT_CANCELLED,
+    EXIT_COMPLETED,
+    EXIT_ERROR,
+    EXIT_FAILED,
+    EXIT_LEASE_LOST,
+    EXIT_UNFINISHED,
+    MAX_SECRET_BYTES,
+    MEMORY_ROOT,
+    WORKDIR,
+)
 
 if TYPE_CHECKING:
     from mango.lib import ItemResult
 
-__all__ = ["ItemConfig", "main", "make_non_dumpable", "read_framed_secret"]
+__all__ = ["ItemConfig", "exit_code_of", "main", "make_non_dumpable", "read_framed_secret"]
 
 log = logging.getLogger(__name__)
 
 PR_SET_DUMPABLE = 4
 PR_GET_DUMPABLE = 3
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_BAD_INPUT = 2
-EXIT_LEASE_LOST = 3
-EXIT_CANCELLED = 143
 _MAX_HEADER = len(str(MAX_SECRET_BYTES)) + 1
 
 
@@ -126,6 +135,8 @@ async def run_item(config: ItemConfig, secret: str) -> int:
         base_url=config.base_url,
         environment_id=config.environment_id,
         workdir=WORKDIR,
+        skills=True,
+        memory_root=MEMORY_ROOT,
         max_idle=config.max_idle,
         worker_id=f"docker-{config.work_id}",
     )
@@ -148,8 +159,6 @@ async def run_item(config: ItemConfig, secret: str) -> int:
 
 
 async def _outcome(task: asyncio.Future[ItemResult], work_id: str) -> int:
-    from mango.lib import ItemOutcome
-
     try:
         result = await task
     except asyncio.CancelledError:
@@ -160,18 +169,40 @@ async def _outcome(task: asyncio.Future[ItemResult], work_id: str) -> int:
             log.warning("lease lost work_id=%s", work_id, extra={"action": "item.lease_lost"})
             return EXIT_LEASE_LOST
         log.error(
-            "item failed work_id=%s error=%s: %.500s",
+            "item error, left for reclaim work_id=%s error=%s: %.500s",
             work_id,
             type(exc).__name__,
             exc,
-            extra={"action": "item.failed"},
+            extra={"action": "item.error"},
         )
-        return EXIT_FAILED
+        return EXIT_ERROR
+    return exit_code_of(result, work_id)
+
+
+def exit_code_of(result: ItemResult, work_id: str) -> int:
+    """Log the item's outcome and return its exit code; every :class:`mango.lib.ItemOutcome` has one."""
+    from mango.lib import ItemOutcome
+
+    reason = f"{result.reason:.500}"
+    if result.outcome == ItemOutcome.COMPLETED:
+        log.info("item completed work_id=%s reason=%s", work_id, reason, extra={"action": "item.completed"})
+        return EXIT_COMPLETED
     if result.outcome == ItemOutcome.LEASE_LOST:
-        log.warning("lease lost work_id=%s reason=%s", work_id, result.reason, extra={"action": "item.lease_lost"})
+        log.warning("lease lost work_id=%s reason=%s", work_id, reason, extra={"action": "item.lease_lost"})
         return EXIT_LEASE_LOST
-    log.info("item finished work_id=%s reason=%s", work_id, result.reason, extra={"action": "item.finished"})
-    return EXIT_OK
+    if result.outcome == ItemOutcome.FAILED:
+        log.error("work failed work_id=%s reason=%s", work_id, reason, extra={"action": "item.failed"})
+        return EXIT_FAILED
+    if result.outcome == ItemOutcome.UNFINISHED:
+        log.warning(
+            "item unfinished, left for reclaim work_id=%s reason=%s",
+            work_id,
+            reason,
+            extra={"action": "item.unfinished"},
+        )
+        return EXIT_UNFINISHED
+    log.error("unknown item outcome work_id=%s outcome=%s", work_id, result.outcome, extra={"action": "item.error"})
+    return EXIT_ERROR
 
 
 def _is_lease_lost(exc: BaseException) -> bool:

@@ -10,7 +10,11 @@ removed. In drain mode the poller ends on an empty queue and ``run`` returns onc
 Healthcheck items are answered on the host by ``report_health`` (a local probe of the engine and
 image), without a container. Log records carry stable ``action`` names: ``work.claimed``,
 ``work.healthcheck``, ``work.skipped``, ``work.failed``,
-``container.started``, ``container.exited``, ``supervisor.stopping``, ``supervisor.stopped``.
+``container.started``, ``container.exited``, ``supervisor.stopping``, ``supervisor.stopped``, and
+one ``item.<outcome>`` per finished container, named after the item runner's exit code
+(:func:`~mango_worker.container.outcome_of`): ``item.completed``, ``item.lease_lost``,
+``item.failed`` (the Work was Failed), ``item.unfinished`` and ``item.error`` (left for reclaim),
+``item.bad_input``, ``item.cancelled``, ``item.killed`` (137) or ``item.crashed`` (any other code).
 
 Not responsible for: the Work protocol after Ack (the item runner in the container), credentials
 beyond passing the secret on, or workspace retention.
@@ -25,7 +29,7 @@ from collections.abc import AsyncIterable, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from .container import ItemIds
+from .container import ItemIds, outcome_of
 from .launcher import DockerLauncher, LaunchError
 from .workspace import prepare_workspace
 
@@ -184,7 +188,7 @@ class Supervisor:
         try:
             workspace = await asyncio.to_thread(prepare_workspace, session_id, self._workspace_root)
             ids = ItemIds(item.id, item.environment_id, session_id, self._base_url)
-            await self._launcher.run(ids, workspace, item.secret)
+            ended = await self._launcher.run(ids, workspace, item.secret)
         except (LaunchError, ValueError, OSError) as exc:
             # The item stays acknowledged without a heartbeat; the server reclaims it when its lease expires.
             log.error(
@@ -193,3 +197,32 @@ class Supervisor:
                 exc,
                 extra={"action": "work.failed", "work_id": item.id},
             )
+            return
+        _log_outcome(ids, ended.exit_code)
+
+
+_OUTCOME_LEVELS = {
+    "completed": logging.INFO,
+    "cancelled": logging.INFO,
+    "lease_lost": logging.WARNING,
+    "unfinished": logging.WARNING,
+}
+
+
+def _log_outcome(ids: ItemIds, exit_code: int) -> None:
+    outcome = outcome_of(exit_code)
+    log.log(
+        _OUTCOME_LEVELS.get(outcome, logging.ERROR),
+        "item %s work_id=%s session_id=%s exit_code=%s",
+        outcome.replace("_", " "),
+        ids.work_id,
+        ids.session_id,
+        exit_code,
+        extra={
+            "action": f"item.{outcome}",
+            "work_id": ids.work_id,
+            "session_id": ids.session_id,
+            "exit_code": exit_code,
+            "outcome": outcome,
+        },
+    )
