@@ -46,13 +46,25 @@ def create_environment(platform: Platform, tenant: Tenant, http: httpx.Client, n
     return Setup(http, environment_id, asyncio.run(create_key()))
 
 
-def new_session(setup: Setup, name: str, *, ask_bash: bool = False) -> str:
+def new_session(
+    setup: Setup,
+    name: str,
+    *,
+    ask_bash: bool = False,
+    skills: list[dict[str, Any]] | None = None,
+    resources: list[dict[str, Any]] | None = None,
+) -> str:
     tools: dict[str, Any] = dict(TOOLSET)
     if ask_bash:
         tools["configs"] = [{"name": "bash", "permission_policy": {"type": "always_ask"}}]
-    agent = setup.http.post("/v1/agents", json={"name": name, "model": "mango-offline-1", "tools": [tools]})
+    spec: dict[str, Any] = {"name": name, "model": "mango-offline-1", "tools": [tools]}
+    if skills:
+        spec["skills"] = skills
+    agent = setup.http.post("/v1/agents", json=spec)
     assert agent.status_code == 200, agent.text
-    body = {"agent": agent.json()["id"], "environment_id": setup.environment_id}
+    body: dict[str, Any] = {"agent": agent.json()["id"], "environment_id": setup.environment_id}
+    if resources:
+        body["resources"] = resources
     session = setup.http.post("/v1/sessions", json=body)
     assert session.status_code == 200, session.text
     return str(session.json()["id"])
