@@ -5,6 +5,9 @@ store under ``/mnt/memory`` and edits it, and edits a ``read_only`` store too. W
 ends the server holds the ``read_write`` edit (a version authored by the Session) and not the
 ``read_only`` one. Activation 2 runs in a new container with a fresh ``/mnt/memory`` and sees the
 server's state: the edit of the ``read_write`` store, the original ``read_only`` content.
+
+A store mounted outside ``/mnt/memory`` cannot be created on the read-only root: the item ends
+``unfinished`` (exit 5, ``item.unfinished``) and is left for reclaim, with no tool run.
 """
 
 from __future__ import annotations
@@ -139,3 +142,21 @@ def test_skill_and_memory_stores_in_containers(
     assert not any(path.name.startswith(".mango-memory-") for path in workspaces.rglob("*"))
     assert [r["exit_code"] for r in worker.actions("container.exited")] == [0, 0]
     print(f"both activations done in {time.monotonic() - started:.1f}s")
+
+
+def test_a_mount_path_outside_mnt_memory_ends_unfinished_with_exit_5(
+    mango_platform: Platform, setup: Setup, runtime_image: str, tmp_path: Path
+) -> None:
+    started = time.monotonic()
+    store, _ = store_with_notes(setup, "elsewhere", "v1")
+    resources = [
+        {"type": "memory_store", "memory_store_id": store, "access": "read_write", "mount_path": "/data/elsewhere"}
+    ]
+    session_id = new_session(setup, "elsewhere", resources=resources)
+    with running_worker(mango_platform, setup, runtime_image, tmp_path / "ws", tmp_path / "worker.log") as worker:
+        say(setup.http, session_id, bash_lines("echo never"))
+        (record,) = wait_for(lambda: worker.actions("item.unfinished"), "the item to end unfinished", timeout=180)
+        assert worker.terminate() == 0
+    assert record["exit_code"] == 5
+    assert not results(setup.http, session_id)
+    print(f"unfinished after {time.monotonic() - started:.1f}s")
