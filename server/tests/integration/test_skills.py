@@ -11,7 +11,7 @@ import httpx
 import pytest
 from mango_server.devstack import Platform, Tenant
 
-from ._client import client, wait_status
+from ._client import client, history, wait_status
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
@@ -156,3 +156,41 @@ def test_session_pins_survive_deletion_and_reach_the_model(mango_platform: Platf
             json={"events": [{"type": "user.message", "content": [{"type": "text", "text": "hello"}]}]},
         ).raise_for_status()
         wait_status(http, session["id"], "end_turn")
+
+
+def test_model_loads_skill_md_on_demand_from_the_canonical_archive(mango_platform: Platform) -> None:
+    tenant = mango_platform.create_tenant("skills-load")
+    with client(mango_platform, tenant) as http:
+        skill_id = create(http, archive(name="invoice-helper", body="Step 1: total the lines.")).json()["id"]
+        agent = http.post(
+            "/v1/agents",
+            json={"name": "loader", "model": "mango-offline-1", "skills": [{"type": "custom", "skill_id": skill_id}]},
+        ).json()
+        env = http.post("/v1/environments", json={"name": "skills-load-env"}).json()
+        session = http.post("/v1/sessions", json={"agent": agent["id"], "environment_id": env["id"]}).json()
+        http.post(
+            f"/v1/sessions/{session['id']}/events",
+            json={
+                "events": [
+                    {
+                        "type": "user.message",
+                        "content": [
+                            {"type": "text", "text": 'use it\n/tool load_skill {"name": "invoice-helper"}'},
+                            {"type": "text", "text": '/tool load_skill {"name": "nope"}'},
+                        ],
+                    }
+                ]
+            },
+        ).raise_for_status()
+        wait_status(http, session["id"], "end_turn")
+        events = history(http, session["id"])
+    uses = [e for e in events if e["type"] == "agent.tool_use"]
+    results = [e for e in events if e["type"] == "agent.tool_result"]
+    assert [u["name"] for u in uses] == ["load_skill", "load_skill"]
+    assert [r["tool_use_id"] for r in results] == [u["id"] for u in uses]
+    assert "Step 1: total the lines." in results[0]["content"][0]["text"]
+    assert results[0]["is_error"] is False
+    assert results[1]["is_error"] is True
+    assert "invoice-helper" in results[1]["content"][0]["text"]
+    final = [e for e in events if e["type"] == "agent.message"][-1]
+    assert "Step 1: total the lines." in final["content"][0]["text"]

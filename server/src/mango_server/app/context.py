@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from mango_server.app.skill_loader import load_skill_spec
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.model import ModelRequest, ToolSpec
 
@@ -109,21 +110,24 @@ def tool_specs(snapshot: dict[str, Any]) -> list[ToolSpec]:
         specs.append(
             ToolSpec(name=tool["name"], description=tool.get("description") or "", input_schema=tool["input_schema"])
         )
+    if snapshot.get("skill_manifest"):
+        specs.append(load_skill_spec(snapshot["skill_manifest"]))
     return specs
 
 
 def skills_prompt(manifest: list[dict[str, Any]]) -> str:
     """The system prompt section announcing the Session's pinned Skills (name and description only).
 
-    Workers materialise each pinned version under ``skills/<directory>/`` of the Session workspace;
-    the model loads a Skill's instructions on demand by reading its ``SKILL.md`` with the ``read`` tool.
+    The model loads a Skill's instructions on demand with the ``load_skill`` platform tool (answered
+    from the canonical archive); workers also materialise each pinned version under
+    ``skills/<directory>/`` of the Session workspace so tools can use its supporting files.
     """
     if not manifest:
         return ""
     lines = [
         "## Skills",
-        "These Skills are available. Each is a folder in your working directory; before using one, read its "
-        "SKILL.md for instructions (supporting files sit beside it).",
+        "These Skills are available. Before using one, call load_skill with its name to read its instructions "
+        "(SKILL.md); its supporting files are in your working directory under the path shown.",
     ]
     for skill in manifest:
         lines.append(f"- {skill['name']} (skills/{skill['directory']}/SKILL.md): {skill['description']}")

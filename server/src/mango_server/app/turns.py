@@ -24,6 +24,8 @@ from typing import Any, Literal
 import asyncpg
 
 from mango_server.app.context import build_request, user_blocks
+from mango_server.app.skill_loader import LOAD_SKILL, load_instructions
+from mango_server.blob import BlobStore
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.ids import derived_id
 from mango_server.live import Notifier
@@ -61,13 +63,21 @@ class TurnEngine:
     """Runs Session turns against PostgreSQL and a model client."""
 
     def __init__(
-        self, pool: asyncpg.Pool, model: ModelClient, notifier: Notifier, *, max_errors: int = 4, max_tokens: int = 4096
+        self,
+        pool: asyncpg.Pool,
+        model: ModelClient,
+        notifier: Notifier,
+        *,
+        max_errors: int = 4,
+        max_tokens: int = 4096,
+        blobs: BlobStore | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
         self._notifier = notifier
         self._max_errors = max_errors
         self._max_tokens = max_tokens
+        self._blobs = blobs
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round."""
@@ -102,7 +112,9 @@ class TurnEngine:
         except ModelError as exc:
             outcome = await self._record_error(prepared, exc)
         else:
-            outcome = await self._commit(prepared, response, message_id)
+            outcome = await self._commit(
+                prepared, response, message_id, await self._run_platform_tools(prepared, response)
+            )
         await self._notifier.committed(session_id)
         return outcome
 
@@ -267,7 +279,18 @@ class TurnEngine:
             await sessions.set_status(conn, session, "idle", stop)
             return StepOutcome("idle")
 
-    async def _commit(self, prepared: _Round, response: ModelResponse, message_id: str) -> StepOutcome:
+    async def _run_platform_tools(self, prepared: _Round, response: ModelResponse) -> dict[str, tuple[str, bool]]:
+        """Results of calls the platform answers itself (``load_skill``), computed outside any transaction."""
+        manifest = prepared.snapshot.get("skill_manifest") or []
+        results: dict[str, tuple[str, bool]] = {}
+        for call in tool_uses(response):
+            if call.name == LOAD_SKILL and manifest:
+                results[call.id] = await load_instructions(self._blobs, manifest, call.input)
+        return results
+
+    async def _commit(
+        self, prepared: _Round, response: ModelResponse, message_id: str, platform: dict[str, tuple[str, bool]]
+    ) -> StepOutcome:
         async with self._pool.acquire() as conn, conn.transaction():
             session = await self._lock_if_current(conn, prepared)
             if session is None:
@@ -294,7 +317,7 @@ class TurnEngine:
             await conn.execute(Q.insert_transcript, ws, sid, trigger, position, "assistant", response.content)
             calls = tool_uses(response)
             needs_client: list[str] = []
-            rejected = 0
+            answered_here = 0  # calls answered in this transaction (platform tools, unknown names)
             custom_names = {t["name"] for t in custom_tools(prepared.snapshot)}
             builtins = {
                 c["name"]: c for c in enabled_builtins(prepared.snapshot) if c["name"] not in PROVIDER_NATIVE_TOOLS
@@ -320,17 +343,41 @@ class TurnEngine:
                     )
                     if ask:
                         needs_client.append(event_id)
+                elif call.id in platform:
+                    kind, state = "platform", "resolved"
+                    text, is_error = platform[call.id]
+                    events.append(
+                        NewEvent(
+                            event_id,
+                            "agent.tool_use",
+                            {"name": call.name, "input": call.input, "evaluated_permission": "allow"},
+                            trigger,
+                        )
+                    )
+                    result = {
+                        "tool_use_id": event_id,
+                        "content": [{"type": "text", "text": text}],
+                        "is_error": is_error,
+                    }
+                    events.append(
+                        NewEvent(derived_id("sevt", event_id, "result"), "agent.tool_result", result, trigger)
+                    )
+                    answered_here += 1
                 else:
                     kind, state = "unknown", "rejected"
-                    rejected += 1
+                    answered_here += 1
                 await conn.execute(
                     Q.insert_action, ws, sid, event_id, trigger, prepared.round, kind, call.id, call.name, state
                 )
+                if kind == "platform":
+                    await conn.execute(
+                        Q.resolve_action, sid, event_id, "resolved", derived_id("sevt", event_id, "result")
+                    )
             await sessions.add_usage(conn, session, usage)
             if calls:
                 await conn.execute(Q.update_turn, sid, trigger, "waiting", prepared.round, 0)
                 await work.ensure_if_runnable(conn, session)  # self-hosted workers execute built-in calls
-                if rejected == len(calls):
+                if answered_here == len(calls):
                     await ledger.append(conn, ws, sid, events)
                     return StepOutcome("continue")
                 if needs_client:

@@ -13,6 +13,7 @@ from mango_server.domain.errors import InvalidRequestError
 TOOLSET_TYPE = "agent_toolset_20260401"
 BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
 PROVIDER_NATIVE_TOOLS = frozenset({"web_search", "web_fetch"})
+PLATFORM_TOOLS = frozenset({"load_skill"})  # answered by the orchestrator itself
 AGENT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "metadata")
 
 
@@ -75,7 +76,7 @@ def normalize_tools(tools: list[dict[str, Any]], mcp_servers: list[dict[str, Any
             toolsets += 1
             out.append(materialize_toolset(tool))
         elif kind == "custom":
-            if tool["name"] in custom_names or tool["name"] in BUILTIN_TOOLS:
+            if tool["name"] in custom_names or tool["name"] in BUILTIN_TOOLS or tool["name"] in PLATFORM_TOOLS:
                 raise InvalidRequestError(f"tools: tool name {tool['name']!r} is used twice")
             custom_names.add(tool["name"])
             out.append(dict(tool))

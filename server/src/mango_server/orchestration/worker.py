@@ -9,6 +9,7 @@ from temporalio.client import Client
 from temporalio.worker import Worker
 
 from mango_server.app.turns import TurnEngine
+from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
 from mango_server.model import build_model_client
 from mango_server.orchestration.activities import SessionActivities
@@ -30,7 +31,9 @@ async def run_orchestrator(settings: Settings) -> None:
         base_url=settings.model_base_url,
         api_key=settings.model_api_key,
     )
-    engine = TurnEngine(pool, model, notifier, max_errors=settings.model_max_retries)
+    # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
+    blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
+    engine = TurnEngine(pool, model, notifier, max_errors=settings.model_max_retries, blobs=blobs)
     activities = SessionActivities(engine)
     worker = Worker(
         client,

@@ -60,5 +60,5 @@ SELECT workspace_id, skill_id, version FROM skill_versions WHERE deleted_at IS N
 ORDER BY deleted_at LIMIT $1 FOR UPDATE SKIP LOCKED;
 
 -- name: manifest
-SELECT skill_id, version, name, description, directory FROM skill_versions
+SELECT skill_id, version, name, description, directory, archive_size_bytes, archive_sha256, object_key FROM skill_versions
 WHERE workspace_id = $1 AND skill_id = $2 AND version = $3;
