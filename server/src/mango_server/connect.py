@@ -1,8 +1,8 @@
 """``mango connect SESSION_ID``: join a running Session from a terminal.
 
 Opens the live stream BEFORE reading the paginated history, prints both de-duplicated by event
-id, and reads lines from stdin: plain text is sent as a ``user.message``; ``/allow [id]`` and
-``/deny [id] [reason]`` answer tool calls waiting for approval (the oldest one when no id is
+id, and reads lines from stdin: plain text is sent as a ``user.message``; ``/allow [sevt_id]`` and
+``/deny [sevt_id] [reason]`` answer tool calls waiting for approval (the oldest one when no id is
 given); ``/interrupt`` interrupts the Session; ``/quit`` or Ctrl+C detaches WITHOUT interrupting
 anything. Writes are never retried automatically. Uses the public Python SDK only.
 """
@@ -94,7 +94,7 @@ class Connection:
 
     def command(self, line: str) -> bool:
         """Handle one input line; ``False`` means detach."""
-        words = line.split(maxsplit=2)
+        words = line.split()
         if not words:
             return True
         if words[0] == "/quit":
@@ -102,8 +102,12 @@ class Connection:
         if words[0] == "/interrupt":
             self.send([{"type": "user.interrupt"}])
         elif words[0] in ("/allow", "/deny"):
+            rest = line.split(maxsplit=1)[1] if len(words) > 1 else ""
+            target: str | None = None
+            if rest.startswith("sevt_"):
+                target, _, rest = rest.partition(" ")
             with self.lock:
-                target = words[1] if len(words) > 1 else (self.pending_approvals[0] if self.pending_approvals else None)
+                target = target or (self.pending_approvals[0] if self.pending_approvals else None)
             if target is None:
                 print("!! no tool call is waiting for approval", file=self.out, flush=True)
                 return True
@@ -112,8 +116,8 @@ class Connection:
                 "tool_use_id": target,
                 "result": "allow" if words[0] == "/allow" else "deny",
             }
-            if words[0] == "/deny" and len(words) > 2:
-                confirmation["deny_message"] = words[2]
+            if words[0] == "/deny" and rest.strip():
+                confirmation["deny_message"] = rest.strip()
             self.send([confirmation])
         else:
             self.send([{"type": "user.message", "content": [{"type": "text", "text": line}]}])

@@ -55,3 +55,32 @@ def test_connect_shows_history_sends_and_detaches(mango_platform: Platform, mang
         assert output.count("agent: You said: hello from the terminal") == 1  # de-duplicated
         assert "detached" in output
         assert not any(e["type"] == "user.interrupt" for e in history(http, sid))
+
+
+def test_connect_answers_an_approval(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    toolset = {
+        "type": "agent_toolset_20260401",
+        "configs": [{"name": "bash", "permission_policy": {"type": "always_ask"}}],
+    }
+    with client(mango_platform, mango_tenant) as http:
+        agent = http.post("/v1/agents", json={"name": "ask", "model": "mango-offline-1", "tools": [toolset]}).json()
+        env = http.post("/v1/environments", json={"name": f"connect-ask-{time.monotonic_ns()}"}).json()
+        sid = http.post("/v1/sessions", json={"agent": agent["id"], "environment_id": env["id"]}).json()["id"]
+        say(http, sid, '/tool bash {"command": "rm -rf /tmp/x"}')
+        wait_status(http, sid, "requires_action")
+        proc = _connect(mango_platform, mango_tenant, sid)
+        assert proc.stdin is not None
+        time.sleep(1.5)
+        proc.stdin.write("/deny not on my machine\n")
+        proc.stdin.flush()
+        wait_status(http, sid, "end_turn")
+        time.sleep(0.5)
+        proc.stdin.write("/quit\n")
+        proc.stdin.flush()
+        output, _ = proc.communicate(timeout=30)
+        assert "(needs approval: /allow or /deny)" in output
+        [confirmation] = [e for e in history(http, sid) if e["type"] == "user.tool_confirmation"]
+        assert confirmation["result"] == "deny"
+        assert confirmation["deny_message"] == "not on my machine"
+        final = [e for e in history(http, sid) if e["type"] == "agent.message"][-1]
+        assert "not on my machine" in final["content"][0]["text"]
