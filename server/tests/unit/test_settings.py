@@ -28,3 +28,18 @@ def test_redacted_hides_secrets() -> None:
     shown = redacted(settings)
     assert shown["model_api_key"] == "***"
     assert "pw" not in str(shown)
+
+
+def test_every_setting_is_documented_and_in_the_example_file() -> None:
+    from dataclasses import fields
+    from pathlib import Path
+
+    from mango_server.settings import Settings
+
+    root = Path(__file__).resolve().parents[3]
+    example = (root / "server" / "mango.env.example").read_text()
+    documented = (root / "docs" / "configuration.md").read_text()
+    for field in fields(Settings):
+        name = f"MANGO_{field.name.upper()}"
+        assert f"{name}={field.default}" in example, name
+        assert f"`{name}`" in documented, name
