@@ -129,5 +129,9 @@ def run_dev(state_dir: str) -> int:
         print("\n==> stopping", flush=True)
         return 0
     finally:
+        # A second Ctrl+C (or a SIGTERM from a supervisor) must not cut the shutdown short and
+        # leave services running.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         _stop(processes)
         stack.stop()

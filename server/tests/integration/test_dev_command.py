@@ -47,6 +47,8 @@ def _start(state: Path, port: int) -> tuple[subprocess.Popen[str], dict[str, str
 
 def _stop(proc: subprocess.Popen[str]) -> str:
     proc.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)  # an impatient second Ctrl+C must not leave services behind
     output, _ = proc.communicate(timeout=90)
     return output
 
