@@ -123,9 +123,14 @@ class DevStack:
         running = [h for h in handles if h is not None]
         if not running:
             return
-        with ThreadPoolExecutor(max_workers=len(running), thread_name_prefix="devstack-stop") as pool:
-            for future in [pool.submit(h.stop) for h in running]:
-                future.result()
+        try:
+            with ThreadPoolExecutor(max_workers=len(running), thread_name_prefix="devstack-stop") as pool:
+                for future in [pool.submit(h.stop) for h in running]:
+                    future.result()
+        except RuntimeError:
+            # At interpreter exit (the atexit safety net) no new threads may start: stop in turn.
+            for handle in running:
+                handle.stop()
         atexit.unregister(self.stop)
         self._unlock_state_dir()
         log.info("stopped dev stack state_dir=%s", self.state_dir)
