@@ -20,7 +20,23 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 CACHE="${MANGO_IMAGE_CACHE:-$ROOT/.cache/worker-image}"
 SUITE=bookworm
-MIRROR="${MANGO_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# The Debian mirror this machine's apt already uses (the first source of $SUITE's main archive),
+# unless MANGO_DEBIAN_MIRROR names another.
+apt_mirror() {
+    local files=() f
+    for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list; do [[ -r "$f" ]] && files+=("$f"); done
+    [[ ${#files[@]} -gt 0 ]] || return 0
+    awk -v suite="$SUITE" '
+        /^URIs:/ { uri = $2 }
+        /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == suite && uri != "") { print uri; exit } }
+        /^deb / && $3 == suite { print $2; exit }
+    ' "${files[@]}"
+}
+MIRROR="${MANGO_DEBIAN_MIRROR:-$(apt_mirror)}"
+if [[ -z "$MIRROR" ]]; then
+    echo "no Debian mirror found in the apt configuration; set MANGO_DEBIAN_MIRROR" >&2
+    exit 1
+fi
 INCLUDE="python3,python3-pip,python3-venv,ca-certificates,procps"
 BASE_VERSION=1
 UIDGID=65532
