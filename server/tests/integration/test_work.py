@@ -337,3 +337,22 @@ def test_operator_stop_drains_through_the_heartbeat(mango_platform: Platform, ma
             again = poll(worker, env_id)
             assert again["data"] == {"type": "session", "id": sid}
             assert again["id"] != work["id"]
+
+
+def test_archiving_a_session_asks_its_live_work_to_stop(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        env_id = new_environment(http, "archive-stops")
+        sid = new_session(http, env_id)
+        with bearer(mango_platform, env_key(mango_platform, mango_tenant, env_id)) as worker:
+            say(http, sid, BASH)
+            work = poll(worker, env_id)
+            assert worker.post(f"/v1/environments/{env_id}/work/{work['id']}/ack").status_code == 200
+            with bearer(mango_platform, token_of(work)) as runner:
+                first = heartbeat(runner, env_id, work["id"], "NO_HEARTBEAT")
+                assert first.json()["state"] == "active"
+                http.post(f"/v1/sessions/{sid}/archive").raise_for_status()
+                assert http.get(f"/v1/environments/{env_id}/work/{work['id']}").json()["state"] == "stopping"
+                beat = heartbeat(runner, env_id, work["id"], first.json()["last_heartbeat"])
+                assert beat.status_code == 200, beat.text
+                assert beat.json()["state"] == "stopping"
+                assert beat.json()["lease_extended"] is False

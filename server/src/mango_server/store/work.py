@@ -278,3 +278,9 @@ async def list_page(
         params.append(states)
         sql += f" AND state = ANY(${len(params)}::text[])"
     return await fetch_page(conn, sql, params, order="desc", limit=limit, cursor=cursor)
+
+
+async def stop_for_session(conn: Any, session_id: str) -> None:
+    """Ask every live item of a Session to stop (archive, delete): its worker sees ``stopping``."""
+    for row in await conn.fetch(Q.live_for_session, session_id):
+        await stop(conn, dict(row), force=False)

@@ -11,7 +11,7 @@ from mango_server.app import attachments
 from mango_server.app.admission import Admission
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.ids import new_id
-from mango_server.store import agents, environments, ledger, sessions
+from mango_server.store import agents, environments, ledger, sessions, work
 from mango_server.store.db import transaction
 from mango_server.store.ledger import NewEvent
 from mango_server.store.pagination import Order
@@ -129,6 +129,7 @@ async def sessions_archive(ctx: RequestContext) -> dict[str, Any]:
                 conn, ctx.workspace_id, session_id, [NewEvent(new_id("sevt"), "session.status_terminated")]
             )
             await ledger.wake(conn, ctx.workspace_id, session_id, "terminate")
+            await work.stop_for_session(conn, session_id)
         public = sessions.to_public(await sessions.get_row(conn, ctx.workspace_id, session_id))
     await ctx.services.notifier.committed(session_id)
     return public
@@ -140,6 +141,7 @@ async def sessions_delete(ctx: RequestContext) -> dict[str, Any]:
         row = await sessions.get_row(conn, ctx.workspace_id, session_id, lock=True)
         await ledger.append(conn, ctx.workspace_id, session_id, [NewEvent(new_id("sevt"), "session.deleted")])
         await sessions.mark_deleting(conn, row)
+        await work.stop_for_session(conn, session_id)
         await ledger.wake(conn, ctx.workspace_id, session_id, "delete")
     await ctx.services.notifier.committed(session_id)
     return {"type": "session_deleted", "id": session_id}

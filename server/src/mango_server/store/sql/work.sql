@@ -92,3 +92,6 @@ SELECT workspace_id, id, environment_id, session_id, kind, state,
            OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now())
        )) AS live
 FROM work WHERE token_digest = $1;
+
+-- name: live_for_session
+SELECT * FROM work WHERE session_id = $1 AND state <> 'stopped' ORDER BY created_at FOR UPDATE;
