@@ -114,10 +114,7 @@ def _cmd_api_key_create(settings: Settings, args: argparse.Namespace) -> int:
 def _cmd_api_key_list(settings: Settings, args: argparse.Namespace) -> int:
     from mango_server.store import credentials
 
-    rows = _with_conn(settings, lambda c: credentials.list_api_keys(c, args.workspace))
-    for row in rows:
-        state = "revoked" if row["revoked_at"] else "active"
-        print(f"{row['id']}\t{row['name']}\t...{row['hint']}\t{state}\t{row['created_at'].isoformat()}")
+    _print_keys(_with_conn(settings, lambda c: credentials.list_api_keys(c, args.workspace)))
     return 0
 
 
@@ -143,6 +140,31 @@ def _cmd_environment_key_create(settings: Settings, args: argparse.Namespace) ->
 
     key = _with_conn(settings, create)
     print(json.dumps({"id": key.id, "environment_id": args.environment, "key": key.secret}))
+    return 0
+
+
+def _print_keys(rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        state = "revoked" if row["revoked_at"] else "active"
+        label = row.get("name") or row.get("environment_id")
+        print(f"{row['id']}\t{label}\t...{row['hint']}\t{state}\t{row['created_at'].isoformat()}")
+
+
+def _cmd_environment_key_list(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.store import credentials
+
+    _print_keys(_with_conn(settings, lambda c: credentials.list_environment_keys(c, args.workspace, args.environment)))
+    return 0
+
+
+def _cmd_environment_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.store import credentials
+
+    row = _with_conn(settings, lambda c: credentials.revoke_environment_key(c, args.key_id))
+    if row is None:
+        print(f"no Environment key {args.key_id}", file=sys.stderr)
+        return 1
+    print(f"revoked {row['id']}")
     return 0
 
 
@@ -204,6 +226,13 @@ def build_parser() -> argparse.ArgumentParser:
     env_create.add_argument("--workspace", required=True)
     env_create.add_argument("--environment", required=True)
     env_create.set_defaults(func=_cmd_environment_key_create)
+    env_list = env_key.add_parser("list", help="list an Environment's keys")
+    env_list.add_argument("--workspace", required=True)
+    env_list.add_argument("--environment", required=True)
+    env_list.set_defaults(func=_cmd_environment_key_list)
+    env_revoke = env_key.add_parser("revoke", help="revoke an Environment key")
+    env_revoke.add_argument("key_id")
+    env_revoke.set_defaults(func=_cmd_environment_key_revoke)
     return parser
 
 

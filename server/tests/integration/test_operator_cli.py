@@ -59,3 +59,9 @@ def test_environment_key_reaches_only_its_queue(mango_platform: Platform) -> Non
         assert worker.get(f"/v1/environments/{env_id}/work/poll", params={"block_ms": 0}).status_code == 204
         assert worker.get(f"/v1/environments/{env_id}/work/stats").status_code == 200
         assert worker.get("/v1/agents").status_code == 403
+        listing = mango(
+            mango_platform, "environment-key", "list", "--workspace", workspace["id"], "--environment", env_id
+        )
+        [key_id] = [line.split("\t")[0] for line in listing.splitlines()]
+        mango(mango_platform, "environment-key", "revoke", key_id)
+        assert worker.get(f"/v1/environments/{env_id}/work/poll", params={"block_ms": 0}).status_code == 401

@@ -76,6 +76,18 @@ async def create_environment_key(conn: Any, workspace_id: str, environment_id: s
     return IssuedKey(id=row["id"], workspace_id=workspace_id, secret=secret, hint=hint)
 
 
+async def list_environment_keys(conn: Any, workspace_id: str, environment_id: str) -> list[dict[str, Any]]:
+    """Every key of one Environment (metadata only)."""
+    return [dict(r) for r in await conn.fetch(Q.list_environment_keys, workspace_id, environment_id)]
+
+
+async def revoke_environment_key(conn: Any, key_id: str) -> dict[str, Any] | None:
+    """Revoke an Environment key: new Polls and Acks with it fail at once; acknowledged Work keeps
+    its own per-Work lease. ``None`` when no such key exists."""
+    row = await conn.fetchrow(Q.revoke_environment_key, key_id)
+    return dict(row) if row else None
+
+
 async def find_api_key(conn: Any, secret: str) -> dict[str, Any] | None:
     """The live API key matching a bearer value, if any."""
     row = await conn.fetchrow(Q.find_api_key, digest(secret))

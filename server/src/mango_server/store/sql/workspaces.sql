@@ -22,3 +22,11 @@ RETURNING id, workspace_id, environment_id, hint, created_at;
 
 -- name: find_environment_key
 SELECT id, workspace_id, environment_id FROM environment_keys WHERE digest = $1 AND revoked_at IS NULL;
+
+-- name: list_environment_keys
+SELECT id, workspace_id, environment_id, hint, created_at, revoked_at FROM environment_keys
+WHERE workspace_id = $1 AND environment_id = $2 ORDER BY created_at, id;
+
+-- name: revoke_environment_key
+UPDATE environment_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
+RETURNING id, workspace_id, environment_id, hint, created_at, revoked_at;
