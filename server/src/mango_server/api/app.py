@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -91,7 +89,7 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
                 body=await _read_body(request, route),
             )
             result = await handler(ctx)
-        except (Exception, ValidationError) as exc:  # mapped to the envelope
+        except Exception as exc:  # every failure is mapped to the envelope
             return map_exception(exc, request_id)
         if isinstance(result, Response):
             result.headers["request-id"] = request_id
@@ -116,8 +114,4 @@ def build_app(services: Services) -> Starlette:
         message = "no such route" if status == 404 else f"method {request.method} not allowed here"
         return error_response(status, kind, message, new_request_id())
 
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-
-    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found}, lifespan=lifespan)
+    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
