@@ -173,3 +173,38 @@ def test_agent_versions_and_optimistic_concurrency(mango_platform: Platform, man
         )
         assert native.status_code == 400
         assert "always_allow" in native.json()["error"]["message"]
+
+
+def test_text_previews_reach_only_clients_that_ask(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    import json as _json
+
+    from httpx_sse import connect_sse
+
+    def frames(source: object) -> list[tuple[str | None, str, dict[str, object]]]:
+        out = []
+        for sse in source.iter_sse():  # type: ignore[attr-defined]
+            out.append((sse.id or None, sse.event, _json.loads(sse.data)))
+            if sse.event == "session.status_idle":
+                return out
+        return out
+
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "previews")
+        path = f"/v1/sessions/{sid}/events/stream"
+        with (
+            connect_sse(http, "GET", path, params={"event_deltas[]": "agent.message"}) as asked,
+            connect_sse(http, "GET", path) as plain,
+        ):
+            say(http, sid, "/text streamed text arrives in pieces")
+            with_previews, without = frames(asked), frames(plain)
+    deltas = [data for event_id, kind, data in with_previews if kind == "event_delta"]
+    starts = [data for event_id, kind, data in with_previews if kind == "event_start"]
+    [message] = [data for _, kind, data in with_previews if kind == "agent.message"]
+    assert len(starts) == 1
+    assert starts[0]["event"] == {"type": "agent.message", "id": message["id"]}
+    assert len(deltas) > 1
+    assert all(d["event_id"] == message["id"] for d in deltas)
+    assert "".join(d["delta"]["content"]["text"] for d in deltas) == "streamed text arrives in pieces"
+    assert not [kind for _, kind, _ in without if kind.startswith("event_")]
+    persisted = [kind for _, kind, _ in with_previews if not kind.startswith("event_") and kind != "ping"]
+    assert persisted == [kind for _, kind, _ in without if kind != "ping"]
