@@ -11,7 +11,7 @@ from typing import Any
 
 from mango_server.domain.errors import ConflictError, NotFoundError
 from mango_server.ids import new_id
-from mango_server.store.pagination import Cursor, Page, fetch_page
+from mango_server.store.pagination import Cursor, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("agents")
@@ -107,12 +107,7 @@ async def list_page(
     params: list[Any] = [workspace_id]
     if not include_archived:
         sql += " AND a.archived_at IS NULL"
-    if created_gte is not None:
-        params.append(created_gte)
-        sql += f" AND a.created_at >= ${len(params)}"
-    if created_lte is not None:
-        params.append(created_lte)
-        sql += f" AND a.created_at <= ${len(params)}"
+    sql += created_range(params, {"gte": created_gte, "lte": created_lte}, "a.created_at")
     wrapped = f"SELECT * FROM ({sql}) AS t WHERE true"
     return await fetch_page(conn, wrapped, params, order="desc", limit=limit, cursor=cursor)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from mango_server.store.pagination import Cursor, Order, Page, fetch_page
+from mango_server.store.pagination import Cursor, Order, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("ledger")
@@ -100,11 +100,7 @@ async def list_page(
     if types:
         params.append(types)
         sql += f" AND type = ANY(${len(params)}::text[])"
-    for op, symbol in (("gt", ">"), ("gte", ">="), ("lt", "<"), ("lte", "<=")):
-        value = created.get(op)
-        if value is not None:
-            params.append(value)
-            sql += f" AND created_at {symbol} ${len(params)}"
+    sql += created_range(params, created)
     return await fetch_page(conn, sql, params, order=order, limit=limit, cursor=cursor, columns=("seq",))
 
 

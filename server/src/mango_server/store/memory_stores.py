@@ -14,7 +14,7 @@ from typing import Any
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.memory import MemoryPathConflictError, MemoryPreconditionFailedError, digest, fold
 from mango_server.ids import new_id
-from mango_server.store.pagination import Cursor, Page, fetch_page
+from mango_server.store.pagination import Cursor, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("memory")
@@ -153,10 +153,7 @@ async def list_stores(
     params: list[Any] = [workspace_id]
     if not include_archived:
         sql += " AND archived_at IS NULL"
-    for value, symbol in ((created_gte, ">="), (created_lte, "<=")):
-        if value is not None:
-            params.append(value)
-            sql += f" AND created_at {symbol} ${len(params)}"
+    sql += created_range(params, {"gte": created_gte, "lte": created_lte})
     return await fetch_page(conn, sql, params, order="desc", limit=limit, cursor=cursor)
 
 

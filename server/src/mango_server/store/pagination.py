@@ -56,6 +56,19 @@ class Page:
     prev_page: str | None
 
 
+_RANGE_SYMBOLS = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
+
+
+def created_range(params: list[Any], bounds: dict[str, datetime | None], column: str = "created_at") -> str:
+    """`` AND column >= $n ...`` for the given ``created_at[op]`` bounds, appending their values to ``params``."""
+    sql = ""
+    for op, value in bounds.items():
+        if value is not None:
+            params.append(value)
+            sql += f" AND {column} {_RANGE_SYMBOLS[op]} ${len(params)}"
+    return sql
+
+
 def _key_of(row: dict[str, Any], columns: tuple[str, ...]) -> list[Any]:
     return [row[c].isoformat() if isinstance(row[c], datetime) else row[c] for c in columns]
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from mango_server.domain.errors import NotFoundError
 from mango_server.ids import new_id
-from mango_server.store.pagination import Cursor, Order, Page, fetch_page
+from mango_server.store.pagination import Cursor, Order, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("sessions")
@@ -159,9 +159,7 @@ async def list_page(
         add("status = ANY(?::text[])", list(filters["statuses"]))
     if filters.get("memory_store_id"):
         add("resources @> ?::jsonb", [{"memory_store_id": filters["memory_store_id"]}])
-    for op, symbol in (("gt", ">"), ("gte", ">="), ("lt", "<"), ("lte", "<=")):
-        if filters.get(f"created_at_{op}") is not None:
-            add(f"created_at {symbol} ?", filters[f"created_at_{op}"])
     for part in sql_parts:
         sql += f" AND {part}"
+    sql += created_range(params, {op: filters.get(f"created_at_{op}") for op in ("gt", "gte", "lt", "lte")})
     return await fetch_page(conn, sql, params, order=order, limit=limit, cursor=cursor)
