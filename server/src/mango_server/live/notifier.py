@@ -78,7 +78,11 @@ class NatsNotifier:
         if self._client is None or not self._client.is_connected:
             return None
         try:
-            return await self._client.subscribe(subject, cb=callback)
+            subscription = await self._client.subscribe(subject, cb=callback)
+            # A round trip makes sure the server registered the interest before we return, so a
+            # message published right after (by another process) is not missed.
+            await self._client.flush(timeout=2)
+            return subscription
         except Exception as exc:
             log.debug("nats subscribe failed subject=%s error=%s", subject, type(exc).__name__)
             return None

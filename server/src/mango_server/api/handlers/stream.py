@@ -19,6 +19,8 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+from starlette.background import BackgroundTask
 from starlette.responses import StreamingResponse
 
 from mango_server.api.auth import bearer_token
@@ -48,10 +50,14 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
         else:
             cursor = int(row["next_seq"]) - 1
     stream = _Stream(ctx, session_id, cursor, bool(deltas))
+    # Subscribe before the response starts, so no preview published after the client sees the
+    # headers is missed; the background task unsubscribes even if the body never starts.
+    await stream.subscribe()
     return StreamingResponse(
         stream.frames(),
         media_type="text/event-stream",
         headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
+        background=BackgroundTask(stream.unsubscribe),
     )
 
 
@@ -63,6 +69,7 @@ class _Stream:
         self.with_deltas = with_deltas
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=1000)
         self.checked_at = time.monotonic()
+        self.subscriptions: list[Subscription | None] = []
         self.wait_seconds = _POLL_SECONDS / 2 if ctx.principal.kind == "SessionToken" else _POLL_SECONDS
 
     async def _on_commit(self, msg: Msg) -> None:
@@ -73,11 +80,21 @@ class _Stream:
         with contextlib.suppress(asyncio.QueueFull, ValueError):
             self.queue.put_nowait(json.loads(msg.data))
 
-    async def frames(self) -> AsyncIterator[bytes]:
+    async def subscribe(self) -> None:
         notifier = self.ctx.services.notifier
-        subscriptions = [await notifier.subscribe(committed_subject(self.session_id), self._on_commit)]
+        self.subscriptions = [await notifier.subscribe(committed_subject(self.session_id), self._on_commit)]
         if self.with_deltas:
-            subscriptions.append(await notifier.subscribe(delta_subject(self.session_id), self._on_delta))
+            self.subscriptions.append(await notifier.subscribe(delta_subject(self.session_id), self._on_delta))
+
+    async def unsubscribe(self) -> None:
+        """Idempotent: called when the body ends and again, as a safety net, after the response."""
+        subscriptions, self.subscriptions = self.subscriptions, []
+        for subscription in subscriptions:
+            if subscription is not None:
+                with contextlib.suppress(Exception):
+                    await subscription.unsubscribe()
+
+    async def frames(self) -> AsyncIterator[bytes]:
         ping_every = self.ctx.services.settings.sse_ping_seconds
         last_sent = time.monotonic()
         try:
@@ -97,17 +114,17 @@ class _Stream:
                     item = await asyncio.wait_for(self.queue.get(), timeout=self.wait_seconds)
                 except TimeoutError:
                     item = None
-                if item is not None:
+                # Previews queued before the next commit poke go out before the committed rows, so a
+                # preview never trails the event it previews (NATS keeps one publisher's order).
+                while item is not None:
                     yield sse_frame(item["type"], item)
                     last_sent = time.monotonic()
+                    item = self.queue.get_nowait() if not self.queue.empty() else None
                 if time.monotonic() - last_sent >= ping_every:
                     yield sse_frame("ping", {"type": "ping"})
                     last_sent = time.monotonic()
         finally:
-            for subscription in subscriptions:
-                if subscription is not None:
-                    with contextlib.suppress(Exception):
-                        await subscription.unsubscribe()
+            await self.unsubscribe()
 
     async def _lease_holds(self) -> bool:
         """For session tokens: whether the Work lease still holds (checked about twice a second)."""
