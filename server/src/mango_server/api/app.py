@@ -19,12 +19,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route as StarletteRoute
 
 from mango_server.api._generated.routes import ROUTES, Route
-from mango_server.api.auth import Principal, authenticate
+from mango_server.api.auth import authenticate
 from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception
 from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
 from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
+from mango_server.domain.principal import Principal
 from mango_server.ids import new_request_id
 
 log = logging.getLogger(__name__)
@@ -75,10 +76,9 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
         try:
             principal = Principal("WorkspaceKey", "", "")
             if route.security:
-                async with services.pool.acquire() as conn:
-                    principal = await authenticate(
-                        conn, request.headers.get("authorization"), route.security, route.operation_id
-                    )
+                principal = await authenticate(
+                    services.pool, request.headers.get("authorization"), route.security, route.operation_id
+                )
             ctx = RequestContext(
                 request=request,
                 services=services,

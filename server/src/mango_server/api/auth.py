@@ -1,4 +1,4 @@
-"""Bearer authentication: one credential in, one Workspace-scoped principal out.
+"""Bearer authentication at the edge: the ``Authorization`` header in, a principal out.
 
 Three credential kinds (see docs/api.md): Workspace API keys, Environment keys (Poll, Ack and
 Stats of one Environment) and per-Work session tokens (one Session's execution). The route
@@ -8,25 +8,10 @@ table says which kinds an operation accepts; anything else is 401 (unknown crede
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
-
-from mango_server.domain.errors import AuthenticationError, PermissionDeniedError
-from mango_server.store import credentials
-
-PrincipalKind = Literal["WorkspaceKey", "EnvironmentKey", "SessionToken"]
-
-
-@dataclass(frozen=True)
-class Principal:
-    """Who is calling: the Workspace scope, plus the narrower scope of non-Workspace credentials."""
-
-    kind: PrincipalKind
-    workspace_id: str
-    key_id: str
-    environment_id: str | None = None
-    session_id: str | None = None
-    work_id: str | None = None
+from mango_server.app import auth
+from mango_server.domain.errors import AuthenticationError
+from mango_server.domain.principal import Principal
+from mango_server.store.db import Pool
 
 
 def bearer_token(authorization: str | None) -> str:
@@ -40,39 +25,7 @@ def bearer_token(authorization: str | None) -> str:
 
 
 async def authenticate(
-    conn: Any, authorization: str | None, accepted: tuple[str, ...], operation_id: str = ""
+    pool: Pool, authorization: str | None, accepted: tuple[str, ...], operation_id: str = ""
 ) -> Principal:
-    """Resolve the bearer credential and check that this operation accepts its kind.
-
-    A session token authenticates only while its Work lease holds (after Ack, until the TTL
-    passes since the last heartbeat or Ack, or since a Stop request); a reclaim rotates it.
-    """
-    token = bearer_token(authorization)
-    principal: Principal | None = None
-    if token.startswith(credentials.ENVIRONMENT_KEY_PREFIX):
-        row = await credentials.find_environment_key(conn, token)
-        if row:
-            principal = Principal(
-                "EnvironmentKey", row["workspace_id"], row["id"], environment_id=row["environment_id"]
-            )
-    elif token.startswith(credentials.SESSION_TOKEN_PREFIX):
-        row = await credentials.find_session_token(conn, token)
-        # A lapsed lease still reaches the heartbeat, which answers 412 with the lease state.
-        if row and (row["live"] or (row["state"] != "stopped" and operation_id == "environments.work.heartbeat")):
-            principal = Principal(
-                "SessionToken",
-                row["workspace_id"],
-                row["id"],
-                environment_id=row["environment_id"],
-                session_id=row["session_id"],
-                work_id=row["id"],
-            )
-    else:
-        row = await credentials.find_api_key(conn, token)
-        if row:
-            principal = Principal("WorkspaceKey", row["workspace_id"], row["id"])
-    if principal is None:
-        raise AuthenticationError("invalid or revoked credential")
-    if principal.kind not in accepted:
-        raise PermissionDeniedError(f"this operation does not accept a {principal.kind} credential")
-    return principal
+    """Resolve the bearer credential of a request (see :func:`mango_server.app.auth.authenticate`)."""
+    return await auth.authenticate(pool, bearer_token(authorization), accepted, operation_id)

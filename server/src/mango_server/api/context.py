@@ -6,25 +6,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import asyncpg
 from starlette.datastructures import QueryParams
 from starlette.requests import Request
 
-from mango_server.api.auth import Principal
 from mango_server.app.blobs import BlobWrites
-from mango_server.domain.errors import InvalidRequestError, NotFoundError, OverloadedError
-from mango_server.live import NatsNotifier
-from mango_server.settings import Settings
+from mango_server.app.services import Services
+from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.domain.principal import Principal
 
-
-@dataclass
-class Services:
-    """Process-wide dependencies of the api role."""
-
-    settings: Settings
-    pool: asyncpg.Pool
-    notifier: NatsNotifier
-    blobs: BlobWrites | None = None
+__all__ = ["RequestContext", "Services"]
 
 
 @dataclass
@@ -46,9 +36,7 @@ class RequestContext:
     @property
     def blobs(self) -> BlobWrites:
         """Object storage; 503 when this server runs without it."""
-        if self.services.blobs is None:
-            raise OverloadedError("object storage is not configured on this server (MANGO_S3_ENDPOINT_URL)")
-        return self.services.blobs
+        return self.services.require_blobs()
 
     def require_session_scope(self, session_id: str) -> None:
         """A session token reaches only its own Session (others are simply not found)."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from mango_server.domain.errors import ConflictError, NotFoundError
 from mango_server.ids import new_id
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -101,7 +102,7 @@ async def list_page(
     include_archived: bool,
     created_gte: datetime | None,
     created_lte: datetime | None,
-) -> Page:
+) -> Page[dict[str, Any]]:
     """One page of Agents, newest first."""
     sql = Q.list_base
     params: list[Any] = [workspace_id]
@@ -109,13 +110,22 @@ async def list_page(
         sql += " AND a.archived_at IS NULL"
     sql += created_range(params, {"gte": created_gte, "lte": created_lte}, "a.created_at")
     wrapped = f"SELECT * FROM ({sql}) AS t WHERE true"
-    return await fetch_page(conn, wrapped, params, order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(conn, wrapped, params, row=record_dict, order="desc", limit=limit, cursor=cursor)
 
 
-async def list_versions(conn: Any, workspace_id: str, agent_id: str, *, limit: int, cursor: Cursor | None) -> Page:
+async def list_versions(
+    conn: Any, workspace_id: str, agent_id: str, *, limit: int, cursor: Cursor | None
+) -> Page[dict[str, Any]]:
     """Every version of one Agent, newest first."""
     await get(conn, workspace_id, agent_id)
     wrapped = f"SELECT * FROM ({Q.versions_base}) AS t WHERE true"
     return await fetch_page(
-        conn, wrapped, [workspace_id, agent_id], order="desc", limit=limit, cursor=cursor, columns=("version",)
+        conn,
+        wrapped,
+        [workspace_id, agent_id],
+        row=record_dict,
+        order="desc",
+        limit=limit,
+        cursor=cursor,
+        columns=("version",),
     )

@@ -9,21 +9,33 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import asyncpg
 
 from mango_server.domain.errors import ConflictError
 
-Connection = asyncpg.Connection
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
+
+#: What every repository function takes: a pooled connection (or, in tests and tools, a direct one).
+#: (String aliases: asyncpg's classes are generic only in its type stubs.)
+Connection: TypeAlias = "PoolConnectionProxy[asyncpg.Record] | asyncpg.Connection[asyncpg.Record]"
+Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
+Record: TypeAlias = asyncpg.Record
 
 
-async def _init_connection(conn: Any) -> None:
+def record_dict(record: Record) -> dict[str, Any]:
+    """A record as a plain dict (for repositories that have no typed row yet)."""
+    return dict(record.items())
+
+
+async def _init_connection(conn: asyncpg.Connection[asyncpg.Record]) -> None:
     for type_name in ("json", "jsonb"):
         await conn.set_type_codec(type_name, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
 
 
-async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 20) -> asyncpg.Pool:
+async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 20) -> Pool:
     """Open the pool; every connection decodes JSON/JSONB into Python values."""
     pool = await asyncpg.create_pool(database_url, min_size=min_size, max_size=max_size, init=_init_connection)
     assert pool is not None
@@ -31,7 +43,7 @@ async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 2
 
 
 @asynccontextmanager
-async def transaction(pool: asyncpg.Pool) -> AsyncIterator[Any]:
+async def transaction(pool: Pool) -> AsyncIterator[Connection]:
     """A connection inside one transaction; unique violations surface as :class:`ConflictError`."""
     async with pool.acquire() as conn, conn.transaction():
         try:

@@ -7,6 +7,7 @@ from typing import Any
 
 from mango_server.domain.errors import ConflictError, NotFoundError
 from mango_server.ids import new_id
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Page, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -87,7 +88,9 @@ async def delete(conn: Any, workspace_id: str, environment_id: str) -> dict[str,
     return {"type": "environment_deleted", "id": environment_id}
 
 
-async def list_page(conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None, include_archived: bool) -> Page:
+async def list_page(
+    conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None, include_archived: bool
+) -> Page[dict[str, Any]]:
     """One page of Environments, newest first."""
     sql = Q.list_base + ("" if include_archived else " AND archived_at IS NULL")
-    return await fetch_page(conn, sql, [workspace_id], order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(conn, sql, [workspace_id], row=record_dict, order="desc", limit=limit, cursor=cursor)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mango_server.domain.errors import NotFoundError
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Page, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -57,9 +58,11 @@ async def delete(conn: Any, workspace_id: str, file_id: str) -> str:
     return str(key)
 
 
-async def list_page(conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None) -> Page:
+async def list_page(conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None) -> Page[dict[str, Any]]:
     """One page of Files, newest first."""
-    return await fetch_page(conn, Q.list_base, [workspace_id], order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(
+        conn, Q.list_base, [workspace_id], row=record_dict, order="desc", limit=limit, cursor=cursor
+    )
 
 
 async def insert_snapshot(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Order, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -93,7 +94,7 @@ async def list_page(
     order: Order,
     types: list[str] | None,
     created: dict[str, datetime | None],
-) -> Page:
+) -> Page[dict[str, Any]]:
     """One page of history with the filters of ``sessions.events.list``."""
     sql = Q.list_base
     params: list[Any] = [workspace_id, session_id]
@@ -101,7 +102,9 @@ async def list_page(
         params.append(types)
         sql += f" AND type = ANY(${len(params)}::text[])"
     sql += created_range(params, created)
-    return await fetch_page(conn, sql, params, order=order, limit=limit, cursor=cursor, columns=("seq",))
+    return await fetch_page(
+        conn, sql, params, row=record_dict, order=order, limit=limit, cursor=cursor, columns=("seq",)
+    )
 
 
 async def next_trigger(conn: Any, session_id: str) -> dict[str, Any] | None:

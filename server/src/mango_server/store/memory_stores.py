@@ -14,6 +14,7 @@ from typing import Any
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.memory import MemoryPathConflictError, MemoryPreconditionFailedError, digest, fold
 from mango_server.ids import new_id
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -147,14 +148,14 @@ async def list_stores(
     include_archived: bool,
     created_gte: datetime | None,
     created_lte: datetime | None,
-) -> Page:
+) -> Page[dict[str, Any]]:
     """One page of stores, newest first."""
     sql = Q.list_stores_base
     params: list[Any] = [workspace_id]
     if not include_archived:
         sql += " AND archived_at IS NULL"
     sql += created_range(params, {"gte": created_gte, "lte": created_lte})
-    return await fetch_page(conn, sql, params, order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(conn, sql, params, row=record_dict, order="desc", limit=limit, cursor=cursor)
 
 
 # ---------------------------------------------------------------- memories
@@ -330,7 +331,7 @@ async def redact_version(conn: Any, workspace_id: str, store_id: str, version_id
 
 async def list_versions(
     conn: Any, workspace_id: str, store_id: str, *, limit: int, cursor: Cursor | None, filters: dict[str, Any]
-) -> Page:
+) -> Page[dict[str, Any]]:
     """One page of versions, newest first."""
     sql = Q.list_versions_base
     params: list[Any] = [workspace_id, store_id]
@@ -345,7 +346,7 @@ async def list_versions(
         if filters.get(key) is not None:
             params.append(filters[key])
             sql += " AND " + clause.replace("?", f"${len(params)}")
-    return await fetch_page(conn, sql, params, order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(conn, sql, params, row=record_dict, order="desc", limit=limit, cursor=cursor)
 
 
 # ---------------------------------------------------------------- session-token scope

@@ -10,11 +10,15 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from mango_server.domain.errors import InvalidRequestError
+from mango_server.store.db import Connection, Record
+
+RowT = TypeVar("RowT")
 
 Order = Literal["asc", "desc"]
 Direction = Literal["after", "before"]
@@ -48,10 +52,10 @@ def decode_cursor(page: str | None, order: Order) -> Cursor | None:
 
 
 @dataclass(frozen=True)
-class Page:
-    """One page of rows with the cursors around it."""
+class Page(Generic[RowT]):
+    """One page of typed rows with the cursors around it."""
 
-    rows: list[dict[str, Any]]
+    rows: list[RowT]
     next_page: str | None
     prev_page: str | None
 
@@ -69,7 +73,7 @@ def created_range(params: list[Any], bounds: dict[str, datetime | None], column:
     return sql
 
 
-def _key_of(row: dict[str, Any], columns: tuple[str, ...]) -> list[Any]:
+def _key_of(row: Record, columns: tuple[str, ...]) -> list[Any]:
     return [row[c].isoformat() if isinstance(row[c], datetime) else row[c] for c in columns]
 
 
@@ -81,16 +85,17 @@ def _decode_key(key: list[Any], columns: tuple[str, ...]) -> list[Any]:
 
 
 async def fetch_page(
-    conn: Any,
+    conn: Connection,
     base_sql: str,
     params: list[Any],
     *,
+    row: Callable[[Record], RowT],
     order: Order,
     limit: int,
     cursor: Cursor | None,
     columns: tuple[str, ...] = ("created_at", "id"),
-) -> Page:
-    """Run ``base_sql`` (a SELECT with a WHERE clause and no ORDER BY) as one keyset page."""
+) -> Page[RowT]:
+    """Run ``base_sql`` (a SELECT with a WHERE clause and no ORDER BY) as one keyset page of ``row(record)``."""
     backwards = cursor is not None and cursor.direction == "before"
     scan_desc = (order == "desc") != backwards
     tuple_sql = "(" + ", ".join(columns) + ")"
@@ -104,7 +109,7 @@ async def fetch_page(
         sql += f" AND {tuple_sql} {'<' if scan_desc else '>'} ({placeholders})"
     direction_sql = "DESC" if scan_desc else "ASC"
     sql += " ORDER BY " + ", ".join(f"{c} {direction_sql}" for c in columns) + f" LIMIT {int(limit) + 1}"
-    rows = [dict(r) for r in await conn.fetch(sql, *args)]
+    rows = list(await conn.fetch(sql, *args))
     more = len(rows) > limit
     rows = rows[:limit]
     if backwards:
@@ -116,4 +121,4 @@ async def fetch_page(
         next_page = Cursor(order, "after", _key_of(rows[-1], columns)).encode()
     if rows and has_prev:
         prev_page = Cursor(order, "before", _key_of(rows[0], columns)).encode()
-    return Page(rows=rows, next_page=next_page, prev_page=prev_page)
+    return Page(rows=[row(r) for r in rows], next_page=next_page, prev_page=prev_page)

@@ -11,6 +11,7 @@ from typing import Any
 
 from mango_server.domain.errors import NotFoundError
 from mango_server.ids import new_id
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Order, Page, created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -139,7 +140,7 @@ async def list_page(
     cursor: Cursor | None,
     order: Order,
     filters: dict[str, Any],
-) -> Page:
+) -> Page[dict[str, Any]]:
     """One page of Sessions with the list filters of ``sessions.list``."""
     sql = Q.list_base
     params: list[Any] = [workspace_id]
@@ -162,4 +163,4 @@ async def list_page(
     for part in sql_parts:
         sql += f" AND {part}"
     sql += created_range(params, {op: filters.get(f"created_at_{op}") for op in ("gt", "gte", "lt", "lte")})
-    return await fetch_page(conn, sql, params, order=order, limit=limit, cursor=cursor)
+    return await fetch_page(conn, sql, params, row=record_dict, order=order, limit=limit, cursor=cursor)

@@ -14,6 +14,7 @@ from typing import Any
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.skill_archive import SkillArchive
 from mango_server.ids import new_id
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Page, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -144,16 +145,27 @@ async def get_version(
     )
 
 
-async def list_page(conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None) -> Page:
+async def list_page(conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None) -> Page[dict[str, Any]]:
     """One page of Skills, newest first."""
-    return await fetch_page(conn, Q.list_base, [workspace_id], order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(
+        conn, Q.list_base, [workspace_id], row=record_dict, order="desc", limit=limit, cursor=cursor
+    )
 
 
-async def list_versions(conn: Any, workspace_id: str, skill_id: str, *, limit: int, cursor: Cursor | None) -> Page:
+async def list_versions(
+    conn: Any, workspace_id: str, skill_id: str, *, limit: int, cursor: Cursor | None
+) -> Page[dict[str, Any]]:
     """One page of a Skill's versions, newest first."""
     await get(conn, workspace_id, skill_id)
     return await fetch_page(
-        conn, Q.versions_base, [workspace_id, skill_id], order="desc", limit=limit, cursor=cursor, columns=("version",)
+        conn,
+        Q.versions_base,
+        [workspace_id, skill_id],
+        row=record_dict,
+        order="desc",
+        limit=limit,
+        cursor=cursor,
+        columns=("version",),
     )
 
 

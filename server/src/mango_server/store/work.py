@@ -24,6 +24,7 @@ from typing import Any
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError, PreconditionFailedError
 from mango_server.ids import new_id
 from mango_server.store.credentials import SESSION_TOKEN_PREFIX, digest
+from mango_server.store.db import record_dict
 from mango_server.store.pagination import Cursor, Page, fetch_page
 from mango_server.store.sql_loader import Queries
 
@@ -270,14 +271,14 @@ async def stats(conn: Any, workspace_id: str, environment_id: str) -> dict[str, 
 
 async def list_page(
     conn: Any, workspace_id: str, environment_id: str, *, limit: int, cursor: Cursor | None, states: list[str]
-) -> Page:
+) -> Page[dict[str, Any]]:
     """One page of Work items, newest first."""
     sql = Q.list_base
     params: list[Any] = [workspace_id, environment_id]
     if states:
         params.append(states)
         sql += f" AND state = ANY(${len(params)}::text[])"
-    return await fetch_page(conn, sql, params, order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(conn, sql, params, row=record_dict, order="desc", limit=limit, cursor=cursor)
 
 
 async def stop_for_session(conn: Any, session_id: str) -> None:

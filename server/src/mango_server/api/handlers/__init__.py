@@ -1,43 +1,99 @@
-"""Handler registry: operationId (dots as underscores) -> coroutine, discovered from this package.
+"""The handler table: operationId -> the coroutine that serves it, bound by explicit import.
 
-Every public coroutine named after an operation (``sessions_events_send``) in a module of this
-package is that operation's handler. Operations without one answer 501 ``not_implemented``;
-``NOT_IMPLEMENTED`` is that set, and ``docs/compatibility.md`` must list exactly the same
-operations (a test keeps them equal).
+``api.app`` serves every route of the generated table through ``HANDLERS``; start-up fails if an
+operation has no entry here and is not listed in ``NOT_IMPLEMENTED``, whose operations answer
+501 ``not_implemented`` (``docs/compatibility.md`` lists the same set; a test keeps them equal).
+Adding an operation: write the handler in ``api/handlers/<resource>.py``, then add its line here.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import pkgutil
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from mango_server.api._generated.routes import ROUTES
 from mango_server.api.context import RequestContext
+from mango_server.api.handlers import (
+    agents,
+    environments,
+    events,
+    files,
+    memory_stores,
+    sessions,
+    skills,
+    stream,
+    system,
+    work,
+)
 from mango_server.domain.errors import NotImplementedYetError
 
 Handler = Callable[[RequestContext], Awaitable[Any]]
 
+HANDLERS: dict[str, Handler] = {
+    "agents_archive": agents.agents_archive,
+    "agents_create": agents.agents_create,
+    "agents_get": agents.agents_get,
+    "agents_list": agents.agents_list,
+    "agents_update": agents.agents_update,
+    "agents_versions_list": agents.agents_versions_list,
+    "environments_archive": environments.environments_archive,
+    "environments_create": environments.environments_create,
+    "environments_delete": environments.environments_delete,
+    "environments_get": environments.environments_get,
+    "environments_list": environments.environments_list,
+    "environments_update": environments.environments_update,
+    "sessions_events_list": events.sessions_events_list,
+    "sessions_events_send": events.sessions_events_send,
+    "files_content": files.files_content,
+    "files_delete": files.files_delete,
+    "files_get": files.files_get,
+    "files_list": files.files_list,
+    "files_upload": files.files_upload,
+    "memory_stores_archive": memory_stores.memory_stores_archive,
+    "memory_stores_create": memory_stores.memory_stores_create,
+    "memory_stores_delete": memory_stores.memory_stores_delete,
+    "memory_stores_get": memory_stores.memory_stores_get,
+    "memory_stores_list": memory_stores.memory_stores_list,
+    "memory_stores_memories_create": memory_stores.memory_stores_memories_create,
+    "memory_stores_memories_delete": memory_stores.memory_stores_memories_delete,
+    "memory_stores_memories_get": memory_stores.memory_stores_memories_get,
+    "memory_stores_memories_list": memory_stores.memory_stores_memories_list,
+    "memory_stores_memories_update": memory_stores.memory_stores_memories_update,
+    "memory_stores_memory_versions_get": memory_stores.memory_stores_memory_versions_get,
+    "memory_stores_memory_versions_list": memory_stores.memory_stores_memory_versions_list,
+    "memory_stores_memory_versions_redact": memory_stores.memory_stores_memory_versions_redact,
+    "memory_stores_update": memory_stores.memory_stores_update,
+    "sessions_archive": sessions.sessions_archive,
+    "sessions_create": sessions.sessions_create,
+    "sessions_delete": sessions.sessions_delete,
+    "sessions_get": sessions.sessions_get,
+    "sessions_list": sessions.sessions_list,
+    "sessions_update": sessions.sessions_update,
+    "skills_create": skills.skills_create,
+    "skills_delete": skills.skills_delete,
+    "skills_get": skills.skills_get,
+    "skills_list": skills.skills_list,
+    "skills_versions_content": skills.skills_versions_content,
+    "skills_versions_create": skills.skills_versions_create,
+    "skills_versions_delete": skills.skills_versions_delete,
+    "skills_versions_get": skills.skills_versions_get,
+    "skills_versions_list": skills.skills_versions_list,
+    "sessions_events_stream": stream.sessions_events_stream,
+    "system_health": system.system_health,
+    "system_readiness": system.system_readiness,
+    "environments_work_ack": work.environments_work_ack,
+    "environments_work_fail": work.environments_work_fail,
+    "environments_work_get": work.environments_work_get,
+    "environments_work_healthcheck_create": work.environments_work_healthcheck_create,
+    "environments_work_healthcheck_result": work.environments_work_healthcheck_result,
+    "environments_work_heartbeat": work.environments_work_heartbeat,
+    "environments_work_list": work.environments_work_list,
+    "environments_work_poll": work.environments_work_poll,
+    "environments_work_stats": work.environments_work_stats,
+    "environments_work_stop": work.environments_work_stop,
+}
 
-def _discover() -> dict[str, Handler]:
-    wanted = {route.handler for route in ROUTES}
-    found: dict[str, Handler] = {}
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        for name, value in vars(module).items():
-            if name in wanted and inspect.iscoroutinefunction(value) and value.__module__ == module.__name__:
-                if name in found:
-                    raise RuntimeError(f"two handlers for {name}")
-                found[name] = value
-    return found
-
-
-HANDLERS: dict[str, Handler] = _discover()
-NOT_IMPLEMENTED: frozenset[str] = frozenset(r.operation_id for r in ROUTES if r.handler not in HANDLERS)
+#: Operations of the contract this release does not serve yet (each answers 501).
+NOT_IMPLEMENTED: frozenset[str] = frozenset()
 
 
 async def not_implemented(ctx: RequestContext) -> Any:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from mango_server.api.context import RequestContext
 from mango_server.store.pagination import Cursor, Order, Page, decode_cursor
+
+RowT = TypeVar("RowT")
 
 
 def page_params(
@@ -19,7 +21,7 @@ def page_params(
 
 
 def page_body(
-    page: Page, to_public: Callable[[dict[str, Any]], dict[str, Any]], *, bidirectional: bool = False
+    page: Page[RowT], to_public: Callable[[RowT], dict[str, Any]], *, bidirectional: bool = False
 ) -> dict[str, Any]:
     """The wire shape of a page."""
     body: dict[str, Any] = {"data": [to_public(r) for r in page.rows], "next_page": page.next_page}

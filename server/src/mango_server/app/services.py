@@ -1,0 +1,31 @@
+"""Process-wide dependencies the use cases run against: the pool, live notifier, blobs, settings.
+
+Built once by each process role (``api.server``, the orchestrator worker) and passed to every
+use case. Not responsible for creating or closing what it holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mango_server.app.blobs import BlobWrites
+from mango_server.domain.errors import OverloadedError
+from mango_server.live import NatsNotifier
+from mango_server.settings import Settings
+from mango_server.store.db import Pool
+
+
+@dataclass
+class Services:
+    """Process-wide dependencies of the api role."""
+
+    settings: Settings
+    pool: Pool
+    notifier: NatsNotifier
+    blobs: BlobWrites | None = None
+
+    def require_blobs(self) -> BlobWrites:
+        """Object storage; 503 when this server runs without it."""
+        if self.blobs is None:
+            raise OverloadedError("object storage is not configured on this server (MANGO_S3_ENDPOINT_URL)")
+        return self.blobs
