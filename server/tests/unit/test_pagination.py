@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.store.pagination import Cursor, decode_cursor
+from mango_server.domain.paging import Cursor, decode_cursor
 
 
 def test_round_trip() -> None:

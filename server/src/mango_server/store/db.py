@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any, TypeAlias
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
 
@@ -23,6 +24,20 @@ if TYPE_CHECKING:
 Connection: TypeAlias = "PoolConnectionProxy[asyncpg.Record] | asyncpg.Connection[asyncpg.Record]"
 Pool: TypeAlias = "asyncpg.Pool[asyncpg.Record]"
 Record: TypeAlias = asyncpg.Record
+
+
+RowT = TypeVar("RowT")
+
+
+_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+
+
+def from_record(cls: type[RowT], record: Record) -> RowT:
+    """A typed row (a dataclass) from a record; columns the row does not declare are ignored."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    return cls(**{name: record[name] for name in names})
 
 
 def record_dict(record: Record) -> dict[str, Any]:

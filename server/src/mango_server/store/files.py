@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from mango_server.domain.errors import NotFoundError
+from mango_server.domain.paging import Cursor, Page
 from mango_server.store.db import record_dict
-from mango_server.store.pagination import Cursor, Page, fetch_page
+from mango_server.store.pagination import fetch_page
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("files")

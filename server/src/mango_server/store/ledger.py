@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.store.db import record_dict
-from mango_server.store.pagination import Cursor, Order, Page, created_range, fetch_page
+from mango_server.store.pagination import created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("ledger")

@@ -13,9 +13,10 @@ from typing import Any
 
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.memory import MemoryPathConflictError, MemoryPreconditionFailedError, digest, fold
+from mango_server.domain.paging import Cursor, Page
 from mango_server.ids import new_id
 from mango_server.store.db import record_dict
-from mango_server.store.pagination import Cursor, Page, created_range, fetch_page
+from mango_server.store.pagination import created_range, fetch_page
 from mango_server.store.sql_loader import Queries
 
 Q = Queries("memory")

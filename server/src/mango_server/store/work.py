@@ -22,10 +22,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError, PreconditionFailedError
+from mango_server.domain.paging import Cursor, Page
 from mango_server.ids import new_id
 from mango_server.store.credentials import SESSION_TOKEN_PREFIX, digest
 from mango_server.store.db import record_dict
-from mango_server.store.pagination import Cursor, Page, fetch_page
+from mango_server.store.pagination import fetch_page
 from mango_server.store.sql_loader import Queries
 
 log = logging.getLogger(__name__)

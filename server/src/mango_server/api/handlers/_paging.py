@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from mango_server.api.context import RequestContext
-from mango_server.store.pagination import Cursor, Order, Page, decode_cursor
+from mango_server.domain.paging import Cursor, Order, Page, decode_cursor
 
 RowT = TypeVar("RowT")
 

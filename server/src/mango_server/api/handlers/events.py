@@ -8,9 +8,9 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.app.admission import Admission
 from mango_server.app.documents import Snapshots, snapshot_file_documents
+from mango_server.domain.paging import Order
 from mango_server.store import ledger, sessions
 from mango_server.store.db import transaction
-from mango_server.store.pagination import Order
 
 
 async def sessions_events_list(ctx: RequestContext) -> dict[str, Any]:

@@ -15,10 +15,10 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.domain.errors import AuthenticationError, InvalidRequestError, NotFoundError, PermissionDeniedError
 from mango_server.domain.memory import normalize_path, normalize_prefix
+from mango_server.domain.paging import Cursor, decode_cursor
 from mango_server.store import credentials
 from mango_server.store import memory_stores as ms
 from mango_server.store.db import transaction
-from mango_server.store.pagination import Cursor, decode_cursor
 
 VIEWS = ("basic", "full")
 

@@ -10,11 +10,11 @@ from mango_server.api.handlers.events import read_documents
 from mango_server.app import attachments
 from mango_server.app.admission import Admission
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
+from mango_server.domain.paging import Order
 from mango_server.ids import new_id
 from mango_server.store import agents, environments, ledger, sessions, work
 from mango_server.store.db import transaction
 from mango_server.store.ledger import NewEvent
-from mango_server.store.pagination import Order
 
 STATUSES = ("idle", "running", "rescheduling", "terminated")
 
