@@ -46,6 +46,7 @@ class Settings:
     upload_lease_seconds: float = 30.0
     upload_recovery_seconds: float = 60.0
     log_level: str = "INFO"
+    validate_responses: bool = False
 
     @property
     def base_url(self) -> str:
@@ -90,4 +91,8 @@ def _parse(name: str, raw: str, annotation: object) -> object:
             return float(raw)
     except ValueError as exc:
         raise SettingsError(f"{name} must be a number, got {raw!r}") from exc
+    if kind == "bool":
+        if raw.lower() not in ("true", "false", "1", "0"):
+            raise SettingsError(f"{name} must be true or false, got {raw!r}")
+        return raw.lower() in ("true", "1")
     return raw

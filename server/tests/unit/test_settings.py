@@ -41,5 +41,13 @@ def test_every_setting_is_documented_and_in_the_example_file() -> None:
     documented = (root / "docs" / "configuration.md").read_text()
     for field in fields(Settings):
         name = f"MANGO_{field.name.upper()}"
-        assert f"{name}={field.default}" in example, name
+        default = str(field.default).lower() if isinstance(field.default, bool) else field.default
+        assert f"{name}={default}" in example, name
         assert f"`{name}`" in documented, name
+
+
+def test_boolean_settings_accept_true_false_and_refuse_anything_else() -> None:
+    assert load_settings({"MANGO_VALIDATE_RESPONSES": "true"}, require_database=False).validate_responses
+    assert not load_settings({"MANGO_VALIDATE_RESPONSES": "0"}, require_database=False).validate_responses
+    with pytest.raises(SettingsError, match="MANGO_VALIDATE_RESPONSES must be true or false"):
+        load_settings({"MANGO_VALIDATE_RESPONSES": "yes please"}, require_database=False)

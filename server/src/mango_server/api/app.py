@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -22,7 +23,7 @@ from mango_server.api._generated.routes import ROUTES, Route
 from mango_server.api.auth import authenticate
 from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
-from mango_server.api.errors import error_response, map_exception
+from mango_server.api.errors import error_response, map_exception, validation_message
 from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
 from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
 from mango_server.domain.principal import Principal
@@ -37,6 +38,28 @@ def json_response(data: Any, request_id: str, status: int = 200) -> Response:
     """Encode a handler result."""
     body = dumps(data).encode()
     return Response(body, status_code=status, media_type="application/json", headers={"request-id": request_id})
+
+
+def contract_drift(route: Route, body: bytes, request_id: str) -> Response | None:
+    """A 500 when a response body does not match the spec's response model (``MANGO_VALIDATE_RESPONSES``).
+
+    Tests and development run with it on, so a mapper that drifts from the contract fails loudly;
+    production leaves it off (it costs a full model validation per response).
+    """
+    if route.response_model is None:
+        return None
+    try:
+        route.response_model.model_validate_json(body)
+    except ValidationError as exc:
+        log.error(
+            "response drifts from the contract operation=%s request_id=%s problems=%s",
+            route.operation_id,
+            request_id,
+            validation_message(exc),
+            extra={"action": "api.contract_drift"},
+        )
+        return error_response(500, "api_error", "the response did not match the contract", request_id)
+    return None
 
 
 def check_handlers() -> None:
@@ -94,7 +117,10 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
         if isinstance(result, Response):
             result.headers["request-id"] = request_id
             return result
-        return json_response(result, request_id)
+        response = json_response(result, request_id)
+        if services.settings.validate_responses:
+            return contract_drift(route, response.body, request_id) or response
+        return response
 
     return endpoint
 

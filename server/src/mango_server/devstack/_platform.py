@@ -56,6 +56,7 @@ class Platform:
             "MANGO_API_PORT": str(self.api_port),
             "MANGO_TEMPORAL_TASK_QUEUE": self.task_queue,
             "MANGO_SSE_PING_SECONDS": "2",
+            "MANGO_VALIDATE_RESPONSES": "true",
             **self.extra_env,
         }
 
