@@ -34,12 +34,6 @@ Handler = Callable[[RequestContext], Awaitable[Any]]
 MAX_JSON_BODY = 8 * 1024 * 1024
 
 
-def json_response(data: Any, request_id: str, status: int = 200) -> Response:
-    """Encode a handler result."""
-    body = dumps(data).encode()
-    return Response(body, status_code=status, media_type="application/json", headers={"request-id": request_id})
-
-
 def contract_drift(route: Route, body: bytes, request_id: str) -> Response | None:
     """A 500 when a response body does not match the spec's response model (``MANGO_VALIDATE_RESPONSES``).
 
@@ -117,10 +111,10 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
         if isinstance(result, Response):
             result.headers["request-id"] = request_id
             return result
-        response = json_response(result, request_id)
-        if services.settings.validate_responses:
-            return contract_drift(route, response.body, request_id) or response
-        return response
+        body = dumps(result).encode()
+        if services.settings.validate_responses and (drift := contract_drift(route, body, request_id)):
+            return drift
+        return Response(body, media_type="application/json", headers={"request-id": request_id})
 
     return endpoint
 
