@@ -43,17 +43,36 @@ def contract_drift(route: Route, body: bytes, request_id: str) -> Response | Non
     if route.response_model is None:
         return None
     try:
-        route.response_model.model_validate_json(body)
+        model = route.response_model.model_validate_json(body)
     except ValidationError as exc:
-        log.error(
-            "response drifts from the contract operation=%s request_id=%s problems=%s",
-            route.operation_id,
-            request_id,
-            validation_message(exc),
-            extra={"action": "api.contract_drift"},
-        )
-        return error_response(500, "api_error", "the response did not match the contract", request_id)
-    return None
+        problems = validation_message(exc)
+    else:
+        # Response models ignore undeclared fields; a field the spec does not declare is drift too.
+        dumped = model.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        undeclared = _undeclared(json.loads(body), dumped, "")
+        if not undeclared:
+            return None
+        problems = "undeclared fields " + ", ".join(undeclared[:5])
+    log.error(
+        "response drifts from the contract operation=%s request_id=%s problems=%s",
+        route.operation_id,
+        request_id,
+        problems,
+        extra={"action": "api.contract_drift"},
+    )
+    return error_response(500, "api_error", "the response did not match the contract", request_id)
+
+
+def _undeclared(sent: object, declared: object, path: str) -> list[str]:
+    """Paths present in ``sent`` but dropped by the model (``declared`` is the model's own dump)."""
+    if isinstance(sent, dict) and isinstance(declared, dict):
+        out = [f"{path}.{key}".lstrip(".") for key in sent if key not in declared]
+        for key in sent.keys() & declared.keys():
+            out += _undeclared(sent[key], declared[key], f"{path}.{key}")
+        return out
+    if isinstance(sent, list) and isinstance(declared, list) and len(sent) == len(declared):
+        return [p for index, item in enumerate(sent) for p in _undeclared(item, declared[index], f"{path}[{index}]")]
+    return []
 
 
 def check_handlers() -> None:

@@ -10,7 +10,7 @@ from mango_server.domain.errors import OverloadedError
 
 
 async def system_health(ctx: RequestContext) -> dict[str, Any]:
-    return {"type": "health", "status": "ok"}
+    return {"status": "ok"}
 
 
 async def system_readiness(ctx: RequestContext) -> dict[str, Any]:
@@ -21,4 +21,4 @@ async def system_readiness(ctx: RequestContext) -> dict[str, Any]:
         raise OverloadedError("database unavailable") from exc
     if read_only == "on":
         raise OverloadedError("database is read-only")
-    return {"type": "readiness", "status": "ready", "checks": {"database": "ok"}}
+    return {"status": "ready", "checks": {"database": "ok"}}
