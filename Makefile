@@ -50,6 +50,7 @@ check-generated: install-python
 lint: install-python
 	@$(BIN)/ruff check .
 	@$(BIN)/ruff format --check .
+	@$(BIN)/lint-imports --no-cache
 
 typecheck: install-python
 	@$(BIN)/mypy
