@@ -1,6 +1,7 @@
 """TypeScript client target: wire types and resource namespaces for ``sdk-typescript``.
 
-``render(spec)`` returns two files under ``sdk-typescript/src/generated/``:
+``render(spec)`` reads the operations through the shared reader (``_spec.operations``) and
+returns three files under ``sdk-typescript/src/generated/``:
 
 - ``types.ts``: one exported type per component schema (interfaces for objects, literal unions
   for enums and consts, unions for ``oneOf``, ``Record<string, T>`` for maps, ``unknown`` for
@@ -9,6 +10,8 @@
 - ``resources.ts``: one class per operationId prefix (``sessions.events.stream`` gives class
   ``SessionsEvents`` with method ``stream``, reachable as ``client.sessions.events``) and the
   root ``Resources`` class the hand-written ``Mango`` client extends.
+- ``errors.ts``: ``ERROR_CATALOGUE`` and ``ERROR_STATUS`` from ``x-mango-error-catalogue``, which
+  the hand-written ``errors.ts`` uses to type SSE ``error`` events.
 
 Method calling scheme: path parameters positional, parent first; then one ``params`` object
 that carries the query parameters, header parameters and the body fields side by side (the
