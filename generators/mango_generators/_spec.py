@@ -4,8 +4,9 @@
 openapi-spec-validator and then checks the Mango conventions from ``docs/development.md``
 (operationId shape, declared security, paginated and streamed answers, discriminated unions).
 Every violation is collected and raised together as one ``SpecError`` naming the operation or
-JSON pointer. The typed helpers (``operations``, ``resolve``, ``split_operation_id``) give the
-targets one reading of paths, parameters, bodies and responses.
+JSON pointer. The typed helpers (``operations``, ``error_catalogue``, ``resolve``,
+``split_operation_id``) give the targets one reading of paths, parameters, bodies, responses and
+the error catalogue (``x-mango-error-catalogue``: every ``error.type`` with its HTTP status).
 
 This module renders nothing and writes nothing; targets and ``_manifest`` do that.
 """
@@ -26,14 +27,18 @@ from referencing.exceptions import Unresolvable
 from mango_generators._common import Spec
 
 __all__ = [
+    "ERROR_CATALOGUE_KEY",
+    "ERROR_TYPE_PATTERN",
     "HTTP_METHODS",
     "OPERATION_ID_PATTERN",
     "SECURITY_SCHEMES",
     "Body",
+    "ErrorType",
     "Operation",
     "Parameter",
     "SpecError",
     "check_spec",
+    "error_catalogue",
     "load_spec",
     "operations",
     "ref_name",
@@ -44,6 +49,8 @@ __all__ = [
 OPERATION_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 SECURITY_SCHEMES = frozenset({"WorkspaceKey", "EnvironmentKey", "SessionToken"})
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+ERROR_CATALOGUE_KEY = "x-mango-error-catalogue"
+ERROR_TYPE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 _PATH_PARAM = re.compile(r"\{([^}/]+)\}")
 
 
@@ -101,6 +108,9 @@ class Operation:
     paginated: bool
     stream: bool
     raw: Mapping[str, Any]
+    header_params: tuple[Parameter, ...] = ()
+    parameters: tuple[Parameter, ...] = ()
+    """Every parameter (path-item ones first, an operation's own overriding), cookies included."""
 
     @property
     def namespace(self) -> tuple[str, ...]:
@@ -111,6 +121,15 @@ class Operation:
     def verb(self) -> str:
         """The last operationId segment (``"stream"``)."""
         return split_operation_id(self.operation_id)[1]
+
+
+@dataclass(frozen=True)
+class ErrorType:
+    """One ``x-mango-error-catalogue`` entry: a stable ``error.type``, its HTTP status and one sentence."""
+
+    type: str
+    status: int
+    description: str
 
 
 def split_operation_id(operation_id: str) -> tuple[tuple[str, ...], str]:
@@ -175,6 +194,21 @@ def operations(spec: Spec) -> list[Operation]:
     return [_operation(spec, path, method, item, op) for path, method, item, op in _raw_operations(spec)]
 
 
+def error_catalogue(spec: Spec) -> tuple[ErrorType, ...]:
+    """The catalogued error types in document order (empty when the spec has no catalogue).
+
+    Raises:
+        SpecError: the catalogue is malformed (the same problems ``check_spec`` reports).
+    """
+    problems = _check_error_catalogue(spec)
+    if problems:
+        raise SpecError("spec", problems)
+    return tuple(
+        ErrorType(type=entry["type"], status=entry["status"], description=" ".join(entry["description"].split()))
+        for entry in spec.get(ERROR_CATALOGUE_KEY) or []
+    )
+
+
 # --- conventions -------------------------------------------------------------------------------
 
 
@@ -197,6 +231,34 @@ def _check_conventions(spec: Spec) -> list[str]:
         checks = [*_check_security(spec, raw), *_check_paginated(spec, op), *_check_stream(op)]
         problems += [f"{label}: {problem}" for problem in checks]
     problems += _check_unions(spec)
+    problems += _check_error_catalogue(spec)
+    return problems
+
+
+def _check_error_catalogue(spec: Spec) -> list[str]:
+    catalogue = spec.get(ERROR_CATALOGUE_KEY)
+    if catalogue is None:
+        return []
+    if not isinstance(catalogue, list):
+        return [f"{ERROR_CATALOGUE_KEY} must be a list of {{type, status, description}}"]
+    problems: list[str] = []
+    seen: set[str] = set()
+    for index, entry in enumerate(catalogue):
+        where = f"{ERROR_CATALOGUE_KEY}[{index}]"
+        if not isinstance(entry, Mapping) or set(entry) != {"type", "status", "description"}:
+            problems.append(f"{where}: must be a mapping with exactly type, status and description")
+            continue
+        kind, status, description = entry["type"], entry["status"], entry["description"]
+        if not isinstance(kind, str) or not ERROR_TYPE_PATTERN.match(kind):
+            problems.append(f"{where}: type {kind!r} must match {ERROR_TYPE_PATTERN.pattern}")
+        elif kind in seen:
+            problems.append(f"{where}: error type {kind!r} is catalogued twice")
+        else:
+            seen.add(kind)
+        if type(status) is not int or not 400 <= status <= 599:
+            problems.append(f"{where}: status {status!r} must be a 4xx or 5xx integer")
+        if not isinstance(description, str) or not description.strip():
+            problems.append(f"{where}: description must be a non-empty sentence")
     return problems
 
 
@@ -311,6 +373,8 @@ def _operation(spec: Spec, path: str, method: str, item: Mapping[str, Any], raw:
         description=str(raw.get("description", "")),
         path_params=tuple(path_params),
         query_params=tuple(p for p in params if p.location == "query"),
+        header_params=tuple(p for p in params if p.location == "header"),
+        parameters=tuple(params),
         request_body=_request_body(spec, raw),
         response=response,
         success_status=status,

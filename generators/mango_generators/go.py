@@ -1,12 +1,14 @@
 """Go target: the generated half of the Go client under ``sdk-go/api`` (package ``api``).
 
-``render`` turns the spec into four files: ``types.go`` (a struct per object schema, a string
-type with constants per enum, a wrapper per discriminated union that keeps unknown variants
-verbatim), ``services.go`` (one service struct per operationId namespace, one method per
-operation, rooted at ``Services``), ``operations.go`` (``Invoke``/``InvokeAutoPaging``/
-``InvokeStream``: call any operation by operationId with JSON arguments) and ``transport.go``
-(the ``Transport`` interface the hand-written ``mango`` package implements, plus decoding
-helpers). Output is deterministic and already gofmt-clean.
+``render`` turns the spec into five files: ``errors.go`` (``ErrorCatalogue`` and
+``ErrorStatus`` from ``x-mango-error-catalogue``, read by the hand-written error mapping),
+``types.go`` (a struct per object schema, a string type with constants per enum, a wrapper per
+discriminated union that keeps unknown variants verbatim), ``services.go`` (one service
+struct per operationId namespace, one method per operation, rooted at ``Services``),
+``operations.go`` (``Invoke``/``InvokeAutoPaging``/``InvokeStream``: call any operation by
+operationId with JSON arguments) and ``transport.go`` (the ``Transport`` interface the
+hand-written ``mango`` package implements, plus decoding helpers). Output is deterministic and
+already gofmt-clean.
 
 This module does not write files, run the Go toolchain or hold the hand-written client
 (``sdk-go/mango``). A construct it cannot map to Go raises ``ValueError`` naming where it is.
@@ -23,7 +25,16 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from mango_generators._common import GeneratedFile, Spec, marker_line
-from mango_generators._spec import Body, Operation, Parameter, operations, ref_name, resolve
+from mango_generators._spec import (
+    ERROR_CATALOGUE_KEY,
+    Body,
+    Operation,
+    Parameter,
+    error_catalogue,
+    operations,
+    ref_name,
+    resolve,
+)
 
 __all__ = ["ROOT", "render"]
 
@@ -93,12 +104,15 @@ _RUNTIME = (resources.files("mango_generators") / "templates" / "go" / "transpor
 def render(spec: Spec) -> list[GeneratedFile]:
     """Render the ``api`` package for ``spec``; raise ``ValueError`` on constructs Go cannot express."""
     types = _Types(spec)
+    for name in _ERROR_NAMES:
+        types.claim(name, ERROR_CATALOGUE_KEY)
     for name in sorted(spec.get("components", {}).get("schemas", {})):
         types.component(name)
     ops = [_OpModel.build(types, op) for op in operations(spec)]
     services = _render_services(types, ops)
     dispatch = _render_operations(ops)
     return [
+        GeneratedFile(ROOT / "errors.go", _file(_render_errors(spec), doc=False)),
         GeneratedFile(ROOT / "operations.go", dispatch),
         GeneratedFile(ROOT / "services.go", services),
         GeneratedFile(ROOT / "transport.go", _file(_RUNTIME, doc=False)),
@@ -947,3 +961,41 @@ def _decode_params(model: _OpModel) -> str:
         target = "&p" if model.body_expr == "params" else "&p.Body"
         lines += [f"\tif err := in.body({target}); err != nil {{", "\t\treturn p, err", "\t}"]
     return "\n".join([*lines, "\treturn p, nil", "}"])
+
+
+# --- errors.go ------------------------------------------------------------------------------
+
+_ERROR_NAMES = ("ErrorCatalogue", "ErrorCatalogueEntry", "ErrorStatus")
+
+
+def _render_errors(spec: Spec) -> str:
+    entries = error_catalogue(spec)
+    width = max((len(_quote(entry.type)) for entry in entries), default=0) + 1
+    lines = [
+        "// ErrorCatalogueEntry is one catalogued error.type: the HTTP status the API answers it with and",
+        "// what it means.",
+        "type ErrorCatalogueEntry struct {",
+        "\tType        string",
+        "\tStatus      int",
+        "\tDescription string",
+        "}",
+        "",
+        "// ErrorCatalogue lists every catalogued error type, in spec order.",
+        "var ErrorCatalogue = []ErrorCatalogueEntry{" + ("" if entries else "}"),
+    ]
+    for entry in entries:
+        lines += [
+            "\t{",
+            f"\t\tType:        {_quote(entry.type)},",
+            f"\t\tStatus:      {entry.status},",
+            f"\t\tDescription: {_quote(entry.description)},",
+            "\t},",
+        ]
+    if entries:
+        lines.append("}")
+    lines += ["", "// ErrorStatus maps each catalogued error.type to its HTTP status."]
+    lines.append("var ErrorStatus = map[string]int{" + ("" if entries else "}"))
+    lines += [f"\t{(_quote(entry.type) + ':').ljust(width)} {entry.status}," for entry in entries]
+    if entries:
+        lines.append("}")
+    return "\n".join(lines)

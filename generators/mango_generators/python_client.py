@@ -8,7 +8,9 @@ with the generated-file marker on top of every file:
   httpx endpoint modules;
 - this module renders ``resources.py`` / ``async_resources.py`` (namespace classes mirroring
   the operationIds, delegating to the hand-written transport in ``mango._base_client``) and
-  ``unions.py`` (discriminated-union aliases and decoders) from the ``mango_*.jinja`` templates.
+  ``unions.py`` (discriminated-union aliases and decoders) from the ``mango_*.jinja`` templates,
+  and ``error_catalogue.py`` (``ERROR_CATALOGUE`` / ``ERROR_STATUS`` from
+  ``x-mango-error-catalogue``, read by the hand-written ``mango._exceptions``).
 
 Lifecycle: ``render(spec)`` is pure apart from its temporary directory and the ruff
 subprocess. Not responsible for writing files, the manifest or drift checks (``__main__``),
@@ -38,6 +40,7 @@ from openapi_python_client.parser import GeneratorData
 from openapi_python_client.parser.errors import ErrorLevel, GeneratorError
 
 from mango_generators._common import GeneratedFile, Spec, marker_line
+from mango_generators._errors import python_module
 
 TARGET = PurePosixPath("sdk-python/src/mango/_generated")
 ASSETS = Path(__file__).resolve().parents[1] / "python_client"
@@ -365,6 +368,14 @@ def _render_own(describer: _Describer, out: Path) -> None:
     union_imports = sorted({cls for u in unions for cls in u["variants"]})
     text = env.get_template("mango_unions.py.jinja").render(unions=unions, model_imports=union_imports)
     (out / "unions.py").write_text(text, encoding="utf-8")
+    (out / "error_catalogue.py").write_text(python_module(describer.spec, _ERRORS_DOC), encoding="utf-8")
+
+
+_ERRORS_DOC = """The error catalogue of the Mango API: every ``error.type`` with its HTTP status.
+
+``mango._exceptions`` picks the exception class of an SSE ``error`` event from ``ERROR_STATUS``;
+a test proves every catalogued type maps to the class of its status.
+"""
 
 
 def _ruff(out: Path) -> None:

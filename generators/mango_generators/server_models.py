@@ -2,8 +2,10 @@
 
 ``render`` turns ``components/schemas`` into ``models.py`` with datamodel-code-generator (run
 in-process, no timestamp, fixed options, so the text depends only on the spec and the pinned
-generator version) and the operations into ``routes.py``: one frozen ``Route`` record per
-operation plus ``OPERATION_IDS``, which the server checks its handlers against.
+generator version), the operations into ``routes.py``: one frozen ``Route`` record per
+operation plus ``OPERATION_IDS``, which the server checks its handlers against, and
+``x-mango-error-catalogue`` into ``errors.py``: ``ERROR_STATUS``, the HTTP status of every
+``error.type``, which the server's error edge answers with.
 
 This module does not write files, serve HTTP or implement handlers; the server's hand-written
 ``api/`` modules own those, and ``_manifest`` owns writing.
@@ -22,9 +24,10 @@ from datamodel_code_generator.enums import DataModelType
 from datamodel_code_generator.format import Formatter
 
 from mango_generators._common import GeneratedFile, Spec, marker_line
+from mango_generators._errors import python_module
 from mango_generators._spec import Operation, operations
 
-__all__ = ["ROOT", "render", "render_models", "render_routes"]
+__all__ = ["ROOT", "render", "render_errors", "render_models", "render_routes"]
 
 ROOT = PurePosixPath("server/src/mango_server/api/_generated")
 MARKER = marker_line("#")
@@ -33,7 +36,8 @@ _INIT = f'''{MARKER}
 """Wire models and the route table rendered from openapi/mango.yaml.
 
 ``models`` holds one pydantic v2 model per ``components/schemas`` entry; ``routes`` holds one
-``Route`` per operation and ``OPERATION_IDS``. Change the spec and run ``make generate``.
+``Route`` per operation and ``OPERATION_IDS``; ``errors`` holds the error catalogue
+(``ERROR_STATUS``). Change the spec and run ``make generate``.
 """
 '''
 
@@ -83,14 +87,21 @@ _ROUTES_TAIL = """)
 OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES)
 """
 
+_ERRORS_DOC = """The error catalogue of openapi/mango.yaml: every ``error.type`` with its HTTP status.
+
+``mango_server.api.errors`` answers each domain error with ``ERROR_STATUS[error.error_type]``;
+a unit test proves every domain error class names a catalogued type.
+"""
+
 _MODEL_BODY_MEDIA = frozenset({"application/json", "text/event-stream"})
 
 
 def render(spec: Spec) -> list[GeneratedFile]:
-    """Render ``__init__.py``, ``models.py`` and ``routes.py`` for the server's generated package."""
+    """Render ``__init__.py``, ``errors.py``, ``models.py`` and ``routes.py`` for the server's generated package."""
     models = render_models(spec)
     return [
         GeneratedFile(ROOT / "__init__.py", _INIT),
+        GeneratedFile(ROOT / "errors.py", render_errors(spec)),
         GeneratedFile(ROOT / "models.py", models),
         GeneratedFile(ROOT / "routes.py", render_routes(spec, _class_names(models))),
     ]
@@ -129,6 +140,11 @@ def render_models(spec: Spec) -> str:
     if not isinstance(text, str):
         raise TypeError("datamodel-code-generator returned several modules; expected one")
     return text.rstrip("\n") + "\n"
+
+
+def render_errors(spec: Spec) -> str:
+    """The text of ``errors.py``: ``ERROR_CATALOGUE`` and ``ERROR_STATUS`` from ``x-mango-error-catalogue``."""
+    return f"{MARKER}\n{python_module(spec, _ERRORS_DOC)}"
 
 
 def render_routes(spec: Spec, model_classes: frozenset[str]) -> str:

@@ -1,6 +1,7 @@
 """TypeScript client target: wire types and resource namespaces for ``sdk-typescript``.
 
-``render(spec)`` returns two files under ``sdk-typescript/src/generated/``:
+``render(spec)`` reads the operations through the shared reader (``_spec.operations``) and
+returns three files under ``sdk-typescript/src/generated/``:
 
 - ``types.ts``: one exported type per component schema (interfaces for objects, literal unions
   for enums and consts, unions for ``oneOf``, ``Record<string, T>`` for maps, ``unknown`` for
@@ -9,6 +10,8 @@
 - ``resources.ts``: one class per operationId prefix (``sessions.events.stream`` gives class
   ``SessionsEvents`` with method ``stream``, reachable as ``client.sessions.events``) and the
   root ``Resources`` class the hand-written ``Mango`` client extends.
+- ``errors.ts``: ``ERROR_CATALOGUE`` and ``ERROR_STATUS`` from ``x-mango-error-catalogue``, which
+  the hand-written ``errors.ts`` uses to type SSE ``error`` events.
 
 Method calling scheme: path parameters positional, parent first; then one ``params`` object
 that carries the query parameters, header parameters and the body fields side by side (the
@@ -26,16 +29,19 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
 from mango_generators._common import GeneratedFile, Spec, marker_line
+from mango_generators._spec import Body, Operation, Parameter, error_catalogue, operations, resolve
 
 TYPES_PATH = PurePosixPath("sdk-typescript/src/generated/types.ts")
 RESOURCES_PATH = PurePosixPath("sdk-typescript/src/generated/resources.ts")
+ERRORS_PATH = PurePosixPath("sdk-typescript/src/generated/errors.ts")
 
-HTTP_METHODS = ("get", "put", "post", "patch", "delete")
+HTTP_METHODS = frozenset({"GET", "PUT", "POST", "PATCH", "DELETE"})
 UNSUPPORTED_KEYWORDS = ("not", "if", "then", "else", "patternProperties", "prefixItems", "dependentSchemas")
 SCHEMA_REF = "#/components/schemas/"
 IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
@@ -57,8 +63,8 @@ RESERVED = frozenset(
 
 
 def render(spec: Spec) -> list[GeneratedFile]:
-    """Render ``types.ts`` and ``resources.ts`` for ``spec``."""
-    ops = [_parse_operation(spec, path, method, raw) for path, method, raw in _iter_operations(spec)]
+    """Render ``types.ts``, ``resources.ts`` and ``errors.ts`` for ``spec``."""
+    ops = [_parse_operation(spec, source) for source in operations(spec)]
     types = _TypesFile(spec)
     for name, schema in spec.get("components", {}).get("schemas", {}).items():
         types.add_component(name, schema)
@@ -67,6 +73,7 @@ def render(spec: Spec) -> list[GeneratedFile]:
     return [
         GeneratedFile(TYPES_PATH, types.text()),
         GeneratedFile(RESOURCES_PATH, _render_resources(ops)),
+        GeneratedFile(ERRORS_PATH, _render_errors(spec)),
     ]
 
 
@@ -102,26 +109,6 @@ def _describe(schema: Any) -> list[str]:
     if isinstance(schema, dict) and isinstance(schema.get("description"), str):
         return str(schema["description"]).strip().splitlines()
     return []
-
-
-def _deref(spec: Spec, obj: Any, where: str) -> Any:
-    """Follow a local ``$ref`` (any depth) to the object it names."""
-    seen = 0
-    while isinstance(obj, dict) and "$ref" in obj:
-        ref = obj["$ref"]
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            raise ValueError(f"{where}: only local $ref is supported, got {ref!r}")
-        node: Any = spec
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            if not isinstance(node, dict) or part not in node:
-                raise ValueError(f"{where}: unresolved $ref {ref!r}")
-            node = node[part]
-        obj = node
-        seen += 1
-        if seen > 32:
-            raise ValueError(f"{where}: $ref cycle at {ref!r}")
-    return obj
 
 
 # --------------------------------------------------------------------------- schema -> TypeScript
@@ -228,7 +215,7 @@ class _Types:
 
     def required_fields(self, schema: Any, where: str) -> bool:
         """Whether a value of ``schema`` must carry at least one property."""
-        resolved = _deref(self.spec, schema, where)
+        resolved = resolve(self.spec, schema)
         if not isinstance(resolved, dict):
             return True
         if any(key in resolved for key in ("oneOf", "anyOf")):
@@ -238,7 +225,7 @@ class _Types:
         return bool(resolved.get("required"))
 
     def property_names(self, schema: Any, where: str) -> set[str]:
-        resolved = _deref(self.spec, schema, where)
+        resolved = resolve(self.spec, schema)
         names: set[str] = set()
         if isinstance(resolved, dict):
             names.update((resolved.get("properties") or {}).keys())
@@ -258,7 +245,7 @@ class _Field:
     wire: str
     key: str
     group: str | None
-    schema: dict[str, Any]
+    schema: Mapping[str, Any]
     required: bool
     description: list[str]
 
@@ -291,55 +278,44 @@ class _Op:
         return bool(self.query or self.headers or self.body is not None)
 
 
-def _iter_operations(spec: Spec) -> list[tuple[str, str, dict[str, Any]]]:
-    found = []
-    for path, item in (spec.get("paths") or {}).items():
-        for method in HTTP_METHODS:
-            if method in item:
-                found.append((path, method, item))
-    return found
-
-
-def _parse_operation(spec: Spec, path: str, method: str, item: dict[str, Any]) -> _Op:
-    raw = item[method]
-    op_id = raw.get("operationId")
-    if not isinstance(op_id, str):
-        raise ValueError(f"{method.upper()} {path}: operation has no operationId")
+def _parse_operation(spec: Spec, source: Operation) -> _Op:
+    op_id, method, path = source.operation_id, source.method, source.path
+    if not op_id:
+        raise ValueError(f"{method} {path}: operation has no operationId")
     segments = op_id.split(".")
     if len(segments) < 2 or not all(SEGMENT.match(segment) for segment in segments):
         raise ValueError(f"operation {op_id}: operationId must be <resource>[.<sub>].<verb> in snake_case")
     where = f"operation {op_id}"
-    doc = [*str(raw.get("summary", "")).strip().splitlines()]
-    if raw.get("description"):
-        doc += ["", *str(raw["description"]).strip().splitlines()]
-    doc += ["", f"`{method.upper()} {path}`"]
-    op = _Op(op_id=op_id, method=method.upper(), path=path, doc=doc if doc[0] else doc[2:])
-    params = [_deref(spec, p, where) for p in [*item.get("parameters", []), *raw.get("parameters", [])]]
-    merged = {(p["in"], p["name"]): p for p in params}
-    for (location, name), param in merged.items():
-        _add_parameter(op, location, name, param, where)
+    if method not in HTTP_METHODS:
+        raise ValueError(f"{where}: HTTP method {method} is not supported")
+    doc = [*source.summary.strip().splitlines()]
+    if source.description:
+        doc += ["", *source.description.strip().splitlines()]
+    doc += ["", f"`{method} {path}`"]
+    op = _Op(op_id=op_id, method=method, path=path, doc=doc if doc[0] else doc[2:])
+    for param in source.parameters:
+        _add_parameter(op, param, where)
     _check_path(op, where)
-    _parse_body(spec, op, raw, where)
-    _parse_response(spec, op, raw, where)
+    _parse_body(spec, op, source.request_body, where)
+    _parse_response(spec, op, source, where)
     _check_collisions(spec, op, where)
     return op
 
 
-def _add_parameter(op: _Op, location: str, name: str, param: dict[str, Any], where: str) -> None:
-    schema = param.get("schema") or {}
-    described = [*str(param.get("description", "")).strip().splitlines()]
-    required = bool(param.get("required"))
-    if location == "path":
+def _add_parameter(op: _Op, param: Parameter, where: str) -> None:
+    name, schema, required = param.name, param.schema or {}, param.required
+    described = [*param.description.strip().splitlines()]
+    if param.location == "path":
         op.path_params.append((name, _camel(name)))
-    elif location == "query":
+    elif param.location == "query":
         group = BRACKET_KEY.match(name)
         key = name[:-2] if name.endswith("[]") else name
         grouped = group.group(1) if group else None
         op.query.append(_Field(name, group.group(2) if group else key, grouped, schema, required, described))
-    elif location == "header":
+    elif param.location == "header":
         op.headers.append(_Field(name, name.lower().replace("-", "_"), None, schema, required, described))
     else:
-        raise ValueError(f"{where}: parameter {name!r} in {location!r} is not supported")
+        raise ValueError(f"{where}: parameter {name!r} in {param.location!r} is not supported")
 
 
 def _check_path(op: _Op, where: str) -> None:
@@ -351,55 +327,49 @@ def _check_path(op: _Op, where: str) -> None:
     op.path_params.sort(key=lambda pair: order[pair[0]])
 
 
-def _parse_body(spec: Spec, op: _Op, raw: dict[str, Any], where: str) -> None:
-    if "requestBody" not in raw:
+def _parse_body(spec: Spec, op: _Op, body: Body | None, where: str) -> None:
+    if body is None:
         return
-    body = _deref(spec, raw["requestBody"], where)
-    content = body.get("content") or {}
-    if "application/json" in content:
-        op.body = content["application/json"].get("schema") or {}
-    elif "multipart/form-data" in content:
-        op.body = content["multipart/form-data"].get("schema") or {}
-        op.multipart = True
-    else:
-        raise ValueError(f"{where}: request content types {sorted(content)} are not supported")
-    op.body_required = bool(body.get("required"))
-    resolved = _deref(spec, op.body, where)
+    if body.media_type not in ("application/json", "multipart/form-data"):
+        raise ValueError(f"{where}: request content types {[body.media_type]} are not supported")
+    op.body = dict(body.schema or {})
+    op.multipart = body.media_type == "multipart/form-data"
+    op.body_required = body.required
+    resolved = resolve(spec, op.body)
     is_union = isinstance(resolved, dict) and any(k in resolved for k in ("oneOf", "anyOf", "allOf"))
     if not isinstance(resolved, dict) or (resolved.get("type", "object") != "object" and not is_union):
         raise ValueError(f"{where}: request body must be an object schema (fields are flattened into params)")
 
 
-def _parse_response(spec: Spec, op: _Op, raw: dict[str, Any], where: str) -> None:
-    responses = raw.get("responses") or {}
-    ok = [code for code in responses if str(code).startswith("2")]
-    if not ok:
+def _parse_response(spec: Spec, op: _Op, source: Operation, where: str) -> None:
+    if source.success_status is None:
         raise ValueError(f"{where}: no 2xx response")
-    response = _deref(spec, responses[ok[0]], where)
-    content = response.get("content") or {}
-    if raw.get("x-mango-stream"):
-        if "text/event-stream" not in content:
+    media = source.response.media_type if source.response else None
+    schema = dict(source.response.schema or {}) if source.response else {}
+    if source.stream:
+        if media != "text/event-stream":
             raise ValueError(f"{where}: x-mango-stream needs a text/event-stream response")
-        op.mode, op.result = "stream", content["text/event-stream"].get("schema") or {}
-    elif "application/json" in content:
-        op.result = content["application/json"].get("schema") or {}
-        op.mode = "paginated" if raw.get("x-mango-paginated") else "json"
-    elif "application/octet-stream" in content:
+        op.mode, op.result = "stream", schema
+    elif media == "application/json":
+        op.result = schema
+        op.mode = "paginated" if source.paginated else "json"
+    elif media == "application/octet-stream" or schema.get("format") == "binary":
+        # Any raw-bytes answer (application/zip, ...) is read as a binary Response, like Go does.
         op.mode = "binary"
-    elif not content:
+    elif media is None:
         op.mode = "void"
     else:
-        raise ValueError(f"{where}: response content types {sorted(content)} are not supported")
-    if raw.get("x-mango-paginated"):
+        raise ValueError(f"{where}: response content types {[media]} are not supported")
+    if source.paginated:
         if op.mode != "paginated":
             raise ValueError(f"{where}: x-mango-paginated needs a JSON response")
         if "page" not in {f.wire for f in op.query}:
             raise ValueError(f"{where}: x-mango-paginated needs a 'page' query parameter")
-        listing = _deref(spec, op.result, where)
-        items = ((listing or {}).get("properties") or {}).get("data", {})
-        if _deref(spec, items, where).get("type") != "array":
+        listing = resolve(spec, op.result)
+        items = resolve(spec, ((listing or {}).get("properties") or {}).get("data", {}))
+        if items.get("type") != "array":
             raise ValueError(f"{where}: x-mango-paginated response needs a 'data' array")
-        op.result = _deref(spec, items, where).get("items") or {}
+        op.result = items.get("items") or {}
 
 
 def _check_collisions(spec: Spec, op: _Op, where: str) -> None:
@@ -672,3 +642,45 @@ def _path_literal(op: _Op) -> str:
     names = dict(op.path_params)
     text = re.sub(r"{([^}]+)}", lambda m: "${encodeURIComponent(" + names[m.group(1)] + ")}", op.path)
     return f"`{text}`" if op.path_params else json.dumps(op.path)
+
+
+# --------------------------------------------------------------------------- errors.ts
+
+
+def _render_errors(spec: Spec) -> str:
+    entries = error_catalogue(spec)
+    lines = [
+        marker_line("//"),
+        "",
+        "// The error catalogue of the Mango API: every `error.type` with its HTTP status.",
+        "",
+        "/** One catalogued `error.type`. */",
+        "export interface ErrorTypeEntry {",
+        "  /** The stable `error.type` of the envelope. */",
+        "  readonly type: string;",
+        "  /** The HTTP status the API answers it with. */",
+        "  readonly status: number;",
+        "  /** What it means, in one sentence. */",
+        "  readonly description: string;",
+        "}",
+        "",
+        "/** Every catalogued error type, in spec order. */",
+        "export const ERROR_CATALOGUE: readonly ErrorTypeEntry[] = [",
+    ]
+    for entry in entries:
+        lines += [
+            "  {",
+            f"    type: {json.dumps(entry.type)},",
+            f"    status: {entry.status},",
+            f"    description: {json.dumps(entry.description)},",
+            "  },",
+        ]
+    lines += [
+        "];",
+        "",
+        "/** The HTTP status of each catalogued `error.type`. */",
+        "export const ERROR_STATUS: Readonly<Record<string, number>> = Object.freeze(",
+        "  Object.fromEntries(ERROR_CATALOGUE.map((entry) => [entry.type, entry.status])),",
+        ");",
+    ]
+    return "\n".join(lines) + "\n"

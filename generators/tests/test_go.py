@@ -236,6 +236,7 @@ def test_mini_golden(mini_spec: Spec, assert_golden: Callable[[str, Iterable[Gen
 def test_files_are_marked_placed_and_deterministic(mini_spec: Spec) -> None:
     files = go.render(mini_spec)
     assert [f.path.as_posix() for f in files] == [
+        "sdk-go/api/errors.go",
         "sdk-go/api/operations.go",
         "sdk-go/api/services.go",
         "sdk-go/api/transport.go",

@@ -41,6 +41,22 @@ def test_operation_reading(mini_spec: Spec) -> None:
     assert stream.response is not None
     assert stream.response.media_type == "text/event-stream"
     assert (stream.namespace, stream.verb) == (("notes", "events"), "stream")
+    assert [p.name for p in ops["notes.get"].parameters] == [p.name for p in ops["notes.get"].path_params]
+
+
+def test_header_and_cookie_parameters_are_read(mini_spec: Spec) -> None:
+    get = mini_spec["paths"]["/v1/notes/{note_id}"]["get"]
+    get["parameters"] = [
+        {"name": "Last-Event-ID", "in": "header", "schema": {"type": "string"}},
+        {"name": "sid", "in": "cookie", "schema": {"type": "string"}},
+    ]
+    op = next(op for op in operations(check_spec(mini_spec)) if op.operation_id == "notes.get")
+    assert [p.name for p in op.header_params] == ["Last-Event-ID"]
+    assert [(p.name, p.location) for p in op.parameters] == [
+        ("note_id", "path"),
+        ("Last-Event-ID", "header"),
+        ("sid", "cookie"),
+    ]
 
 
 def test_path_params_follow_the_path_template(mini_spec: Spec) -> None:

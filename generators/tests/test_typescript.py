@@ -199,6 +199,7 @@ def test_files_are_marked_and_deterministic(mini_spec: Spec) -> None:
     assert [file.path.as_posix() for file in first] == [
         "sdk-typescript/src/generated/types.ts",
         "sdk-typescript/src/generated/resources.ts",
+        "sdk-typescript/src/generated/errors.ts",
     ]
     for file in first:
         assert file.content.splitlines()[0] == marker_line("//")

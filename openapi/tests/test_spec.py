@@ -27,6 +27,9 @@ ERROR_STATUSES = {
     "412": "PreconditionFailed", "413": "RequestTooLarge", "429": "RateLimited", "500": "InternalError",
     "501": "NotImplemented", "503": "Overloaded",
 }  # fmt: skip
+ERROR_TYPE = re.compile(r"^[a-z][a-z0-9_]*$")
+DOCUMENTED_TYPE = re.compile(r"`([a-z][a-z0-9_]*)` \((\d{3})\)")
+BACKTICKED_TYPE = re.compile(r"`([a-z][a-z0-9_]*)`")
 Spec = dict[str, Any]
 
 
@@ -305,6 +308,42 @@ def check_errors(spec: Spec) -> list[str]:
     return problems
 
 
+def check_error_catalogue(spec: Spec) -> list[str]:
+    """``x-mango-error-catalogue`` names every documented ``error.type`` once, with a 4xx/5xx status."""
+    catalogue = spec.get("x-mango-error-catalogue")
+    if not isinstance(catalogue, list) or not catalogue:
+        return ["x-mango-error-catalogue is missing or empty"]
+    problems: list[str] = []
+    statuses: dict[str, int] = {}
+    for index, entry in enumerate(catalogue):
+        where = f"x-mango-error-catalogue[{index}]"
+        if not isinstance(entry, dict) or set(entry) != {"type", "status", "description"}:
+            problems.append(f"{where}: must be exactly {{type, status, description}}")
+            continue
+        kind, status, description = entry["type"], entry["status"], str(entry["description"]).strip()
+        if not isinstance(kind, str) or not ERROR_TYPE.match(kind):
+            problems.append(f"{where}: type {kind!r} must match {ERROR_TYPE.pattern}")
+        elif kind in statuses:
+            problems.append(f"{where}: {kind} is catalogued twice")
+        if type(status) is not int or not 400 <= status <= 599:
+            problems.append(f"{where}: status {status!r} is not a 4xx/5xx code")
+        elif str(status) not in ERROR_STATUSES:
+            problems.append(f"{where}: status {status} has no components/responses entry")
+        if not description.endswith(".") or description.count(". ") or "\n" in description:
+            problems.append(f"{where}: description must be one sentence")
+        statuses[str(kind)] = status
+    body_type = spec["components"]["schemas"]["ErrorBody"]["properties"]["type"]
+    documented = dict(DOCUMENTED_TYPE.findall(str(body_type.get("description", ""))))
+    if {kind: int(code) for kind, code in documented.items()} != statuses:
+        problems.append(f"ErrorBody.type documents {documented}, the catalogue says {statuses}")
+    for code, name in ERROR_STATUSES.items():
+        response = spec["components"]["responses"].get(name, {})
+        for kind in BACKTICKED_TYPE.findall(str(response.get("description", ""))):
+            if statuses.get(kind) != int(code):
+                problems.append(f"response {name} ({code}) names {kind}, catalogued as {statuses.get(kind)}")
+    return problems
+
+
 def check_document(spec: Spec) -> list[str]:
     try:
         validate(spec)
@@ -320,7 +359,7 @@ def check_document(spec: Spec) -> list[str]:
 
 CHECKS: list[Callable[[Spec], list[str]]] = [
     check_document, check_operations, check_security, check_pagination, check_stream, check_unions,
-    check_no_recursion, check_bounds_and_descriptions, check_request_bodies, check_errors,
+    check_no_recursion, check_bounds_and_descriptions, check_request_bodies, check_errors, check_error_catalogue,
 ]  # fmt: skip
 
 
@@ -381,6 +420,11 @@ MUTATIONS: list[tuple[str, tuple[str, ...], Any, Any, Callable[[Spec], list[str]
     ("inline error", (*AGENTS, "post", "responses"), "404", {"description": "x", "content": {}}, check_errors),
     ("no request-id", (*AGENTS, "post", "responses", "200"), "headers", DROP, check_errors),
     ("invalid document", (), "info", DROP, check_document),
+    ("uncatalogued type", ("x-mango-error-catalogue",), 11, DROP, check_error_catalogue),
+    ("not_implemented as 500", ("x-mango-error-catalogue", 11), "status", 500, check_error_catalogue),
+    ("success status", ("x-mango-error-catalogue", 0), "status", 200, check_error_catalogue),
+    ("duplicate type", ("x-mango-error-catalogue", 1), "type", "invalid_request_error", check_error_catalogue),
+    ("no catalogue", (), "x-mango-error-catalogue", DROP, check_error_catalogue),
 ]  # fmt: skip
 
 

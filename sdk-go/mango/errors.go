@@ -18,12 +18,18 @@ package mango
 //	  *TimeoutError                the request timed out (ErrTimeout, also ErrConnection)
 //
 // Each typed status error embeds *APIError, so errors.As(err, &apiErr) works for every status.
+// An HTTP answer picks its type by status. An SSE error event has no status, so its error.type is
+// looked up in the spec's error catalogue (api.ErrorStatus, generated from x-mango-error-catalogue;
+// an unknown type counts as a 500). A test walks api.ErrorCatalogue, so every catalogued type
+// reaches the typed error of its status.
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/mango-ai/mango-go/api"
 )
 
 // Sentinels matched by errors.Is against the typed errors of this package.
@@ -158,21 +164,6 @@ type envelope struct {
 	RequestID string `json:"request_id"`
 }
 
-// errorTypeStatus maps envelope error types to statuses, for SSE error events.
-var errorTypeStatus = map[string]int{
-	"invalid_request_error": 400,
-	"authentication_error":  401,
-	"permission_error":      403,
-	"not_found_error":       404,
-	"conflict_error":        409,
-	"precondition_failed":   412,
-	"request_too_large":     413,
-	"rate_limit_error":      429,
-	"api_error":             500,
-	"not_implemented":       501,
-	"overloaded":            503,
-}
-
 // newAPIError builds the typed error for an answer; a body that is no envelope keeps its bytes.
 func newAPIError(status int, header http.Header, body []byte) error {
 	e := &APIError{Status: status, Body: body, Header: header}
@@ -195,7 +186,7 @@ func eventError(data []byte) error {
 	var env envelope
 	if json.Unmarshal(data, &env) == nil {
 		e.Type, e.Message, e.RequestID = env.Error.Type, env.Error.Message, env.RequestID
-		if status, ok := errorTypeStatus[env.Error.Type]; ok {
+		if status, ok := api.ErrorStatus[env.Error.Type]; ok {
 			e.Status = status
 		}
 	}

@@ -9,12 +9,12 @@
  * │   │   ├── AuthenticationError        401 authentication_error
  * │   │   ├── PermissionDeniedError      403 permission_error
  * │   │   ├── NotFoundError              404 not_found_error
- * │   │   ├── ConflictError              409 conflict_error
+ * │   │   ├── ConflictError              409 conflict_error (and the memory_* conflicts)
  * │   │   ├── PreconditionFailedError    412 precondition_failed
  * │   │   ├── RequestTooLargeError       413 request_too_large
  * │   │   ├── RateLimitError             429 rate_limit_error
  * │   │   ├── InternalServerError        500 api_error
- * │   │   ├── NotImplementedError        501
+ * │   │   ├── NotImplementedError        501 not_implemented
  * │   │   └── ServiceUnavailableError    503 overloaded
  * │   └── APIConnectionError      no usable response (DNS, refused, reset, dropped stream)
  * │       └── APITimeoutError     the request exceeded its timeout
@@ -22,9 +22,14 @@
  *
  * Status errors are built once, by {@link makeStatusError}, from the response status and the
  * error envelope `{"type":"error","error":{"type","message"},"request_id"}`; SSE `error`
- * events go through {@link errorFromEnvelope}. This module does not decide what is retried
- * (see `retry.ts`).
+ * events go through {@link errorFromEnvelope}, which has no status to go by: it looks the
+ * `error.type` up in the spec's error catalogue (`generated/errors.ts`, from
+ * `x-mango-error-catalogue`; an unknown type counts as a 500). A test walks the catalogue, so
+ * every catalogued type reaches the class of its status. This module does not decide what is
+ * retried (see `retry.ts`).
  */
+
+import { ERROR_STATUS } from "./generated/errors.js";
 
 /** Base class of every error the SDK raises on purpose. */
 export class MangoError extends Error {
@@ -112,20 +117,6 @@ const STATUS_CLASSES: ReadonlyMap<number, StatusErrorClass> = new Map<number, St
   [503, ServiceUnavailableError],
 ]);
 
-/** Envelope `error.type` to the HTTP status the API uses for it (for SSE `error` events). */
-export const ERROR_TYPE_STATUS: Readonly<Record<string, number>> = {
-  invalid_request_error: 400,
-  authentication_error: 401,
-  permission_error: 403,
-  not_found_error: 404,
-  conflict_error: 409,
-  precondition_failed: 412,
-  request_too_large: 413,
-  rate_limit_error: 429,
-  api_error: 500,
-  overloaded: 503,
-};
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -164,6 +155,6 @@ export function makeStatusError(
 /** Build the status error an SSE `error` event (carrying the envelope) stands for. */
 export function errorFromEnvelope(envelope: unknown): APIStatusError {
   const { type } = envelopeFields(envelope);
-  const status = (type !== null ? ERROR_TYPE_STATUS[type] : undefined) ?? 500;
+  const status = type !== null && Object.hasOwn(ERROR_STATUS, type) ? ERROR_STATUS[type] : 500;
   return makeStatusError(status, envelope);
 }

@@ -9,12 +9,12 @@ Every error the client raises derives from ``MangoError``::
     │   │   ├── AuthenticationError         401 authentication_error
     │   │   ├── PermissionDeniedError       403 permission_error
     │   │   ├── NotFoundError               404 not_found_error
-    │   │   ├── ConflictError               409 conflict_error
+    │   │   ├── ConflictError               409 conflict_error (and the memory_* conflicts)
     │   │   ├── PreconditionFailedError     412 precondition_failed
     │   │   ├── RequestTooLargeError        413 request_too_large
     │   │   ├── RateLimitError              429 rate_limit_error
     │   │   ├── InternalServerError         500 api_error (and any other 5xx)
-    │   │   ├── ApiNotImplementedError      501
+    │   │   ├── ApiNotImplementedError      501 not_implemented
     │   │   └── ServiceUnavailableError     503 overloaded
     │   ├── APIConnectionError          (the request never got an HTTP answer)
     │   │   └── APITimeoutError
@@ -22,6 +22,10 @@ Every error the client raises derives from ``MangoError``::
 
 Lifecycle: built once per failed call by the transport (``status_error_from_response``) or by
 the SSE decoder (``status_error_from_envelope`` for an ``error`` event) and raised to the caller.
+An HTTP answer picks its class by status; an SSE ``error`` event has no status, so its
+``error.type`` is looked up in the spec's error catalogue (``mango._generated.error_catalogue``,
+generated from ``x-mango-error-catalogue``) and an unknown type counts as a 500. A test walks
+the catalogue, so every catalogued type reaches the class of its status.
 Not responsible for deciding whether to retry: that is ``mango._retry``.
 """
 
@@ -31,6 +35,8 @@ import json
 from typing import Any
 
 import httpx
+
+from ._generated.error_catalogue import ERROR_STATUS
 
 __all__ = [
     "APIConnectionError",
@@ -185,19 +191,6 @@ _BY_STATUS: dict[int, type[APIStatusError]] = {
     )
 }
 
-_STATUS_BY_TYPE: dict[str, int] = {
-    "invalid_request_error": 400,
-    "authentication_error": 401,
-    "permission_error": 403,
-    "not_found_error": 404,
-    "conflict_error": 409,
-    "precondition_failed": 412,
-    "request_too_large": 413,
-    "rate_limit_error": 429,
-    "api_error": 500,
-    "overloaded": 503,
-}
-
 
 def _class_for(status: int) -> type[APIStatusError]:
     if status in _BY_STATUS:
@@ -240,7 +233,7 @@ def status_error_from_response(response: httpx.Response) -> APIStatusError:
 def status_error_from_envelope(envelope: object, *, response: httpx.Response | None = None) -> APIStatusError:
     """Build the error for an SSE ``error`` event; the status comes from the envelope's error type."""
     error_type, message, request_id = _envelope_fields(envelope)
-    status = _STATUS_BY_TYPE.get(error_type or "", 500)
+    status = ERROR_STATUS.get(error_type or "", 500)
     return _class_for(status)(
         message or "The event stream reported an error.",
         status_code=status,

@@ -1,7 +1,9 @@
 """The one error envelope, and the mapping of every exception to it (done once, here).
 
-Unexpected exceptions become ``api_error`` 500 with no internal detail in the message; the
-traceback is logged with the request id instead.
+The HTTP status of every ``error.type`` comes from the spec's error catalogue
+(``_generated.errors.ERROR_STATUS``), never from a table here. Unexpected exceptions become
+``api_error`` 500 with no internal detail in the message; the traceback is logged with the
+request id instead.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.responses import JSONResponse
 
+from mango_server.api._generated.errors import ERROR_STATUS
 from mango_server.domain.errors import MangoDomainError
 
 log = logging.getLogger(__name__)
@@ -46,11 +49,21 @@ def validation_message(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
+def status_of(error_type: str) -> int:
+    """The catalogued HTTP status of ``error_type`` (``KeyError`` for a type the spec does not list)."""
+    return ERROR_STATUS[error_type]
+
+
 def map_exception(exc: BaseException, request_id: str) -> JSONResponse:
     """Translate an exception raised by a handler."""
-    if isinstance(exc, MangoDomainError):
-        return error_response(exc.status, exc.error_type, exc.message, request_id, details=exc.details)
+    if isinstance(exc, MangoDomainError) and exc.error_type in ERROR_STATUS:
+        return error_response(status_of(exc.error_type), exc.error_type, exc.message, request_id, details=exc.details)
     if isinstance(exc, ValidationError):
-        return error_response(400, "invalid_request_error", validation_message(exc), request_id)
+        return error_response(
+            status_of("invalid_request_error"), "invalid_request_error", validation_message(exc), request_id
+        )
+    # An uncatalogued domain error is a server bug (the unit tests catch it); answer it like any other.
     log.exception("unhandled error request_id=%s", request_id, extra={"action": "api.unhandled"})
-    return error_response(500, "api_error", "internal error; quote the request id when reporting it", request_id)
+    return error_response(
+        status_of("api_error"), "api_error", "internal error; quote the request id when reporting it", request_id
+    )

@@ -2,16 +2,20 @@
 
 Raised anywhere inside the server; mapped once, at the HTTP edge, to the error envelope
 (``mango_server.api.errors``). Messages are shown to API callers, so they never carry secrets.
+
+Each class names only its stable ``error_type``; the HTTP status belongs to the spec's error
+catalogue (``x-mango-error-catalogue``, generated into ``api/_generated/errors.py``) and is
+looked up at the edge, so the two cannot drift. A subclass with a new ``error_type`` needs a
+catalogue entry first (a unit test walks every subclass). This module knows nothing of HTTP.
 """
 
 from __future__ import annotations
 
 
 class MangoDomainError(Exception):
-    """Base class; ``error_type`` is the stable envelope type and ``status`` its HTTP status."""
+    """Base class; ``error_type`` is the stable envelope type (the catalogue gives its status)."""
 
     error_type = "api_error"
-    status = 500
 
     def __init__(self, message: str, *, details: dict[str, object] | None = None) -> None:
         super().__init__(message)
@@ -23,60 +27,51 @@ class InvalidRequestError(MangoDomainError):
     """The request is malformed or breaks a documented rule."""
 
     error_type = "invalid_request_error"
-    status = 400
 
 
 class AuthenticationError(MangoDomainError):
     """No valid bearer credential was presented."""
 
     error_type = "authentication_error"
-    status = 401
 
 
 class PermissionDeniedError(MangoDomainError):
     """The credential is valid but may not perform this operation."""
 
     error_type = "permission_error"
-    status = 403
 
 
 class NotFoundError(MangoDomainError):
     """The resource does not exist in the caller's Workspace."""
 
     error_type = "not_found_error"
-    status = 404
 
 
 class ConflictError(MangoDomainError):
     """The request conflicts with the resource's current state."""
 
     error_type = "conflict_error"
-    status = 409
 
 
 class PreconditionFailedError(MangoDomainError):
     """A conditional request's precondition no longer holds."""
 
     error_type = "precondition_failed"
-    status = 412
 
 
 class RequestTooLargeError(MangoDomainError):
     """The request body exceeds a configured bound."""
 
     error_type = "request_too_large"
-    status = 413
 
 
 class NotImplementedYetError(MangoDomainError):
     """The operation is in the contract but this release does not implement it yet."""
 
     error_type = "not_implemented"
-    status = 501
 
 
 class OverloadedError(MangoDomainError):
     """A dependency is unavailable; retry later."""
 
     error_type = "overloaded"
-    status = 503

@@ -1,0 +1,46 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+"""The error catalogue of openapi/mango.yaml: every ``error.type`` with its HTTP status.
+
+``mango_server.api.errors`` answers each domain error with ``ERROR_STATUS[error.error_type]``;
+a unit test proves every domain error class names a catalogued type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+__all__ = ["ERROR_CATALOGUE", "ERROR_STATUS", "ErrorTypeEntry"]
+
+
+@dataclass(frozen=True)
+class ErrorTypeEntry:
+    """One catalogued ``error.type``: the HTTP status the API answers it with and what it means."""
+
+    type: str
+    status: int
+    description: str
+
+
+ERROR_CATALOGUE: tuple[ErrorTypeEntry, ...] = (
+    ErrorTypeEntry(
+        type="invalid_request_error",
+        status=400,
+        description="The request is malformed.",
+    ),
+    ErrorTypeEntry(
+        type="not_found_error",
+        status=404,
+        description="No such \"note\" in this Workspace.",
+    ),
+    ErrorTypeEntry(
+        type="not_implemented",
+        status=501,
+        description="The server does not implement this operation.",
+    ),
+)
+"""Every catalogued error type, in spec order."""
+
+ERROR_STATUS: Mapping[str, int] = MappingProxyType({entry.type: entry.status for entry in ERROR_CATALOGUE})
+"""The HTTP status of each catalogued ``error.type``."""
