@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route as StarletteRoute
 
+from mango_server.api._generated.errors import ERROR_STATUS
 from mango_server.api._generated.routes import ROUTES, Route
 from mango_server.api.auth import authenticate
 from mango_server.api.context import RequestContext, Services
@@ -148,9 +149,10 @@ def build_app(services: Services) -> Starlette:
     ]
 
     async def not_found(request: Request, exc: Exception) -> JSONResponse:
-        status = getattr(exc, "status_code", 404)
-        kind = "not_found_error" if status == 404 else "invalid_request_error"
-        message = "no such route" if status == 404 else f"method {request.method} not allowed here"
-        return error_response(status, kind, message, new_request_id())
+        # A known path with another method is a malformed request: the catalogue has no 405 type.
+        if getattr(exc, "status_code", 404) == 404:
+            return error_response(404, "not_found_error", "no such route", new_request_id())
+        message = f"method {request.method} is not allowed on {request.url.path}"
+        return error_response(ERROR_STATUS["invalid_request_error"], "invalid_request_error", message, new_request_id())
 
     return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
