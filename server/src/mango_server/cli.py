@@ -14,13 +14,15 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable, Coroutine
+from datetime import datetime
+from typing import TypeVar
 
 from mango_server.settings import Settings, SettingsError, load_settings
 from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema
 
 log = logging.getLogger("mango")
+T = TypeVar("T")
 
 
 def _configure_logging(level: str) -> None:
@@ -79,92 +81,82 @@ def _cmd_skill_upload(settings: Settings, args: argparse.Namespace) -> int:
     return run_skill_upload(args.path, args.skill, args.display_title)
 
 
-def _with_conn(settings: Settings, action: Callable[[Any], Awaitable[Any]]) -> Any:
+def _operate(settings: Settings, action: Callable[[str], Coroutine[object, None, T]]) -> T:
+    """Run one operator use case against the configured database (whose schema must be this build's)."""
     check_schema(settings.database_url)
-
-    async def run() -> Any:
-        import asyncpg
-
-        conn = await asyncpg.connect(settings.database_url)
-        try:
-            async with conn.transaction():
-                return await action(conn)
-        finally:
-            await conn.close()
-
-    return asyncio.run(run())
+    return asyncio.run(action(settings.database_url))
 
 
 def _cmd_workspace_create(settings: Settings, args: argparse.Namespace) -> int:
-    from mango_server.store import credentials
+    from mango_server.app import operators
 
-    row = _with_conn(settings, lambda c: credentials.create_workspace(c, args.name))
-    print(json.dumps({"id": row["id"], "name": row["name"]}))
+    row = _operate(settings, lambda url: operators.create_workspace(url, args.name))
+    print(json.dumps({"id": row.id, "name": row.name}))
     return 0
 
 
 def _cmd_api_key_create(settings: Settings, args: argparse.Namespace) -> int:
-    from mango_server.store import credentials
+    from mango_server.app import operators
 
-    key = _with_conn(settings, lambda c: credentials.create_api_key(c, args.workspace, args.name))
+    key = _operate(settings, lambda url: operators.create_api_key(url, args.workspace, args.name))
     print(json.dumps({"id": key.id, "workspace_id": key.workspace_id, "key": key.secret}))
     return 0
 
 
 def _cmd_api_key_list(settings: Settings, args: argparse.Namespace) -> int:
-    from mango_server.store import credentials
+    from mango_server.app import operators
 
-    _print_keys(_with_conn(settings, lambda c: credentials.list_api_keys(c, args.workspace)))
+    rows = _operate(settings, lambda url: operators.list_api_keys(url, args.workspace))
+    _print_keys([(r.id, r.name, r.hint, r.created_at, r.revoked_at) for r in rows])
     return 0
 
 
 def _cmd_api_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
-    from mango_server.store import credentials
+    from mango_server.app import operators
 
-    row = _with_conn(settings, lambda c: credentials.revoke_api_key(c, args.key_id))
+    row = _operate(settings, lambda url: operators.revoke_api_key(url, args.key_id))
     if row is None:
         print(f"no API key {args.key_id}", file=sys.stderr)
         return 1
-    print(f"revoked {row['id']}")
+    print(f"revoked {row.id}")
     return 0
 
 
 def _cmd_environment_key_create(settings: Settings, args: argparse.Namespace) -> int:
-    from mango_server.store import credentials, environments
+    from mango_server.app import operators
+    from mango_server.domain.errors import NotFoundError
 
-    async def create(conn: Any) -> Any:
-        environment = await conn.fetchrow(environments.Q.get_environment, args.workspace, args.environment)
-        if environment is None:
-            raise SystemExit(f"no environment {args.environment} in workspace {args.workspace}")
-        return await credentials.create_environment_key(conn, args.workspace, args.environment)
-
-    key = _with_conn(settings, create)
+    try:
+        key = _operate(settings, lambda url: operators.create_environment_key(url, args.workspace, args.environment))
+    except NotFoundError as exc:
+        raise SystemExit(str(exc)) from None
     print(json.dumps({"id": key.id, "environment_id": args.environment, "key": key.secret}))
     return 0
 
 
-def _print_keys(rows: list[dict[str, Any]]) -> None:
-    for row in rows:
-        state = "revoked" if row["revoked_at"] else "active"
-        label = row.get("name") or row.get("environment_id")
-        print(f"{row['id']}\t{label}\t...{row['hint']}\t{state}\t{row['created_at'].isoformat()}")
+def _print_keys(rows: list[tuple[str, str, str, datetime, datetime | None]]) -> None:
+    """One line per key: id, label (name or Environment), hint, state, created."""
+    for key_id, label, hint, created_at, revoked_at in rows:
+        state = "revoked" if revoked_at else "active"
+        print(f"{key_id}\t{label}\t...{hint}\t{state}\t{created_at.isoformat()}")
 
 
 def _cmd_environment_key_list(settings: Settings, args: argparse.Namespace) -> int:
-    from mango_server.store import credentials
+    from mango_server.app import operators
 
-    _print_keys(_with_conn(settings, lambda c: credentials.list_environment_keys(c, args.workspace, args.environment)))
+    rows = _operate(settings, lambda url: operators.list_environment_keys(url, args.workspace, args.environment))
+    _print_keys([(r.id, r.environment_id, r.hint, r.created_at, r.revoked_at) for r in rows])
     return 0
 
 
 def _cmd_environment_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
-    from mango_server.store import credentials
+    from mango_server.app import operators
 
-    row = _with_conn(settings, lambda c: credentials.revoke_environment_key(c, args.key_id))
+    row = _operate(settings, lambda url: operators.revoke_environment_key(url, args.key_id))
     if row is None:
         print(f"no Environment key {args.key_id}", file=sys.stderr)
         return 1
-    print(f"revoked {row['id']}")
+    print(f"revoked {row.id}")
     return 0
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 
 from mango_server.devstack import DevStack
-from mango_server.store import credentials
+from mango_server.store import credentials, workspaces
 from mango_server.store.migrate import apply_migrations
 
 DEFAULT_API_PORT = 8400
@@ -44,11 +44,11 @@ async def _ensure_key(database_url: str, known_key: str | None) -> tuple[str, st
         if known_key:
             row = await credentials.find_api_key(conn, known_key)
             if row:
-                return row["workspace_id"], known_key
+                return row.workspace_id, known_key
         async with conn.transaction():
-            workspace = await credentials.create_workspace(conn, "dev")
-            key = await credentials.create_api_key(conn, workspace["id"], "dev")
-        return workspace["id"], key.secret
+            workspace = await workspaces.create(conn, "dev")
+            key = await credentials.create_api_key(conn, workspace.id, "dev")
+        return workspace.id, key.secret
     finally:
         await conn.close()
 

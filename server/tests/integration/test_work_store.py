@@ -13,9 +13,12 @@ import asyncpg
 import pytest
 from mango_server.app import work as work_app
 from mango_server.devstack import Platform
-from mango_server.store import credentials, environments, sessions, work
+from mango_server.domain.work import NO_HEARTBEAT
+from mango_server.store import credentials, environments, sessions, work, workspaces
 from mango_server.store.db import create_pool
+from mango_server.store.environments import EnvironmentFields
 from mango_server.store.sql_loader import Queries
+from mango_server.store.work import ClaimedWork
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
@@ -33,8 +36,8 @@ async def pool(mango_platform: Platform) -> AsyncIterator[asyncpg.Pool]:
 
 async def _scope(pool: asyncpg.Pool) -> tuple[str, str, dict[str, Any]]:
     async with pool.acquire() as conn:
-        ws = (await credentials.create_workspace(conn, "work-store"))["id"]
-        env = (await environments.create(conn, ws, {"name": "queue"}))["id"]
+        ws = (await workspaces.create(conn, "work-store")).id
+        env = (await environments.create(conn, ws, EnvironmentFields("queue", None, {"type": "self_hosted"}, {}))).id
         session = await sessions.create(
             conn,
             ws,
@@ -49,13 +52,13 @@ async def _scope(pool: asyncpg.Pool) -> tuple[str, str, dict[str, Any]]:
     return ws, env, session
 
 
-async def _claim(pool: asyncpg.Pool, ws: str, env: str, reclaim_ms: int = 5000) -> dict[str, Any] | None:
+async def _claim(pool: asyncpg.Pool, ws: str, env: str, reclaim_ms: int = 5000) -> ClaimedWork | None:
     async with pool.acquire() as conn, conn.transaction():
         return await work.claim(conn, ws, env, reclaim_after_ms=reclaim_ms, worker_id="w", api_base_url="http://x")
 
 
-def _token(item: dict[str, Any]) -> str:
-    return str(json.loads(base64.urlsafe_b64decode(item["secret"]))["sessions_token"])
+def _token(item: ClaimedWork) -> str:
+    return str(json.loads(base64.urlsafe_b64decode(item.secret))["sessions_token"])
 
 
 async def test_concurrent_polls_claim_distinct_items(pool: asyncpg.Pool) -> None:
@@ -64,7 +67,7 @@ async def test_concurrent_polls_claim_distinct_items(pool: asyncpg.Pool) -> None
         for _ in range(3):
             await work.enqueue_healthcheck(conn, ws, env, {})
     claimed = await asyncio.gather(*(_claim(pool, ws, env) for _ in range(4)))
-    ids = [c["id"] for c in claimed if c is not None]
+    ids = [c.work.id for c in claimed if c is not None]
     assert len(ids) == 3
     assert len(set(ids)) == 3
     assert await _claim(pool, ws, env) is None
@@ -90,19 +93,19 @@ async def test_reclaim_rotates_the_token_and_leases_expire(pool: asyncpg.Pool) -
         old = _token(first)
         found = await credentials.find_session_token(conn, old)
         assert found is not None
-        assert found["live"] is False  # not acknowledged yet
+        assert found.live is False  # not acknowledged yet
         await work.acknowledge(conn, await work.lock(conn, ws, env, work_id))
         found = await credentials.find_session_token(conn, old)
         assert found is not None
-        assert found["live"] is True
-        await work.heartbeat(conn, await work.lock(conn, ws, env, work_id), work.NO_HEARTBEAT, 1)
+        assert found.live is True
+        await work.heartbeat(conn, await work.lock(conn, ws, env, work_id), NO_HEARTBEAT, 1)
         await asyncio.sleep(1.2)
         found = await credentials.find_session_token(conn, old)
         assert found is not None
-        assert found["live"] is False
+        assert found.live is False
         second = await _claim(pool, ws, env)
         assert second is not None
-        assert second["id"] == work_id
+        assert second.work.id == work_id
         assert await credentials.find_session_token(conn, old) is None
         assert await conn.fetchval("SELECT token_digest FROM work WHERE id = $1", work_id) == credentials.digest(
             _token(second)
@@ -119,11 +122,11 @@ async def test_stop_requeues_unexecuted_builtin_calls(pool: asyncpg.Pool) -> Non
         first = await work.ensure_if_runnable(conn, session)
         assert first is not None
         async with conn.transaction():
-            stopped = await work_app.stop(conn, ws, env, first, force=True)
-        assert stopped["state"] == "stopped"
+            stopped = await work_app.stop_in(conn, ws, env, first, force=True)
+        assert stopped.state == "stopped"
         live = await conn.fetch("SELECT id FROM work WHERE session_id = $1 AND state <> 'stopped'", sid)
         assert [r["id"] for r in live] not in ([], [first])
         await conn.execute(LEDGER.resolve_action, sid, "sevt_call", "resolved", None)
         async with conn.transaction():
-            await work_app.stop(conn, ws, env, live[0]["id"], force=True)
+            await work_app.stop_in(conn, ws, env, live[0]["id"], force=True)
         assert await conn.fetchval("SELECT count(*) FROM work WHERE session_id = $1 AND state <> 'stopped'", sid) == 0

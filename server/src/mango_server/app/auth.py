@@ -35,21 +35,21 @@ async def _resolve(conn: Connection, token: str, operation_id: str) -> Principal
         key = await credentials.find_environment_key(conn, token)
         if key is None:
             return None
-        return Principal("EnvironmentKey", key["workspace_id"], key["id"], environment_id=key["environment_id"])
+        return Principal("EnvironmentKey", key.workspace_id, key.id, environment_id=key.environment_id)
     if token.startswith(credentials.SESSION_TOKEN_PREFIX):
         work = await credentials.find_session_token(conn, token)
         # A lapsed lease still reaches the heartbeat, which answers 412 with the lease state.
         if work is None or not (
-            work["live"] or (work["state"] != "stopped" and operation_id == "environments.work.heartbeat")
+            work.live or (work.state != "stopped" and operation_id == "environments.work.heartbeat")
         ):
             return None
         return Principal(
             "SessionToken",
-            work["workspace_id"],
-            work["id"],
-            environment_id=work["environment_id"],
-            session_id=work["session_id"],
-            work_id=work["id"],
+            work.workspace_id,
+            work.id,
+            environment_id=work.environment_id,
+            session_id=work.session_id,
+            work_id=work.id,
         )
     api_key = await credentials.find_api_key(conn, token)
-    return Principal("WorkspaceKey", api_key["workspace_id"], api_key["id"]) if api_key else None
+    return Principal("WorkspaceKey", api_key.workspace_id, api_key.id) if api_key else None

@@ -1,90 +1,236 @@
-"""Work transitions that touch the Session: ``environments.work.fail`` and ``environments.work.stop``.
+"""Environment Work use cases: Poll, Ack, heartbeat, Stop, Fail, healthchecks, reads and stats.
 
-A worker that cannot prepare a Session's inputs (a Skill archive, a Memory Store) reports a
-terminal failure. In the caller's one transaction the Work item is stopped with its ``error``,
-the Session's active turn is closed (queued inputs are flushed, open tool calls cancelled), a
-``session.error`` (``session_input_failed_error``, ``retry_status`` ``terminal``) and
-``session.status_terminated`` are appended and the Session status becomes ``terminated``.
+Credential scopes (the route table says which kinds each operation accepts): an Environment
+key reaches only its own Environment's queue (another Environment answers 404); a session
+token reaches only its own Work item (another item answers 404); a Workspace key reaches every
+Environment of its Workspace. Poll long-polls by re-querying every ~100 ms up to ``block_ms``,
+one short transaction per attempt.
 
-A Stop that leaves built-in calls unexecuted re-queues Work for them in the same transaction.
-Lock order is the Session row, then the Work row (the same order as enqueueing from a turn).
-Not responsible for: authentication or the transient failures a worker retries by itself.
+Fail and Stop touch the Session. A worker that cannot prepare a Session's inputs (a Skill
+archive, a Memory Store) reports a terminal failure: in one transaction the Work item is
+stopped with its ``error``, the Session's active turn is closed (queued inputs are flushed,
+open tool calls cancelled), a ``session.error`` (``session_input_failed_error``,
+``retry_status`` ``terminal``) and ``session.status_terminated`` are appended and the Session
+status becomes ``terminated``. A Stop that leaves built-in calls unexecuted re-queues Work for
+them in the same transaction. Lock order is the Session row, then the Work row (the same order
+as enqueueing from a turn).
+
+Not responsible for: authentication, the lease rules (``domain.work``), SQL (``store.work``) or
+the transient failures a worker retries by itself.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
 
+from mango_server.app.services import Services
 from mango_server.app.turns import finish_turn
+from mango_server.domain.errors import ConflictError
+from mango_server.domain.json import JsonObject
+from mango_server.domain.paging import Cursor, Page
+from mango_server.domain.principal import Principal
+from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
-from mango_server.store import ledger, sessions, work
+from mango_server.store import environments, ledger, sessions, work
+from mango_server.store.db import Connection, transaction
 from mango_server.store.ledger import NewEvent
-from mango_server.store.sql_loader import Queries
+from mango_server.store.work import ClaimedWork, QueueStats, WorkRow, WorkSession
 
-LEDGER_Q = Queries("ledger")
+log = logging.getLogger(__name__)
 INPUT_FAILED = "session_input_failed_error"
+_POLL_INTERVAL = 0.1
 
 
-async def fail(
-    conn: Any, workspace_id: str, environment_id: str, work_id: str, error: dict[str, Any]
-) -> tuple[dict[str, Any], str | None]:
-    """Stop the item with ``error`` and terminate its Session; returns the row and the Session id."""
+@dataclass(frozen=True)
+class PollRequest:
+    """What a Poll asks for: how long to wait, when to reclaim an unacknowledged claim, who polls."""
+
+    block_ms: int
+    reclaim_after_ms: int
+    worker_id: str | None
+
+
+@dataclass(frozen=True)
+class WorkRef:
+    """One Work item addressed by a caller: scope-checked on construction by :func:`ref`."""
+
+    workspace_id: str
+    environment_id: str
+    work_id: str
+
+
+def ref(principal: Principal, environment_id: str, work_id: str) -> WorkRef:
+    """The item a request names, within what the credential may reach (404 otherwise)."""
+    return WorkRef(
+        principal.workspace_id, environment_in_scope(principal, environment_id), work_in_scope(principal, work_id)
+    )
+
+
+async def _check_environment(services: Services, principal: Principal, environment_id: str) -> None:
+    environment_in_scope(principal, environment_id)
+    async with services.pool.acquire() as conn:
+        await environments.get(conn, principal.workspace_id, environment_id)
+
+
+async def poll(
+    services: Services, principal: Principal, environment_id: str, request: PollRequest
+) -> ClaimedWork | None:
+    """Claim the next item, waiting up to ``block_ms``; ``None`` when nothing came."""
+    await _check_environment(services, principal, environment_id)
+    deadline = time.monotonic() + request.block_ms / 1000
+    workspace_id = principal.workspace_id
+    async with services.pool.acquire() as conn:
+        await work.record_poller(conn, workspace_id, environment_id, request.worker_id or f"key:{principal.key_id}")
+    while True:
+        async with transaction(services.pool) as conn:
+            item = await work.claim(
+                conn,
+                workspace_id,
+                environment_id,
+                reclaim_after_ms=request.reclaim_after_ms,
+                worker_id=request.worker_id,
+                api_base_url=services.settings.base_url,
+            )
+        if item is not None:
+            return item
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        await asyncio.sleep(min(_POLL_INTERVAL, remaining))
+
+
+async def acknowledge(services: Services, item: WorkRef) -> WorkRow:
+    """Ack a claimed item: ``queued`` -> ``starting``."""
+    async with transaction(services.pool) as conn:
+        row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
+        return await work.acknowledge(conn, row)
+
+
+async def heartbeat(services: Services, item: WorkRef, expected: str, ttl_seconds: int) -> HeartbeatResult:
+    """Renew the lease if ``expected`` still names the last heartbeat."""
+    async with transaction(services.pool) as conn:
+        row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
+        return await work.heartbeat(conn, row, expected, ttl_seconds)
+
+
+async def stop(services: Services, item: WorkRef, *, force: bool) -> WorkRow:
+    """Stop (or ask the owner to stop) an item, re-queueing Work for calls it leaves unexecuted."""
+    async with transaction(services.pool) as conn:
+        return await stop_in(conn, item.workspace_id, item.environment_id, item.work_id, force=force)
+
+
+async def fail(services: Services, item: WorkRef, error: JsonObject) -> WorkRow:
+    """Stop the item with ``error`` and terminate its Session for good."""
+    async with transaction(services.pool) as conn:
+        row, session_id = await fail_in(conn, item.workspace_id, item.environment_id, item.work_id, error)
+    if session_id is not None:
+        log.info(
+            "session terminated by work failure session_id=%s work_id=%s",
+            session_id,
+            item.work_id,
+            extra={"action": "work.session_terminated"},
+        )
+        await services.notifier.committed(session_id)
+    return row
+
+
+async def get(services: Services, item: WorkRef) -> WorkRow:
+    """One Work item."""
+    async with services.pool.acquire() as conn:
+        return await work.get(conn, item.workspace_id, item.environment_id, item.work_id)
+
+
+async def list_page(
+    services: Services,
+    principal: Principal,
+    environment_id: str,
+    *,
+    limit: int,
+    cursor: Cursor | None,
+    states: list[str],
+) -> Page[WorkRow]:
+    """One page of an Environment's Work items, newest first."""
+    await _check_environment(services, principal, environment_id)
+    async with services.pool.acquire() as conn:
+        return await work.list_page(
+            conn, principal.workspace_id, environment_id, limit=limit, cursor=cursor, states=states
+        )
+
+
+async def stats(services: Services, principal: Principal, environment_id: str) -> QueueStats:
+    """The Environment's queue statistics."""
+    await _check_environment(services, principal, environment_id)
+    async with services.pool.acquire() as conn:
+        return await work.stats(conn, principal.workspace_id, environment_id)
+
+
+async def create_healthcheck(
+    services: Services, principal: Principal, environment_id: str, metadata: dict[str, str | None]
+) -> WorkRow:
+    """Queue a healthcheck item on an Environment that is not archived."""
+    environment_in_scope(principal, environment_id)
+    kept = {k: v for k, v in metadata.items() if v is not None}
+    async with transaction(services.pool) as conn:
+        environment = await environments.get(conn, principal.workspace_id, environment_id)
+        if environment.archived_at is not None:
+            raise ConflictError(f"environment {environment_id} is archived; it accepts no new Work")
+        return await work.enqueue_healthcheck(conn, principal.workspace_id, environment_id, kept)
+
+
+async def report_healthcheck(services: Services, item: WorkRef, params: JsonObject) -> WorkRow:
+    """Record a healthcheck's result and stop the item."""
+    async with transaction(services.pool) as conn:
+        row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
+        return await work.record_result(conn, row, params)
+
+
+async def fail_in(
+    conn: Connection, workspace_id: str, environment_id: str, work_id: str, error: JsonObject
+) -> tuple[WorkRow, str | None]:
+    """:func:`fail` in the caller's transaction; returns the row and the terminated Session's id."""
     row = await work.get(conn, workspace_id, environment_id, work_id)
-    session: dict[str, Any] | None = None
-    if row["session_id"] is not None:
-        found = await conn.fetchrow(sessions.Q.lock_session_any, row["session_id"])
-        session = dict(found) if found is not None else None
+    session = await work.lock_session(conn, row.session_id) if row.session_id is not None else None
     locked = await work.lock(conn, workspace_id, environment_id, work_id)
     stored = {"type": INPUT_FAILED, "message": error["message"]}
     updated = await work.stop_with_error(conn, locked, stored)
-    if session is None or session["deleting_at"] is not None or session["status"] == "terminated":
+    if session is None or session.deleting_at is not None or session.status == "terminated":
         return updated, None
     await terminate_session(conn, session, error["message"])
-    return updated, session["id"]
+    return updated, session.id
 
 
-async def stop(conn: Any, workspace_id: str, environment_id: str, work_id: str, *, force: bool) -> dict[str, Any]:
-    """Stop (or ask to stop) an item; a Session whose built-in calls still wait gets fresh Work.
+async def stop_in(conn: Connection, workspace_id: str, environment_id: str, work_id: str, *, force: bool) -> WorkRow:
+    """:func:`stop` in the caller's transaction.
 
     The Session row is locked first, so a turn creating calls and this stop serialize: calls are
     either seen here and re-queued, or see the stopped item and queue new Work themselves.
     """
     row = await work.get(conn, workspace_id, environment_id, work_id)
-    session = None
-    if row["session_id"] is not None:
-        found = await conn.fetchrow(sessions.Q.lock_session_any, row["session_id"])
-        session = dict(found) if found is not None else None
+    session = await work.lock_session(conn, row.session_id) if row.session_id is not None else None
     updated = await work.stop(conn, await work.lock(conn, workspace_id, environment_id, work_id), force=force)
-    if updated["state"] == "stopped" and _open(session):
-        assert session is not None
+    if updated.state == "stopped" and session is not None and session.open:
         await work.ensure_if_runnable(conn, session)
     return updated
 
 
-def _open(session: dict[str, Any] | None) -> bool:
-    return (
-        session is not None
-        and session["status"] != "terminated"
-        and session["archived_at"] is None
-        and session["deleting_at"] is None
-    )
-
-
-async def terminate_session(conn: Any, session: dict[str, Any], message: str) -> None:
+async def terminate_session(conn: Connection, session: WorkSession, message: str) -> None:
     """End the active turn and the Session for good, announcing it with its events."""
-    sid, ws = session["id"], session["workspace_id"]
-    turn = await conn.fetchrow(LEDGER_Q.active_turn, sid)
-    if turn is not None:
-        await finish_turn(conn, sid, turn["trigger_id"], flush_queue=True)
+    sid, ws = session.id, session.workspace_id
+    trigger = await work.active_turn_trigger(conn, sid)
+    if trigger is not None:
+        await finish_turn(conn, sid, trigger, flush_queue=True)
     else:
         await ledger.mark_processed(conn, await ledger.queued_inputs(conn, sid))
-    await conn.execute(LEDGER_Q.cancel_open_actions, sid)
-    trigger = turn["trigger_id"] if turn is not None else None
+    await work.cancel_open_actions(conn, sid)
     error = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
     events = [
         NewEvent(new_id("sevt"), "session.error", {"error": error}, trigger),
         NewEvent(new_id("sevt"), "session.status_terminated"),
     ]
     await ledger.append(conn, ws, sid, events)
-    await sessions.set_status(conn, session, "terminated", None)
+    # The status writer still takes the Session as a mutable mapping (it refreshes it in place).
+    await sessions.set_status(conn, {"workspace_id": ws, "id": sid}, "terminated", None)
     await ledger.wake(conn, ws, sid, "terminate")

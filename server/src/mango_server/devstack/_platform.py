@@ -98,16 +98,16 @@ class Platform:
         raise RuntimeError(f"api not ready at {self.base_url}; see {self.log_dir}")
 
     def create_tenant(self, name: str = "test") -> Tenant:
-        from mango_server.store import credentials
+        from mango_server.store import credentials, workspaces
 
         async def create() -> Tenant:
             import asyncpg
 
             conn = await asyncpg.connect(self.database_url)
             try:
-                workspace = await credentials.create_workspace(conn, name)
-                key = await credentials.create_api_key(conn, workspace["id"], name)
-                return Tenant(workspace["id"], key.secret)
+                workspace = await workspaces.create(conn, name)
+                key = await credentials.create_api_key(conn, workspace.id, name)
+                return Tenant(workspace.id, key.secret)
             finally:
                 await conn.close()
 

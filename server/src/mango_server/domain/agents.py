@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mango_server.domain.errors import InvalidRequestError
+from mango_server.domain.errors import ConflictError, InvalidRequestError
 
 TOOLSET_TYPE = "agent_toolset_20260401"
 BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
@@ -147,3 +147,15 @@ def enabled_builtins(body: dict[str, Any]) -> list[dict[str, Any]]:
         if tool["type"] == TOOLSET_TYPE:
             return [c for c in tool["configs"] if c["enabled"]]
     return []
+
+
+def next_version(agent_id: str, current_version: int, archived: bool, expected: int | None) -> int:
+    """The version an update writes; an archived Agent or a stale ``expected`` version is a conflict."""
+    if archived:
+        raise ConflictError(f"agent {agent_id} is archived and read-only")
+    if expected is not None and expected != current_version:
+        raise ConflictError(
+            f"agent {agent_id} is at version {current_version}, not {expected}; reload and retry",
+            details={"current_version": current_version},
+        )
+    return current_version + 1

@@ -1,40 +1,67 @@
-"""Agents and their immutable versions.
+"""Agents and their immutable versions: the ``agents`` and ``agent_versions`` tables.
 
-Every update writes a new ``agent_versions`` row under the Agent's row lock; the optional
-expected version is checked under that lock, so concurrent updates cannot both win.
+Every update writes a new ``agent_versions`` row; the caller holds the Agent's row lock
+(:func:`lock`) while it decides the next version, so concurrent updates cannot both win.
+Not responsible for the body rules (``domain.agents``), the version and archive checks
+(``app.agents``) or the wire shape (``api.mappers.agents``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from mango_server.domain.errors import ConflictError, NotFoundError
+from mango_server.domain.errors import NotFoundError
+from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.ids import new_id
-from mango_server.store.db import record_dict
+from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.pagination import created_range, fetch_page
-from mango_server.store.sql_loader import Queries
-
-Q = Queries("agents")
+from mango_server.store.sql_loader import NamedQueries
 
 
-def to_public(row: dict[str, Any], created_at: datetime | None = None) -> dict[str, Any]:
-    """The wire shape of one Agent version."""
-    body = row["body"]
-    return {
-        "type": "agent",
-        "id": row["id"],
-        "version": row["version"],
-        **{k: body.get(k) for k in ("name", "description", "system", "model", "tools", "mcp_servers", "skills")},
-        "metadata": body.get("metadata") or {},
-        "created_at": created_at or row["created_at"],
-        "updated_at": row["updated_at"],
-        "archived_at": row["archived_at"],
-    }
+class Q(NamedQueries, file="agents"):
+    insert_agent: str
+    insert_version: str
+    get_agent: str
+    lock_agent: str
+    bump_version: str
+    archive_agent: str
+    list_base: str
+    versions_base: str
 
 
-async def create(conn: Any, workspace_id: str, body: dict[str, Any]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class AgentRow:
+    """One version of an Agent with the Agent's own timestamps.
+
+    In a version listing ``updated_at`` is when that version was written.
+    """
+
+    id: str
+    current_version: int
+    version: int
+    body: JsonObject
+    created_at: datetime
+    updated_at: datetime
+    archived_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class AgentLock:
+    """The Agent row as read under its row lock."""
+
+    id: str
+    current_version: int
+    archived_at: datetime | None
+
+
+def _row(record: Record) -> AgentRow:
+    return from_record(AgentRow, record)
+
+
+async def create(conn: Connection, workspace_id: str, body: JsonObject) -> AgentRow:
     """Insert an Agent at version 1."""
     agent_id = new_id("agent")
     now = datetime.now(UTC)
@@ -43,59 +70,45 @@ async def create(conn: Any, workspace_id: str, body: dict[str, Any]) -> dict[str
     return await get(conn, workspace_id, agent_id)
 
 
-async def get(conn: Any, workspace_id: str, agent_id: str, version: int | None = None) -> dict[str, Any]:
+async def get(conn: Connection, workspace_id: str, agent_id: str, version: int | None = None) -> AgentRow:
     """One Agent at its current (or a given) version; another Workspace's Agent is not found."""
-    row = await conn.fetchrow(Q.get_agent, workspace_id, agent_id, version)
-    if row is None:
+    record = await conn.fetchrow(Q.get_agent, workspace_id, agent_id, version)
+    if record is None:
         what = f"agent {agent_id} version {version}" if version is not None else f"agent {agent_id}"
         raise NotFoundError(f"{what} not found")
-    return to_public(dict(row))
+    return _row(record)
 
 
-async def get_body(conn: Any, workspace_id: str, agent_id: str, version: int | None = None) -> dict[str, Any]:
-    """The stored body and version number (for Session snapshots)."""
-    row = await conn.fetchrow(Q.get_agent, workspace_id, agent_id, version)
-    if row is None:
+async def get_body(conn: Connection, workspace_id: str, agent_id: str, version: int | None = None) -> AgentRow:
+    """The stored body and version (for Session snapshots); a missing version says only the Agent."""
+    record = await conn.fetchrow(Q.get_agent, workspace_id, agent_id, version)
+    if record is None:
         raise NotFoundError(f"agent {agent_id} not found")
-    return dict(row)
+    return _row(record)
 
 
-async def lock(conn: Any, workspace_id: str, agent_id: str) -> dict[str, Any]:
-    """Lock the Agent row for an update."""
-    row = await conn.fetchrow(Q.lock_agent, workspace_id, agent_id)
-    if row is None:
+async def lock(conn: Connection, workspace_id: str, agent_id: str) -> AgentLock:
+    """Lock the Agent row for an update (in the caller's transaction)."""
+    record = await conn.fetchrow(Q.lock_agent, workspace_id, agent_id)
+    if record is None:
         raise NotFoundError(f"agent {agent_id} not found")
-    return dict(row)
+    return from_record(AgentLock, record)
 
 
-async def add_version(
-    conn: Any, workspace_id: str, agent_id: str, body: dict[str, Any], expected: int | None
-) -> dict[str, Any]:
-    """Write the next immutable version; ``expected`` must equal the current version if given."""
-    current = await lock(conn, workspace_id, agent_id)
-    if current["archived_at"] is not None:
-        raise ConflictError(f"agent {agent_id} is archived and read-only")
-    if expected is not None and expected != current["current_version"]:
-        raise ConflictError(
-            f"agent {agent_id} is at version {current['current_version']}, not {expected}; reload and retry",
-            details={"current_version": current["current_version"]},
-        )
-    version = current["current_version"] + 1
+async def insert_version(conn: Connection, workspace_id: str, agent_id: str, version: int, body: JsonObject) -> None:
+    """Write ``version`` and make it the current one; the caller holds :func:`lock`."""
     now = datetime.now(UTC)
     await conn.execute(Q.insert_version, workspace_id, agent_id, version, body, now)
     await conn.execute(Q.bump_version, workspace_id, agent_id, version, now)
-    return await get(conn, workspace_id, agent_id)
 
 
-async def archive(conn: Any, workspace_id: str, agent_id: str) -> dict[str, Any]:
-    """Archive (terminal, read-only); archiving twice is harmless."""
-    await lock(conn, workspace_id, agent_id)
+async def archive(conn: Connection, workspace_id: str, agent_id: str) -> None:
+    """Set ``archived_at`` once; archiving twice keeps the first time."""
     await conn.execute(Q.archive_agent, workspace_id, agent_id, datetime.now(UTC))
-    return await get(conn, workspace_id, agent_id)
 
 
 async def list_page(
-    conn: Any,
+    conn: Connection,
     workspace_id: str,
     *,
     limit: int,
@@ -103,28 +116,28 @@ async def list_page(
     include_archived: bool,
     created_gte: datetime | None,
     created_lte: datetime | None,
-) -> Page[dict[str, Any]]:
-    """One page of Agents, newest first."""
+) -> Page[AgentRow]:
+    """One page of Agents at their current versions, newest first."""
     sql = Q.list_base
     params: list[Any] = [workspace_id]
     if not include_archived:
         sql += " AND a.archived_at IS NULL"
     sql += created_range(params, {"gte": created_gte, "lte": created_lte}, "a.created_at")
     wrapped = f"SELECT * FROM ({sql}) AS t WHERE true"
-    return await fetch_page(conn, wrapped, params, row=record_dict, order="desc", limit=limit, cursor=cursor)
+    return await fetch_page(conn, wrapped, params, row=_row, order="desc", limit=limit, cursor=cursor)
 
 
 async def list_versions(
-    conn: Any, workspace_id: str, agent_id: str, *, limit: int, cursor: Cursor | None
-) -> Page[dict[str, Any]]:
-    """Every version of one Agent, newest first."""
+    conn: Connection, workspace_id: str, agent_id: str, *, limit: int, cursor: Cursor | None
+) -> Page[AgentRow]:
+    """Every version of one Agent, newest first (the Agent must exist)."""
     await get(conn, workspace_id, agent_id)
     wrapped = f"SELECT * FROM ({Q.versions_base}) AS t WHERE true"
     return await fetch_page(
         conn,
         wrapped,
         [workspace_id, agent_id],
-        row=record_dict,
+        row=_row,
         order="desc",
         limit=limit,
         cursor=cursor,

@@ -1,7 +1,8 @@
-"""Workspaces and their bearer credentials (API keys, Environment keys, per-Work session tokens),
-stored as SHA-256 digests.
+"""Bearer credentials: Workspace API keys, Environment keys and per-Work session tokens.
 
-The plaintext key is returned once, at creation, and never stored or logged.
+Stored only as SHA-256 digests; a plaintext key is returned once, at creation, and never stored
+or logged. Session tokens live on their Work row (``store.work`` issues them at each claim);
+here they are only looked up. Not responsible for deciding what a credential may do (``app.auth``).
 """
 
 from __future__ import annotations
@@ -9,13 +10,24 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
 
 from mango_server.ids import new_id
-from mango_server.store.sql_loader import Queries
+from mango_server.store.db import Connection, from_record
+from mango_server.store.sql_loader import NamedQueries
 
-Q = Queries("workspaces")
-WORK_Q = Queries("work")
+
+class Q(NamedQueries, file="credentials"):
+    insert_api_key: str
+    list_api_keys: str
+    revoke_api_key: str
+    find_api_key: str
+    insert_environment_key: str
+    find_environment_key: str
+    list_environment_keys: str
+    revoke_environment_key: str
+    find_session_token: str
+
 
 API_KEY_PREFIX = "mango_sk_"
 ENVIRONMENT_KEY_PREFIX = "mango_ek_"
@@ -41,66 +53,115 @@ class IssuedKey:
     hint: str
 
 
-async def create_workspace(conn: Any, name: str) -> dict[str, Any]:
-    """Insert a Workspace."""
-    row = await conn.fetchrow(Q.insert_workspace, new_id("wksp"), name)
-    return dict(row)
+@dataclass(frozen=True, slots=True)
+class ApiKeyRow:
+    """A Workspace API key's metadata."""
+
+    id: str
+    workspace_id: str
+    name: str
+    hint: str
+    created_at: datetime
+    revoked_at: datetime | None
 
 
-async def create_api_key(conn: Any, workspace_id: str, name: str) -> IssuedKey:
+@dataclass(frozen=True, slots=True)
+class EnvironmentKeyRow:
+    """An Environment key's metadata."""
+
+    id: str
+    workspace_id: str
+    environment_id: str
+    hint: str
+    created_at: datetime
+    revoked_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKeyMatch:
+    """The live API key a bearer value matched."""
+
+    id: str
+    workspace_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnvironmentKeyMatch:
+    """The live Environment key a bearer value matched."""
+
+    id: str
+    workspace_id: str
+    environment_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionTokenMatch:
+    """The Work item a session token belongs to; ``live`` says whether its lease holds now."""
+
+    workspace_id: str
+    id: str
+    environment_id: str
+    session_id: str | None
+    kind: str
+    state: str
+    live: bool
+
+
+async def create_api_key(conn: Connection, workspace_id: str, name: str) -> IssuedKey:
     """Issue a Workspace API key."""
     secret = _new_secret(API_KEY_PREFIX)
     hint = secret[-4:]
-    row = await conn.fetchrow(Q.insert_api_key, new_id("key"), workspace_id, name, digest(secret), hint)
-    return IssuedKey(id=row["id"], workspace_id=workspace_id, secret=secret, hint=hint)
+    key_id = await conn.fetchval(Q.insert_api_key, new_id("key"), workspace_id, name, digest(secret), hint)
+    return IssuedKey(id=str(key_id), workspace_id=workspace_id, secret=secret, hint=hint)
 
 
-async def list_api_keys(conn: Any, workspace_id: str) -> list[dict[str, Any]]:
-    """Every key of a Workspace (metadata only)."""
-    return [dict(r) for r in await conn.fetch(Q.list_api_keys, workspace_id)]
+async def list_api_keys(conn: Connection, workspace_id: str) -> list[ApiKeyRow]:
+    """Every key of a Workspace (metadata only), oldest first."""
+    return [from_record(ApiKeyRow, r) for r in await conn.fetch(Q.list_api_keys, workspace_id)]
 
 
-async def revoke_api_key(conn: Any, key_id: str) -> dict[str, Any] | None:
+async def revoke_api_key(conn: Connection, key_id: str) -> ApiKeyRow | None:
     """Revoke a key; it stops working at once. ``None`` when no such key exists."""
-    row = await conn.fetchrow(Q.revoke_api_key, key_id)
-    return dict(row) if row else None
+    record = await conn.fetchrow(Q.revoke_api_key, key_id)
+    return from_record(ApiKeyRow, record) if record is not None else None
 
 
-async def create_environment_key(conn: Any, workspace_id: str, environment_id: str) -> IssuedKey:
+async def create_environment_key(conn: Connection, workspace_id: str, environment_id: str) -> IssuedKey:
     """Issue a key that may only Poll, Ack and read Stats for one Environment."""
     secret = _new_secret(ENVIRONMENT_KEY_PREFIX)
     hint = secret[-4:]
-    row = await conn.fetchrow(
+    key_id = await conn.fetchval(
         Q.insert_environment_key, new_id("envkey"), workspace_id, environment_id, digest(secret), hint
     )
-    return IssuedKey(id=row["id"], workspace_id=workspace_id, secret=secret, hint=hint)
+    return IssuedKey(id=str(key_id), workspace_id=workspace_id, secret=secret, hint=hint)
 
 
-async def list_environment_keys(conn: Any, workspace_id: str, environment_id: str) -> list[dict[str, Any]]:
-    """Every key of one Environment (metadata only)."""
-    return [dict(r) for r in await conn.fetch(Q.list_environment_keys, workspace_id, environment_id)]
+async def list_environment_keys(conn: Connection, workspace_id: str, environment_id: str) -> list[EnvironmentKeyRow]:
+    """Every key of one Environment (metadata only), oldest first."""
+    records = await conn.fetch(Q.list_environment_keys, workspace_id, environment_id)
+    return [from_record(EnvironmentKeyRow, r) for r in records]
 
 
-async def revoke_environment_key(conn: Any, key_id: str) -> dict[str, Any] | None:
+async def revoke_environment_key(conn: Connection, key_id: str) -> EnvironmentKeyRow | None:
     """Revoke an Environment key: new Polls and Acks with it fail at once; acknowledged Work keeps
     its own per-Work lease. ``None`` when no such key exists."""
-    row = await conn.fetchrow(Q.revoke_environment_key, key_id)
-    return dict(row) if row else None
+    record = await conn.fetchrow(Q.revoke_environment_key, key_id)
+    return from_record(EnvironmentKeyRow, record) if record is not None else None
 
 
-async def find_api_key(conn: Any, secret: str) -> dict[str, Any] | None:
+async def find_api_key(conn: Connection, secret: str) -> ApiKeyMatch | None:
     """The live API key matching a bearer value, if any."""
-    row = await conn.fetchrow(Q.find_api_key, digest(secret))
-    return dict(row) if row else None
+    record = await conn.fetchrow(Q.find_api_key, digest(secret))
+    return from_record(ApiKeyMatch, record) if record is not None else None
 
 
-async def find_environment_key(conn: Any, secret: str) -> dict[str, Any] | None:
+async def find_environment_key(conn: Connection, secret: str) -> EnvironmentKeyMatch | None:
     """The live Environment key matching a bearer value, if any."""
-    row = await conn.fetchrow(Q.find_environment_key, digest(secret))
-    return dict(row) if row else None
+    record = await conn.fetchrow(Q.find_environment_key, digest(secret))
+    return from_record(EnvironmentKeyMatch, record) if record is not None else None
 
 
-async def find_session_token(conn: Any, secret: str) -> dict[str, Any] | None:
+async def find_session_token(conn: Connection, secret: str) -> SessionTokenMatch | None:
     """The Work a per-Work session token belongs to (any state); ``live`` says whether its lease holds."""
-    row = await conn.fetchrow(WORK_Q.find_by_token, digest(secret))
-    return dict(row) if row else None
+    record = await conn.fetchrow(Q.find_session_token, digest(secret))
+    return from_record(SessionTokenMatch, record) if record is not None else None

@@ -13,16 +13,17 @@ from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFo
 from mango_server.domain.paging import Order
 from mango_server.ids import new_id
 from mango_server.store import agents, environments, ledger, sessions, work
+from mango_server.store.agents import AgentRow
 from mango_server.store.db import transaction
 from mango_server.store.ledger import NewEvent
 
 STATUSES = ("idle", "running", "rescheduling", "terminated")
 
 
-def _snapshot(agent_row: dict[str, Any]) -> dict[str, Any]:
-    body = agent_row["body"]
+def _snapshot(agent_row: AgentRow) -> dict[str, Any]:
+    body = agent_row.body
     keys = ("name", "description", "system", "model", "tools", "mcp_servers", "skills")
-    return {"type": "agent", "id": agent_row["id"], "version": agent_row["version"], **{k: body.get(k) for k in keys}}
+    return {"type": "agent", "id": agent_row.id, "version": agent_row.version, **{k: body.get(k) for k in keys}}
 
 
 async def sessions_create(ctx: RequestContext) -> dict[str, Any]:
@@ -35,23 +36,23 @@ async def sessions_create(ctx: RequestContext) -> dict[str, Any]:
             agent_row = await agents.get_body(conn, ctx.workspace_id, agent_id, version)
         except NotFoundError:
             raise InvalidRequestError(f"agent: {agent_id} (version {version or 'current'}) not found") from None
-        if agent_row["archived_at"] is not None:
+        if agent_row.archived_at is not None:
             raise ConflictError(f"agent {agent_id} is archived; new Sessions cannot use it")
         try:
             environment = await environments.get(conn, ctx.workspace_id, params["environment_id"])
         except NotFoundError:
             raise InvalidRequestError(f"environment_id: {params['environment_id']} not found") from None
-        if environment["archived_at"] is not None:
-            raise ConflictError(f"environment {environment['id']} is archived; new Sessions cannot use it")
+        if environment.archived_at is not None:
+            raise ConflictError(f"environment {environment.id} is archived; new Sessions cannot use it")
         resources = await attachments.freeze(conn, ctx.workspace_id, params.get("resources") or [])
         row = await sessions.create(
             conn,
             ctx.workspace_id,
             title=params.get("title"),
             agent_id=agent_id,
-            agent_version=agent_row["version"],
+            agent_version=agent_row.version,
             agent_snapshot=_snapshot(agent_row),
-            environment_id=environment["id"],
+            environment_id=environment.id,
             metadata={k: v for k, v in (params.get("metadata") or {}).items() if v is not None},
             resources=resources,
         )

@@ -134,7 +134,7 @@ class _Stream:
         token = bearer_token(self.ctx.request.headers.get("authorization"))
         async with self.ctx.services.pool.acquire() as conn:
             row = await credentials.find_session_token(conn, token)
-        return bool(row and row["live"])
+        return row is not None and row.live
 
     async def _fetch(self) -> tuple[list[dict[str, Any]], bool]:
         async with self.ctx.services.pool.acquire() as conn:

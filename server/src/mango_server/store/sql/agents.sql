@@ -26,7 +26,6 @@ FROM agents a JOIN agent_versions v
 WHERE a.workspace_id = $1;
 
 -- name: versions_base
-SELECT a.id, a.current_version, v.created_at AS created_at, v.created_at AS updated_at, a.archived_at,
-       v.version, v.body, a.created_at AS agent_created_at
+SELECT a.id, a.current_version, a.created_at, v.created_at AS updated_at, a.archived_at, v.version, v.body
 FROM agents a JOIN agent_versions v ON v.workspace_id = a.workspace_id AND v.agent_id = a.id
 WHERE a.workspace_id = $1 AND a.id = $2;

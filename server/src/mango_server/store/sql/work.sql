@@ -84,14 +84,15 @@ INSERT INTO work_pollers (environment_id, worker_id, workspace_id, last_polled_a
 VALUES ($1, $2, $3, clock_timestamp())
 ON CONFLICT (environment_id, worker_id) DO UPDATE SET last_polled_at = EXCLUDED.last_polled_at;
 
--- name: find_by_token
-SELECT workspace_id, id, environment_id, session_id, kind, state,
-       (acknowledged_at IS NOT NULL AND (
-           (state IN ('starting', 'active')
-            AND coalesce(latest_heartbeat_at, acknowledged_at) + make_interval(secs => lease_ttl_seconds) > now())
-           OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now())
-       )) AS live
-FROM work WHERE token_digest = $1;
-
 -- name: live_for_session
 SELECT * FROM work WHERE session_id = $1 AND state <> 'stopped' ORDER BY created_at FOR UPDATE;
+
+-- name: lock_session
+SELECT id, workspace_id, environment_id, status, archived_at, deleting_at FROM sessions WHERE id = $1 FOR UPDATE;
+
+-- name: active_turn_trigger
+SELECT trigger_id FROM session_turns WHERE session_id = $1 AND state <> 'done';
+
+-- name: cancel_open_actions
+UPDATE session_actions SET state = 'cancelled'
+WHERE session_id = $1 AND state IN ('pending', 'awaiting_confirmation', 'allowed');

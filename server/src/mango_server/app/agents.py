@@ -1,0 +1,95 @@
+"""Agent use cases: create, read, list, update (a new immutable version) and archive.
+
+Each use case owns its transaction. An update is decided under the Agent's row lock: the
+expected-version check and the archived check (``domain.agents.next_version``) see the
+version a concurrent update just wrote. Not responsible for the body rules
+(``domain.agents``), SQL (``store.agents``) or the wire shape (``api.mappers.agents``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from mango_server.app.services import Services
+from mango_server.domain.agents import build_agent_body, next_version
+from mango_server.domain.json import JsonObject
+from mango_server.domain.paging import Cursor, Page
+from mango_server.domain.principal import Principal
+from mango_server.store import agents, skills
+from mango_server.store.agents import AgentRow
+from mango_server.store.db import transaction
+
+
+@dataclass(frozen=True)
+class AgentFilter:
+    """What ``agents.list`` narrows by."""
+
+    include_archived: bool = False
+    created_gte: datetime | None = None
+    created_lte: datetime | None = None
+
+
+async def create(services: Services, principal: Principal, params: JsonObject) -> AgentRow:
+    """A new Agent at version 1, its Skill references pinned to concrete versions."""
+    body = build_agent_body(params)
+    async with transaction(services.pool) as conn:
+        body["skills"] = await skills.resolve_refs(conn, principal.workspace_id, body["skills"])
+        return await agents.create(conn, principal.workspace_id, body)
+
+
+async def get(services: Services, principal: Principal, agent_id: str, version: int | None) -> AgentRow:
+    """One Agent at its current (or a given) version."""
+    async with services.pool.acquire() as conn:
+        return await agents.get(conn, principal.workspace_id, agent_id, version)
+
+
+async def list_page(
+    services: Services, principal: Principal, *, limit: int, cursor: Cursor | None, where: AgentFilter
+) -> Page[AgentRow]:
+    """One page of Agents, newest first."""
+    async with services.pool.acquire() as conn:
+        return await agents.list_page(
+            conn,
+            principal.workspace_id,
+            limit=limit,
+            cursor=cursor,
+            include_archived=where.include_archived,
+            created_gte=where.created_gte,
+            created_lte=where.created_lte,
+        )
+
+
+async def update(services: Services, principal: Principal, agent_id: str, params: JsonObject) -> AgentRow:
+    """Write the next version from ``params`` over the current body; an update that changes
+    nothing (and names no other expected version) returns the current version unchanged."""
+    changes = dict(params)
+    expected = changes.pop("version", None)
+    workspace_id = principal.workspace_id
+    async with transaction(services.pool) as conn:
+        current = await agents.get_body(conn, workspace_id, agent_id)
+        body = build_agent_body(changes, base=current.body)
+        if "skills" in changes:  # unrelated updates keep the existing pins
+            body["skills"] = await skills.resolve_refs(conn, workspace_id, body["skills"])
+        if body == current.body and expected in (None, current.current_version):
+            return await agents.get(conn, workspace_id, agent_id)
+        locked = await agents.lock(conn, workspace_id, agent_id)
+        version = next_version(agent_id, locked.current_version, locked.archived_at is not None, expected)
+        await agents.insert_version(conn, workspace_id, agent_id, version, body)
+        return await agents.get(conn, workspace_id, agent_id)
+
+
+async def archive(services: Services, principal: Principal, agent_id: str) -> AgentRow:
+    """Archive (terminal, read-only); archiving twice is harmless."""
+    async with transaction(services.pool) as conn:
+        await agents.lock(conn, principal.workspace_id, agent_id)
+        await agents.archive(conn, principal.workspace_id, agent_id)
+        return await agents.get(conn, principal.workspace_id, agent_id)
+
+
+async def list_versions(
+    services: Services, principal: Principal, agent_id: str, *, limit: int, cursor: Cursor | None
+) -> Page[AgentRow]:
+    """Every version of one Agent, newest first."""
+    async with services.pool.acquire() as conn:
+        return await agents.list_versions(conn, principal.workspace_id, agent_id, limit=limit, cursor=cursor)

@@ -1,0 +1,2 @@
+-- name: transaction_read_only
+SHOW transaction_read_only;
