@@ -17,11 +17,10 @@ from typing import Any
 
 from mango_server.app.turns import finish_turn
 from mango_server.ids import new_id
-from mango_server.store import ledger, sessions, work
-from mango_server.store.ledger import NewEvent
-from mango_server.store.sql_loader import Queries
+from mango_server.store import actions, events, outbox, sessions, turns, work
+from mango_server.store.events import NewEvent
+from mango_server.store.sessions import SessionRow
 
-LEDGER_Q = Queries("ledger")
 INPUT_FAILED = "session_input_failed_error"
 
 
@@ -30,17 +29,16 @@ async def fail(
 ) -> tuple[dict[str, Any], str | None]:
     """Stop the item with ``error`` and terminate its Session; returns the row and the Session id."""
     row = await work.get(conn, workspace_id, environment_id, work_id)
-    session: dict[str, Any] | None = None
+    session: SessionRow | None = None
     if row["session_id"] is not None:
-        found = await conn.fetchrow(sessions.Q.lock_session_any, row["session_id"])
-        session = dict(found) if found is not None else None
+        session = await sessions.lock_any(conn, row["session_id"])
     locked = await work.lock(conn, workspace_id, environment_id, work_id)
     stored = {"type": INPUT_FAILED, "message": error["message"]}
     updated = await work.stop_with_error(conn, locked, stored)
-    if session is None or session["deleting_at"] is not None or session["status"] == "terminated":
+    if session is None or session.deleting_at is not None or session.status == "terminated":
         return updated, None
     await terminate_session(conn, session, error["message"])
-    return updated, session["id"]
+    return updated, session.id
 
 
 async def stop(conn: Any, workspace_id: str, environment_id: str, work_id: str, *, force: bool) -> dict[str, Any]:
@@ -52,8 +50,7 @@ async def stop(conn: Any, workspace_id: str, environment_id: str, work_id: str, 
     row = await work.get(conn, workspace_id, environment_id, work_id)
     session = None
     if row["session_id"] is not None:
-        found = await conn.fetchrow(sessions.Q.lock_session_any, row["session_id"])
-        session = dict(found) if found is not None else None
+        session = await sessions.lock_any(conn, row["session_id"])
     updated = await work.stop(conn, await work.lock(conn, workspace_id, environment_id, work_id), force=force)
     if updated["state"] == "stopped" and _open(session):
         assert session is not None
@@ -61,30 +58,30 @@ async def stop(conn: Any, workspace_id: str, environment_id: str, work_id: str, 
     return updated
 
 
-def _open(session: dict[str, Any] | None) -> bool:
+def _open(session: SessionRow | None) -> bool:
     return (
         session is not None
-        and session["status"] != "terminated"
-        and session["archived_at"] is None
-        and session["deleting_at"] is None
+        and session.status != "terminated"
+        and session.archived_at is None
+        and session.deleting_at is None
     )
 
 
-async def terminate_session(conn: Any, session: dict[str, Any], message: str) -> None:
+async def terminate_session(conn: Any, session: SessionRow, message: str) -> None:
     """End the active turn and the Session for good, announcing it with its events."""
-    sid, ws = session["id"], session["workspace_id"]
-    turn = await conn.fetchrow(LEDGER_Q.active_turn, sid)
+    sid, ws = session.id, session.workspace_id
+    turn = await turns.active(conn, sid)
     if turn is not None:
-        await finish_turn(conn, sid, turn["trigger_id"], flush_queue=True)
+        await finish_turn(conn, sid, turn.trigger_id, flush_queue=True)
     else:
-        await ledger.mark_processed(conn, await ledger.queued_inputs(conn, sid))
-    await conn.execute(LEDGER_Q.cancel_open_actions, sid)
-    trigger = turn["trigger_id"] if turn is not None else None
+        await events.mark_processed(conn, await events.queued_inputs(conn, sid))
+    await actions.cancel_open(conn, sid)
+    trigger = turn.trigger_id if turn is not None else None
     error = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
-    events = [
+    announced = [
         NewEvent(new_id("sevt"), "session.error", {"error": error}, trigger),
         NewEvent(new_id("sevt"), "session.status_terminated"),
     ]
-    await ledger.append(conn, ws, sid, events)
+    await events.append(conn, ws, sid, announced)
     await sessions.set_status(conn, session, "terminated", None)
-    await ledger.wake(conn, ws, sid, "terminate")
+    await outbox.wake(conn, ws, sid, "terminate")

@@ -27,6 +27,7 @@ from mango_server.ids import new_id
 from mango_server.store.credentials import SESSION_TOKEN_PREFIX, digest
 from mango_server.store.db import record_dict
 from mango_server.store.pagination import fetch_page
+from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import Queries
 
 log = logging.getLogger(__name__)
@@ -113,11 +114,11 @@ async def ensure_session_work(conn: Any, workspace_id: str, environment_id: str,
     return str(work_id) if work_id is not None else None
 
 
-async def ensure_if_runnable(conn: Any, session: dict[str, Any]) -> str | None:
+async def ensure_if_runnable(conn: Any, session: SessionRow) -> str | None:
     """Queue Work when the Session has built-in tool calls waiting to be executed."""
-    if not await conn.fetchval(Q.has_runnable_builtin, session["id"]):
+    if not await conn.fetchval(Q.has_runnable_builtin, session.id):
         return None
-    return await ensure_session_work(conn, session["workspace_id"], session["environment_id"], session["id"])
+    return await ensure_session_work(conn, session.workspace_id, session.environment_id, session.id)
 
 
 async def record_poller(conn: Any, workspace_id: str, environment_id: str, worker_id: str) -> None:
