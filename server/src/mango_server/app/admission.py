@@ -17,6 +17,7 @@ from mango_server.app.documents import Snapshots, file_sources, store_snapshots
 from mango_server.app.turn_state import OPEN_ACTION_STATES, finish_turn
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
 from mango_server.domain.json import JsonObject
+from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
 from mango_server.store import actions, events, outbox, sessions, transcript, turns, work
 from mango_server.store.actions import ActionRow
@@ -33,7 +34,7 @@ class Admission:
     """Admits one request's events against a locked Session row."""
 
     def __init__(
-        self, conn: Connection, session: SessionRow, principal_kind: str, documents: Snapshots | None = None
+        self, conn: Connection, session: SessionRow, principal_kind: PrincipalKind, documents: Snapshots | None = None
     ) -> None:
         self.conn = conn
         self.session = session
