@@ -7,22 +7,21 @@ import asyncio
 import base64
 import json
 from collections.abc import AsyncIterator
-from typing import Any
 
 import asyncpg
 import pytest
 from mango_server.app import work as work_app
 from mango_server.devstack import Platform
 from mango_server.domain.work import NO_HEARTBEAT
-from mango_server.store import credentials, environments, sessions, work, workspaces
+from mango_server.store import actions, credentials, environments, sessions, work, workspaces
+from mango_server.store.actions import NewAction
 from mango_server.store.db import create_pool
 from mango_server.store.environments import EnvironmentFields
-from mango_server.store.sql_loader import Queries
+from mango_server.store.sessions import NewSession, SessionRow
 from mango_server.store.work import ClaimedWork
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
-LEDGER = Queries("ledger")
 
 
 @pytest.fixture
@@ -34,20 +33,22 @@ async def pool(mango_platform: Platform) -> AsyncIterator[asyncpg.Pool]:
         await pool.close()
 
 
-async def _scope(pool: asyncpg.Pool) -> tuple[str, str, dict[str, Any]]:
+async def _scope(pool: asyncpg.Pool) -> tuple[str, str, SessionRow]:
     async with pool.acquire() as conn:
         ws = (await workspaces.create(conn, "work-store")).id
         env = (await environments.create(conn, ws, EnvironmentFields("queue", None, {"type": "self_hosted"}, {}))).id
         session = await sessions.create(
             conn,
             ws,
-            title=None,
-            agent_id="agent_x",
-            agent_version=1,
-            agent_snapshot={"type": "agent", "id": "agent_x", "version": 1},
-            environment_id=env,
-            metadata={},
-            resources=[],
+            NewSession(
+                title=None,
+                agent_id="agent_x",
+                agent_version=1,
+                agent_snapshot={"type": "agent", "id": "agent_x", "version": 1},
+                environment_id=env,
+                metadata={},
+                resources=[],
+            ),
         )
     return ws, env, session
 
@@ -76,17 +77,17 @@ async def test_concurrent_polls_claim_distinct_items(pool: asyncpg.Pool) -> None
 async def test_one_live_work_per_session(pool: asyncpg.Pool) -> None:
     ws, env, session = await _scope(pool)
     async with pool.acquire() as conn:
-        first = await work.ensure_session_work(conn, ws, env, session["id"])
+        first = await work.ensure_session_work(conn, ws, env, session.id)
         assert first is not None
-        assert await work.ensure_session_work(conn, ws, env, session["id"]) is None
+        assert await work.ensure_session_work(conn, ws, env, session.id) is None
         await work.stop(conn, await work.lock(conn, ws, env, first), force=True)
-        assert await work.ensure_session_work(conn, ws, env, session["id"]) not in (None, first)
+        assert await work.ensure_session_work(conn, ws, env, session.id) not in (None, first)
 
 
 async def test_reclaim_rotates_the_token_and_leases_expire(pool: asyncpg.Pool) -> None:
     ws, env, session = await _scope(pool)
     async with pool.acquire() as conn:
-        work_id = await work.ensure_session_work(conn, ws, env, session["id"])
+        work_id = await work.ensure_session_work(conn, ws, env, session.id)
         assert work_id is not None
         first = await _claim(pool, ws, env)
         assert first is not None
@@ -114,10 +115,10 @@ async def test_reclaim_rotates_the_token_and_leases_expire(pool: asyncpg.Pool) -
 
 async def test_stop_requeues_unexecuted_builtin_calls(pool: asyncpg.Pool) -> None:
     ws, env, session = await _scope(pool)
-    sid = session["id"]
+    sid = session.id
     async with pool.acquire() as conn:
-        await conn.execute(
-            LEDGER.insert_action, ws, sid, "sevt_call", "sevt_trigger", 0, "builtin", "t1", "bash", "pending"
+        await actions.insert(
+            conn, ws, sid, "sevt_trigger", 0, NewAction("sevt_call", "builtin", "t1", "bash", "pending")
         )
         first = await work.ensure_if_runnable(conn, session)
         assert first is not None
@@ -126,7 +127,7 @@ async def test_stop_requeues_unexecuted_builtin_calls(pool: asyncpg.Pool) -> Non
         assert stopped.state == "stopped"
         live = await conn.fetch("SELECT id FROM work WHERE session_id = $1 AND state <> 'stopped'", sid)
         assert [r["id"] for r in live] not in ([], [first])
-        await conn.execute(LEDGER.resolve_action, sid, "sevt_call", "resolved", None)
+        await actions.resolve(conn, sid, "sevt_call", "resolved", None)
         async with conn.transaction():
             await work_app.stop_in(conn, ws, env, live[0]["id"], force=True)
         assert await conn.fetchval("SELECT count(*) FROM work WHERE session_id = $1 AND state <> 'stopped'", sid) == 0

@@ -1,69 +1,84 @@
 """Admission of client events: validation, the ledger rows, the status projection and the wakeup,
 all in the caller's one transaction (the durable write path).
 
-Tool results close entries of the active turn's barrier: a partial result is recorded without
-waking the model; the result that closes the barrier wakes the turn exactly once, because the
-barrier check runs under the Session row lock. Duplicate or unknown results are rejected and
-the whole request rolls back.
+Each client event type has one handler in an explicit ``{event_type: handler}`` table; a type
+outside the table cannot be sent by clients. Tool results close entries of the active turn's
+barrier: a partial result is recorded without waking the model; the result that closes the
+barrier wakes the turn exactly once, because the barrier check runs under the Session row lock.
+Duplicate or unknown results are rejected and the whole request rolls back. Not responsible
+for reading File documents (``app.documents``, before the transaction) or the transaction itself.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
 
 from mango_server.app.documents import Snapshots, file_sources, store_snapshots
-from mango_server.app.turns import OPEN_ACTION_STATES, finish_turn
+from mango_server.app.turn_state import OPEN_ACTION_STATES, finish_turn
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
+from mango_server.domain.json import JsonObject
+from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
-from mango_server.store import ledger, sessions, work
-from mango_server.store.ledger import NewEvent
-from mango_server.store.sql_loader import Queries
+from mango_server.store import actions, events, outbox, sessions, transcript, turns, work
+from mango_server.store.actions import ActionRow
+from mango_server.store.db import Connection
+from mango_server.store.events import EventRow, NewEvent
+from mango_server.store.sessions import SessionRow
+from mango_server.store.turns import TurnRow
 
-Q = Queries("ledger")
 RESULT_TYPES = ("user.tool_result", "user.custom_tool_result")
+EventHandler = Callable[[int, JsonObject], Awaitable[None]]
 
 
 class Admission:
     """Admits one request's events against a locked Session row."""
 
     def __init__(
-        self, conn: Any, session: dict[str, Any], principal_kind: str, documents: Snapshots | None = None
+        self, conn: Connection, session: SessionRow, principal_kind: PrincipalKind, documents: Snapshots | None = None
     ) -> None:
         self.conn = conn
         self.session = session
         self.principal_kind = principal_kind
         self.documents = documents or {}  # File document snapshots read before the transaction
-        self.ws = session["workspace_id"]
-        self.sid = session["id"]
-        self.accepted: list[dict[str, Any]] = []
+        self.ws = session.workspace_id
+        self.sid = session.id
+        self.accepted: list[EventRow] = []
         self.wake = False
+        self.handlers: dict[str, EventHandler] = {
+            "user.message": self._user_message,
+            "user.interrupt": self._user_interrupt,
+            "user.custom_tool_result": self._user_custom_tool_result,
+            "user.tool_result": self._user_tool_result,
+            "user.tool_confirmation": self._user_tool_confirmation,
+        }
 
-    async def admit(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        if self.session["archived_at"] is not None or self.session["status"] == "terminated":
+    async def admit(self, client_events: list[JsonObject]) -> list[EventRow]:
+        """Admit every event in order; returns the rows appended (client and server events)."""
+        if self.session.archived_at is not None or self.session.status == "terminated":
             raise ConflictError(f"session {self.sid} is archived and accepts no events")
-        for index, event in enumerate(events):
+        for index, event in enumerate(client_events):
             kind = event["type"]
             if self.principal_kind == "SessionToken" and kind not in RESULT_TYPES:
                 raise PermissionDeniedError(
                     f"events[{index}]: a session token may only send {' or '.join(RESULT_TYPES)}"
                 )
-            handler = getattr(self, "_" + kind.replace(".", "_"), None)
+            handler = self.handlers.get(kind)
             if handler is None:
                 raise InvalidRequestError(f"events[{index}]: clients cannot send {kind!r} events")
             await handler(index, event)
         if self.wake:
-            await ledger.wake(self.conn, self.ws, self.sid)
+            await outbox.wake(self.conn, self.ws, self.sid)
         return self.accepted
 
     async def _append(self, event: NewEvent) -> None:
-        self.accepted.extend(await ledger.append(self.conn, self.ws, self.sid, [event]))
+        self.accepted.extend(await events.append(self.conn, self.ws, self.sid, [event]))
 
     async def _set_running(self) -> None:
-        if self.session["status"] != "running":
-            await sessions.set_status(self.conn, self.session, "running", None)
+        if self.session.status != "running":
+            self.session = await sessions.set_status(self.conn, self.session, "running", None)
             await self._append(NewEvent(new_id("sevt"), "session.status_running"))
 
-    async def _user_message(self, index: int, event: dict[str, Any]) -> None:
+    async def _user_message(self, index: int, event: JsonObject) -> None:
         payload = {"content": event["content"]}
         for _, block_index, file_id in file_sources([event]):
             if (index, block_index) not in self.documents:
@@ -71,101 +86,96 @@ class Admission:
         event_id = new_id("sevt")
         await self._append(NewEvent(event_id, "user.message", payload, processed=False))
         await store_snapshots(self.conn, self.session, event_id, index, self.documents)
-        turn = await self.conn.fetchrow(Q.active_turn, self.sid)
-        if turn is None or turn["state"] == "running":
+        turn = await turns.active(self.conn, self.sid)
+        if turn is None or turn.state == "running":
             await self._set_running()
         else:
             await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work
         self.wake = True
 
-    async def _user_interrupt(self, index: int, event: dict[str, Any]) -> None:
+    async def _user_interrupt(self, index: int, event: JsonObject) -> None:
         await self._append(NewEvent(new_id("sevt"), "user.interrupt"))
-        turn = await self.conn.fetchrow(Q.active_turn, self.sid)
-        queued = await ledger.queued_inputs(self.conn, self.sid)
+        turn = await turns.active(self.conn, self.sid)
+        queued = await events.queued_inputs(self.conn, self.sid)
         if turn is None and not queued:
             return
         if turn is not None:
             await self._close_dangling_calls(turn)
-            await finish_turn(self.conn, self.sid, turn["trigger_id"], flush_queue=True)
+            await finish_turn(self.conn, self.sid, turn.trigger_id, flush_queue=True)
         else:
-            await ledger.mark_processed(self.conn, queued)
-        await self.conn.execute(Q.cancel_open_actions, self.sid)
-        stop = {"type": "end_turn"}
-        await sessions.set_status(self.conn, self.session, "idle", stop)
+            await events.mark_processed(self.conn, queued)
+        await actions.cancel_open(self.conn, self.sid)
+        stop: JsonObject = {"type": "end_turn"}
+        self.session = await sessions.set_status(self.conn, self.session, "idle", stop)
         await self._append(NewEvent(new_id("sevt"), "session.status_idle", {"stop_reason": stop}))
         self.wake = True
 
-    async def _close_dangling_calls(self, turn: Any) -> None:
+    async def _close_dangling_calls(self, turn: TurnRow) -> None:
         """Give every unanswered tool call of the interrupted round an error result in the transcript."""
-        if turn["state"] != "waiting":
+        if turn.state != "waiting":
             return
-        actions = await self.conn.fetch(Q.actions_for_round, self.sid, turn["trigger_id"], turn["round"])
-        blocks = [
+        calls = await actions.for_round(self.conn, self.sid, turn.trigger_id, turn.round)
+        blocks: list[JsonObject] = [
             {
                 "type": "tool_result",
-                "tool_use_id": a["provider_tool_use_id"],
+                "tool_use_id": a.provider_tool_use_id,
                 "content": [{"type": "text", "text": "Interrupted by the user."}],
                 "is_error": True,
             }
-            for a in actions
+            for a in calls
         ]
-        await ledger.mark_processed(self.conn, [a["result_event_id"] for a in actions if a["result_event_id"]])
+        await events.mark_processed(self.conn, [a.result_event_id for a in calls if a.result_event_id])
         if blocks:
-            position = await self.conn.fetchval(Q.next_position, self.sid, turn["trigger_id"])
-            await self.conn.execute(
-                Q.insert_transcript, self.ws, self.sid, turn["trigger_id"], position, "user", blocks
-            )
+            await transcript.append(self.conn, self.ws, self.sid, turn.trigger_id, "user", blocks)
 
-    async def _action(self, index: int, event_id: str, field: str, kinds: tuple[str, ...]) -> dict[str, Any]:
-        action = await self.conn.fetchrow(Q.get_action, self.sid, event_id)
-        if action is None or action["kind"] not in kinds:
+    async def _action(self, index: int, event_id: str, field: str, kinds: tuple[str, ...]) -> ActionRow:
+        action = await actions.lock(self.conn, self.sid, event_id)
+        if action is None or action.kind not in kinds:
             raise InvalidRequestError(f"events[{index}].{field}: {event_id!r} does not match any pending tool call")
-        return dict(action)
+        return action
 
     async def _result(
-        self, index: int, event: dict[str, Any], field: str, kinds: tuple[str, ...], states: tuple[str, ...]
+        self, index: int, event: JsonObject, field: str, kinds: tuple[str, ...], states: tuple[str, ...]
     ) -> None:
         event_id = event[field]
         action = await self._action(index, event_id, field, kinds)
-        if action["state"] not in states:
-            if action["state"] == "awaiting_confirmation":
+        if action.state not in states:
+            if action.state == "awaiting_confirmation":
                 raise ConflictError(f"events[{index}]: tool call {event_id} awaits a user.tool_confirmation first")
-            raise ConflictError(f"events[{index}]: tool call {event_id} already has a result ({action['state']})")
+            raise ConflictError(f"events[{index}]: tool call {event_id} already has a result ({action.state})")
         payload = {k: v for k, v in event.items() if k != "type"}
         payload.setdefault("is_error", False)
         payload.setdefault("content", [])
         result_id = new_id("sevt")
         # processed_at stays null until the resumed turn hands the result to the model.
         await self._append(NewEvent(result_id, event["type"], payload, processed=False))
-        await self.conn.execute(Q.resolve_action, self.sid, event_id, "resolved", result_id)
+        await actions.resolve(self.conn, self.sid, event_id, "resolved", result_id)
         await self._resume_if_barrier_closed(action)
 
-    async def _resume_if_barrier_closed(self, action: dict[str, Any]) -> None:
-        actions = await self.conn.fetch(Q.actions_for_round, self.sid, action["trigger_id"], action["round"])
-        if any(a["state"] in OPEN_ACTION_STATES for a in actions):
+    async def _resume_if_barrier_closed(self, action: ActionRow) -> None:
+        calls = await actions.for_round(self.conn, self.sid, action.trigger_id, action.round)
+        if any(a.state in OPEN_ACTION_STATES for a in calls):
             return
         await self._set_running()
         self.wake = True
 
-    async def _user_custom_tool_result(self, index: int, event: dict[str, Any]) -> None:
+    async def _user_custom_tool_result(self, index: int, event: JsonObject) -> None:
         await self._result(index, event, "custom_tool_use_id", ("custom",), ("pending",))
 
-    async def _user_tool_result(self, index: int, event: dict[str, Any]) -> None:
+    async def _user_tool_result(self, index: int, event: JsonObject) -> None:
         await self._result(index, event, "tool_use_id", ("builtin",), ("pending", "allowed"))
 
-    async def _user_tool_confirmation(self, index: int, event: dict[str, Any]) -> None:
+    async def _user_tool_confirmation(self, index: int, event: JsonObject) -> None:
         event_id = event["tool_use_id"]
         action = await self._action(index, event_id, "tool_use_id", ("builtin",))
-        if action["state"] != "awaiting_confirmation":
-            raise ConflictError(
-                f"events[{index}]: tool call {event_id} is not awaiting confirmation ({action['state']})"
-            )
+        if action.state != "awaiting_confirmation":
+            raise ConflictError(f"events[{index}]: tool call {event_id} is not awaiting confirmation ({action.state})")
         payload = {k: v for k, v in event.items() if k != "type"}
         confirmation_id = new_id("sevt")
         await self._append(NewEvent(confirmation_id, "user.tool_confirmation", payload))
         if event["result"] == "allow":
-            await self.conn.execute(Q.resolve_action, self.sid, event_id, "allowed", None)
+            await actions.resolve(self.conn, self.sid, event_id, "allowed", None)
             await work.ensure_if_runnable(self.conn, self.session)
             return
-        await self.conn.execute(Q.resolve_action, self.sid, event_id, "denied", confirmation_id)
+        await actions.resolve(self.conn, self.sid, event_id, "denied", confirmation_id)
         await self._resume_if_barrier_closed(action)

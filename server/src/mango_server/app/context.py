@@ -8,13 +8,13 @@ loading rows or calling the model. Public events are never used to rebuild conte
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from mango_server.app.skill_loader import load_skill_spec
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
+from mango_server.domain.json import JsonObject
 from mango_server.model import ModelRequest, ToolSpec
 
-BUILTIN_SCHEMAS: dict[str, dict[str, Any]] = {
+BUILTIN_SCHEMAS: dict[str, JsonObject] = {
     "bash": {
         "type": "object",
         "properties": {
@@ -64,12 +64,12 @@ BUILTIN_DESCRIPTIONS = {
 }
 
 
-def user_blocks(content: list[dict[str, Any]], snapshots: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+def user_blocks(content: list[JsonObject], snapshots: Mapping[int, str] | None = None) -> list[JsonObject]:
     """Provider blocks for a ``user.message``'s public content (text and text documents).
 
     A File document source becomes the text snapshotted at admission (``snapshots``, by block index).
     """
-    blocks: list[dict[str, Any]] = []
+    blocks: list[JsonObject] = []
     for index, block in enumerate(content):
         if block["type"] == "text":
             blocks.append({"type": "text", "text": block["text"]})
@@ -77,7 +77,7 @@ def user_blocks(content: list[dict[str, Any]], snapshots: Mapping[int, str] | No
             source = block["source"]
             if source["type"] in ("text", "file"):
                 data = source["data"] if source["type"] == "text" else (snapshots or {}).get(index, "")
-                doc: dict[str, Any] = {
+                doc: JsonObject = {
                     "type": "document",
                     "source": {"type": "text", "media_type": "text/plain", "data": data},
                 }
@@ -90,7 +90,7 @@ def user_blocks(content: list[dict[str, Any]], snapshots: Mapping[int, str] | No
     return blocks
 
 
-def tool_specs(snapshot: dict[str, Any]) -> list[ToolSpec]:
+def tool_specs(snapshot: JsonObject) -> list[ToolSpec]:
     """The tools declared to the model for this Session."""
     specs: list[ToolSpec] = []
     for config in enabled_builtins(snapshot):
@@ -115,7 +115,7 @@ def tool_specs(snapshot: dict[str, Any]) -> list[ToolSpec]:
     return specs
 
 
-def skills_prompt(manifest: list[dict[str, Any]]) -> str:
+def skills_prompt(manifest: list[JsonObject]) -> str:
     """The system prompt section announcing the Session's pinned Skills (name and description only).
 
     The model loads a Skill's instructions on demand with the ``load_skill`` platform tool (answered
@@ -134,11 +134,9 @@ def skills_prompt(manifest: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def build_request(
-    snapshot: dict[str, Any], transcript: list[dict[str, Any]], *, attempt: int, max_tokens: int
-) -> ModelRequest:
+def build_request(snapshot: JsonObject, transcript: list[JsonObject], *, attempt: int, max_tokens: int) -> ModelRequest:
     """One provider round from the snapshot and the ordered transcript rows."""
-    messages: list[dict[str, Any]] = []
+    messages: list[JsonObject] = []
     for row in transcript:
         if messages and messages[-1]["role"] == row["role"]:
             messages[-1] = {"role": row["role"], "content": [*messages[-1]["content"], *row["blocks"]]}

@@ -4,24 +4,24 @@ The public event keeps ``{"type": "file", "file_id": ...}`` exactly as sent. The
 read here, before the admission transaction, and stored privately with the event
 (``message_file_snapshots``); the model context is built from that snapshot, so deleting or
 replacing the File later changes neither the history nor what the model saw. Only UTF-8 text
-Files up to :data:`SNAPSHOT_MAX_BYTES` are accepted; anything else is a 400.
+Files up to :data:`SNAPSHOT_MAX_BYTES` are accepted; anything else is a 400. Not responsible for
+the File itself (``app.files``) or the admission rules (``app.admission``).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import asyncpg
-
 from mango_server.blob import BlobStore
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.domain.json import JsonObject
 from mango_server.store import files
+from mango_server.store.db import Connection, Pool
+from mango_server.store.sessions import SessionRow
 
 SNAPSHOT_MAX_BYTES = 1_000_000
 Snapshots = dict[tuple[int, int], tuple[str, str]]
 
 
-def file_sources(events: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+def file_sources(events: list[JsonObject]) -> list[tuple[int, int, str]]:
     """(event index, block index, file id) of every File document source in ``events``."""
     found: list[tuple[int, int, str]] = []
     for event_index, event in enumerate(events):
@@ -35,7 +35,7 @@ def file_sources(events: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
 
 
 async def snapshot_file_documents(
-    pool: asyncpg.Pool, blobs: BlobStore | None, workspace_id: str, events: list[dict[str, Any]]
+    pool: Pool, blobs: BlobStore | None, workspace_id: str, events: list[JsonObject]
 ) -> Snapshots:
     """Read the text of every File the events reference; keyed by (event index, block index)."""
     sources = file_sources(events)
@@ -68,11 +68,9 @@ async def snapshot_file_documents(
 
 
 async def store_snapshots(
-    conn: Any, session: dict[str, Any], event_id: str, event_index: int, snapshots: Snapshots
+    conn: Connection, session: SessionRow, event_id: str, event_index: int, snapshots: Snapshots
 ) -> None:
     """Inside the admission transaction: keep the snapshots of one admitted event."""
     for (index, block_index), (file_id, text) in snapshots.items():
         if index == event_index:
-            await files.insert_snapshot(
-                conn, session["workspace_id"], session["id"], event_id, block_index, file_id, text
-            )
+            await files.insert_snapshot(conn, session.workspace_id, session.id, event_id, block_index, file_id, text)

@@ -79,7 +79,7 @@ async def require_pinned(
     if session_id is None:
         raise NotFoundError(f"skill {skill_id} not found")
     session = await sessions.get_row(conn, workspace_id, session_id)
-    pinned = skills.pins(session["agent_snapshot"])
+    pinned = skills.pins(session.agent_snapshot)
     ok = any(s == skill_id for s, _ in pinned) if version is None else (skill_id, version) in pinned
     if not ok:
         what = f"skill {skill_id}" if version is None else f"skill {skill_id} version {version}"

@@ -27,17 +27,18 @@ import time
 from dataclasses import dataclass
 
 from mango_server.app.services import Services
-from mango_server.app.turns import finish_turn
+from mango_server.app.turn_state import finish_turn, is_open
 from mango_server.domain.errors import ConflictError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
-from mango_server.store import environments, ledger, sessions, work
+from mango_server.store import actions, environments, events, outbox, sessions, turns, work
 from mango_server.store.db import Connection, transaction
-from mango_server.store.ledger import NewEvent
-from mango_server.store.work import ClaimedWork, QueueStats, WorkRow, WorkSession
+from mango_server.store.events import NewEvent
+from mango_server.store.sessions import SessionRow
+from mango_server.store.work import ClaimedWork, QueueStats, WorkRow
 
 log = logging.getLogger(__name__)
 INPUT_FAILED = "session_input_failed_error"
@@ -192,7 +193,7 @@ async def fail_in(
 ) -> tuple[WorkRow, str | None]:
     """:func:`fail` in the caller's transaction; returns the row and the terminated Session's id."""
     row = await work.get(conn, workspace_id, environment_id, work_id)
-    session = await work.lock_session(conn, row.session_id) if row.session_id is not None else None
+    session = await sessions.lock_any(conn, row.session_id) if row.session_id is not None else None
     locked = await work.lock(conn, workspace_id, environment_id, work_id)
     stored = {"type": INPUT_FAILED, "message": error["message"]}
     updated = await work.stop_with_error(conn, locked, stored)
@@ -209,28 +210,28 @@ async def stop_in(conn: Connection, workspace_id: str, environment_id: str, work
     either seen here and re-queued, or see the stopped item and queue new Work themselves.
     """
     row = await work.get(conn, workspace_id, environment_id, work_id)
-    session = await work.lock_session(conn, row.session_id) if row.session_id is not None else None
+    session = await sessions.lock_any(conn, row.session_id) if row.session_id is not None else None
     updated = await work.stop(conn, await work.lock(conn, workspace_id, environment_id, work_id), force=force)
-    if updated.state == "stopped" and session is not None and session.open:
+    if updated.state == "stopped" and is_open(session) and session is not None and session.status != "terminated":
         await work.ensure_if_runnable(conn, session)
     return updated
 
 
-async def terminate_session(conn: Connection, session: WorkSession, message: str) -> None:
+async def terminate_session(conn: Connection, session: SessionRow, message: str) -> None:
     """End the active turn and the Session for good, announcing it with its events."""
     sid, ws = session.id, session.workspace_id
-    trigger = await work.active_turn_trigger(conn, sid)
-    if trigger is not None:
-        await finish_turn(conn, sid, trigger, flush_queue=True)
+    turn = await turns.active(conn, sid)
+    if turn is not None:
+        await finish_turn(conn, sid, turn.trigger_id, flush_queue=True)
     else:
-        await ledger.mark_processed(conn, await ledger.queued_inputs(conn, sid))
-    await work.cancel_open_actions(conn, sid)
+        await events.mark_processed(conn, await events.queued_inputs(conn, sid))
+    await actions.cancel_open(conn, sid)
+    trigger = turn.trigger_id if turn is not None else None
     error = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
-    events = [
+    announced = [
         NewEvent(new_id("sevt"), "session.error", {"error": error}, trigger),
         NewEvent(new_id("sevt"), "session.status_terminated"),
     ]
-    await ledger.append(conn, ws, sid, events)
-    # The status writer still takes the Session as a mutable mapping (it refreshes it in place).
-    await sessions.set_status(conn, {"workspace_id": ws, "id": sid}, "terminated", None)
-    await ledger.wake(conn, ws, sid, "terminate")
+    await events.append(conn, ws, sid, announced)
+    await sessions.set_status(conn, session, "terminated", None)
+    await outbox.wake(conn, ws, sid, "terminate")

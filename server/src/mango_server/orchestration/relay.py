@@ -4,7 +4,9 @@ The relay is the correctness path from accepted input to execution: it LISTENs f
 ``mango_outbox`` notifications for low latency and also scans the table every second, so a
 lost notification or a crash costs latency only. A row is deleted only if it was not
 re-armed meanwhile (its ``created_at`` is unchanged). ``delete`` rows also finish the fenced
-deletion saga: terminate the workflow, then remove the Session rows.
+deletion saga: terminate the workflow, then remove the Session rows. A failed delivery is
+retried after ``domain.backoff.delay`` (jittered, capped at 30 s). Not responsible for the SQL
+(``store.outbox``) or for what the workflow does with a wakeup.
 """
 
 from __future__ import annotations
@@ -12,20 +14,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any
+import random
+from collections.abc import Callable
 
-import asyncpg
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.service import RPCError, RPCStatusCode
 
+from mango_server.domain import backoff
 from mango_server.orchestration.types import SessionWorkflowInput, workflow_id
 from mango_server.orchestration.workflows import SessionWorkflow
-from mango_server.store import sessions
-from mango_server.store.sql_loader import Queries
+from mango_server.store import outbox, sessions
+from mango_server.store.db import Pool
+from mango_server.store.outbox import OutboxRow
 
 log = logging.getLogger(__name__)
-Q = Queries("ledger")
 _SCAN_SECONDS = 1.0
 _BATCH = 100
 
@@ -33,11 +36,14 @@ _BATCH = 100
 class OutboxRelay:
     """Runs until cancelled."""
 
-    def __init__(self, pool: asyncpg.Pool, client: Client, task_queue: str) -> None:
+    def __init__(
+        self, pool: Pool, client: Client, task_queue: str, *, rand: Callable[[], float] = random.random
+    ) -> None:
         self._pool = pool
         self._client = client
         self._task_queue = task_queue
         self._poke = asyncio.Event()
+        self._rand = rand  # jitter source of the retry delay
 
     async def run(self) -> None:
         listener = await self._pool.acquire()
@@ -54,12 +60,13 @@ class OutboxRelay:
 
     async def drain_once(self) -> int:
         """Deliver every due row once; returns how many rows were due."""
-        rows = [dict(r) for r in await self._pool.fetch(Q.due_outbox, _BATCH)]
+        async with self._pool.acquire() as conn:
+            rows = await outbox.due(conn, _BATCH)
         await asyncio.gather(*(self._deliver(row) for row in rows))
         return len(rows)
 
-    async def _deliver(self, row: dict[str, Any]) -> None:
-        session_id, kind = row["session_id"], row["kind"]
+    async def _deliver(self, row: OutboxRow) -> None:
+        session_id, kind = row.session_id, row.kind
         try:
             if kind == "delete":
                 await self._finish_delete(session_id)
@@ -74,7 +81,7 @@ class OutboxRelay:
                     start_signal_args=[kind],
                 )
         except Exception as exc:
-            delay = min(30.0, 0.5 * 2 ** min(int(row["attempts"]), 6))
+            delay = backoff.delay(row.attempts, rand=self._rand)
             log.warning(
                 "outbox delivery failed session_id=%s kind=%s error=%s",
                 session_id,
@@ -82,9 +89,11 @@ class OutboxRelay:
                 type(exc).__name__,
                 extra={"action": "relay.retry"},
             )
-            await self._pool.execute(Q.retry_outbox, session_id, row["created_at"], delay)
+            async with self._pool.acquire() as conn:
+                await outbox.retry(conn, row, delay)
             return
-        await self._pool.execute(Q.ack_outbox, session_id, row["created_at"])
+        async with self._pool.acquire() as conn:
+            await outbox.ack(conn, row)
         log.debug("outbox delivered session_id=%s kind=%s", session_id, kind, extra={"action": "relay.delivered"})
 
     async def _finish_delete(self, session_id: str) -> None:

@@ -1,22 +1,25 @@
 """The Session projection: identity, frozen Agent snapshot, status, usage and lifecycle fences.
 
 Status changes always happen in the same transaction as the ledger events that announce them
-(``mango_server.store.ledger``); this module only reads and writes the projection row.
+(``mango_server.store.events``); this module only reads and writes the projection row. Rows
+are immutable: a write returns the updated row. Not responsible for the wire shape
+(``api.mappers.sessions``) or the lifecycle rules (``app.sessions``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from mango_server.domain.errors import NotFoundError
+from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.ids import new_id
-from mango_server.store.db import record_dict
+from mango_server.store.db import Connection, from_record
 from mango_server.store.pagination import created_range, fetch_page
-from mango_server.store.sql_loader import Queries
+from mango_server.store.sql_loader import NamedQueries
 
-Q = Queries("sessions")
 EMPTY_USAGE = {
     "input_tokens": 0,
     "output_tokens": 0,
@@ -25,143 +28,177 @@ EMPTY_USAGE = {
 }
 
 
-def to_public(row: dict[str, Any]) -> dict[str, Any]:
-    """The wire shape of a Session."""
-    return {
-        "type": "session",
-        "id": row["id"],
-        "title": row["title"],
-        "status": row["status"],
-        "stop_reason": row["stop_reason"],
-        "agent": row["agent_snapshot"],
-        "environment_id": row["environment_id"],
-        "resources": row["resources"],
-        "metadata": row["metadata"],
-        "usage": {**EMPTY_USAGE, **(row["usage"] or {})},
-        "stats": _stats(row),
-        "created_at": row["created_at"],
-        "updated_at": row["updated_at"],
-        "archived_at": row["archived_at"],
-    }
+class Q(NamedQueries, file="sessions"):
+    insert_session: str
+    get_session: str
+    lock_session: str
+    lock_session_any: str
+    update_fields: str
+    set_status: str
+    add_usage: str
+    archive_session: str
+    mark_deleting: str
+    delete_session: str
+    list_base: str
+    session_exists: str
 
 
-def _stats(row: dict[str, Any]) -> dict[str, float]:
-    now = datetime.now(UTC)
-    active = float(row.get("active_seconds") or 0.0)
-    if row.get("running_since") is not None:
-        active += max((now - row["running_since"]).total_seconds(), 0.0)
-    end = row["archived_at"] or now
-    return {
-        "active_seconds": round(active, 3),
-        "duration_seconds": round(max((end - row["created_at"]).total_seconds(), 0.0), 3),
-    }
+@dataclass(frozen=True, slots=True)
+class SessionRow:
+    """One Session projection row."""
+
+    workspace_id: str
+    id: str
+    title: str | None
+    status: str
+    stop_reason: JsonObject | None
+    agent_id: str
+    agent_version: int
+    agent_snapshot: JsonObject
+    environment_id: str
+    metadata: dict[str, str]
+    resources: list[JsonObject]
+    usage: dict[str, int]
+    next_seq: int
+    created_at: datetime
+    updated_at: datetime
+    archived_at: datetime | None
+    deleting_at: datetime | None
+    active_seconds: float
+    running_since: datetime | None
 
 
-async def create(
-    conn: Any,
-    workspace_id: str,
-    *,
-    title: str | None,
-    agent_id: str,
-    agent_version: int,
-    agent_snapshot: dict[str, Any],
-    environment_id: str,
-    metadata: dict[str, str],
-    resources: list[dict[str, Any]],
-) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SessionFilters:
+    """The filters of ``sessions.list``; ``created`` maps ``gt``/``gte``/``lt``/``lte`` to a bound."""
+
+    include_archived: bool = False
+    agent_id: str | None = None
+    agent_version: int | None = None
+    statuses: list[str] = field(default_factory=list)
+    memory_store_id: str | None = None
+    created: dict[str, datetime | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class NewSession:
+    """What a new idle Session is made of."""
+
+    title: str | None
+    agent_id: str
+    agent_version: int
+    agent_snapshot: JsonObject
+    environment_id: str
+    metadata: dict[str, str]
+    resources: list[JsonObject]
+
+
+async def create(conn: Connection, workspace_id: str, new: NewSession) -> SessionRow:
     """Insert an idle Session."""
     session_id = new_id("sesn")
     await conn.execute(
         Q.insert_session,
         workspace_id,
         session_id,
-        title,
-        agent_id,
-        agent_version,
-        agent_snapshot,
-        environment_id,
-        metadata,
-        resources,
+        new.title,
+        new.agent_id,
+        new.agent_version,
+        new.agent_snapshot,
+        new.environment_id,
+        new.metadata,
+        new.resources,
         EMPTY_USAGE,
         datetime.now(UTC),
     )
     return await get_row(conn, workspace_id, session_id)
 
 
-async def get_row(conn: Any, workspace_id: str, session_id: str, *, lock: bool = False) -> dict[str, Any]:
+async def get_row(conn: Connection, workspace_id: str, session_id: str, *, lock: bool = False) -> SessionRow:
     """The projection row; a deleted or foreign Session is not found."""
-    row = await conn.fetchrow(Q.lock_session if lock else Q.get_session, workspace_id, session_id)
-    if row is None:
+    record = await conn.fetchrow(Q.lock_session if lock else Q.get_session, workspace_id, session_id)
+    if record is None:
         raise NotFoundError(f"session {session_id} not found")
-    return dict(row)
+    return from_record(SessionRow, record)
 
 
-async def update_fields(conn: Any, row: dict[str, Any], title: str | None, metadata: dict[str, str]) -> None:
+async def lock_any(conn: Connection, session_id: str) -> SessionRow | None:
+    """Lock a Session by id alone, whatever its Workspace or fences (orchestration paths)."""
+    record = await conn.fetchrow(Q.lock_session_any, session_id)
+    return from_record(SessionRow, record) if record is not None else None
+
+
+async def exists_any(conn: Connection, session_id: str) -> bool:
+    """Whether the Session row still exists (fenced or not)."""
+    return await conn.fetchval(Q.session_exists, session_id) is not None
+
+
+async def update_fields(conn: Connection, row: SessionRow, title: str | None, metadata: dict[str, str]) -> None:
     """Write title and metadata."""
-    await conn.execute(Q.update_fields, row["workspace_id"], row["id"], title, metadata, datetime.now(UTC))
+    await conn.execute(Q.update_fields, row.workspace_id, row.id, title, metadata, datetime.now(UTC))
 
 
-async def set_status(conn: Any, row: dict[str, Any], status: str, stop_reason: dict[str, Any] | None) -> None:
+async def set_status(conn: Connection, row: SessionRow, status: str, stop_reason: JsonObject | None) -> SessionRow:
     """Write the status projection (callers append the matching event in the same transaction)."""
-    timing = await conn.fetchrow(Q.set_status, row["workspace_id"], row["id"], status, stop_reason, datetime.now(UTC))
-    row["status"], row["stop_reason"] = status, stop_reason
+    timing = await conn.fetchrow(Q.set_status, row.workspace_id, row.id, status, stop_reason, datetime.now(UTC))
+    row = replace(row, status=status, stop_reason=stop_reason)
     if timing is not None:
-        row["active_seconds"], row["running_since"] = timing["active_seconds"], timing["running_since"]
+        row = replace(row, active_seconds=timing["active_seconds"], running_since=timing["running_since"])
+    return row
 
 
-async def add_usage(conn: Any, row: dict[str, Any], usage: dict[str, int]) -> None:
+async def add_usage(conn: Connection, row: SessionRow, usage: dict[str, int]) -> SessionRow:
     """Accumulate model usage into the Session total."""
-    total = {**EMPTY_USAGE, **(row["usage"] or {})}
+    total = {**EMPTY_USAGE, **(row.usage or {})}
     for key in EMPTY_USAGE:
         total[key] += int(usage.get(key) or 0)
-    await conn.execute(Q.add_usage, row["workspace_id"], row["id"], total, datetime.now(UTC))
-    row["usage"] = total
+    await conn.execute(Q.add_usage, row.workspace_id, row.id, total, datetime.now(UTC))
+    return replace(row, usage=total)
 
 
-async def archive(conn: Any, row: dict[str, Any]) -> None:
+async def archive(conn: Connection, row: SessionRow) -> None:
     """Archive: terminal and read-only."""
-    await conn.execute(Q.archive_session, row["workspace_id"], row["id"], datetime.now(UTC))
+    await conn.execute(Q.archive_session, row.workspace_id, row.id, datetime.now(UTC))
 
 
-async def mark_deleting(conn: Any, row: dict[str, Any]) -> None:
+async def mark_deleting(conn: Connection, row: SessionRow) -> None:
     """Set the deletion fence: from now on the Session is invisible and accepts nothing."""
-    await conn.execute(Q.mark_deleting, row["workspace_id"], row["id"], datetime.now(UTC))
+    await conn.execute(Q.mark_deleting, row.workspace_id, row.id, datetime.now(UTC))
 
 
-async def delete_fenced(conn: Any, session_id: str) -> None:
+async def delete_fenced(conn: Connection, session_id: str) -> None:
     """Remove a fenced Session and everything that cascades from it."""
     await conn.execute(Q.delete_session, session_id)
 
 
 async def list_page(
-    conn: Any,
+    conn: Connection,
     workspace_id: str,
     *,
     limit: int,
     cursor: Cursor | None,
     order: Order,
-    filters: dict[str, Any],
-) -> Page[dict[str, Any]]:
+    filters: SessionFilters,
+) -> Page[SessionRow]:
     """One page of Sessions with the list filters of ``sessions.list``."""
-    sql = Q.list_base
     params: list[Any] = [workspace_id]
+    parts: list[str] = []
 
-    def add(clause: str, value: Any) -> None:
+    def add(clause: str, value: object) -> None:
         params.append(value)
-        sql_parts.append(clause.replace("?", f"${len(params)}"))
+        parts.append(clause.replace("?", f"${len(params)}"))
 
-    sql_parts: list[str] = []
-    if not filters.get("include_archived"):
-        sql_parts.append("archived_at IS NULL")
-    if filters.get("agent_id"):
-        add("agent_id = ?", filters["agent_id"])
-    if filters.get("agent_version") is not None:
-        add("agent_version = ?", filters["agent_version"])
-    if filters.get("statuses"):
-        add("status = ANY(?::text[])", list(filters["statuses"]))
-    if filters.get("memory_store_id"):
-        add("resources @> ?::jsonb", [{"memory_store_id": filters["memory_store_id"]}])
-    for part in sql_parts:
-        sql += f" AND {part}"
-    sql += created_range(params, {op: filters.get(f"created_at_{op}") for op in ("gt", "gte", "lt", "lte")})
-    return await fetch_page(conn, sql, params, row=record_dict, order=order, limit=limit, cursor=cursor)
+    if not filters.include_archived:
+        parts.append("archived_at IS NULL")
+    if filters.agent_id:
+        add("agent_id = ?", filters.agent_id)
+    if filters.agent_version is not None:
+        add("agent_version = ?", filters.agent_version)
+    if filters.statuses:
+        add("status = ANY(?::text[])", list(filters.statuses))
+    if filters.memory_store_id:
+        add("resources @> ?::jsonb", [{"memory_store_id": filters.memory_store_id}])
+    sql = Q.list_base + "".join(f" AND {part}" for part in parts)
+    sql += created_range(params, {op: filters.created.get(op) for op in ("gt", "gte", "lt", "lte")})
+    return await fetch_page(
+        conn, sql, params, row=lambda r: from_record(SessionRow, r), order=order, limit=limit, cursor=cursor
+    )

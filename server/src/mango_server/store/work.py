@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any
 
 from mango_server.domain import work as rules
 from mango_server.domain.errors import NotFoundError
@@ -31,6 +30,7 @@ from mango_server.ids import new_id
 from mango_server.store.credentials import SESSION_TOKEN_PREFIX, digest
 from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.pagination import fetch_page
+from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
 
 log = logging.getLogger(__name__)
@@ -54,9 +54,6 @@ class Q(NamedQueries, file="work"):
     workers_polling: str
     record_poller: str
     live_for_session: str
-    lock_session: str
-    active_turn_trigger: str
-    cancel_open_actions: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,34 +105,6 @@ class QueueStats:
     workers_polling: int
 
 
-@dataclass(frozen=True, slots=True)
-class WorkSession:
-    """The Session a Work item serves, read under its row lock."""
-
-    id: str
-    workspace_id: str
-    environment_id: str
-    status: str
-    archived_at: datetime | None
-    deleting_at: datetime | None
-
-    @property
-    def open(self) -> bool:
-        """Whether the Session can still run tools."""
-        return self.status != "terminated" and self.archived_at is None and self.deleting_at is None
-
-
-class SessionIds(Protocol):
-    """What :func:`ensure_if_runnable` needs of a Session row."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def workspace_id(self) -> str: ...
-    @property
-    def environment_id(self) -> str: ...
-
-
 def _row(record: Record) -> WorkRow:
     return from_record(WorkRow, record)
 
@@ -167,18 +136,11 @@ async def ensure_session_work(conn: Connection, workspace_id: str, environment_i
     return str(work_id) if work_id is not None else None
 
 
-async def ensure_if_runnable(conn: Connection, session: SessionIds | Mapping[str, Any]) -> str | None:
-    """Queue Work when the Session has built-in tool calls waiting to be executed.
-
-    Takes a typed Session row or, from callers that still hold one, the row as a mapping.
-    """
-    if isinstance(session, Mapping):
-        session_id, workspace_id, environment_id = session["id"], session["workspace_id"], session["environment_id"]
-    else:
-        session_id, workspace_id, environment_id = session.id, session.workspace_id, session.environment_id
-    if not await conn.fetchval(Q.has_runnable_builtin, session_id):
+async def ensure_if_runnable(conn: Connection, session: SessionRow) -> str | None:
+    """Queue Work when the Session has built-in tool calls waiting to be executed."""
+    if not await conn.fetchval(Q.has_runnable_builtin, session.id):
         return None
-    return await ensure_session_work(conn, workspace_id, environment_id, session_id)
+    return await ensure_session_work(conn, session.workspace_id, session.environment_id, session.id)
 
 
 async def record_poller(conn: Connection, workspace_id: str, environment_id: str, worker_id: str) -> None:
@@ -304,20 +266,3 @@ async def stop_for_session(conn: Connection, session_id: str) -> None:
     """Ask every live item of a Session to stop (archive, delete): its worker sees ``stopping``."""
     for record in await conn.fetch(Q.live_for_session, session_id):
         await stop(conn, _row(record), force=False)
-
-
-async def lock_session(conn: Connection, session_id: str) -> WorkSession | None:
-    """The Session a Work item serves, under its row lock (taken before the Work row's)."""
-    record = await conn.fetchrow(Q.lock_session, session_id)
-    return from_record(WorkSession, record) if record is not None else None
-
-
-async def active_turn_trigger(conn: Connection, session_id: str) -> str | None:
-    """The trigger event of the Session's active turn, if one is open."""
-    trigger = await conn.fetchval(Q.active_turn_trigger, session_id)
-    return str(trigger) if trigger is not None else None
-
-
-async def cancel_open_actions(conn: Connection, session_id: str) -> None:
-    """Cancel the Session's tool calls that can no longer run (its Work failed for good)."""
-    await conn.execute(Q.cancel_open_actions, session_id)

@@ -16,7 +16,6 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
@@ -27,9 +26,10 @@ from mango_server.api.auth import bearer_token
 from mango_server.api.context import RequestContext
 from mango_server.api.encoding import sse_frame
 from mango_server.api.errors import envelope
-from mango_server.domain.errors import InvalidRequestError
+from mango_server.api.mappers import events as wire
+from mango_server.app import events
+from mango_server.domain.json import JsonObject
 from mango_server.live.notifier import committed_subject, delta_subject
-from mango_server.store import credentials, ledger, sessions
 
 _POLL_SECONDS = 1.0
 DELTA_TYPES = ("agent.message", "agent.thinking")
@@ -40,15 +40,7 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
     ctx.require_session_scope(session_id)
     deltas = ctx.list_param("event_deltas", DELTA_TYPES, max_items=2)
     last_event_id = ctx.request.headers.get("last-event-id")
-    async with ctx.services.pool.acquire() as conn:
-        row = await sessions.get_row(conn, ctx.workspace_id, session_id)
-        if last_event_id:
-            found = await ledger.find(conn, session_id, last_event_id)
-            if found is None:
-                raise InvalidRequestError(f"Last-Event-ID {last_event_id!r} is not an event of session {session_id}")
-            cursor = int(found["seq"])
-        else:
-            cursor = int(row["next_seq"]) - 1
+    cursor = await events.start_cursor(ctx.services, ctx.principal, session_id, last_event_id)
     stream = _Stream(ctx, session_id, cursor, bool(deltas))
     # Subscribe before the response starts, so no preview published after the client sees the
     # headers is missed; the background task unsubscribes even if the body never starts.
@@ -67,7 +59,7 @@ class _Stream:
         self.session_id = session_id
         self.cursor = cursor
         self.with_deltas = with_deltas
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=1000)
+        self.queue: asyncio.Queue[JsonObject | None] = asyncio.Queue(maxsize=1000)
         self.checked_at = time.monotonic()
         self.subscriptions: list[Subscription | None] = []
         self.wait_seconds = _POLL_SECONDS / 2 if ctx.principal.kind == "SessionToken" else _POLL_SECONDS
@@ -100,11 +92,13 @@ class _Stream:
         try:
             yield b": connected\n\n"
             while True:
-                rows, ended = await self._fetch()
-                for row in rows:
-                    yield sse_frame(row["type"], ledger.to_public(row), row["id"])
+                fetched = await events.fetch_after(self.ctx.services, self.session_id, self.cursor)
+                if fetched.rows:
+                    self.cursor = fetched.rows[-1].seq
+                for row in fetched.rows:
+                    yield sse_frame(row.type, wire.event(row), row.id)
                     last_sent = time.monotonic()
-                if ended:
+                if fetched.ended:
                     return
                 if not await self._lease_holds():
                     message = "the Work lease of this session token ended"
@@ -132,14 +126,4 @@ class _Stream:
             return True
         self.checked_at = time.monotonic()
         token = bearer_token(self.ctx.request.headers.get("authorization"))
-        async with self.ctx.services.pool.acquire() as conn:
-            row = await credentials.find_session_token(conn, token)
-        return row is not None and row.live
-
-    async def _fetch(self) -> tuple[list[dict[str, Any]], bool]:
-        async with self.ctx.services.pool.acquire() as conn:
-            rows = await ledger.rows_after(conn, self.session_id, self.cursor)
-            gone = not rows and await conn.fetchval("SELECT 1 FROM sessions WHERE id = $1", self.session_id) is None
-        if rows:
-            self.cursor = int(rows[-1]["seq"])
-        return rows, gone or any(r["type"] == "session.deleted" for r in rows)
+        return await events.session_token_live(self.ctx.services, token)

@@ -41,3 +41,6 @@ DELETE FROM sessions WHERE id = $1 AND deleting_at IS NOT NULL;
 
 -- name: list_base
 SELECT * FROM sessions WHERE workspace_id = $1 AND deleting_at IS NULL
+
+-- name: session_exists
+SELECT 1 FROM sessions WHERE id = $1;

@@ -86,13 +86,3 @@ ON CONFLICT (environment_id, worker_id) DO UPDATE SET last_polled_at = EXCLUDED.
 
 -- name: live_for_session
 SELECT * FROM work WHERE session_id = $1 AND state <> 'stopped' ORDER BY created_at FOR UPDATE;
-
--- name: lock_session
-SELECT id, workspace_id, environment_id, status, archived_at, deleting_at FROM sessions WHERE id = $1 FOR UPDATE;
-
--- name: active_turn_trigger
-SELECT trigger_id FROM session_turns WHERE session_id = $1 AND state <> 'done';
-
--- name: cancel_open_actions
-UPDATE session_actions SET state = 'cancelled'
-WHERE session_id = $1 AND state IN ('pending', 'awaiting_confirmation', 'allowed');

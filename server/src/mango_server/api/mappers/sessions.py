@@ -1,0 +1,49 @@
+"""The wire shape of Sessions, built from the projection row (usage defaults and derived stats).
+
+Not responsible for the lifecycle rules (``app.sessions``) or reading rows (``store.sessions``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from mango_server.domain.json import JsonObject
+from mango_server.store.sessions import EMPTY_USAGE, SessionRow
+
+
+def session(row: SessionRow) -> JsonObject:
+    """One Session."""
+    return {
+        "type": "session",
+        "id": row.id,
+        "title": row.title,
+        "status": row.status,
+        "stop_reason": row.stop_reason,
+        "agent": row.agent_snapshot,
+        "environment_id": row.environment_id,
+        "resources": row.resources,
+        "metadata": row.metadata,
+        "usage": {**EMPTY_USAGE, **(row.usage or {})},
+        "stats": _stats(row),
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+        "archived_at": row.archived_at,
+    }
+
+
+def deleted(session_id: str) -> JsonObject:
+    """The body of ``sessions.delete``."""
+    return {"type": "session_deleted", "id": session_id}
+
+
+def _stats(row: SessionRow) -> dict[str, float]:
+    """Active time includes the running stretch in progress; duration ends at archival."""
+    now = datetime.now(UTC)
+    active = float(row.active_seconds or 0.0)
+    if row.running_since is not None:
+        active += max((now - row.running_since).total_seconds(), 0.0)
+    end = row.archived_at or now
+    return {
+        "active_seconds": round(active, 3),
+        "duration_seconds": round(max((end - row.created_at).total_seconds(), 0.0), 3),
+    }

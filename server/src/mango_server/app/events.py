@@ -1,0 +1,116 @@
+"""Session event use cases: history, admission of client events, and the reads behind the SSE stream.
+
+``send`` reads File documents before its transaction, admits the events under the Session row
+lock (``app.admission``) and pokes live readers after the commit. The stream helpers read
+committed rows by sequence and revalidate a session token's Work lease. Not responsible for
+the SSE framing, NATS subscriptions or the wire shapes (``api.handlers.stream``, ``api.mappers``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from mango_server.app.admission import Admission
+from mango_server.app.documents import Snapshots, snapshot_file_documents
+from mango_server.app.services import Services
+from mango_server.domain.errors import InvalidRequestError
+from mango_server.domain.json import JsonObject
+from mango_server.domain.paging import Cursor, Order, Page
+from mango_server.domain.principal import Principal
+from mango_server.store import credentials, events, sessions
+from mango_server.store.db import transaction
+from mango_server.store.events import EventRow
+
+__all__ = [
+    "EventRow",
+    "Fetched",
+    "fetch_after",
+    "list_page",
+    "read_documents",
+    "send",
+    "session_token_live",
+    "start_cursor",
+]
+
+
+async def list_page(
+    services: Services,
+    principal: Principal,
+    session_id: str,
+    *,
+    limit: int,
+    cursor: Cursor | None,
+    order: Order,
+    types: list[str],
+    created: dict[str, datetime | None],
+) -> Page[EventRow]:
+    """One page of a Session's history (``sessions.events.list``)."""
+    async with services.pool.acquire() as conn:
+        await sessions.get_row(conn, principal.workspace_id, session_id)
+        return await events.list_page(
+            conn,
+            principal.workspace_id,
+            session_id,
+            limit=limit,
+            cursor=cursor,
+            order=order,
+            types=types,
+            created=created,
+        )
+
+
+async def read_documents(services: Services, principal: Principal, client_events: list[JsonObject]) -> Snapshots:
+    """Snapshot the Files that ``user.message`` document blocks reference (before the admission transaction)."""
+    if principal.kind == "SessionToken":
+        return {}  # admission refuses user.message from a session token
+    store = services.blobs.blobs if services.blobs is not None else None
+    return await snapshot_file_documents(services.pool, store, principal.workspace_id, client_events)
+
+
+async def send(
+    services: Services, principal: Principal, session_id: str, client_events: list[JsonObject]
+) -> list[EventRow]:
+    """Admit ``client_events``; returns the admitted client events (not the server events appended with them)."""
+    documents = await read_documents(services, principal, client_events)
+    async with transaction(services.pool) as conn:
+        row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
+        accepted = await Admission(conn, row, principal.kind, documents).admit(client_events)
+    await services.notifier.committed(session_id)
+    # The echo is the client's events only; server events appended with them (status_running) are streamed.
+    return [event for event in accepted if event.type.startswith("user.")]
+
+
+async def start_cursor(services: Services, principal: Principal, session_id: str, last_event_id: str | None) -> int:
+    """The sequence a stream starts after: ``Last-Event-ID``'s, or the current end of history."""
+    async with services.pool.acquire() as conn:
+        row = await sessions.get_row(conn, principal.workspace_id, session_id)
+        if not last_event_id:
+            return row.next_seq - 1
+        found = await events.find(conn, session_id, last_event_id)
+    if found is None:
+        raise InvalidRequestError(f"Last-Event-ID {last_event_id!r} is not an event of session {session_id}")
+    return found.seq
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """Rows committed after a stream's cursor, and whether the stream must end after them."""
+
+    rows: list[EventRow]
+    ended: bool
+
+
+async def fetch_after(services: Services, session_id: str, cursor: int) -> Fetched:
+    """The next committed rows; the stream ends after ``session.deleted`` or once the Session is gone."""
+    async with services.pool.acquire() as conn:
+        rows = await events.rows_after(conn, session_id, cursor)
+        gone = not rows and not await sessions.exists_any(conn, session_id)
+    return Fetched(rows, gone or any(r.type == "session.deleted" for r in rows))
+
+
+async def session_token_live(services: Services, token: str) -> bool:
+    """Whether a session token's Work lease still holds."""
+    async with services.pool.acquire() as conn:
+        row = await credentials.find_session_token(conn, token)
+    return row is not None and row.live

@@ -1,0 +1,162 @@
+"""Session use cases: create (freezing the Agent snapshot), get, list, update, archive and delete.
+
+Each write runs in one transaction under the Session row lock and announces itself with its
+ledger event in that transaction; live readers are poked after the commit. Archive and delete
+also wake the Session workflow (``terminate`` / ``delete``) and ask the Session's Work to stop;
+delete only fences the Session, the outbox relay finishes the removal. Not responsible for the
+wire shape (``api.mappers.sessions``) or event admission rules (``app.admission``).
+"""
+
+from __future__ import annotations
+
+from mango_server.app import attachments
+from mango_server.app.admission import Admission
+from mango_server.app.events import read_documents
+from mango_server.app.services import Services
+from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
+from mango_server.domain.json import JsonObject
+from mango_server.domain.paging import Cursor, Order, Page
+from mango_server.domain.principal import Principal
+from mango_server.ids import new_id
+from mango_server.store import agents, environments, events, outbox, sessions, work
+from mango_server.store.agents import AgentRow
+from mango_server.store.db import Connection, transaction
+from mango_server.store.events import NewEvent
+from mango_server.store.sessions import NewSession, SessionFilters, SessionRow
+
+__all__ = ["STATUSES", "SessionFilters", "SessionRow", "archive", "create", "delete", "get", "list_page", "update"]
+
+STATUSES = ("idle", "running", "rescheduling", "terminated")
+_SNAPSHOT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills")
+MAX_METADATA_PAIRS = 16
+
+
+def freeze_agent(agent_row: AgentRow) -> JsonObject:
+    """The Agent snapshot a Session runs with for its whole life (one version, body fields only)."""
+    body = agent_row.body
+    snapshot: JsonObject = {"type": "agent", "id": agent_row.id, "version": agent_row.version}
+    return {**snapshot, **{k: body.get(k) for k in _SNAPSHOT_FIELDS}}
+
+
+async def create(services: Services, principal: Principal, params: JsonObject) -> SessionRow:
+    """A new idle Session, admitting its ``initial_events`` in the same transaction."""
+    ws = principal.workspace_id
+    documents = await read_documents(services, principal, params.get("initial_events") or [])
+    async with transaction(services.pool) as conn:
+        new = await _new_session(conn, ws, params)
+        row = await sessions.create(conn, ws, new)
+        if params.get("initial_events"):
+            await Admission(conn, row, principal.kind, documents).admit(params["initial_events"])
+        row = await sessions.get_row(conn, ws, row.id)
+    await services.notifier.committed(row.id)
+    return row
+
+
+async def _new_session(conn: Connection, ws: str, params: JsonObject) -> NewSession:
+    """Resolve the Agent version and Environment (neither archived) and freeze the attachments."""
+    ref = params["agent"]
+    agent_id, version = (ref, None) if isinstance(ref, str) else (ref["id"], ref.get("version"))
+    try:
+        agent_row = await agents.get_body(conn, ws, agent_id, version)
+    except NotFoundError:
+        raise InvalidRequestError(f"agent: {agent_id} (version {version or 'current'}) not found") from None
+    if agent_row.archived_at is not None:
+        raise ConflictError(f"agent {agent_id} is archived; new Sessions cannot use it")
+    try:
+        environment = await environments.get(conn, ws, params["environment_id"])
+    except NotFoundError:
+        raise InvalidRequestError(f"environment_id: {params['environment_id']} not found") from None
+    if environment.archived_at is not None:
+        raise ConflictError(f"environment {environment.id} is archived; new Sessions cannot use it")
+    resources = await attachments.freeze(conn, ws, params.get("resources") or [])
+    return NewSession(
+        title=params.get("title"),
+        agent_id=agent_id,
+        agent_version=agent_row.version,
+        agent_snapshot=freeze_agent(agent_row),
+        environment_id=environment.id,
+        metadata={k: v for k, v in (params.get("metadata") or {}).items() if v is not None},
+        resources=resources,
+    )
+
+
+async def get(services: Services, principal: Principal, session_id: str) -> SessionRow:
+    """One Session of the Workspace."""
+    async with services.pool.acquire() as conn:
+        return await sessions.get_row(conn, principal.workspace_id, session_id)
+
+
+async def list_page(
+    services: Services,
+    principal: Principal,
+    *,
+    limit: int,
+    cursor: Cursor | None,
+    order: Order,
+    filters: SessionFilters,
+) -> Page[SessionRow]:
+    """One page of the Workspace's Sessions."""
+    async with services.pool.acquire() as conn:
+        return await sessions.list_page(
+            conn, principal.workspace_id, limit=limit, cursor=cursor, order=order, filters=filters
+        )
+
+
+def merge_metadata(current: dict[str, str], changes: dict[str, str | None]) -> dict[str, str]:
+    """``changes`` over ``current``; a null value deletes the key. At most 16 pairs remain."""
+    merged = dict(current)
+    for key, value in changes.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = value
+    if len(merged) > MAX_METADATA_PAIRS:
+        raise InvalidRequestError(f"metadata: at most {MAX_METADATA_PAIRS} pairs")
+    return merged
+
+
+async def update(services: Services, principal: Principal, session_id: str, params: JsonObject) -> SessionRow:
+    """Change title and metadata; a real change is announced with ``session.updated``."""
+    ws = principal.workspace_id
+    async with transaction(services.pool) as conn:
+        row = await sessions.get_row(conn, ws, session_id, lock=True)
+        if row.archived_at is not None:
+            raise ConflictError(f"session {session_id} is archived and read-only")
+        title = params.get("title", row.title)
+        metadata = merge_metadata(row.metadata, params.get("metadata") or {})
+        current: JsonObject = {"title": row.title, "metadata": row.metadata}
+        changed = {k: v for k, v in (("title", title), ("metadata", metadata)) if v != current[k]}
+        if changed:
+            await sessions.update_fields(conn, row, title, metadata)
+            await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.updated", changed)])
+        row = await sessions.get_row(conn, ws, session_id)
+    await services.notifier.committed(session_id)
+    return row
+
+
+async def archive(services: Services, principal: Principal, session_id: str) -> SessionRow:
+    """Archive (terminal, read-only): terminate the workflow and stop the Session's Work. Idempotent."""
+    ws = principal.workspace_id
+    async with transaction(services.pool) as conn:
+        row = await sessions.get_row(conn, ws, session_id, lock=True)
+        if row.archived_at is None:
+            await sessions.archive(conn, row)
+            await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.status_terminated")])
+            await outbox.wake(conn, ws, session_id, "terminate")
+            await work.stop_for_session(conn, session_id)
+        row = await sessions.get_row(conn, ws, session_id)
+    await services.notifier.committed(session_id)
+    return row
+
+
+async def delete(services: Services, principal: Principal, session_id: str) -> str:
+    """Fence the Session for deletion (``session.deleted`` ends its streams); the relay removes it."""
+    ws = principal.workspace_id
+    async with transaction(services.pool) as conn:
+        row = await sessions.get_row(conn, ws, session_id, lock=True)
+        await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.deleted")])
+        await sessions.mark_deleting(conn, row)
+        await work.stop_for_session(conn, session_id)
+        await outbox.wake(conn, ws, session_id, "delete")
+    await services.notifier.committed(session_id)
+    return session_id

@@ -1,0 +1,193 @@
+"""Phase 3 of a turn round (one transaction, fenced): commit a model response or a model error.
+
+A response becomes, together: its transcript message, the public events (span end, message,
+tool calls and platform results), the tool actions of the round, usage and the status
+projection. Every id derives from the round's start id, so a retried commit writes the same
+facts. Callers have already checked the fence (``turn_state.lock_if_current``). Not
+responsible for the model call, running platform tools or waiting.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from mango_server.app.turn_state import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
+from mango_server.domain import tools
+from mango_server.domain.json import JsonObject
+from mango_server.ids import derived_id
+from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
+from mango_server.store import actions, events, sessions, transcript, turns, work
+from mango_server.store.actions import NewAction
+from mango_server.store.db import Connection
+from mango_server.store.events import NewEvent
+from mango_server.store.sessions import SessionRow
+
+log = logging.getLogger(__name__)
+
+#: Results of platform tool calls computed before the transaction: call id -> (text, is_error).
+PlatformResults = dict[str, tuple[str, bool]]
+
+
+@dataclass
+class _Calls:
+    """The tool calls of one response as they are recorded."""
+
+    events: list[NewEvent] = field(default_factory=list)
+    needs_client: list[str] = field(default_factory=list)
+    answered_here: int = 0  # answered in this transaction (platform tools, refused names)
+
+
+async def commit_response(
+    conn: Connection,
+    session: SessionRow,
+    prepared: Round,
+    response: ModelResponse,
+    message_id: str,
+    platform: PlatformResults,
+) -> StepOutcome:
+    """Record a successful round and decide what the workflow does next."""
+    ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
+    usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
+    out = _response_events(prepared, response, message_id, usage)
+    await transcript.append(conn, ws, sid, trigger, "assistant", response.content)
+    calls = tool_uses(response)
+    recorded = await _record_calls(conn, prepared, calls, platform)
+    out += recorded.events
+    session = await sessions.add_usage(conn, session, usage)
+    if calls:
+        return await _wait_for_calls(conn, session, prepared, out, recorded, len(calls))
+    await finish_turn(conn, sid, trigger, flush_queue=False)
+    if await events.queued_inputs(conn, sid):
+        await events.append(conn, ws, sid, out)
+        return StepOutcome("continue")
+    stop: JsonObject = {"type": "end_turn"}
+    out.append(_idle_event(prepared, stop))
+    await events.append(conn, ws, sid, out)
+    await sessions.set_status(conn, session, "idle", stop)
+    return StepOutcome("idle")
+
+
+def _response_events(
+    prepared: Round, response: ModelResponse, message_id: str, usage: dict[str, int]
+) -> list[NewEvent]:
+    end = {"model_request_start_id": prepared.start_id, "is_error": False, "model_usage": usage}
+    out = [NewEvent(derived_id("sevt", prepared.start_id, "end"), "span.model_request_end", end, prepared.trigger_id)]
+    texts = [{"type": "text", "text": b["text"]} for b in response.content if b.get("type") == "text" and b.get("text")]
+    if texts:
+        out.append(NewEvent(message_id, "agent.message", {"content": texts}, prepared.trigger_id))
+    return out
+
+
+def _idle_event(prepared: Round, stop: JsonObject) -> NewEvent:
+    return NewEvent(derived_id("sevt", prepared.start_id, "idle"), "session.status_idle", {"stop_reason": stop})
+
+
+async def _record_calls(conn: Connection, prepared: Round, calls: list[ToolUse], platform: PlatformResults) -> _Calls:
+    """One action per call, classified and decided by ``domain.tools``, with the events announcing it."""
+    catalog = tools.catalog(prepared.snapshot)
+    recorded = _Calls()
+    for call in calls:
+        event_id = derived_id("sevt", prepared.start_id, "tool", call.id)
+        decision = tools.decide(catalog, call.name)
+        if decision.kind == "platform" and call.id not in platform:
+            decision = tools.ToolDecision("unknown", "deny")
+        state = _announce_call(recorded, prepared, call, event_id, decision, platform)
+        new = NewAction(event_id, decision.kind, call.id, call.name, state)
+        await actions.insert(conn, prepared.workspace_id, prepared.session_id, prepared.trigger_id, prepared.round, new)
+        if decision.kind == "platform":
+            result_id = derived_id("sevt", event_id, "result")
+            await actions.resolve(conn, prepared.session_id, event_id, "resolved", result_id)
+    return recorded
+
+
+def _announce_call(
+    recorded: _Calls,
+    prepared: Round,
+    call: ToolUse,
+    event_id: str,
+    decision: tools.ToolDecision,
+    platform: PlatformResults,
+) -> str:
+    """Append the events of one call to ``recorded``; returns the action's initial state."""
+    trigger = prepared.trigger_id
+    if decision.kind == "custom":
+        recorded.events.append(
+            NewEvent(event_id, "agent.custom_tool_use", {"name": call.name, "input": call.input}, trigger)
+        )
+        recorded.needs_client.append(event_id)
+        return "pending"
+    if decision.permission == "deny":
+        recorded.answered_here += 1
+        return "rejected"
+    use = {"name": call.name, "input": call.input, "evaluated_permission": decision.permission}
+    recorded.events.append(NewEvent(event_id, "agent.tool_use", use, trigger))
+    if decision.kind == "builtin":
+        if decision.permission == "ask":
+            recorded.needs_client.append(event_id)
+            return "awaiting_confirmation"
+        return "pending"
+    text, is_error = platform[call.id]
+    result = {"tool_use_id": event_id, "content": [{"type": "text", "text": text}], "is_error": is_error}
+    recorded.events.append(NewEvent(derived_id("sevt", event_id, "result"), "agent.tool_result", result, trigger))
+    recorded.answered_here += 1
+    return "resolved"
+
+
+async def _wait_for_calls(
+    conn: Connection, session: SessionRow, prepared: Round, out: list[NewEvent], recorded: _Calls, count: int
+) -> StepOutcome:
+    """The turn waits at its tool barrier; continue at once if this transaction answered every call."""
+    ws, sid = prepared.workspace_id, prepared.session_id
+    await turns.update(conn, sid, prepared.trigger_id, "waiting", prepared.round, 0)
+    await work.ensure_if_runnable(conn, session)  # self-hosted workers execute built-in calls
+    if recorded.answered_here == count:
+        await events.append(conn, ws, sid, out)
+        return StepOutcome("continue")
+    if recorded.needs_client:
+        stop: JsonObject = {"type": "requires_action", "event_ids": recorded.needs_client}
+        out.append(_idle_event(prepared, stop))
+        await sessions.set_status(conn, session, "idle", stop)
+    await events.append(conn, ws, sid, out)
+    return StepOutcome("idle")
+
+
+async def record_error(
+    conn: Connection, session: SessionRow, prepared: Round, exc: ModelError, *, exhausted: bool, retry_delay: float
+) -> StepOutcome:
+    """Record a failed model call: retry the round after ``retry_delay``, or end the turn if ``exhausted``."""
+    ws, sid = prepared.workspace_id, prepared.session_id
+    base = derived_id("sevt", prepared.start_id, "error")
+    out = _error_events(prepared, exc, base, exhausted=exhausted)
+    if not exhausted:
+        # The Session is "rescheduling" until the retry's next round starts running again.
+        out.append(NewEvent(derived_id("sevt", base, "rescheduled"), "session.status_rescheduled"))
+        await sessions.set_status(conn, session, "rescheduling", None)
+        await events.append(conn, ws, sid, out)
+        await turns.update(conn, sid, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
+        return StepOutcome("retry", retry_delay)
+    stop: JsonObject = {"type": "retries_exhausted"}
+    out.append(NewEvent(derived_id("sevt", base, "idle"), "session.status_idle", {"stop_reason": stop}))
+    await events.append(conn, ws, sid, out)
+    await finish_turn(conn, sid, prepared.trigger_id, flush_queue=True)
+    await sessions.set_status(conn, session, "idle", stop)
+    return StepOutcome("idle")
+
+
+def _error_events(prepared: Round, exc: ModelError, base: str, *, exhausted: bool) -> list[NewEvent]:
+    end = {"model_request_start_id": prepared.start_id, "is_error": True, "model_usage": usage_of({})}
+    error = {
+        "type": exc.error_type,
+        "message": public_message(exc),
+        "retry_status": {"type": "exhausted" if exhausted else "retrying"},
+    }
+    return [
+        NewEvent(derived_id("sevt", base, "end"), "span.model_request_end", end, prepared.trigger_id),
+        NewEvent(base, "session.error", {"error": error}, prepared.trigger_id),
+    ]
+
+
+def public_message(exc: ModelError) -> str:
+    """The provider error as users see it (bounded)."""
+    status = f" (HTTP {exc.status_code})" if exc.status_code else ""
+    return f"The model request failed{status}: {exc.message}"[:1000]

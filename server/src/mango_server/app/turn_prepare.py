@@ -1,0 +1,111 @@
+"""Phase 1 of a turn round (one transaction): claim or resume the active turn and read the model's input.
+
+Claims the oldest queued ``user.message`` as a new turn's trigger (writing its provider blocks
+as transcript position 0), or resumes a turn whose tool barrier has closed (writing the tool
+results), announces ``running`` and appends ``span.model_request_start`` with a deterministic
+id, so a re-run after a crash appends nothing twice. Not responsible for the model call or
+the commit.
+"""
+
+from __future__ import annotations
+
+from mango_server.app.context import user_blocks
+from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
+from mango_server.domain.json import JsonObject
+from mango_server.ids import derived_id
+from mango_server.store import actions, events, files, sessions, skills, transcript, turns
+from mango_server.store.actions import ActionRow
+from mango_server.store.db import Connection
+from mango_server.store.events import NewEvent
+from mango_server.store.sessions import SessionRow
+from mango_server.store.turns import TurnRow
+
+
+async def prepare(conn: Connection, session_id: str) -> Round | StepOutcome:
+    """Claim or resume the Session's turn; ``StepOutcome`` when there is nothing to run."""
+    session = await sessions.lock_any(conn, session_id)
+    if session is None or not is_open(session):
+        return StepOutcome("stop")
+    turn = await _claim_or_resume(conn, session)
+    if isinstance(turn, StepOutcome):
+        return turn
+    return await _open_round(conn, session, turn)
+
+
+async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | StepOutcome:
+    ws, sid = session.workspace_id, session.id
+    turn = await turns.active(conn, sid)
+    if turn is None:
+        trigger = await events.next_trigger(conn, sid)
+        if trigger is None:
+            return StepOutcome("idle")
+        await turns.start(conn, ws, sid, trigger.id)
+        snapshots = await files.snapshots_for_event(conn, trigger.id)
+        blocks = user_blocks(trigger.payload["content"], snapshots)
+        await transcript.insert(conn, ws, sid, trigger.id, 0, "user", blocks)
+    elif turn.state == "waiting":
+        calls = await actions.for_round(conn, sid, turn.trigger_id, turn.round)
+        if any(a.state in OPEN_ACTION_STATES for a in calls):
+            return StepOutcome("idle")
+        await _append_tool_results(conn, ws, sid, turn.trigger_id, calls)
+        await turns.update(conn, sid, turn.trigger_id, "running", turn.round + 1, 0)
+    else:
+        return turn
+    turn = await turns.active(conn, sid)
+    assert turn is not None
+    return turn
+
+
+async def _open_round(conn: Connection, session: SessionRow, turn: TurnRow) -> Round:
+    ws, sid = session.workspace_id, session.id
+    attempt = (sid, turn.trigger_id, turn.round, turn.attempt_errors)
+    if session.status != "running":
+        session = await sessions.set_status(conn, session, "running", None)
+        await events.append(
+            conn, ws, sid, [NewEvent(derived_id("sevt", *attempt, "running"), "session.status_running")]
+        )
+    start_id = derived_id("sevt", *attempt, "start")
+    if not await events.exists(conn, start_id):
+        start = NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id)
+        await events.append(conn, ws, sid, [start])
+    rows = await transcript.for_context(conn, sid, turn.trigger_id)
+    pinned_skills = session.agent_snapshot.get("skills") or []
+    manifest = await skills.manifest(conn, ws, pinned_skills)
+    return Round(
+        ws,
+        sid,
+        turn.trigger_id,
+        turn.round,
+        turn.attempt_errors,
+        start_id,
+        {**session.agent_snapshot, "skill_manifest": manifest},
+        [{"role": r.role, "blocks": r.blocks} for r in rows],
+    )
+
+
+async def _append_tool_results(
+    conn: Connection, ws: str, session_id: str, trigger_id: str, calls: list[ActionRow]
+) -> None:
+    blocks = [await _tool_result_block(conn, session_id, action) for action in calls]
+    await transcript.append(conn, ws, session_id, trigger_id, "user", blocks)
+    await events.mark_processed(conn, [a.result_event_id for a in calls if a.result_event_id])
+
+
+async def _tool_result_block(conn: Connection, session_id: str, action: ActionRow) -> JsonObject:
+    """The provider ``tool_result`` for one closed call, from the event that answered it."""
+    content: list[JsonObject] = [{"type": "text", "text": "The tool call was cancelled."}]
+    is_error = True
+    if action.result_event_id:
+        result = await events.find(conn, session_id, action.result_event_id)
+        payload = result.payload if result else {}
+        if result and result.type == "user.tool_confirmation":
+            message = payload.get("deny_message") or "The user denied this tool call."
+            content = [{"type": "text", "text": message}]
+        else:
+            content = [b for b in payload.get("content") or [] if b.get("type") == "text"] or content
+            is_error = bool(payload.get("is_error"))
+            if not payload.get("content"):
+                content = [{"type": "text", "text": "(no output)"}]
+    elif action.state == "rejected":
+        content = [{"type": "text", "text": f"Tool {action.name!r} is not available to this agent."}]
+    return {"type": "tool_result", "tool_use_id": action.provider_tool_use_id, "content": content, "is_error": is_error}

@@ -1,0 +1,75 @@
+"""What the phases of a turn round share: the workflow's next move, the prepared round and the fences.
+
+``lock_if_current`` is the fence of the commit phase: a round commits only while its turn is
+still the active one at the same round and attempt (an interrupt, a Stop or a retry by another
+worker may have moved it on). Not responsible for the phases themselves (``app.turn_prepare``,
+``app.turn_commit``) or for calling the model (``app.turns``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from mango_server.domain.json import JsonObject
+from mango_server.store import events, sessions, turns
+from mango_server.store.actions import OPEN_STATES
+from mango_server.store.db import Connection
+from mango_server.store.sessions import SessionRow
+
+OPEN_ACTION_STATES = OPEN_STATES
+USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    """What the workflow should do next."""
+
+    kind: Literal["idle", "continue", "retry", "stop"]
+    delay_seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class Round:
+    """One prepared provider round: the turn's position, its start event and the model's input."""
+
+    workspace_id: str
+    session_id: str
+    trigger_id: str
+    round: int
+    errors: int
+    start_id: str
+    snapshot: JsonObject
+    transcript: list[JsonObject]
+
+
+def is_open(session: SessionRow | None) -> bool:
+    """Whether the Session may still run turns (not fenced for deletion, not archived)."""
+    return session is not None and session.deleting_at is None and session.archived_at is None
+
+
+async def lock_if_current(conn: Connection, prepared: Round) -> SessionRow | None:
+    """Lock the Session if ``prepared`` is still its active running round and attempt."""
+    session = await sessions.lock_any(conn, prepared.session_id)
+    if session is None or not is_open(session):
+        return None
+    turn = await turns.active(conn, prepared.session_id)
+    if turn is None or turn.trigger_id != prepared.trigger_id or turn.round != prepared.round:
+        return None
+    if turn.state != "running" or turn.attempt_errors != prepared.errors:
+        return None
+    return session
+
+
+async def finish_turn(conn: Connection, session_id: str, trigger_id: str, *, flush_queue: bool) -> None:
+    """Close the active turn: its trigger (and, when flushing, every queued input) is processed."""
+    await turns.update(conn, session_id, trigger_id, "done", 0, 0)
+    processed = [trigger_id]
+    if flush_queue:
+        processed += await events.queued_inputs(conn, session_id)
+    await events.mark_processed(conn, processed)
+
+
+def usage_of(raw: JsonObject) -> dict[str, int]:
+    """The four token counters of a usage object, missing ones as 0."""
+    return {k: int(raw.get(k) or 0) for k in USAGE_KEYS}

@@ -1,0 +1,93 @@
+"""Tool calls of a model round: what kind of tool a call names and what its permission policy decides.
+
+Kinds: ``custom`` (application-defined, answered by the client), ``builtin`` (executed by the
+Session's self-hosted worker), ``provider_native`` (run by the model provider inside its own call,
+never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill``),
+``mcp`` (a tool of an attached MCP server; not offered to the model yet, so such a call is
+rejected like an unknown one) and ``unknown``.
+
+Permission: ``always_allow`` allows, ``always_ask`` asks; ``auto`` has no evaluator in this
+release and fails safe by asking (docs/compatibility.md), as does any policy this code does not
+know. Pure: no I/O; the turn engine records the decision. Not responsible for executing tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mango_server.domain.agents import PLATFORM_TOOLS, PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
+from mango_server.domain.json import JsonObject
+
+ToolKind = Literal["custom", "builtin", "provider_native", "platform", "mcp", "unknown"]
+Permission = Literal["allow", "ask", "deny"]
+
+
+@dataclass(frozen=True)
+class ToolCatalog:
+    """The tools one Session's frozen Agent snapshot offers, by kind."""
+
+    custom: frozenset[str] = frozenset()
+    #: Worker built-ins by name -> permission policy type.
+    builtins: Mapping[str, str] = field(default_factory=dict)
+    provider_native: frozenset[str] = frozenset()
+    platform: frozenset[str] = frozenset()
+    mcp_servers: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class ToolDecision:
+    """How the turn engine treats one call: its kind and whether it may run, must ask, or is refused."""
+
+    kind: ToolKind
+    permission: Permission
+
+
+def catalog(snapshot: JsonObject) -> ToolCatalog:
+    """The catalogue of a snapshot; platform tools are offered only when the Session pins Skills."""
+    enabled = enabled_builtins(snapshot)
+    return ToolCatalog(
+        custom=frozenset(t["name"] for t in custom_tools(snapshot)),
+        builtins={c["name"]: c["permission_policy"]["type"] for c in enabled if c["name"] not in PROVIDER_NATIVE_TOOLS},
+        provider_native=frozenset(c["name"] for c in enabled if c["name"] in PROVIDER_NATIVE_TOOLS),
+        platform=PLATFORM_TOOLS if snapshot.get("skill_manifest") else frozenset(),
+        mcp_servers=frozenset(
+            str(t["mcp_server_name"]) for t in snapshot.get("tools") or [] if t.get("type") == "mcp_toolset"
+        ),
+    )
+
+
+def classify(tools: ToolCatalog, name: str, *, mcp_server: str | None = None) -> ToolKind:
+    """The kind of tool a call names (``mcp_server``: the server an MCP tool call came from, if any)."""
+    if mcp_server is not None:
+        return "mcp" if mcp_server in tools.mcp_servers else "unknown"
+    if name in tools.custom:
+        return "custom"
+    if name in tools.builtins:
+        return "builtin"
+    if name in tools.platform:
+        return "platform"
+    if name in tools.provider_native:
+        return "provider_native"
+    return "unknown"
+
+
+def permission(policy: str) -> Permission:
+    """The decision of a built-in tool's permission policy type."""
+    return "allow" if policy == "always_allow" else "ask"
+
+
+def decide(tools: ToolCatalog, name: str, *, mcp_server: str | None = None) -> ToolDecision:
+    """Kind and permission of one call.
+
+    Custom and platform calls are allowed (the client, or the platform, answers them); built-ins
+    follow their policy; provider-native, MCP and unknown calls are refused here: the provider
+    already ran its own tools, MCP tools are not offered yet, and an unknown name is not available.
+    """
+    kind = classify(tools, name, mcp_server=mcp_server)
+    if kind == "builtin":
+        return ToolDecision(kind, permission(tools.builtins[name]))
+    if kind in ("custom", "platform"):
+        return ToolDecision(kind, "allow")
+    return ToolDecision(kind, "deny")

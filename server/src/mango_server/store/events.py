@@ -1,0 +1,144 @@
+"""The public event ledger of a Session (``session_events``): appends, reads by sequence, history pages.
+
+Appends allocate sequence numbers by incrementing ``sessions.next_seq``, which takes the
+Session row lock: within a Session, sequence order is commit order, so a reader that fetches
+``seq > cursor`` never skips an event that commits later with a smaller number. Every caller
+runs inside one transaction together with the status projection it announces. Not
+responsible for the wire shape of an event (``api.mappers.events``) or for waking anyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from mango_server.domain.json import JsonObject
+from mango_server.domain.paging import Cursor, Order, Page
+from mango_server.store.db import Connection, from_record
+from mango_server.store.pagination import created_range, fetch_page
+from mango_server.store.sql_loader import NamedQueries
+
+
+class Q(NamedQueries, file="events"):
+    allocate_seq: str
+    insert_event: str
+    event_exists: str
+    find_event: str
+    events_after: str
+    list_base: str
+    next_trigger: str
+    mark_processed: str
+    queued_inputs: str
+
+
+@dataclass
+class NewEvent:
+    """An event to append; ``payload`` holds every public field except the envelope."""
+
+    id: str
+    type: str
+    payload: JsonObject = field(default_factory=dict)
+    trigger_id: str | None = None
+    processed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One committed ledger row."""
+
+    seq: int
+    id: str
+    type: str
+    payload: JsonObject
+    trigger_id: str | None
+    processed_at: datetime | None
+    created_at: datetime
+
+
+async def append(conn: Connection, workspace_id: str, session_id: str, events: list[NewEvent]) -> list[EventRow]:
+    """Append ``events`` in order and return the rows as written."""
+    if not events:
+        return []
+    first = int(await conn.fetchval(Q.allocate_seq, session_id, len(events)))
+    now = datetime.now(UTC)
+    out: list[EventRow] = []
+    for offset, event in enumerate(events):
+        processed_at = now if event.processed else None
+        row = EventRow(first + offset, event.id, event.type, event.payload, event.trigger_id, processed_at, now)
+        await conn.execute(
+            Q.insert_event,
+            workspace_id,
+            session_id,
+            row.seq,
+            row.id,
+            row.type,
+            row.payload,
+            row.trigger_id,
+            row.processed_at,
+            row.created_at,
+        )
+        out.append(row)
+    return out
+
+
+async def exists(conn: Connection, event_id: str) -> bool:
+    """Whether an event id is already in the ledger (idempotent appends use deterministic ids)."""
+    return bool(await conn.fetchval(Q.event_exists, event_id))
+
+
+async def find(conn: Connection, session_id: str, event_id: str) -> EventRow | None:
+    """One ledger row of a Session."""
+    record = await conn.fetchrow(Q.find_event, session_id, event_id)
+    return from_record(EventRow, record) if record is not None else None
+
+
+async def rows_after(conn: Connection, session_id: str, seq: int, limit: int = 500) -> list[EventRow]:
+    """Committed rows with ``seq`` greater than the cursor, in order (SSE reads these)."""
+    return [from_record(EventRow, r) for r in await conn.fetch(Q.events_after, session_id, seq, limit)]
+
+
+async def list_page(
+    conn: Connection,
+    workspace_id: str,
+    session_id: str,
+    *,
+    limit: int,
+    cursor: Cursor | None,
+    order: Order,
+    types: list[str] | None,
+    created: dict[str, datetime | None],
+) -> Page[EventRow]:
+    """One page of history with the filters of ``sessions.events.list``."""
+    sql = Q.list_base
+    params: list[Any] = [workspace_id, session_id]
+    if types:
+        params.append(types)
+        sql += f" AND type = ANY(${len(params)}::text[])"
+    sql += created_range(params, created)
+    return await fetch_page(
+        conn,
+        sql,
+        params,
+        row=lambda r: from_record(EventRow, r),
+        order=order,
+        limit=limit,
+        cursor=cursor,
+        columns=("seq",),
+    )
+
+
+async def next_trigger(conn: Connection, session_id: str) -> EventRow | None:
+    """The oldest queued ``user.message``."""
+    record = await conn.fetchrow(Q.next_trigger, session_id)
+    return from_record(EventRow, record) if record is not None else None
+
+
+async def mark_processed(conn: Connection, event_ids: list[str]) -> None:
+    """Set ``processed_at`` on input events the agent has consumed."""
+    await conn.execute(Q.mark_processed, event_ids, datetime.now(UTC))
+
+
+async def queued_inputs(conn: Connection, session_id: str) -> list[str]:
+    """Ids of inputs still waiting for a turn."""
+    return [str(r["id"]) for r in await conn.fetch(Q.queued_inputs, session_id)]

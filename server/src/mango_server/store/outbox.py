@@ -1,0 +1,59 @@
+"""The Session outbox (``session_outbox``): at most one coalescible wakeup per Session.
+
+Writers arm a row in the transaction that changed the Session and poke the relay with
+``NOTIFY``; the relay reads due rows, delivers them and acks a row only if it was not re-armed
+meanwhile (its ``created_at`` is unchanged). Not responsible for delivery or backoff policy
+(``orchestration.relay``, ``domain.backoff``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from mango_server.store.db import Connection, from_record
+from mango_server.store.sql_loader import NamedQueries
+
+#: ``wake`` is overridden by any other kind; ``delete`` overrides everything.
+WakeKind = Literal["wake", "terminate", "delete"]
+
+
+class Q(NamedQueries, file="outbox"):
+    upsert_outbox: str
+    notify_outbox: str
+    due_outbox: str
+    ack_outbox: str
+    retry_outbox: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    """One armed wakeup; ``created_at`` identifies this arming."""
+
+    session_id: str
+    workspace_id: str
+    kind: str
+    created_at: datetime
+    attempts: int
+
+
+async def wake(conn: Connection, workspace_id: str, session_id: str, kind: WakeKind = "wake") -> None:
+    """Record a coalescible wakeup for the Session workflow and poke the relay."""
+    await conn.execute(Q.upsert_outbox, session_id, workspace_id, kind)
+    await conn.execute(Q.notify_outbox, session_id)
+
+
+async def due(conn: Connection, limit: int) -> list[OutboxRow]:
+    """Rows whose next attempt is due, oldest first."""
+    return [from_record(OutboxRow, r) for r in await conn.fetch(Q.due_outbox, limit)]
+
+
+async def ack(conn: Connection, row: OutboxRow) -> None:
+    """Remove a delivered row unless it was re-armed since it was read."""
+    await conn.execute(Q.ack_outbox, row.session_id, row.created_at)
+
+
+async def retry(conn: Connection, row: OutboxRow, delay_seconds: float) -> None:
+    """Count a failed delivery and schedule the next attempt ``delay_seconds`` from now."""
+    await conn.execute(Q.retry_outbox, row.session_id, row.created_at, delay_seconds)

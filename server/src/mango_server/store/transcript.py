@@ -1,0 +1,59 @@
+"""The lossless provider transcript (``provider_transcript``): the exact blocks sent to and received
+from the model provider, each row tied to the trigger event whose turn produced it.
+
+Not responsible for building a model request from the rows (``app.context``); public events are
+never used to rebuild context.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from mango_server.domain.json import JsonObject
+from mango_server.store.db import Connection, from_record
+from mango_server.store.sql_loader import NamedQueries
+
+Role = Literal["user", "assistant"]
+
+
+class Q(NamedQueries, file="transcript"):
+    insert_transcript: str
+    transcript_for_context: str
+    next_position: str
+
+
+@dataclass(frozen=True, slots=True)
+class TranscriptRow:
+    """One provider message of a turn."""
+
+    trigger_id: str
+    position: int
+    role: str
+    blocks: list[JsonObject]
+
+
+async def insert(
+    conn: Connection,
+    workspace_id: str,
+    session_id: str,
+    trigger_id: str,
+    position: int,
+    role: Role,
+    blocks: list[JsonObject],
+) -> None:
+    """Write one message at ``position``; a re-run that writes the same position again is a no-op."""
+    await conn.execute(Q.insert_transcript, workspace_id, session_id, trigger_id, position, role, blocks)
+
+
+async def append(
+    conn: Connection, workspace_id: str, session_id: str, trigger_id: str, role: Role, blocks: list[JsonObject]
+) -> None:
+    """Write one message after the turn's last one."""
+    position = int(await conn.fetchval(Q.next_position, session_id, trigger_id))
+    await insert(conn, workspace_id, session_id, trigger_id, position, role, blocks)
+
+
+async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:
+    """Every message of processed turns plus the current one, in ledger then position order."""
+    return [from_record(TranscriptRow, r) for r in await conn.fetch(Q.transcript_for_context, session_id, trigger_id)]

@@ -1,0 +1,85 @@
+"""Wire shapes of Sessions and events built from typed rows."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from mango_server.api.mappers import events as event_wire
+from mango_server.api.mappers import sessions as session_wire
+from mango_server.store.events import EventRow
+from mango_server.store.sessions import SessionRow
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def _session(**changes: object) -> SessionRow:
+    row = SessionRow(
+        workspace_id="wksp_1",
+        id="sesn_1",
+        title="t",
+        status="idle",
+        stop_reason=None,
+        agent_id="agent_1",
+        agent_version=2,
+        agent_snapshot={"type": "agent", "id": "agent_1", "version": 2},
+        environment_id="env_1",
+        metadata={"k": "v"},
+        resources=[],
+        usage={"input_tokens": 3},
+        next_seq=5,
+        created_at=T0,
+        updated_at=T0,
+        archived_at=None,
+        deleting_at=None,
+        active_seconds=1.5,
+        running_since=None,
+    )
+    return replace(row, **changes)  # type: ignore[arg-type]
+
+
+def test_session_shape_fills_usage_and_stats() -> None:
+    body = session_wire.session(_session(archived_at=T0 + timedelta(seconds=10)))
+    assert list(body) == [
+        "type",
+        "id",
+        "title",
+        "status",
+        "stop_reason",
+        "agent",
+        "environment_id",
+        "resources",
+        "metadata",
+        "usage",
+        "stats",
+        "created_at",
+        "updated_at",
+        "archived_at",
+    ]
+    assert body["type"] == "session"
+    assert body["agent"] == {"type": "agent", "id": "agent_1", "version": 2}
+    assert body["usage"] == {
+        "input_tokens": 3,
+        "output_tokens": 0,
+        "cache_creation_input_tokens": 0,
+        "cache_read_input_tokens": 0,
+    }
+    assert body["stats"] == {"active_seconds": 1.5, "duration_seconds": 10.0}
+
+
+def test_a_running_stretch_counts_as_active_time() -> None:
+    since = datetime.now(UTC) - timedelta(seconds=60)
+    stats = session_wire.session(_session(running_since=since))["stats"]
+    assert 61.0 <= stats["active_seconds"] < 70.0
+
+
+def test_deleted_shape() -> None:
+    assert session_wire.deleted("sesn_1") == {"type": "session_deleted", "id": "sesn_1"}
+
+
+def test_event_shape_puts_the_payload_between_envelope_fields() -> None:
+    row = EventRow(7, "sevt_1", "user.message", {"content": []}, None, None, T0)
+    body = event_wire.event(row)
+    assert list(body) == ["type", "id", "content", "processed_at", "created_at"]
+    assert body == {"type": "user.message", "id": "sevt_1", "content": [], "processed_at": None, "created_at": T0}
+    assert event_wire.sent([row]) == {"data": [body]}

@@ -1,0 +1,97 @@
+"""Tool classification of model calls and the permission decision of built-in tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from mango_server.domain.agents import build_agent_body
+from mango_server.domain.tools import ToolCatalog, ToolDecision, catalog, classify, decide, permission
+
+MANIFEST = [{"skill_id": "skill_1", "version": 1, "name": "pdf", "description": "d", "directory": "pdf"}]
+
+
+def _snapshot(**extra: Any) -> dict[str, Any]:
+    body = build_agent_body(
+        {
+            "name": "a",
+            "model": "m",
+            "tools": [
+                {
+                    "type": "agent_toolset_20260401",
+                    "default_config": {"permission_policy": {"type": "always_allow"}},
+                    "configs": [
+                        {"name": "bash", "permission_policy": {"type": "always_ask"}},
+                        {"name": "write", "permission_policy": {"type": "auto"}},
+                        {"name": "grep", "enabled": False},
+                    ],
+                },
+                {"type": "custom", "name": "lookup", "input_schema": {"type": "object"}},
+                {"type": "mcp_toolset", "mcp_server_name": "docs"},
+            ],
+            "mcp_servers": [{"type": "url", "name": "docs", "url": "https://example.com/mcp"}],
+        }
+    )
+    return {**body, **extra}
+
+
+def test_catalog_sorts_the_snapshot_tools_by_kind() -> None:
+    tools = catalog(_snapshot(skill_manifest=MANIFEST))
+    assert tools.custom == {"lookup"}
+    assert tools.builtins["bash"] == "always_ask"
+    assert tools.builtins["write"] == "auto"
+    assert tools.builtins["read"] == "always_allow"
+    assert "grep" not in tools.builtins
+    assert tools.provider_native == {"web_search", "web_fetch"}
+    assert tools.platform == {"load_skill"}
+    assert tools.mcp_servers == {"docs"}
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("lookup", "custom"),
+        ("bash", "builtin"),
+        ("read", "builtin"),
+        ("grep", "unknown"),
+        ("web_search", "provider_native"),
+        ("load_skill", "platform"),
+        ("nope", "unknown"),
+    ],
+)
+def test_classify(name: str, kind: str) -> None:
+    assert classify(catalog(_snapshot(skill_manifest=MANIFEST)), name) == kind
+
+
+def test_load_skill_is_a_platform_tool_only_when_skills_are_pinned() -> None:
+    assert classify(catalog(_snapshot()), "load_skill") == "unknown"
+
+
+def test_mcp_calls_are_named_by_their_server() -> None:
+    tools = catalog(_snapshot())
+    assert classify(tools, "search", mcp_server="docs") == "mcp"
+    assert classify(tools, "search", mcp_server="other") == "unknown"
+    assert decide(tools, "search", mcp_server="docs") == ToolDecision("mcp", "deny")
+
+
+@pytest.mark.parametrize(
+    ("policy", "decision"),
+    [("always_allow", "allow"), ("always_ask", "ask"), ("auto", "ask"), ("something_new", "ask")],
+)
+def test_permission(policy: str, decision: str) -> None:
+    assert permission(policy) == decision
+
+
+def test_decide_combines_kind_and_policy() -> None:
+    tools = catalog(_snapshot(skill_manifest=MANIFEST))
+    assert decide(tools, "bash") == ToolDecision("builtin", "ask")
+    assert decide(tools, "write") == ToolDecision("builtin", "ask")
+    assert decide(tools, "read") == ToolDecision("builtin", "allow")
+    assert decide(tools, "lookup") == ToolDecision("custom", "allow")
+    assert decide(tools, "load_skill") == ToolDecision("platform", "allow")
+    assert decide(tools, "web_fetch") == ToolDecision("provider_native", "deny")
+    assert decide(tools, "nope") == ToolDecision("unknown", "deny")
+
+
+def test_an_empty_catalog_knows_nothing() -> None:
+    assert decide(ToolCatalog(), "bash") == ToolDecision("unknown", "deny")
