@@ -10,13 +10,31 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
 from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import ClientDisconnect, Request
 
 from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
+
+
+@dataclass(frozen=True, slots=True)
+class _PartStart:
+    headers: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Data:
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class _PartEnd:
+    pass
+
+
+_Event: TypeAlias = _PartStart | _Data | _PartEnd
 
 
 @dataclass
@@ -33,10 +51,11 @@ class Part:
         """The part's bytes; :class:`RequestTooLargeError` once more than ``max_bytes`` arrived."""
         size = 0
         while not self.done:
-            event, data = await self.reader.next_event()
-            if event == "end":
+            event = await self.reader.next_event()
+            if not isinstance(event, _Data):
                 self.done = True
                 return
+            data = event.data
             size += len(data)
             if size > max_bytes:
                 raise RequestTooLargeError(f"{self.name}: the upload exceeds the limit of {max_bytes} bytes")
@@ -65,7 +84,7 @@ class MultipartReader:
         if kind != b"multipart/form-data" or not boundary:
             raise InvalidRequestError("the body must be multipart/form-data with a boundary")
         self._stream = request.stream().__aiter__()
-        self._events: deque[tuple[str, Any]] = deque()
+        self._events: deque[_Event] = deque()
         self._eof = False
         self._headers: dict[str, str] = {}
         self._field = b""
@@ -97,23 +116,23 @@ class MultipartReader:
         self._field = self._value = b""
 
     def _on_headers_finished(self) -> None:
-        self._events.append(("part", dict(self._headers)))
+        self._events.append(_PartStart(dict(self._headers)))
 
     def _on_part_data(self, data: bytes, start: int, end: int) -> None:
         if end > start:
-            self._events.append(("data", bytes(data[start:end])))
+            self._events.append(_Data(bytes(data[start:end])))
 
     def _on_part_end(self) -> None:
-        self._events.append(("end", None))
+        self._events.append(_PartEnd())
 
-    async def next_event(self) -> tuple[str, Any]:
+    async def next_event(self) -> _Event:
         """The next parser event; InvalidRequestError if the body ends early."""
         event = await self._next_or_none()
         if event is None:
             raise InvalidRequestError("the multipart body ended in the middle of a part")
         return event
 
-    async def _next_or_none(self) -> tuple[str, Any] | None:
+    async def _next_or_none(self) -> _Event | None:
         while not self._events:
             if self._eof:
                 return None
@@ -137,9 +156,9 @@ class MultipartReader:
             event = await self._next_or_none()
             if event is None:
                 return
-            kind, headers = event
-            if kind != "part":
+            if not isinstance(event, _PartStart):
                 continue
+            headers = event.headers
             _, options = parse_options_header(headers.get("content-disposition", ""))
             name = options.get(b"name", b"").decode("utf-8", "replace")
             raw_filename = options.get(b"filename")

@@ -4,27 +4,30 @@ Each ``resources[i]`` must name a Memory Store of the Workspace that is not arch
 naming the index); the frozen record carries the store's name and description at attachment
 time, the access mode, the instructions and an absolute mount path (default
 ``/mnt/memory/<store name>``). Stores are share-locked until the Session commits, so a
-concurrent archive cannot slip in between the check and the creation.
+concurrent archive cannot slip in between the check and the creation. Not responsible for the
+Session row itself (the Session use cases store what :func:`freeze` returns).
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from typing import Any
 
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.domain.json import JsonObject
 from mango_server.store import memory_stores
+from mango_server.store.db import Connection
+from mango_server.store.memory_stores import MemoryStoreRow
 
 MOUNT_ROOT = "/mnt/memory"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-def default_mount_path(store: dict[str, Any]) -> str:
+def default_mount_path(store: MemoryStoreRow) -> str:
     """``/mnt/memory/<store name>`` with the name made into one safe path segment."""
-    segment = _UNSAFE.sub("_", store["name"]).strip("_")[:200]
+    segment = _UNSAFE.sub("_", store.name).strip("_")[:200]
     if segment in ("", ".", ".."):
-        segment = store["id"]
+        segment = store.id
     return f"{MOUNT_ROOT}/{segment}"
 
 
@@ -39,11 +42,11 @@ def _mount_path(raw: str, index: int) -> str:
     return path
 
 
-async def freeze(conn: Any, workspace_id: str, resources: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The frozen ``sessions.resources`` for the requested attachments (at most 8)."""
+async def freeze(conn: Connection, workspace_id: str, resources: list[JsonObject]) -> list[JsonObject]:
+    """The frozen ``sessions.resources`` (a JSON document) for the requested attachments (at most 8)."""
     if len(resources) > 8:
         raise InvalidRequestError("resources: at most 8 Memory Store attachments")
-    frozen: list[dict[str, Any]] = []
+    frozen: list[JsonObject] = []
     for index, resource in enumerate(resources):
         store_id = resource["memory_store_id"]
         if any(f["memory_store_id"] == store_id for f in frozen):
@@ -52,7 +55,7 @@ async def freeze(conn: Any, workspace_id: str, resources: list[dict[str, Any]]) 
             store = await memory_stores.get_store(conn, workspace_id, store_id, lock="share")
         except NotFoundError:
             raise InvalidRequestError(f"resources[{index}]: memory store {store_id} not found") from None
-        if store["archived_at"] is not None:
+        if store.archived_at is not None:
             raise InvalidRequestError(f"resources[{index}]: memory store {store_id} is archived")
         raw = resource.get("mount_path")
         mount_path = _mount_path(raw, index) if raw is not None else default_mount_path(store)
@@ -70,8 +73,8 @@ async def freeze(conn: Any, workspace_id: str, resources: list[dict[str, Any]]) 
                 "access": resource["access"],
                 "mount_path": mount_path,
                 "instructions": resource.get("instructions"),
-                "name": store["name"],
-                "description": store["description"],
+                "name": store.name,
+                "description": store.description,
             }
         )
     return frozen

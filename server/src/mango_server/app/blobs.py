@@ -12,6 +12,8 @@ cannot publish.
 Removal protocol (``remove``): the caller's transaction makes the object unreachable and
 commits a ``cleanup`` guard; then the object is removed and the guard dropped. A crash in
 between leaves the guard for recovery.
+
+Not responsible for the public rows (the caller's ``publish`` inserts them) or for SQL (``store.blob_guards``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import os
 import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TypeVar
 
 import anyio
 import asyncpg
@@ -30,7 +33,7 @@ import asyncpg
 from mango_server.blob import BlobStore
 from mango_server.domain.errors import OverloadedError
 from mango_server.store import blob_guards
-from mango_server.store.db import transaction
+from mango_server.store.db import Connection, Pool, transaction
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -42,6 +45,16 @@ def process_owner(role: str) -> str:
     return f"{role}:{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
+@dataclass(frozen=True, slots=True)
+class Download:
+    """An object to send: its bytes (not yet requested from storage), size, file name and media type."""
+
+    chunks: AsyncIterator[bytes]
+    size: int
+    filename: str
+    media_type: str = "application/octet-stream"
+
+
 class LeaseLostError(OverloadedError):
     """The upload's lease was taken over by recovery; nothing was published."""
 
@@ -49,7 +62,7 @@ class LeaseLostError(OverloadedError):
 class BlobWrites:
     """Leased uploads, guarded removals and recovery for one process."""
 
-    def __init__(self, pool: asyncpg.Pool, blobs: BlobStore, owner: str, lease_seconds: float) -> None:
+    def __init__(self, pool: Pool, blobs: BlobStore, owner: str, lease_seconds: float) -> None:
         self.pool = pool
         self.blobs = blobs
         self.owner = owner
@@ -61,7 +74,7 @@ class BlobWrites:
         key: str,
         chunks: AsyncIterator[bytes],
         content_type: str,
-        publish: Callable[[Any, int, str], Awaitable[T]],
+        publish: Callable[[Connection, int, str], Awaitable[T]],
     ) -> T:
         """Store ``chunks`` under ``key``, then run ``publish(conn, size, sha256)`` in the publishing transaction."""
         async with self.pool.acquire() as conn:
@@ -107,7 +120,7 @@ class BlobWrites:
         except Exception:
             log.warning("could not remove an abandoned upload; recovery will", extra={"action": "blob.discard_failed"})
 
-    async def guard_removal(self, conn: Any, workspace_id: str, key: str) -> str:
+    async def guard_removal(self, conn: Connection, workspace_id: str, key: str) -> str:
         """Inside the caller's transaction: commit a cleanup guard for an object made unreachable."""
         return await blob_guards.insert(
             conn, workspace_id, key, state="cleanup", owner=self.owner, lease_seconds=self.lease_seconds
@@ -117,6 +130,15 @@ class BlobWrites:
         """After the caller's transaction committed: remove the object and drop its guard."""
         await self._discard(guard_id, key)
 
+    async def guard_removals(self, conn: Connection, workspace_id: str, keys: list[str]) -> list[tuple[str, str]]:
+        """:meth:`guard_removal` for each key; returns (guard id, key) pairs for :meth:`remove_all`."""
+        return [(await self.guard_removal(conn, workspace_id, key), key) for key in keys]
+
+    async def remove_all(self, guards: list[tuple[str, str]]) -> None:
+        """:meth:`remove` for each (guard id, key) pair, once the guarding transaction committed."""
+        for guard_id, key in guards:
+            await self._discard(guard_id, key)
+
     async def recover(self) -> int:
         """One recovery pass: remove the objects of guards whose lease expired; returns how many."""
         async with self.pool.acquire() as conn:
@@ -124,12 +146,12 @@ class BlobWrites:
         removed = 0
         for guard in claimed:
             try:
-                await self.blobs.delete(guard["object_key"])
+                await self.blobs.delete(guard.object_key)
             except Exception:
                 log.warning("recovery could not remove an object; will retry", extra={"action": "blob.recover_failed"})
                 continue
             async with self.pool.acquire() as conn:
-                await blob_guards.release(conn, guard["id"], self.owner)
+                await blob_guards.release(conn, guard.id, self.owner)
             removed += 1
         if claimed:
             log.info("blob recovery claimed=%d removed=%d", len(claimed), removed, extra={"action": "blob.recovered"})

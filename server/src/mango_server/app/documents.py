@@ -51,12 +51,12 @@ async def snapshot_file_documents(
                 row = await files.get_row(conn, workspace_id, file_id)
             except NotFoundError:
                 raise InvalidRequestError(f"{where}: file {file_id} not found") from None
-        if row["size_bytes"] > SNAPSHOT_MAX_BYTES:
+        if row.size_bytes > SNAPSHOT_MAX_BYTES:
             raise InvalidRequestError(
-                f"{where}: file {file_id} has {row['size_bytes']} bytes; a document source File may have at most "
+                f"{where}: file {file_id} has {row.size_bytes} bytes; a document source File may have at most "
                 f"{SNAPSHOT_MAX_BYTES} bytes"
             )
-        data = b"".join([chunk async for chunk in blobs.get_stream(row["object_key"])])
+        data = b"".join([chunk async for chunk in blobs.get_stream(row.object_key)])
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:

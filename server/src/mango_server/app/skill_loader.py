@@ -13,16 +13,16 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
-from typing import Any
 
 from mango_server.blob import BlobStore
+from mango_server.domain.json import JsonObject
 from mango_server.model import ToolSpec
 
 LOAD_SKILL = "load_skill"
 MAX_INSTRUCTIONS_CHARS = 100_000
 
 
-def load_skill_spec(manifest: list[dict[str, Any]]) -> ToolSpec:
+def load_skill_spec(manifest: list[JsonObject]) -> ToolSpec:
     """The tool declaration, listing the Skill names the model may ask for."""
     names = sorted({entry["name"] for entry in manifest})
     return ToolSpec(
@@ -37,7 +37,7 @@ def load_skill_spec(manifest: list[dict[str, Any]]) -> ToolSpec:
 
 
 async def load_instructions(
-    blobs: BlobStore | None, manifest: list[dict[str, Any]], tool_input: Any
+    blobs: BlobStore | None, manifest: list[JsonObject], tool_input: object
 ) -> tuple[str, bool]:
     """``(text, is_error)`` for one ``load_skill`` call."""
     name = tool_input.get("name") if isinstance(tool_input, dict) else None

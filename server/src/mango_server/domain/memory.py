@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
 
 from mango_server.domain.errors import ConflictError, InvalidRequestError, RequestTooLargeError
 
@@ -17,6 +20,27 @@ MAX_SEGMENT_BYTES = 255
 MAX_SEGMENTS = 64
 MAX_CONTENT_BYTES = 102400
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+VersionOperation = Literal["created", "modified", "deleted"]
+VERSION_OPERATIONS: tuple[VersionOperation, ...] = ("created", "modified", "deleted")
+
+
+@dataclass(frozen=True, slots=True)
+class VersionFilters:
+    """The optional filters of a memory-version listing (None: not filtered)."""
+
+    memory_id: str | None = None
+    operation: str | None = None
+    session_id: str | None = None
+    created_at_gte: datetime | None = None
+    created_at_lte: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryPrefix:
+    """A listing item standing for every memory below ``path`` (a folder ending in '/')."""
+
+    path: str
 
 
 class MemoryPathConflictError(ConflictError):

@@ -120,51 +120,62 @@ def validate_archive(file: IO[bytes], limits: Limits) -> SkillArchive:
     except (zipfile.BadZipFile, OSError, ValueError):
         raise _bad("not a zip file") from None
     with archive:
-        infos = archive.infolist()
-        if len(infos) > limits.max_members + 1024:
-            raise _bad(f"more than {limits.max_members} members")
-        seen: set[str] = set()
-        tops: set[str] = set()
-        regular: list[zipfile.ZipInfo] = []
-        for info in infos:
-            parts = _member_path(info)
-            key = "/".join(parts)
-            if key in seen:
-                raise _bad(f"member {key!r} appears twice")
-            seen.add(key)
-            is_file = _check_kind(info)
-            tops.add(parts[0])
-            if is_file:
-                if len(parts) == 1:
-                    raise _bad(f"member {key!r} is outside the top-level folder")
-                regular.append(info)
-        if len(tops) != 1:
-            raise _bad(f"must hold exactly one top-level folder, found {len(tops)}")
-        directory = tops.pop()
-        if len(directory) > MAX_DIRECTORY:
-            raise _bad(f"top-level folder name is longer than {MAX_DIRECTORY} characters")
-        if len(regular) > limits.max_members:
-            raise _bad(f"{len(regular)} files exceed the limit of {limits.max_members}")
-        skill_md = f"{directory}/{SKILL_FILE}"
-        if skill_md not in seen or skill_md + "/" in {i.filename for i in infos if i.is_dir()}:
-            raise _bad(f"{directory}/{SKILL_FILE} is missing")
-        expanded = 0
-        skill_text = b""
-        for info in regular:
-            if expanded + info.file_size > limits.max_expanded_bytes:
-                raise RequestTooLargeError(
-                    f"skill archive: expands past the limit of {limits.max_expanded_bytes} bytes"
-                )
-            expanded += _measure(archive, info, limits.max_expanded_bytes - expanded)
-            if info.filename == skill_md:
-                if info.file_size > MAX_SKILL_MD_BYTES:
-                    raise _bad(f"SKILL.md is larger than {MAX_SKILL_MD_BYTES} bytes")
-                skill_text = archive.read(info)
+        directory, regular = _layout(archive.infolist(), limits)
+        expanded, skill_text = _expand(archive, regular, f"{directory}/{SKILL_FILE}", limits)
         try:
             name, description = parse_front_matter(skill_text.decode("utf-8"))
         except UnicodeDecodeError:
             raise _bad("SKILL.md is not UTF-8 text") from None
     return SkillArchive(name, description, directory, expanded, len(regular))
+
+
+def _layout(infos: list[zipfile.ZipInfo], limits: Limits) -> tuple[str, list[zipfile.ZipInfo]]:
+    """The one top-level folder and the regular files, once every member's path and kind is checked."""
+    if len(infos) > limits.max_members + 1024:
+        raise _bad(f"more than {limits.max_members} members")
+    seen: set[str] = set()
+    tops: set[str] = set()
+    regular: list[zipfile.ZipInfo] = []
+    for info in infos:
+        parts = _member_path(info)
+        key = "/".join(parts)
+        if key in seen:
+            raise _bad(f"member {key!r} appears twice")
+        seen.add(key)
+        is_file = _check_kind(info)
+        tops.add(parts[0])
+        if is_file:
+            if len(parts) == 1:
+                raise _bad(f"member {key!r} is outside the top-level folder")
+            regular.append(info)
+    if len(tops) != 1:
+        raise _bad(f"must hold exactly one top-level folder, found {len(tops)}")
+    directory = tops.pop()
+    if len(directory) > MAX_DIRECTORY:
+        raise _bad(f"top-level folder name is longer than {MAX_DIRECTORY} characters")
+    if len(regular) > limits.max_members:
+        raise _bad(f"{len(regular)} files exceed the limit of {limits.max_members}")
+    skill_md = f"{directory}/{SKILL_FILE}"
+    if skill_md not in seen or skill_md + "/" in {i.filename for i in infos if i.is_dir()}:
+        raise _bad(f"{directory}/{SKILL_FILE} is missing")
+    return directory, regular
+
+
+def _expand(
+    archive: zipfile.ZipFile, regular: list[zipfile.ZipInfo], skill_md: str, limits: Limits
+) -> tuple[int, bytes]:
+    """Decompress every regular file within the expanded-size budget; returns (expanded bytes, SKILL.md)."""
+    expanded = 0
+    skill_text = b""
+    for info in regular:
+        if expanded + info.file_size > limits.max_expanded_bytes:
+            raise RequestTooLargeError(f"skill archive: expands past the limit of {limits.max_expanded_bytes} bytes")
+        expanded += _measure(archive, info, limits.max_expanded_bytes - expanded)
+        if info.filename == skill_md:
+            if info.file_size > MAX_SKILL_MD_BYTES:
+                raise _bad(f"SKILL.md is larger than {MAX_SKILL_MD_BYTES} bytes")
+            skill_text = archive.read(info)
+    return expanded, skill_text
 
 
 def _measure(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int) -> int:

@@ -1,58 +1,89 @@
-"""Skills and their immutable versions.
+"""Skills and their immutable versions: the rows, and the queries the Skill use cases compose.
 
-Version numbers come from ``skills.next_version`` under the Skill row lock, so they only grow
-and are never reused. Deletion keeps what Sessions pinned: a version pinned by a Session is
-hidden from its Workspace (``deleted_at``) but stays readable through that Session's token until
-no Session pins it; ``purge_released`` then removes it. Versions pinned by a live Agent's current
-version cannot be deleted (409).
+Version numbers come from ``skills.next_version`` under the Skill row lock (:func:`lock`), so
+they only grow and are never reused. A hidden version (``deleted_at``) stays readable through
+the tokens of Sessions that pin it until no Session does. Not responsible for the deletion
+rules (``app.skills``) or the wire shape (``api.mappers.skills``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
 
-from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
+from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.skill_archive import SkillArchive
+from mango_server.domain.skills import parse_version
 from mango_server.ids import new_id
-from mango_server.store.db import record_dict
+from mango_server.store.db import Connection, from_record
 from mango_server.store.pagination import fetch_page
-from mango_server.store.sql_loader import Queries
-
-Q = Queries("skills")
+from mango_server.store.sql_loader import NamedQueries
 
 
-def to_public(row: dict[str, Any]) -> dict[str, Any]:
-    """The wire shape of a Skill."""
-    return {
-        "type": "skill",
-        "id": row["id"],
-        "display_title": row["display_title"],
-        "latest_version": str(row["latest_version"]),
-        "created_at": row["created_at"],
-        "updated_at": row["updated_at"],
-    }
+class Q(NamedQueries, file="skills"):
+    insert_skill: str
+    get_skill: str
+    lock_skill: str
+    share_skill: str
+    set_latest: str
+    list_base: str
+    insert_version: str
+    get_version: str
+    live_versions: str
+    versions_base: str
+    agent_pins: str
+    session_pinned: str
+    soft_delete_version: str
+    delete_version: str
+    soft_delete_skill: str
+    delete_skill_if_empty: str
+    released_candidates: str
+    manifest: str
 
 
-def version_to_public(row: dict[str, Any]) -> dict[str, Any]:
-    """The wire shape of a Skill version."""
-    return {
-        "type": "skill_version",
-        "id": row["id"],
-        "skill_id": row["skill_id"],
-        "version": str(row["version"]),
-        **{k: row[k] for k in ("name", "description", "directory", "archive_size_bytes", "archive_sha256")},
-        "expanded_size_bytes": row["expanded_size_bytes"],
-        "member_count": row["member_count"],
-        "created_at": row["created_at"],
-    }
+@dataclass(frozen=True, slots=True)
+class SkillRow:
+    """A Skill; ``deleted_at`` set means hidden from its Workspace while Sessions pin its versions."""
+
+    workspace_id: str
+    id: str
+    display_title: str | None
+    latest_version: int
+    next_version: int
+    created_at: datetime
+    updated_at: datetime
+    deleted_at: datetime | None
 
 
-def parse_version(raw: str) -> int:
-    """A concrete version path parameter (a decimal string; ``latest`` is refused)."""
-    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
-        raise InvalidRequestError(f"version must be a concrete version number, got {raw!r}")
-    return int(raw)
+@dataclass(frozen=True, slots=True)
+class SkillVersionRow:
+    """One immutable Skill version; its archive is stored under ``object_key``."""
+
+    workspace_id: str
+    skill_id: str
+    version: int
+    id: str
+    name: str
+    description: str
+    directory: str
+    archive_size_bytes: int
+    archive_sha256: str
+    expanded_size_bytes: int
+    member_count: int
+    object_key: str
+    created_at: datetime
+    deleted_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class VersionRef:
+    """A (workspace, skill, version) triple, as listed for purging."""
+
+    workspace_id: str
+    skill_id: str
+    version: int
 
 
 def _pin(skill_id: str, version: int | None = None) -> list[dict[str, str]]:
@@ -63,16 +94,28 @@ def _pin(skill_id: str, version: int | None = None) -> list[dict[str, str]]:
     return [ref]
 
 
-async def _insert_version(
-    conn: Any, workspace_id: str, skill_id: str, version: int, archive: SkillArchive, size: int, sha: str, key: str
-) -> dict[str, Any]:
-    version_id = new_id("skillver")
+async def insert_skill(conn: Connection, workspace_id: str, skill_id: str, display_title: str) -> None:
+    """Insert a Skill row whose first version is 1 (the caller inserts it)."""
+    await conn.execute(Q.insert_skill, workspace_id, skill_id, display_title)
+
+
+async def insert_version(
+    conn: Connection,
+    workspace_id: str,
+    skill_id: str,
+    version: int,
+    archive: SkillArchive,
+    size: int,
+    sha: str,
+    key: str,
+) -> SkillVersionRow:
+    """Insert one version row."""
     await conn.execute(
         Q.insert_version,
         workspace_id,
         skill_id,
         version,
-        version_id,
+        new_id("skillver"),
         archive.name,
         archive.description,
         archive.directory,
@@ -85,84 +128,59 @@ async def _insert_version(
     return await get_version(conn, workspace_id, skill_id, version)
 
 
-async def create(
-    conn: Any,
-    workspace_id: str,
-    skill_id: str,
-    display_title: str | None,
-    archive: SkillArchive,
-    size: int,
-    sha: str,
-    key: str,
-) -> dict[str, Any]:
-    """Insert a Skill with its first version."""
-    await conn.execute(Q.insert_skill, workspace_id, skill_id, display_title or archive.name)
-    await _insert_version(conn, workspace_id, skill_id, 1, archive, size, sha, key)
-    return await get(conn, workspace_id, skill_id)
+async def set_latest(conn: Connection, workspace_id: str, skill_id: str, latest: int, next_at_least: int) -> None:
+    """Point ``latest_version`` at ``latest``; ``next_version`` never goes down."""
+    await conn.execute(Q.set_latest, workspace_id, skill_id, latest, next_at_least)
 
 
-async def add_version(
-    conn: Any, workspace_id: str, skill_id: str, archive: SkillArchive, size: int, sha: str, key: str
-) -> dict[str, Any]:
-    """Append the next version and make it the latest."""
-    skill = await _lock(conn, workspace_id, skill_id)
-    version = int(skill["next_version"])
-    row = await _insert_version(conn, workspace_id, skill_id, version, archive, size, sha, key)
-    await conn.execute(Q.set_latest, workspace_id, skill_id, version, version + 1)
-    return row
-
-
-async def _lock(conn: Any, workspace_id: str, skill_id: str) -> dict[str, Any]:
+async def lock(conn: Connection, workspace_id: str, skill_id: str) -> SkillRow:
+    """The live Skill, locked for update (versions are numbered under this lock)."""
     row = await conn.fetchrow(Q.lock_skill, workspace_id, skill_id)
     if row is None:
         raise NotFoundError(f"skill {skill_id} not found")
-    return dict(row)
+    return from_record(SkillRow, row)
 
 
-async def get(conn: Any, workspace_id: str, skill_id: str, *, include_deleted: bool = False) -> dict[str, Any]:
+async def get(conn: Connection, workspace_id: str, skill_id: str, *, include_deleted: bool = False) -> SkillRow:
     """One Skill; another Workspace's (or a deleted) Skill is not found."""
     row = await conn.fetchrow(Q.get_skill, workspace_id, skill_id, include_deleted)
     if row is None:
         raise NotFoundError(f"skill {skill_id} not found")
-    return to_public(dict(row))
-
-
-async def get_version_row(
-    conn: Any, workspace_id: str, skill_id: str, version: int, *, include_deleted: bool = False
-) -> dict[str, Any]:
-    """One version row (with its object key)."""
-    row = await conn.fetchrow(Q.get_version, workspace_id, skill_id, version, include_deleted)
-    if row is None:
-        raise NotFoundError(f"skill {skill_id} version {version} not found")
-    return dict(row)
+    return from_record(SkillRow, row)
 
 
 async def get_version(
-    conn: Any, workspace_id: str, skill_id: str, version: int, *, include_deleted: bool = False
-) -> dict[str, Any]:
-    """One version's public shape."""
-    return version_to_public(
-        await get_version_row(conn, workspace_id, skill_id, version, include_deleted=include_deleted)
-    )
+    conn: Connection, workspace_id: str, skill_id: str, version: int, *, include_deleted: bool = False
+) -> SkillVersionRow:
+    """One version (hidden ones only with ``include_deleted``)."""
+    row = await conn.fetchrow(Q.get_version, workspace_id, skill_id, version, include_deleted)
+    if row is None:
+        raise NotFoundError(f"skill {skill_id} version {version} not found")
+    return from_record(SkillVersionRow, row)
 
 
-async def list_page(conn: Any, workspace_id: str, *, limit: int, cursor: Cursor | None) -> Page[dict[str, Any]]:
+async def list_page(conn: Connection, workspace_id: str, *, limit: int, cursor: Cursor | None) -> Page[SkillRow]:
     """One page of Skills, newest first."""
     return await fetch_page(
-        conn, Q.list_base, [workspace_id], row=record_dict, order="desc", limit=limit, cursor=cursor
+        conn,
+        Q.list_base,
+        [workspace_id],
+        row=lambda r: from_record(SkillRow, r),
+        order="desc",
+        limit=limit,
+        cursor=cursor,
     )
 
 
 async def list_versions(
-    conn: Any, workspace_id: str, skill_id: str, *, limit: int, cursor: Cursor | None
-) -> Page[dict[str, Any]]:
-    """One page of a Skill's versions, newest first."""
-    await get(conn, workspace_id, skill_id)
+    conn: Connection, workspace_id: str, skill_id: str, *, limit: int, cursor: Cursor | None
+) -> Page[SkillVersionRow]:
+    """One page of a Skill's live versions, newest first."""
     return await fetch_page(
         conn,
         Q.versions_base,
         [workspace_id, skill_id],
-        row=record_dict,
+        row=lambda r: from_record(SkillVersionRow, r),
         order="desc",
         limit=limit,
         cursor=cursor,
@@ -170,70 +188,50 @@ async def list_versions(
     )
 
 
-async def _refuse_agent_pins(conn: Any, workspace_id: str, skill_id: str, version: int | None) -> None:
-    agents = [r["id"] for r in await conn.fetch(Q.agent_pins, workspace_id, _pin(skill_id, version))]
-    if agents:
-        what = f"version {version} of skill {skill_id}" if version is not None else f"skill {skill_id}"
-        raise ConflictError(
-            f"{what} is used by agent(s) {', '.join(agents)}; update them to drop the reference first",
-            details={"agent_ids": agents},
-        )
+async def live_versions(conn: Connection, workspace_id: str, skill_id: str) -> list[int]:
+    """The version numbers not hidden, ascending."""
+    return [r["version"] for r in await conn.fetch(Q.live_versions, workspace_id, skill_id)]
 
 
-async def _remove_version(conn: Any, workspace_id: str, skill_id: str, version: int) -> str | None:
-    """Hide a version; returns its object key when no Session pins it and it was removed outright."""
-    if await conn.fetchval(Q.session_pinned, workspace_id, _pin(skill_id, version)):
-        await conn.execute(Q.soft_delete_version, workspace_id, skill_id, version)
-        return None
+async def agents_pinning(conn: Connection, workspace_id: str, skill_id: str, version: int | None) -> list[str]:
+    """Up to five live Agents whose current version references the Skill (or that version)."""
+    return [r["id"] for r in await conn.fetch(Q.agent_pins, workspace_id, _pin(skill_id, version))]
+
+
+async def session_pins(conn: Connection, workspace_id: str, skill_id: str, version: int) -> bool:
+    """Whether any Session of the Workspace pins the version."""
+    return bool(await conn.fetchval(Q.session_pinned, workspace_id, _pin(skill_id, version)))
+
+
+async def hide_version(conn: Connection, workspace_id: str, skill_id: str, version: int) -> None:
+    """Hide a version from the Workspace (Sessions that pin it still read it)."""
+    await conn.execute(Q.soft_delete_version, workspace_id, skill_id, version)
+
+
+async def delete_version(conn: Connection, workspace_id: str, skill_id: str, version: int) -> str | None:
+    """Remove a version row; returns its object key (None when there was no such row)."""
     key = await conn.fetchval(Q.delete_version, workspace_id, skill_id, version)
     return str(key) if key is not None else None
 
 
-async def delete_version(conn: Any, workspace_id: str, skill_id: str, version: int) -> tuple[str, list[str]]:
-    """Delete one version; returns (version id, object keys to remove)."""
-    await _lock(conn, workspace_id, skill_id)
-    row = await get_version_row(conn, workspace_id, skill_id, version)
-    live = [r["version"] for r in await conn.fetch(Q.live_versions, workspace_id, skill_id)]
-    if live == [version]:
-        raise ConflictError(f"version {version} is the only version of skill {skill_id}; delete the skill instead")
-    await _refuse_agent_pins(conn, workspace_id, skill_id, version)
-    key = await _remove_version(conn, workspace_id, skill_id, version)
-    latest = max(v for v in live if v != version)
-    await conn.execute(Q.set_latest, workspace_id, skill_id, latest, 0)
-    return row["id"], [key] if key else []
-
-
-async def delete(conn: Any, workspace_id: str, skill_id: str) -> list[str]:
-    """Delete a Skill and every version; returns the object keys to remove."""
-    await _lock(conn, workspace_id, skill_id)
-    await _refuse_agent_pins(conn, workspace_id, skill_id, None)
-    keys: list[str] = []
-    for row in await conn.fetch(Q.live_versions, workspace_id, skill_id):
-        key = await _remove_version(conn, workspace_id, skill_id, row["version"])
-        if key:
-            keys.append(key)
+async def hide_skill(conn: Connection, workspace_id: str, skill_id: str) -> None:
+    """Hide a Skill from the Workspace."""
     await conn.execute(Q.soft_delete_skill, workspace_id, skill_id)
+
+
+async def delete_skill_if_empty(conn: Connection, workspace_id: str, skill_id: str) -> None:
+    """Remove a hidden Skill that has no version rows left."""
     await conn.execute(Q.delete_skill_if_empty, workspace_id, skill_id)
-    return keys
 
 
-async def purge_released(conn: Any, limit: int = 100) -> list[tuple[str, str]]:
-    """Remove hidden versions no Session pins any more; returns (workspace id, object key) pairs."""
-    out: list[tuple[str, str]] = []
-    for row in await conn.fetch(Q.released_candidates, limit):
-        ws, skill_id, version = row["workspace_id"], row["skill_id"], row["version"]
-        if await conn.fetchval(Q.session_pinned, ws, _pin(skill_id, version)):
-            continue
-        key = await conn.fetchval(Q.delete_version, ws, skill_id, version)
-        await conn.execute(Q.delete_skill_if_empty, ws, skill_id)
-        if key is not None:
-            out.append((ws, str(key)))
-    return out
+async def released_candidates(conn: Connection, limit: int) -> list[VersionRef]:
+    """Hidden versions, oldest hidden first, row-locked (others' locked rows are skipped)."""
+    return [from_record(VersionRef, r) for r in await conn.fetch(Q.released_candidates, limit)]
 
 
-async def resolve_refs(conn: Any, workspace_id: str, refs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+async def resolve_refs(conn: Connection, workspace_id: str, refs: list[JsonObject]) -> list[JsonObject]:
     """Agent Skill references with ``latest`` or no version resolved to concrete, existing versions."""
-    out: list[dict[str, Any]] = []
+    out: list[JsonObject] = []
     seen: set[str] = set()
     for index, ref in enumerate(refs):
         skill_id = ref["skill_id"]
@@ -257,22 +255,16 @@ async def resolve_refs(conn: Any, workspace_id: str, refs: list[dict[str, Any]])
     return out
 
 
-async def manifest(conn: Any, workspace_id: str, refs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Name, description and folder of each pinned version (hidden versions included)."""
-    out: list[dict[str, Any]] = []
+async def manifest(conn: Connection, workspace_id: str, refs: list[JsonObject]) -> list[JsonObject]:
+    """Name, description and folder of each pinned version (hidden versions included).
+
+    The entries become the ``skill_manifest`` of a turn's Agent snapshot document, hence JSON.
+    """
+    out: list[JsonObject] = []
     for ref in refs:
         if ref.get("type") != "custom" or not str(ref.get("version", "")).isdigit():
             continue
         row = await conn.fetchrow(Q.manifest, workspace_id, ref["skill_id"], int(ref["version"]))
         if row is not None:
-            out.append(dict(row))
-    return out
-
-
-def pins(snapshot: dict[str, Any]) -> set[tuple[str, int]]:
-    """(skill id, version) pairs a Session's frozen Agent snapshot pins."""
-    out: set[tuple[str, int]] = set()
-    for ref in snapshot.get("skills") or []:
-        if str(ref.get("version", "")).isdigit():
-            out.add((str(ref["skill_id"]), int(ref["version"])))
+            out.append(dict(row.items()))
     return out

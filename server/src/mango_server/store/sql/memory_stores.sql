@@ -1,29 +1,29 @@
 -- name: insert_store
 INSERT INTO memory_stores (workspace_id, id, name, description, metadata, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $6)
-RETURNING id, name, description, metadata, created_at, updated_at, archived_at;
+RETURNING workspace_id, id, name, description, metadata, created_at, updated_at, archived_at;
 
 -- name: get_store
-SELECT id, name, description, metadata, created_at, updated_at, archived_at
+SELECT workspace_id, id, name, description, metadata, created_at, updated_at, archived_at
 FROM memory_stores WHERE workspace_id = $1 AND id = $2;
 
 -- name: lock_store
-SELECT id, name, description, metadata, created_at, updated_at, archived_at
+SELECT workspace_id, id, name, description, metadata, created_at, updated_at, archived_at
 FROM memory_stores WHERE workspace_id = $1 AND id = $2 FOR UPDATE;
 
 -- name: share_store
-SELECT id, name, description, metadata, created_at, updated_at, archived_at
+SELECT workspace_id, id, name, description, metadata, created_at, updated_at, archived_at
 FROM memory_stores WHERE workspace_id = $1 AND id = $2 FOR SHARE;
 
 -- name: update_store
 UPDATE memory_stores SET name = $3, description = $4, metadata = $5, updated_at = $6
 WHERE workspace_id = $1 AND id = $2
-RETURNING id, name, description, metadata, created_at, updated_at, archived_at;
+RETURNING workspace_id, id, name, description, metadata, created_at, updated_at, archived_at;
 
 -- name: archive_store
 UPDATE memory_stores SET archived_at = coalesce(archived_at, $3), updated_at = CASE WHEN archived_at IS NULL THEN $3 ELSE updated_at END
 WHERE workspace_id = $1 AND id = $2
-RETURNING id, name, description, metadata, created_at, updated_at, archived_at;
+RETURNING workspace_id, id, name, description, metadata, created_at, updated_at, archived_at;
 
 -- name: count_attaching_sessions
 SELECT count(*) FROM sessions
@@ -34,7 +34,7 @@ WHERE workspace_id = $1 AND resources @> $2::jsonb AND deleting_at IS NULL AND a
 DELETE FROM memory_stores WHERE workspace_id = $1 AND id = $2;
 
 -- name: list_stores_base
-SELECT id, name, description, metadata, created_at, updated_at, archived_at
+SELECT workspace_id, id, name, description, metadata, created_at, updated_at, archived_at
 FROM memory_stores WHERE workspace_id = $1
 
 -- name: session_resources
