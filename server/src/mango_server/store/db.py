@@ -40,11 +40,6 @@ def from_record(cls: type[RowT], record: Record) -> RowT:
     return cls(**{name: record[name] for name in names})
 
 
-def record_dict(record: Record) -> dict[str, Any]:
-    """A record as a plain dict (for repositories that have no typed row yet)."""
-    return dict(record.items())
-
-
 async def _init_connection(conn: asyncpg.Connection[asyncpg.Record]) -> None:
     for type_name in ("json", "jsonb"):
         await conn.set_type_codec(type_name, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")

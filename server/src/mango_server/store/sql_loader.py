@@ -50,19 +50,3 @@ class NamedQueries:
         cls.file = file
         for name in declared:
             setattr(cls, name, queries[name])
-
-
-class Queries:
-    """Attribute access to one family's named queries (``Q.get_session``).
-
-    Superseded by :class:`NamedQueries`, which checks the names at import time.
-    """
-
-    def __init__(self, aggregate: str) -> None:
-        self._queries = load_queries(aggregate)
-
-    def __getattr__(self, name: str) -> str:
-        try:
-            return self._queries[name]
-        except KeyError:
-            raise AttributeError(f"no query named {name!r}") from None
