@@ -186,7 +186,7 @@ class ApiForwarder:
         self._base_url = base_url
         self._linger = linger
         self._log_format = log_format
-        self.socket_dir = Path(tempfile.mkdtemp(prefix="mango-api-", dir=root))
+        self.socket_dir = Path(tempfile.mkdtemp(prefix="mango-api-", dir=root)).resolve()
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
