@@ -118,7 +118,9 @@ def test_a_forwarder_that_ended_is_restarted_on_the_same_path(api: str, tmp_path
         assert process is not None
         process.kill()
         process.wait()
+        assert not forwarder.running
         assert forwarder.ensure_running() is False
+        assert forwarder.running
         assert get_through(forwarder.socket_path, "http://mango/again").text == "hello /again host=mango"
 
 

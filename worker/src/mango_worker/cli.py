@@ -119,10 +119,9 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
 
     # The forwarder outlives the supervisor loop: every container is removed before it stops.
     with ApiForwarder(args.base_url, log_format=args.log_format) as forwarder:
-        network = Network(str(forwarder.socket_dir), tools=args.tool_network)
         watchdog = asyncio.create_task(_watch(forwarder))
         try:
-            return await _supervise(args, limits, key, network, docker.from_env())
+            return await _supervise(args, limits, key, forwarder, docker.from_env())
         finally:
             watchdog.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -136,7 +135,7 @@ async def _watch(forwarder: ApiForwarder, interval: float = 2.0) -> None:
         await asyncio.to_thread(forwarder.ensure_running)
 
 
-async def _supervise(args: argparse.Namespace, limits: Limits, key: str, network: Network, client: Any) -> int:
+async def _supervise(args: argparse.Namespace, limits: Limits, key: str, forwarder: ApiForwarder, client: Any) -> int:
     from mango import AsyncMango
     from mango.lib import WorkPoller
 
@@ -150,6 +149,7 @@ async def _supervise(args: argparse.Namespace, limits: Limits, key: str, network
         worker_id=args.worker_id,
         drain=args.drain,
     )
+    network = Network(str(forwarder.socket_dir), tools=args.tool_network)
     launcher = DockerLauncher(client, args.image, limits, network, stop_grace=args.stop_grace, max_idle=args.max_idle)
     api = AsyncMango(base_url=args.base_url, api_key=key)
     supervisor = Supervisor(
@@ -158,7 +158,7 @@ async def _supervise(args: argparse.Namespace, limits: Limits, key: str, network
         base_url=args.base_url,
         workspace_root=args.workspace_root,
         max_concurrency=args.max_concurrency,
-        report_health=_health_reporter(api, client, args.image, poller.worker_id),
+        report_health=_health_reporter(api, client, args.image, poller.worker_id, forwarder),
     )
 
     def stop() -> None:
@@ -177,8 +177,11 @@ async def _supervise(args: argparse.Namespace, limits: Limits, key: str, network
     return 0
 
 
-def _health_reporter(api: AsyncMango, engine: Any, image: str, worker_id: str) -> Callable[[WorkItem], Awaitable[None]]:
-    """Answer healthcheck Work with a bounded local probe: the engine answers and the image exists."""
+def _health_reporter(
+    api: AsyncMango, engine: Any, image: str, worker_id: str, forwarder: ApiForwarder
+) -> Callable[[WorkItem], Awaitable[None]]:
+    """Answer healthcheck Work with a bounded local probe: the engine answers, the image exists and
+    the forwarder (the containers' only way to the API) runs."""
 
     def probe() -> tuple[str, str]:
         try:
@@ -186,7 +189,9 @@ def _health_reporter(api: AsyncMango, engine: Any, image: str, worker_id: str) -
             engine.images.get(image)
         except Exception as exc:
             return "unhealthy", f"docker probe failed: {type(exc).__name__}"
-        return "healthy", f"docker engine reachable, image {image} present"
+        if not forwarder.running:
+            return "unhealthy", "the API forwarder is not running (restarting)"
+        return "healthy", f"docker engine reachable, image {image} present, API forwarder running"
 
     async def report(item: WorkItem) -> None:
         status, message = await asyncio.to_thread(probe)

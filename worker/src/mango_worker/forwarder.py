@@ -213,9 +213,14 @@ class ApiForwarder:
             extra={"action": "forwarder.started"},
         )
 
+    @property
+    def running(self) -> bool:
+        """Whether the forwarder process is alive."""
+        return self._process is not None and self._process.poll() is None
+
     def ensure_running(self) -> bool:
         """Restart the forwarder if its process ended; True when it was already running."""
-        if self._process is not None and self._process.poll() is None:
+        if self.running:
             return True
         exit_code = self._process.returncode if self._process is not None else None
         log.error("forwarder ended exit_code=%s, restarting", exit_code, extra={"action": "forwarder.restarted"})
