@@ -5,14 +5,31 @@ from __future__ import annotations
 import json
 
 import pytest
-from mango_worker.container import ItemIds, Limits, container_config, frame_secret, outcome_of, parse_memory
+from mango_worker.container import (
+    ItemIds,
+    Limits,
+    Network,
+    container_config,
+    frame_secret,
+    outcome_of,
+    parse_memory,
+)
 
 IDS = ItemIds("work_1", "env_1", "sesn_1", "http://127.0.0.1:8000")
 SECRET = "eyJzZXNzaW9uc190b2tlbiI6ICJzdF9zZWNyZXQifQ"
 
 
-def config(**limits: object) -> dict[str, object]:
-    return container_config("mango-worker-runtime:latest", IDS, Limits(**limits), "/srv/ws/sesn_1")  # type: ignore[arg-type]
+NETWORK = Network("/tmp/mango-api-x")
+
+
+def config(network: Network = NETWORK, **limits: object) -> dict[str, object]:
+    return container_config(
+        "mango-worker-runtime:latest",
+        IDS,
+        Limits(**limits),  # type: ignore[arg-type]
+        "/srv/ws/sesn_1",
+        network=network,
+    )
 
 
 def test_hardening_flags_are_exact() -> None:
@@ -23,7 +40,7 @@ def test_hardening_flags_are_exact() -> None:
     assert "cap_add" not in spec
     assert spec["security_opt"] == ["no-new-privileges:true"]
     assert spec["privileged"] is False
-    assert spec["network_mode"] == "host"
+    assert spec["network_mode"] == "none"
     assert spec["command"] == ["python3", "-m", "mango_worker.item_runner"]
 
 
@@ -53,9 +70,21 @@ def test_exit_codes_name_every_outcome() -> None:
     ]
 
 
-def test_only_the_workspace_is_mounted_and_never_the_docker_socket() -> None:
+def test_host_network_for_tools_is_explicit_and_bridges_are_refused() -> None:
+    assert config(Network("/tmp/mango-api-x", tools="host"))["network_mode"] == "host"
+    with pytest.raises(ValueError, match="tool network"):
+        Network("/tmp/mango-api-x", tools="bridge")
+    with pytest.raises(ValueError, match="absolute"):
+        Network("relative/dir")
+
+
+def test_only_the_workspace_and_the_api_socket_are_mounted_never_the_docker_socket() -> None:
     spec = config()
-    assert spec["volumes"] == {"/srv/ws/sesn_1": {"bind": "/workspace", "mode": "rw"}}
+    assert spec["volumes"] == {
+        "/srv/ws/sesn_1": {"bind": "/workspace", "mode": "rw"},
+        "/tmp/mango-api-x": {"bind": "/run/mango", "mode": "ro"},
+    }
+    assert spec["environment"]["MANGO_API_SOCKET"] == "/run/mango/api.sock"  # type: ignore[index]
     assert "docker.sock" not in json.dumps(spec)
     assert spec["working_dir"] == "/workspace"
 
@@ -81,6 +110,7 @@ def test_secret_is_absent_from_env_args_labels() -> None:
     assert "secret" not in dumped.lower()
     assert set(spec["environment"]) == {  # type: ignore[arg-type]
         "MANGO_BASE_URL",
+        "MANGO_API_SOCKET",
         "MANGO_ENVIRONMENT_ID",
         "MANGO_WORK_ID",
         "MANGO_SESSION_ID",

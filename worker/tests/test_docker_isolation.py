@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mango_worker.container import ItemIds, Limits, container_config
+from mango_worker.container import ItemIds, Limits, Network, container_config
 from mango_worker.launcher import DockerLauncher
 from mango_worker.workspace import prepare_workspace
 
@@ -32,9 +32,16 @@ print(json.dumps(dict(line.split("=") for line in child.stdout.split())))
 """
 
 
+def network_in(parent: Path) -> Network:
+    """A socket directory with nothing listening: these containers never call the API."""
+    directory = parent / "api"
+    directory.mkdir(exist_ok=True)
+    return Network(str(directory))
+
+
 def run_probe(client: Any, image: str, workspace: Path, mode: str) -> dict[str, str]:
     ids = ItemIds("work_probe_" + mode, "env_probe", "sesn_probe", "http://127.0.0.1:9")
-    config = container_config(image, ids, Limits(memory="256m", pids=64), str(workspace))
+    config = container_config(image, ids, Limits(memory="256m", pids=64), str(workspace), network=network_in(workspace))
     config["command"] = ["python3", "-c", PROBE, mode]
     container = client.containers.create(**config)
     try:
@@ -59,7 +66,8 @@ def test_bash_child_cannot_read_non_dumpable_runner(docker_engine: Any, runtime_
 def test_hardened_container_is_what_the_spec_says(docker_engine: Any, runtime_image: str, tmp_path: Path) -> None:
     workspace = prepare_workspace("sesn_spec", tmp_path)
     ids = ItemIds("work_spec", "env_spec", "sesn_spec", "http://127.0.0.1:9")
-    config = container_config(runtime_image, ids, Limits(memory="256m", pids=64, tmp_size="8m"), workspace.source)
+    limits = Limits(memory="256m", pids=64, tmp_size="8m")
+    config = container_config(runtime_image, ids, limits, workspace.source, network=network_in(tmp_path))
     config["command"] = [
         "bash",
         "-c",
@@ -85,6 +93,6 @@ def test_hardened_container_is_what_the_spec_says(docker_engine: Any, runtime_im
     assert "workspace=rw" in out
     assert "sock=no" in out
     assert (Path(workspace.source) / "kept").read_text() == "hi\n"
-    assert attrs["NetworkMode"] == "host"
+    assert attrs["NetworkMode"] == "none"
     assert attrs["PidsLimit"] == 64
     assert attrs["Memory"] == 256 * 1024**2

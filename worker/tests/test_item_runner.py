@@ -63,6 +63,12 @@ def test_config_names_the_missing_variable() -> None:
         ItemConfig.from_env({"MANGO_BASE_URL": "u", "MANGO_ENVIRONMENT_ID": "e", "MANGO_SESSION_ID": "s"})
 
 
+def test_config_reads_the_optional_api_socket() -> None:
+    env = {"MANGO_BASE_URL": "u", "MANGO_ENVIRONMENT_ID": "e", "MANGO_WORK_ID": "w", "MANGO_SESSION_ID": "s"}
+    assert ItemConfig.from_env(env).api_socket is None
+    assert ItemConfig.from_env({**env, "MANGO_API_SOCKET": "/run/mango/api.sock"}).api_socket == "/run/mango/api.sock"
+
+
 def test_make_non_dumpable_clears_the_flag() -> None:
     code = (
         "import ctypes; from mango_worker.item_runner import make_non_dumpable; make_non_dumpable(); "

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import anyio
+import anyio.abc
 import pytest
 from mango import RetryPolicy
 from mango.lib import EnvironmentWorker, ItemOutcome, ToolContext, ToolResult, WorkSecretError, _lease
@@ -250,3 +252,46 @@ async def test_run_drains_the_queue_with_the_environment_key(fake: FakeMango, tm
     assert auth["heartbeat"] == auth["stop"] == auth["events.send"] == "Bearer tok-1"
     assert fake.of("healthcheck")[0].body["status"] == "healthy"
     assert len(fake.of("stop")) == 1
+
+
+@contextlib.asynccontextmanager
+async def unix_relay(fake: FakeMango, path: Path, accepted: list[int]) -> AsyncIterator[None]:
+    """A byte relay from a Unix socket to the fake API, standing in for a launcher's forwarder."""
+    port = int(fake.url.rsplit(":", 1)[1])
+
+    async def pipe(source: anyio.abc.ByteStream, sink: anyio.abc.ByteStream) -> None:
+        with contextlib.suppress(anyio.EndOfStream, anyio.BrokenResourceError, anyio.ClosedResourceError):
+            while True:
+                await sink.send(await source.receive())
+
+    async def serve(client: anyio.abc.SocketStream) -> None:
+        accepted.append(1)
+        async with client, await anyio.connect_tcp("127.0.0.1", port) as upstream, anyio.create_task_group() as pair:
+            pair.start_soon(pipe, client, upstream)
+            await pipe(upstream, client)
+            pair.cancel_scope.cancel()
+
+    async with await anyio.create_unix_listener(path) as listener, anyio.create_task_group() as tg:
+        tg.start_soon(listener.serve, serve)
+        yield
+        tg.cancel_scope.cancel()
+
+
+async def test_api_socket_carries_every_request(fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy) -> None:
+    socket_path = tmp_path / "api.sock"
+    accepted: list[int] = []
+    fake.tool_use(S, "bash", {"command": "ls"})
+    fake.auto_idle = True
+    tool = Probe(fake)
+    # Nothing listens on port 9, and the secret names another unreachable host: only the socket works.
+    w = worker(fake, tmp_path, Factory(fake, tool), zero_backoff, base_url="http://127.0.0.1:9", api_socket=socket_path)
+    async with unix_relay(fake, socket_path, accepted):
+        result = await handle(w, make_secret("tok-uds", "http://mango.invalid:1"))
+        await w.fail_item(work_id="work_1", environment_id="env_1", secret=make_secret("tok-f"), message="x")
+        with anyio.fail_after(5):
+            await w.run(drain=True)  # Poll, with the Environment key, goes the same way
+    assert result.outcome is ItemOutcome.COMPLETED
+    assert tool.finished
+    assert accepted
+    assert {r.route for r in fake.requests} >= {"heartbeat", "events.send", "stop", "fail", "poll"}
+    assert fake.of("heartbeat")[0].headers["Host"] == "mango.invalid:1"

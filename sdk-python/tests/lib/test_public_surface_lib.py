@@ -91,6 +91,7 @@ def test_input_options_and_outcomes_are_keyword_defaults() -> None:
         "memory_root": None,
         "memory_max_deletes_per_pass": 10,
     }
+    assert init.parameters["api_socket"].default is None
     assert [o.value for o in mango.lib.ItemOutcome] == ["completed", "lease_lost", "failed", "unfinished"]
     context = mango.lib.ToolContext(workdir=Path("."), session_id="s", work_id="w", environment_id="e")
     assert (context.read_only_roots, context.allowed_roots) == ((), ())

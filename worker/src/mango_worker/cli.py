@@ -2,8 +2,10 @@
 
 - ``mango-worker docker``: the trusted supervisor. Polls and Acks one Environment's Work with an
   Environment key (``--environment-key`` or ``MANGO_ENVIRONMENT_KEY``; prefer the variable, since
-  arguments are visible to every local user) and runs one hardened container per item. SIGTERM or
-  Ctrl+C stops polling and gives running containers their grace period; it then exits 0.
+  arguments are visible to every local user), starts the API forwarder (:mod:`mango_worker.forwarder`)
+  and runs one hardened container per item. Tool containers have no network unless the operator
+  passes ``--tool-network host``. SIGTERM or Ctrl+C stops polling and gives running containers their
+  grace period; it then stops the forwarder and exits 0.
 - ``mango-worker image build``: builds the runtime image offline (see ``docs/docker-worker.md``).
 
 Options are read once here into frozen objects; nothing reads the environment later. Not
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
 import sys
@@ -24,12 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from ._logging import configure_logging
-from .container import Limits
+from .container import TOOL_NETWORKS, Limits, Network
+from .forwarder import target_of
 from .image import DEFAULT_REPOSITORY, build_image
 
 if TYPE_CHECKING:
     from mango import AsyncMango
 
+    from .forwarder import ApiForwarder
     from .supervisor import WorkItem
 
 __all__ = ["main", "parser"]
@@ -59,6 +64,12 @@ def parser() -> argparse.ArgumentParser:
     docker.add_argument("--max-idle", type=float, default=60.0, help="seconds an idle Session keeps its container")
     docker.add_argument("--worker-id", default=None)
     docker.add_argument("--drain", action="store_true", help="exit once the queue is empty and items are done")
+    docker.add_argument(
+        "--tool-network",
+        choices=TOOL_NETWORKS,
+        default="none",
+        help="network of tool containers; 'host' trusts the agent with every service on the host's loopback",
+    )
 
     image = commands.add_parser("image", help="manage the runtime image")
     image_commands = image.add_subparsers(dest="image_command", required=True)
@@ -89,6 +100,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not value:
             print(f"mango-worker: {flag} is required", file=sys.stderr)
             return 2
+    try:
+        target_of(args.base_url)
+    except ValueError as exc:
+        print(f"mango-worker: {exc}", file=sys.stderr)
+        return 2
     key = args.environment_key or os.environ.get("MANGO_ENVIRONMENT_KEY")
     if not key:
         print("mango-worker: --environment-key or MANGO_ENVIRONMENT_KEY is required", file=sys.stderr)
@@ -98,13 +114,34 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int:
     import docker
+
+    from .forwarder import ApiForwarder
+
+    # The forwarder outlives the supervisor loop: every container is removed before it stops.
+    with ApiForwarder(args.base_url, log_format=args.log_format) as forwarder:
+        watchdog = asyncio.create_task(_watch(forwarder))
+        try:
+            return await _supervise(args, limits, key, forwarder, docker.from_env())
+        finally:
+            watchdog.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watchdog
+
+
+async def _watch(forwarder: ApiForwarder, interval: float = 2.0) -> None:
+    """Restart the forwarder if its process ends, so later items (and running ones) reach the API again."""
+    while True:
+        await asyncio.sleep(interval)
+        await asyncio.to_thread(forwarder.ensure_running)
+
+
+async def _supervise(args: argparse.Namespace, limits: Limits, key: str, forwarder: ApiForwarder, client: Any) -> int:
     from mango import AsyncMango
     from mango.lib import WorkPoller
 
     from .launcher import DockerLauncher
     from .supervisor import Supervisor
 
-    client = docker.from_env()
     poller = WorkPoller(
         base_url=args.base_url,
         environment_id=args.environment_id,
@@ -112,7 +149,8 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
         worker_id=args.worker_id,
         drain=args.drain,
     )
-    launcher = DockerLauncher(client, args.image, limits, stop_grace=args.stop_grace, max_idle=args.max_idle)
+    network = Network(str(forwarder.socket_dir), tools=args.tool_network)
+    launcher = DockerLauncher(client, args.image, limits, network, stop_grace=args.stop_grace, max_idle=args.max_idle)
     api = AsyncMango(base_url=args.base_url, api_key=key)
     supervisor = Supervisor(
         poller,
@@ -120,7 +158,7 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
         base_url=args.base_url,
         workspace_root=args.workspace_root,
         max_concurrency=args.max_concurrency,
-        report_health=_health_reporter(api, client, args.image, poller.worker_id),
+        report_health=_health_reporter(api, client, args.image, poller.worker_id, forwarder),
     )
 
     def stop() -> None:
@@ -139,8 +177,11 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
     return 0
 
 
-def _health_reporter(api: AsyncMango, engine: Any, image: str, worker_id: str) -> Callable[[WorkItem], Awaitable[None]]:
-    """Answer healthcheck Work with a bounded local probe: the engine answers and the image exists."""
+def _health_reporter(
+    api: AsyncMango, engine: Any, image: str, worker_id: str, forwarder: ApiForwarder
+) -> Callable[[WorkItem], Awaitable[None]]:
+    """Answer healthcheck Work with a bounded local probe: the engine answers, the image exists and
+    the forwarder (the containers' only way to the API) runs."""
 
     def probe() -> tuple[str, str]:
         try:
@@ -148,7 +189,9 @@ def _health_reporter(api: AsyncMango, engine: Any, image: str, worker_id: str) -
             engine.images.get(image)
         except Exception as exc:
             return "unhealthy", f"docker probe failed: {type(exc).__name__}"
-        return "healthy", f"docker engine reachable, image {image} present"
+        if not forwarder.running:
+            return "unhealthy", "the API forwarder is not running (restarting)"
+        return "healthy", f"docker engine reachable, image {image} present, API forwarder running"
 
     async def report(item: WorkItem) -> None:
         status, message = await asyncio.to_thread(probe)

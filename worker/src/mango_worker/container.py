@@ -1,13 +1,17 @@
 """The hardened container specification for one Work item, and the stdin framing of its secret.
 
-Pure functions and frozen dataclasses: :func:`container_config` turns a :class:`Limits`, an image
-and one item's non-secret ids into the keyword arguments of ``docker.containers.create``. The
-runtime contract it encodes is the security boundary of the reference launcher:
+Pure functions and frozen dataclasses: :func:`container_config` turns a :class:`Limits`, a
+:class:`Network`, an image and one item's non-secret ids into the keyword arguments of
+``docker.containers.create``. The runtime contract it encodes is the security boundary of the
+reference launcher:
 
 - uid/gid 65532, read-only root filesystem, every capability dropped, ``no-new-privileges``;
 - CPU, memory (no extra swap) and PID limits, and a bounded ``noexec`` tmpfs on ``/tmp``;
-- host networking so the item runner reaches a loopback API (never a bridge network), and no
-  Docker socket or other host path except the Session's own workspace at ``/workspace``;
+- no network by default (``network_mode: none``): the item runner reaches the API only through the
+  supervisor's forwarder socket, whose directory is mounted read-only at ``/run/mango``; host
+  networking for the tools is an explicit operator choice (never a bridge network);
+- no Docker socket or other host path except the Session's own workspace at ``/workspace`` and
+  that socket directory;
 - a bounded tmpfs at ``/mnt/memory`` (owned by the container user) where the item runner mirrors
   the Session's Memory Stores; it lives for one activation, because every activation downloads the
   stores again from the server, which is their source of truth;
@@ -15,8 +19,9 @@ runtime contract it encodes is the security boundary of the reference launcher:
   item runner only through :func:`frame_secret` on a one-shot attached stdin;
 - the item runner's exit code says how the item ended (:data:`EXIT_OUTCOMES`, :func:`outcome_of`).
 
-Not responsible for: talking to Docker (:mod:`mango_worker.launcher`) or preparing the workspace
-directory (:mod:`mango_worker.workspace`).
+Not responsible for: talking to Docker (:mod:`mango_worker.launcher`), the forwarder behind the
+socket (:mod:`mango_worker.forwarder`) or preparing the workspace directory
+(:mod:`mango_worker.workspace`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
+    "API_SOCKET",
+    "API_SOCKET_DIR",
+    "API_SOCKET_NAME",
     "CONTAINER_UID",
     "EXIT_BAD_INPUT",
     "EXIT_CANCELLED",
@@ -38,9 +46,11 @@ __all__ = [
     "ITEM_RUNNER_COMMAND",
     "MAX_SECRET_BYTES",
     "MEMORY_ROOT",
+    "TOOL_NETWORKS",
     "WORKDIR",
     "ItemIds",
     "Limits",
+    "Network",
     "container_config",
     "frame_secret",
     "outcome_of",
@@ -50,6 +60,11 @@ __all__ = [
 CONTAINER_UID = 65532
 WORKDIR = "/workspace"
 MEMORY_ROOT = "/mnt/memory"
+API_SOCKET_DIR = "/run/mango"
+API_SOCKET_NAME = "api.sock"
+API_SOCKET = f"{API_SOCKET_DIR}/{API_SOCKET_NAME}"
+# "host" trusts the agent with every service on the host's loopback; bridge networks are never used.
+TOOL_NETWORKS = ("none", "host")
 ITEM_RUNNER_COMMAND = ("python3", "-m", "mango_worker.item_runner")
 MAX_SECRET_BYTES = 8192
 LABEL_PREFIX = "dev.mango.worker"
@@ -97,6 +112,20 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Network:
+    """How an item container reaches the API (always the forwarder socket), and what its tools reach."""
+
+    api_socket_dir: str
+    tools: str = "none"
+
+    def __post_init__(self) -> None:
+        if self.tools not in TOOL_NETWORKS:
+            raise ValueError(f"tool network must be one of {', '.join(TOOL_NETWORKS)}, got {self.tools!r}")
+        if not self.api_socket_dir.startswith("/"):
+            raise ValueError(f"the API socket directory must be an absolute host path, got {self.api_socket_dir!r}")
+
+
+@dataclass(frozen=True)
 class ItemIds:
     """The non-secret identity of one Work item; safe for environment variables and labels."""
 
@@ -115,7 +144,7 @@ def parse_memory(value: str) -> int:
 
 
 def container_config(
-    image: str, ids: ItemIds, limits: Limits, workspace: str, *, max_idle: float = 60.0
+    image: str, ids: ItemIds, limits: Limits, workspace: str, *, network: Network, max_idle: float = 60.0
 ) -> dict[str, Any]:
     """Keyword arguments for ``client.containers.create`` running the item runner for one item.
 
@@ -124,6 +153,7 @@ def container_config(
         ids: The item's non-secret ids.
         limits: CPU, memory, PID, /tmp and /mnt/memory limits.
         workspace: A host directory (bind mount) or a Docker volume name.
+        network: The forwarder's socket directory and the tools' network mode.
         max_idle: Seconds the item runner keeps an idle Session's item before ending it.
     """
     memory = parse_memory(limits.memory)
@@ -136,6 +166,7 @@ def container_config(
         "working_dir": WORKDIR,
         "environment": {
             "MANGO_BASE_URL": ids.base_url,
+            "MANGO_API_SOCKET": API_SOCKET,
             "MANGO_ENVIRONMENT_ID": ids.environment_id,
             "MANGO_WORK_ID": ids.work_id,
             "MANGO_SESSION_ID": ids.session_id,
@@ -158,7 +189,7 @@ def container_config(
         "cap_drop": ["ALL"],
         "security_opt": ["no-new-privileges:true"],
         "privileged": False,
-        "network_mode": "host",
+        "network_mode": network.tools,
         "ipc_mode": "private",
         "nano_cpus": int(limits.cpus * 1_000_000_000),
         "mem_limit": memory,
@@ -172,7 +203,11 @@ def container_config(
                 f"uid={CONTAINER_UID},gid={CONTAINER_UID},mode=0700"
             ),
         },
-        "volumes": {workspace: {"bind": WORKDIR, "mode": "rw"}},
+        "volumes": {
+            workspace: {"bind": WORKDIR, "mode": "rw"},
+            # Read-only: the container may connect to the socket but not replace it with its own.
+            network.api_socket_dir: {"bind": API_SOCKET_DIR, "mode": "ro"},
+        },
         "init": True,
         "auto_remove": False,
         "log_config": {"type": "json-file", "config": {"max-size": "1m", "max-file": "1"}},

@@ -17,7 +17,9 @@ Order matters, and is the point of this module:
    ``2`` bad framing or configuration, ``143`` cancelled by SIGTERM.
 
 Non-secret ids come from ``MANGO_BASE_URL``, ``MANGO_ENVIRONMENT_ID``, ``MANGO_WORK_ID`` and
-``MANGO_SESSION_ID``. Not responsible for: isolation (the container) or Polling (the supervisor).
+``MANGO_SESSION_ID``. ``MANGO_API_SOCKET``, when set, is the supervisor's forwarder socket: every
+API call goes through it, since the container usually has no network at all. Not responsible for:
+isolation (the container), the forwarder, or Polling (the supervisor).
 """
 
 from __future__ import annotations
@@ -69,6 +71,7 @@ class ItemConfig:
     work_id: str
     session_id: str
     max_idle: float = 60.0
+    api_socket: str | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ItemConfig:
@@ -82,7 +85,8 @@ class ItemConfig:
         except ValueError:
             raise ValueError("MANGO_MAX_IDLE_SECONDS is not a number") from None
         base_url, environment_id, work_id, session_id = (env[name] for name in names)
-        return cls(base_url, environment_id, work_id, session_id, max_idle=max_idle)
+        api_socket = env.get("MANGO_API_SOCKET") or None
+        return cls(base_url, environment_id, work_id, session_id, max_idle=max_idle, api_socket=api_socket)
 
 
 def make_non_dumpable() -> None:
@@ -139,6 +143,7 @@ async def run_item(config: ItemConfig, secret: str) -> int:
         memory_root=MEMORY_ROOT,
         max_idle=config.max_idle,
         worker_id=f"docker-{config.work_id}",
+        api_socket=config.api_socket,
     )
     task = asyncio.ensure_future(
         worker.handle_item(

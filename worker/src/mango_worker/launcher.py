@@ -23,7 +23,7 @@ import socket
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .container import ItemIds, Limits, container_config, container_name, frame_secret
+from .container import ItemIds, Limits, Network, container_config, container_name, frame_secret
 from .workspace import Workspace
 
 __all__ = ["DockerLauncher", "ItemOutcome", "LaunchError", "sanitize_tail"]
@@ -51,18 +51,27 @@ class DockerLauncher:
     """Creates, feeds, waits for and removes item containers on one Docker Engine."""
 
     def __init__(
-        self, client: Any, image: str, limits: Limits, *, stop_grace: float = 120.0, max_idle: float = 60.0
+        self,
+        client: Any,
+        image: str,
+        limits: Limits,
+        network: Network,
+        *,
+        stop_grace: float = 120.0,
+        max_idle: float = 60.0,
     ) -> None:
         """Args:
         client: A ``docker.DockerClient`` (or a test double with the same surface).
         image: The runtime image reference.
         limits: Resource limits applied to every container.
+        network: The forwarder's socket directory and the tools' network mode.
         stop_grace: Seconds a cancelled container gets between SIGTERM and SIGKILL.
         max_idle: Seconds an item runner keeps an idle Session's item before ending it.
         """
         self._client = client
         self._image = image
         self._limits = limits
+        self._network = network
         self._stop_grace = stop_grace
         self._max_idle = max_idle
 
@@ -70,7 +79,9 @@ class DockerLauncher:
         """Run the item runner for one acknowledged Work item and return how it ended."""
         framed = frame_secret(secret)
         await asyncio.to_thread(self._remove_leftover, ids.work_id)
-        config = container_config(self._image, ids, self._limits, workspace.source, max_idle=self._max_idle)
+        config = container_config(
+            self._image, ids, self._limits, workspace.source, network=self._network, max_idle=self._max_idle
+        )
         try:
             container = await asyncio.to_thread(self._client.containers.create, **config)
         except Exception as exc:

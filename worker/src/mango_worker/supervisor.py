@@ -89,7 +89,7 @@ class Supervisor:
         """Args:
         poller: Yields acknowledged Work items (Poll and Ack already done).
         launcher: Runs one item in one container.
-        base_url: The API base URL as seen from inside a container (host network).
+        base_url: The API base URL the item runner uses (it connects through the forwarder socket).
         workspace_root: Host directory of per-Session workspaces, or None for Docker volumes.
         max_concurrency: Containers running at once.
         report_health: Answers a healthcheck item on the host (no container); None skips them.

@@ -24,8 +24,10 @@
 ``run()`` polls with the Environment key (``WorkPoller``) and handles items one by one;
 healthcheck items are answered directly; ``drain=True`` returns once the queue is empty and
 ``stop()`` ends the loop after the current item. ``fail_item()`` reports a permanent input
-problem (``environments.work.fail``). Lifecycle: one worker per process. Not responsible for
-containers or process isolation (launchers) or for how inputs are validated (``_skills``, ``_memory``).
+problem (``environments.work.fail``). With ``api_socket`` every API call connects through that Unix
+socket instead of TCP (a launcher's forwarder into a sandbox without a network). Lifecycle: one
+worker per process. Not responsible for containers, process isolation or the forwarder behind
+``api_socket`` (launchers), or for how inputs are validated (``_skills``, ``_memory``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from pathlib import Path
 
 import anyio
 import anyio.abc
+import httpx
 
 from mango._base_client import DEFAULT_BASE_URL
 from mango._client import AsyncMango
@@ -127,6 +130,7 @@ class EnvironmentWorker:
         shutdown_timeout: float = 15.0,
         backoff: RetryPolicy = DEFAULT_RUNNER_BACKOFF,
         poll_backoff: RetryPolicy = DEFAULT_POLL_BACKOFF,
+        api_socket: str | os.PathLike[str] | None = None,
         skills: bool = True,
         memory_sync_interval: float | None = 15.0,
         memory_root: str | os.PathLike[str] | None = None,
@@ -145,6 +149,8 @@ class EnvironmentWorker:
         first_heartbeat_timeout: how long transient first-heartbeat failures are retried (default: the TTL).
         shutdown_timeout: bound on the cleanup after a cancellation (interrupted result, Stop, closing tools).
         backoff / poll_backoff: jittered backoff of item calls and of Poll/Ack.
+        api_socket: a Unix socket that reaches the API (a launcher's forwarder, for a sandbox without
+            a network); every request connects through it, and the base URL only names the host.
         skills: materialise the pinned Skills under ``<workdir>/skills`` before any tool runs.
         memory_sync_interval: seconds between Memory sync passes (at least 5); ``None`` disables Memory.
         memory_root: a local folder standing in for ``/mnt/memory`` (launchers without a container).
@@ -164,6 +170,7 @@ class EnvironmentWorker:
         self.shutdown_timeout = shutdown_timeout
         self.backoff = backoff
         self.poll_backoff = poll_backoff
+        self.api_socket = Path(api_socket) if api_socket is not None else None
         self.inputs = InputOptions(
             skills=skills,
             memory_sync_interval=memory_sync_interval,
@@ -174,10 +181,21 @@ class EnvironmentWorker:
         self._stopping = False
 
     # ------------------------------------------------------------------ one item
+    def _http_client(self) -> httpx.AsyncClient | None:
+        """The HTTP client of every API call: through ``api_socket`` when set, else the SDK's default (TCP)."""
+        if self.api_socket is None:
+            return None
+        # The socket is the only way out: environment proxy settings would route requests around it.
+        transport = httpx.AsyncHTTPTransport(uds=str(self.api_socket))
+        return httpx.AsyncClient(transport=transport, follow_redirects=False, trust_env=False)
+
     def _item_client(self, secret: WorkSecret) -> AsyncMango:
         policy = replace(_ITEM_CLIENT_POLICY, rand=self.backoff.rand)
         return AsyncMango(
-            base_url=secret.api_base_url or self.base_url, api_key=secret.sessions_token, retry_policy=policy
+            base_url=secret.api_base_url or self.base_url,
+            api_key=secret.sessions_token,
+            retry_policy=policy,
+            http_client=self._http_client(),
         )
 
     async def handle_item(self, *, work_id: str, environment_id: str, session_id: str, secret: str) -> ItemResult:
@@ -350,7 +368,9 @@ class EnvironmentWorker:
         if not self._environment_key:
             raise ValueError("an Environment key is required: pass environment_key or set MANGO_ENVIRONMENT_KEY")
         policy = replace(self.poll_backoff, max_retries=0)
-        async with AsyncMango(base_url=self.base_url, api_key=self._environment_key, retry_policy=policy) as client:
+        async with AsyncMango(
+            base_url=self.base_url, api_key=self._environment_key, retry_policy=policy, http_client=self._http_client()
+        ) as client:
             self._poller = WorkPoller(
                 environment_id=self.environment_id,
                 worker_id=self.worker_id,
