@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import socket
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -42,7 +43,15 @@ def test_nul_in_body_strings_names_and_metadata_keys(mango_platform: Platform, m
         sid = new_session(http, "nul")
         message = {"type": "user.message", "content": [{"type": "text", "text": "hello\x00world"}]}
         _refused(http.post(f"/v1/sessions/{sid}/events", json={"events": [message]}))
-        _refused(http.post("/v1/files", files={"file": ("a\x00b.txt", b"data", "text/plain")}))
+        # httpx would escape the NUL in a filename (%00), so the multipart body is written by hand.
+        form = (
+            b"--b0undary\r\n"
+            b'Content-Disposition: form-data; name="file"; filename="a\x00b.txt"\r\n'
+            b"Content-Type: text/plain\r\n\r\ndata\r\n--b0undary--\r\n"
+        )
+        kind = {"content-type": "multipart/form-data; boundary=b0undary"}
+        upload = http.post("/v1/files", content=form, headers=kind)
+        _refused(upload)
 
 
 def test_nul_in_path_and_query_parameters(mango_platform: Platform, mango_tenant: Tenant) -> None:
@@ -140,7 +149,17 @@ def test_a_5000_deep_input_schema(mango_platform: Platform, mango_tenant: Tenant
         _refused(response)
 
 
+def _rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS")
+
+
 def test_a_body_past_the_bound_is_refused_while_streaming(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    """A 256 MiB JSON body: 413 once 8 MiB arrived, the connection closed, the api's memory barely moves."""
+    api_pid = mango_platform.processes["api"].pid
+    before = _rss_bytes(api_pid)
     sent = 0
 
     def chunks() -> Any:
@@ -158,6 +177,8 @@ def test_a_body_past_the_bound_is_refused_while_streaming(mango_platform: Platfo
         if response is not None:
             _refused(response, 413)
     assert sent < 64 * 1024 * 1024, f"the server kept reading: {sent} bytes"
+    grown = _rss_bytes(api_pid) - before
+    assert grown < 48 * 1024 * 1024, f"the api grew by {grown} bytes"
 
 
 def test_the_offline_reply_to_a_long_message_respects_the_text_bound(
