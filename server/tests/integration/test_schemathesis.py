@@ -2,10 +2,11 @@
 
 Every phase runs: the spec's examples, coverage (boundary and invalid values), fuzzing and
 stateful sequences that follow the spec's ``links`` from each create operation to the operations
-on the created resource. The api runs with ``MANGO_VALIDATE_RESPONSES=true`` (the devstack platform sets it), so a response
-that drifts from the contract is a 500 as well as a schema violation. The run is bounded (fixed
-seed, a fixed number of examples per operation, a time budget) and asserts the two properties the
-hardening work promises: no server error and no response that violates the response schema.
+on the created resource. The api runs with ``MANGO_VALIDATE_RESPONSES=true`` (the devstack
+platform sets it), so a response that drifts from the contract is a 500 as well as a schema
+violation. The run is bounded (fixed seed, a number of examples per operation, a time budget)
+and asserts the two properties the hardening work promises: no server error and no response
+that violates the response schema.
 
 Not covered here: the SSE stream (``sessions.events.stream`` never ends on a live Session, so a
 generic client cannot read it whole); ``test_session_flow.py`` and the conformance suite cover it.
