@@ -225,3 +225,15 @@ def test_a_partial_resolution_re_emits_idle_with_the_remaining_ids(
         done = {"type": "user.custom_tool_result", "custom_tool_use_id": second, "content": []}
         http.post(f"/v1/sessions/{sid}/events", json={"events": [done]}).raise_for_status()
         wait_status(http, sid, "end_turn")
+
+
+def test_non_finite_numbers_in_a_free_form_schema(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        for number in ("NaN", "Infinity", "1e999"):
+            tool = json.dumps({**CUSTOM_TOOL, "input_schema": {"type": "number", "maximum": 0}})
+            body = (
+                '{"name": "nan", "model": "mango-offline-1", "tools": ['
+                + tool.replace('"maximum": 0', f'"maximum": {number}')
+                + "]}"
+            )
+            _refused(http.post("/v1/agents", content=body, headers={"content-type": "application/json"}))

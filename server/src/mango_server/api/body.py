@@ -10,6 +10,7 @@ wire models) or multipart uploads (``api.multipart``).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -44,7 +45,7 @@ async def read_limited(request: Request, limit: int = MAX_JSON_BODY) -> bytes:
 def decode_object(raw: bytes) -> dict[str, Any]:
     """A JSON object from ``raw`` (empty means ``{}``), checked by :func:`check_json`."""
     try:
-        decoded = json.loads(raw or b"{}")
+        decoded = json.loads(raw or b"{}", parse_constant=_no_constant, parse_float=_finite_float)
     except RecursionError:
         raise InvalidRequestError(f"request body nests deeper than {MAX_JSON_DEPTH} levels") from None
     except (ValueError, UnicodeDecodeError):
@@ -53,6 +54,17 @@ def decode_object(raw: bytes) -> dict[str, Any]:
         raise InvalidRequestError("request body must be a JSON object")
     check_json(decoded)
     return decoded
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError("number out of range")
+    return value
 
 
 def check_json(value: object, max_depth: int = MAX_JSON_DEPTH) -> None:

@@ -114,3 +114,9 @@ def test_null_is_refused_in_nested_models_too() -> None:
     body = {"name": "a", "model": "m", "tools": [tool]}
     with pytest.raises(InvalidRequestError, match=r"tools\[0\]\.description"):
         check_not_null(models.AgentCreateParams.model_validate(body))
+
+
+@pytest.mark.parametrize("raw", [b'{"a": NaN}', b'{"a": Infinity}', b'{"a": -Infinity}', b'{"a": 1e999}'])
+def test_non_finite_numbers_are_not_json(raw: bytes) -> None:
+    with pytest.raises(InvalidRequestError, match="not valid JSON"):
+        decode_object(raw)
