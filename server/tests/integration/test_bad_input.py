@@ -237,3 +237,15 @@ def test_non_finite_numbers_in_a_free_form_schema(mango_platform: Platform, mang
                 + "]}"
             )
             _refused(http.post("/v1/agents", content=body, headers={"content-type": "application/json"}))
+
+
+def test_answering_the_whole_barrier_at_once_re_emits_nothing(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "whole")
+        say(http, sid, 'go\n/tool get_weather {"city": "Paris"}\n/tool get_weather {"city": "Rome"}')
+        ids = wait_status(http, sid, "requires_action")["stop_reason"]["event_ids"]
+        results = [{"type": "user.custom_tool_result", "custom_tool_use_id": i, "content": []} for i in ids]
+        http.post(f"/v1/sessions/{sid}/events", json={"events": results}).raise_for_status()
+        wait_status(http, sid, "end_turn")
+        stops = [e["stop_reason"]["type"] for e in history(http, sid) if e["type"] == "session.status_idle"]
+        assert stops == ["requires_action", "end_turn"]

@@ -46,6 +46,7 @@ class Admission:
         self.sid = session.id
         self.accepted: list[EventRow] = []
         self.wake = False
+        self.barrier: ActionRow | None = None  # a call of the barrier this request resolved in part
         self.handlers: dict[str, EventHandler] = {
             "user.message": self._user_message,
             "user.interrupt": self._user_interrupt,
@@ -68,6 +69,8 @@ class Admission:
             if handler is None:
                 raise InvalidRequestError(f"events[{index}]: clients cannot send {kind!r} events")
             await handler(index, event)
+        if self.barrier is not None:
+            await self._reemit_remaining(self.barrier)
         if self.wake:
             await outbox.wake(self.conn, self.ws, self.sid)
         return self.accepted
@@ -157,16 +160,21 @@ class Admission:
     async def _resume_if_barrier_closed(self, action: ActionRow) -> None:
         calls = await actions.for_round(self.conn, self.sid, action.trigger_id, action.round)
         if any(a.state in OPEN_ACTION_STATES for a in calls):
-            await self._reemit_remaining(calls)
+            self.barrier = action
             return
         await self._set_running()
         self.wake = True
 
-    async def _reemit_remaining(self, calls: list[ActionRow]) -> None:
-        """After a partial resolution, the Session's ``requires_action`` lists only what the client still owes."""
+    async def _reemit_remaining(self, action: ActionRow) -> None:
+        """After a partial resolution, the Session's ``requires_action`` lists only what the client still owes.
+
+        Runs once per request, after every event is admitted: a request answering the whole
+        barrier resumes the turn and re-emits nothing.
+        """
         stop = self.session.stop_reason or {}
         if self.session.status != "idle" or stop.get("type") != "requires_action":
             return
+        calls = await actions.for_round(self.conn, self.sid, action.trigger_id, action.round)
         owed = {
             a.event_id
             for a in calls
@@ -199,7 +207,7 @@ class Admission:
         if event["result"] == "allow":
             await actions.resolve(self.conn, self.sid, event_id, "allowed", None)
             await work.ensure_if_runnable(self.conn, self.session)
-            await self._reemit_remaining(await actions.for_round(self.conn, self.sid, action.trigger_id, action.round))
+            self.barrier = action
             return
         await actions.resolve(self.conn, self.sid, event_id, "denied", confirmation_id)
         await self._resume_if_barrier_closed(action)
