@@ -4,6 +4,8 @@
 in-process, no timestamp, fixed options, so the text depends only on the spec and the pinned
 generator version), the operations into ``routes.py``: one frozen ``Route`` record per
 operation plus ``OPERATION_IDS``, which the server checks its handlers against, and
+``NOT_NULL``, the optional properties of each model that may be omitted but never sent as
+``null`` (pydantic types both as ``X | None``, so the server's edge checks them), and
 ``x-mango-error-catalogue`` into ``errors.py``: ``ERROR_STATUS``, the HTTP status of every
 ``error.type``, which the server's error edge answers with.
 
@@ -61,7 +63,7 @@ from pydantic import BaseModel
 
 from . import models
 
-__all__ = ["OPERATION_IDS", "ROUTES", "Route"]
+__all__ = ["NOT_NULL", "OPERATION_IDS", "ROUTES", "Route"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,9 @@ ROUTES: tuple[Route, ...] = (
 _ROUTES_TAIL = """)
 
 OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES)
+
+# Optional properties that may be omitted but are not nullable, by model class name.
+NOT_NULL: dict[str, frozenset[str]] = {
 """
 
 _ERRORS_DOC = """The error catalogue of openapi/mango.yaml: every ``error.type`` with its HTTP status.
@@ -136,6 +141,9 @@ def render_models(spec: Spec) -> str:
             use_double_quotes=True,
             formatters=[Formatter.BUILTIN],
             custom_file_header=_MODELS_HEADER,
+            # A URI is kept exactly as sent (AnyUrl would normalise it, e.g. append a `/`, and the
+            # echoed value could break `maxLength`); the server checks its scheme and host itself.
+            type_mappings=["string+uri=string"],
         )
     if not isinstance(text, str):
         raise TypeError("datamodel-code-generator returned several modules; expected one")
@@ -150,7 +158,26 @@ def render_errors(spec: Spec) -> str:
 def render_routes(spec: Spec, model_classes: frozenset[str]) -> str:
     """The text of ``routes.py`` for ``spec``; ``model_classes`` are the classes in ``models.py``."""
     entries = [_route_entry(op, model_classes) for op in sorted(operations(spec), key=lambda op: op.operation_id)]
-    return _ROUTES_HEAD + "".join(entries) + _ROUTES_TAIL
+    return _ROUTES_HEAD + "".join(entries) + _ROUTES_TAIL + _not_null(spec, model_classes) + "}\n"
+
+
+def _not_null(spec: Spec, model_classes: frozenset[str]) -> str:
+    """``NOT_NULL`` entries: per schema, the properties neither required nor nullable."""
+    lines = []
+    for name, schema in sorted(spec.get("components", {}).get("schemas", {}).items()):
+        required = set(schema.get("required", ()))
+        props = schema.get("properties", {})
+        optional = sorted(p for p, sub in props.items() if p not in required and not _nullable(sub))
+        if optional and _class_name(name) in model_classes:
+            lines.append(f"    {_str(_class_name(name))}: frozenset({{{', '.join(_str(p) for p in optional)}}}),\n")
+    return "".join(lines)
+
+
+def _nullable(schema: Mapping[str, Any]) -> bool:
+    kinds = schema.get("type")
+    if kinds == "null" or (isinstance(kinds, list) and "null" in kinds) or schema.get("nullable") is True:
+        return True
+    return any(_nullable(sub) for key in ("oneOf", "anyOf") for sub in schema.get(key, ()))
 
 
 def _route_entry(op: Operation, model_classes: frozenset[str]) -> str:

@@ -77,6 +77,8 @@ TINY: Spec = {
                     "id": {"type": "string"},
                     "name": {"type": "string"},
                     "colour": {"type": "string", "enum": ["red", "blue"]},
+                    "homepage": {"type": "string", "format": "uri", "maxLength": 24},
+                    "note": {"type": ["string", "null"]},
                 },
             },
             "WidgetEvent": {
@@ -172,6 +174,22 @@ def test_route_table(generated: Callable[[Spec], tuple[ModuleType, ModuleType]])
     assert stream.security == ("WorkspaceKey", "SessionToken")
     assert stream.request_model is None
     assert issubclass(stream.response_model, BaseModel)
+
+
+def test_not_null_lists_optional_properties_that_are_not_nullable(
+    generated: Callable[[Spec], tuple[ModuleType, ModuleType]],
+) -> None:
+    _, routes = generated(TINY)
+    # WidgetCreate.size is nullable and Widget.note too; required properties are never listed.
+    assert {"Widget": frozenset({"colour", "homepage"})} == routes.NOT_NULL
+
+
+def test_uri_is_kept_as_sent_and_bounded(generated: Callable[[Spec], tuple[ModuleType, ModuleType]]) -> None:
+    models, _ = generated(TINY)
+    widget = models.Widget.model_validate({"type": "widget", "id": "w_1", "name": "g", "homepage": "http://a.b"})
+    assert widget.homepage == "http://a.b"  # not normalised to "http://a.b/"
+    with pytest.raises(ValidationError):
+        models.Widget.model_validate({"type": "widget", "id": "w_1", "name": "g", "homepage": "http://" + "a" * 20})
 
 
 def test_no_schemas_renders_an_empty_module() -> None:

@@ -178,7 +178,10 @@ def test_invalid_openapi(mini_spec: Spec) -> None:
     del mini_spec["paths"]["/v1/notes/{note_id}"]["get"]["responses"]["200"]["description"]
     message = _problems(mini_spec)
     assert "invalid OpenAPI at paths//v1/notes/{note_id}/get/responses/200" in message
-    assert "'description' is a required property" in message
+    # The wording's quotes depend on the validator backend (jsonschema or jsonschema-rs, which
+    # openapi-spec-validator picks when installed); the substance does not.
+    assert "description" in message
+    assert "is a required property" in message
 
 
 def test_problems_are_collected(mini_spec: Spec) -> None:

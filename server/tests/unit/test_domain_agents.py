@@ -62,3 +62,23 @@ def test_update_merges_metadata_and_keeps_unchanged_fields() -> None:
     body = build_agent_body({"metadata": {"drop": None, "new": "n"}}, base=base)
     assert body["system"] == "s"
     assert body["metadata"] == {"k": "v", "new": "n"}
+
+
+def _mcp(url: str) -> dict[str, object]:
+    return {"type": "url", "name": "docs", "url": url}
+
+
+def test_mcp_url_is_kept_exactly_as_sent() -> None:
+    from mango_server.domain.agents import validate_mcp_servers
+
+    url = "https://example.com" + "/a" * 1014  # 2,047 characters with no trailing slash
+    assert validate_mcp_servers([_mcp(url)])[0]["url"] == url
+    assert validate_mcp_servers([_mcp("http://h:8080")])[0]["url"] == "http://h:8080"
+
+
+@pytest.mark.parametrize("url", ["ftp://h/x", "/relative", "https://", "http://h:99999999", "http://a b/", "nonsense"])
+def test_mcp_url_must_be_absolute_http(url: str) -> None:
+    from mango_server.domain.agents import validate_mcp_servers
+
+    with pytest.raises(InvalidRequestError, match="url"):
+        validate_mcp_servers([_mcp(url)])

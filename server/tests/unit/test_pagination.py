@@ -34,3 +34,46 @@ def test_created_range_appends_only_the_given_bounds() -> None:
     sql = created_range(params, {"gt": None, "gte": start, "lt": end, "lte": None}, "a.created_at")
     assert sql == " AND a.created_at >= $2 AND a.created_at < $3"
     assert params == ["wksp_1", start, end]
+
+
+@pytest.mark.parametrize(
+    ("key", "columns"),
+    [
+        ([{"x": 1}, "sesn_1"], ("created_at", "id")),
+        ([17, "sesn_1"], ("created_at", "id")),
+        (["not a time", "sesn_1"], ("created_at", "id")),
+        (["2026-11-30T00:00:00", "sesn_1"], ("created_at", "id")),  # no offset: timestamptz needs one
+        (["2026-11-30T00:00:00+00:00", 5], ("created_at", "id")),
+        (["2026-11-30T00:00:00+00:00", "a\x00"], ("created_at", "id")),
+        (["3"], ("seq",)),
+        ([True], ("seq",)),
+        ([2**70], ("seq",)),
+        ([2**31], ("version",)),
+        ([-1], ("version",)),
+    ],
+)
+def test_a_forged_cursor_with_wrongly_typed_keys_is_invalid(key: list[object], columns: tuple[str, ...]) -> None:
+    from mango_server.store.pagination import _decode_key
+
+    with pytest.raises(InvalidRequestError, match="not a valid cursor"):
+        _decode_key(key, columns)
+
+
+def test_a_well_typed_key_decodes() -> None:
+    from datetime import UTC, datetime
+
+    from mango_server.store.pagination import _decode_key
+
+    assert _decode_key(["2026-11-30T00:00:00+00:00", "sesn_1"], ("created_at", "id")) == [
+        datetime(2026, 11, 30, tzinfo=UTC),
+        "sesn_1",
+    ]
+    assert _decode_key([7], ("seq",)) == [7]
+
+
+def test_a_deeply_nested_cursor_is_invalid() -> None:
+    import base64
+
+    page = base64.urlsafe_b64encode(b"[" * 5000 + b"]" * 5000).decode().rstrip("=")
+    with pytest.raises(InvalidRequestError):
+        decode_cursor(page, "desc")

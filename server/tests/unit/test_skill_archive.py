@@ -148,3 +148,40 @@ def test_bad_front_matter_in_an_archive() -> None:
 def test_non_utf8_skill_md() -> None:
     with pytest.raises(InvalidRequestError, match="not UTF-8"):
         validate_archive(make_zip({"pdf/SKILL.md": b"---\nname: \xff\n---\n"}), Limits())
+
+
+def _forged_end_record(entries: int, cd_size: int = 46, cd_offset: int = 0) -> io.BytesIO:
+    """A file holding only an end-of-central-directory record that declares ``entries`` members."""
+    import struct
+
+    record = b"PK\x05\x06" + struct.pack("<HHHHIIH", 0, 0, entries, entries, cd_size, cd_offset, 0)
+    return io.BytesIO(b"\x00" * cd_size + record)
+
+
+def test_declared_member_count_is_refused_before_the_directory_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_parse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the central directory was parsed")
+
+    monkeypatch.setattr(zipfile, "ZipFile", no_parse)
+    with pytest.raises(InvalidRequestError, match="declares 60000 members"):
+        validate_archive(_forged_end_record(60000), Limits(max_members=10))
+
+
+def test_an_oversized_central_directory_is_refused_whatever_the_count_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(zipfile, "ZipFile", None)
+    with pytest.raises(InvalidRequestError, match="central directory"):
+        validate_archive(_forged_end_record(1, cd_size=2_000_000), Limits(max_members=10))
+
+
+def test_entry_signatures_are_counted_when_the_declared_count_lies() -> None:
+    members = good(**{f"pdf-tools/f{i}.txt": "x" for i in range(1100)})
+    data = bytearray(make_zip(members).getvalue())
+    at = data.rfind(b"PK\x05\x06")
+    data[at + 8 : at + 12] = (1).to_bytes(2, "little") * 2  # claim one member
+    with pytest.raises(InvalidRequestError, match="more than 1034 members"):
+        validate_archive(io.BytesIO(bytes(data)), Limits(max_members=10))
+
+
+def test_not_a_zip_without_an_end_record() -> None:
+    with pytest.raises(InvalidRequestError, match="not a zip"):
+        validate_archive(io.BytesIO(b"plain text, no zip"), Limits())

@@ -26,3 +26,10 @@ def test_pinned_matches_a_skill_or_one_version() -> None:
     assert pinned(SNAPSHOT, "skill_a", 2)
     assert not pinned(SNAPSHOT, "skill_a", 1)
     assert not pinned(SNAPSHOT, "skill_b", None)
+
+
+@pytest.mark.parametrize("raw", ["\u00b2", "\u0663", "1\u00b9", "\uff11"])
+def test_a_non_ascii_digit_is_not_a_version(raw: str) -> None:
+    with pytest.raises(InvalidRequestError):
+        parse_version(raw)
+    assert pins({"skills": [{"skill_id": "skill_a", "version": raw}]}) == set()

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from . import models
 
-__all__ = ["OPERATION_IDS", "ROUTES", "Route"]
+__all__ = ["NOT_NULL", "OPERATION_IDS", "ROUTES", "Route"]
 
 
 @dataclass(frozen=True)
@@ -136,3 +136,10 @@ ROUTES: tuple[Route, ...] = (
 )
 
 OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES)
+
+# Optional properties that may be omitted but are not nullable, by model class name.
+NOT_NULL: dict[str, frozenset[str]] = {
+    "CommentEvent": frozenset({"id"}),
+    "LikeEvent": frozenset({"id"}),
+    "NoteCreate": frozenset({"metadata"}),
+}

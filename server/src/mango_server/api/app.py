@@ -22,17 +22,16 @@ from starlette.routing import Route as StarletteRoute
 from mango_server.api._generated.errors import ERROR_STATUS
 from mango_server.api._generated.routes import ROUTES, Route
 from mango_server.api.auth import authenticate
+from mango_server.api.body import MAX_JSON_BODY, check_not_null, check_parameters, decode_object, read_limited
 from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception, validation_message
 from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
-from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_request_id
 
 log = logging.getLogger(__name__)
 Handler = Callable[[RequestContext], Awaitable[Any]]
-MAX_JSON_BODY = 8 * 1024 * 1024
 
 
 def contract_drift(route: Route, body: bytes, request_id: str) -> Response | None:
@@ -89,18 +88,9 @@ def check_handlers() -> None:
 async def _read_body(request: Request, route: Route) -> dict[str, Any]:
     if route.request_model is None:
         return {}
-    raw = await request.body()
-    if len(raw) > MAX_JSON_BODY:
-        raise RequestTooLargeError(f"request body exceeds {MAX_JSON_BODY} bytes")
-    if not raw:
-        raw = b"{}"
-    try:
-        decoded = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise InvalidRequestError("request body is not valid JSON") from None
-    if not isinstance(decoded, dict):
-        raise InvalidRequestError("request body must be a JSON object")
+    decoded = decode_object(await read_limited(request, MAX_JSON_BODY))
     model = route.request_model.model_validate(decoded)
+    check_not_null(model)
     dumped: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True, by_alias=True)
     return dumped
 
@@ -111,6 +101,7 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
     async def endpoint(request: Request) -> Response:
         request_id = new_request_id()
         try:
+            check_parameters(request.path_params, request.query_params.multi_items())
             principal = Principal("WorkspaceKey", "", "")
             if route.security:
                 principal = await authenticate(

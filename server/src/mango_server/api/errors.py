@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from starlette.responses import JSONResponse
 
 from mango_server.api._generated.errors import ERROR_STATUS
-from mango_server.domain.errors import MangoDomainError
+from mango_server.domain.errors import MangoDomainError, RequestTooLargeError
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,11 @@ def status_of(error_type: str) -> int:
 def map_exception(exc: BaseException, request_id: str) -> JSONResponse:
     """Translate an exception raised by a handler."""
     if isinstance(exc, MangoDomainError) and exc.error_type in ERROR_STATUS:
-        return error_response(status_of(exc.error_type), exc.error_type, exc.message, request_id, details=exc.details)
+        # The unread rest of a refused body is not drained: the connection closes after the answer.
+        headers = {"connection": "close"} if isinstance(exc, RequestTooLargeError) else {}
+        return error_response(
+            status_of(exc.error_type), exc.error_type, exc.message, request_id, details=exc.details, headers=headers
+        )
     if isinstance(exc, ValidationError):
         return error_response(
             status_of("invalid_request_error"), "invalid_request_error", validation_message(exc), request_id

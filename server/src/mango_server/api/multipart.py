@@ -1,8 +1,10 @@
 """Streaming ``multipart/form-data`` reading: parts arrive one by one and a part's bytes are
 yielded as they come off the socket, so an upload is never held in memory.
 
-Each part must be consumed (or skipped) before the next one is read. Size bounds are the
-caller's: :meth:`Part.chunks` raises :class:`RequestTooLargeError` past ``max_bytes``.
+Each part must be consumed (or skipped) before the next one is read. Size bounds of part
+bodies are the caller's: :meth:`Part.chunks` raises :class:`RequestTooLargeError` past
+``max_bytes``. Part headers are bounded here (:data:`MAX_HEADER_BYTES` per part, at most
+:data:`MAX_HEADERS` of them), so no part can make the reader buffer without limit.
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 from starlette.requests import ClientDisconnect, Request
 
+from mango_server.api.body import check_text
 from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
+
+MAX_HEADER_BYTES = 16 * 1024
+MAX_HEADERS = 8  # python-multipart's own default since 0.0.2x; kept here for older releases
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +71,11 @@ class Part:
         """A small text field."""
         data = b"".join([c async for c in self.chunks(max_bytes)])
         try:
-            return data.decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise InvalidRequestError(f"{self.name}: must be UTF-8 text") from None
+        check_text(text, self.name)
+        return text
 
     async def skip(self) -> None:
         """Read past the rest of the part."""
@@ -89,6 +97,7 @@ class MultipartReader:
         self._headers: dict[str, str] = {}
         self._field = b""
         self._value = b""
+        self._header_bytes = 0
         self._parser = MultipartParser(
             boundary,
             {
@@ -104,14 +113,24 @@ class MultipartReader:
 
     def _on_part_begin(self) -> None:
         self._headers = {}
+        self._header_bytes = 0
+
+    def _count_header(self, size: int) -> None:
+        self._header_bytes += size
+        if self._header_bytes > MAX_HEADER_BYTES:
+            raise RequestTooLargeError(f"multipart part headers exceed {MAX_HEADER_BYTES} bytes")
 
     def _on_header_field(self, data: bytes, start: int, end: int) -> None:
+        self._count_header(end - start)
         self._field += data[start:end]
 
     def _on_header_value(self, data: bytes, start: int, end: int) -> None:
+        self._count_header(end - start)
         self._value += data[start:end]
 
     def _on_header_end(self) -> None:
+        if len(self._headers) >= MAX_HEADERS:
+            raise RequestTooLargeError(f"a multipart part has more than {MAX_HEADERS} headers")
         self._headers[self._field.decode("latin-1").lower()] = self._value.decode("latin-1")
         self._field = self._value = b""
 
@@ -163,6 +182,8 @@ class MultipartReader:
             name = options.get(b"name", b"").decode("utf-8", "replace")
             raw_filename = options.get(b"filename")
             filename = _decode(raw_filename) if raw_filename is not None else None
+            if filename is not None:
+                check_text(filename, f"{name[:64]}: filename")
             part = Part(self, name, filename, headers.get("content-type") or None)
             yield part
             if not part.done:

@@ -3,7 +3,9 @@ all in the caller's one transaction (the durable write path).
 
 Each client event type has one handler in an explicit ``{event_type: handler}`` table; a type
 outside the table cannot be sent by clients. Tool results close entries of the active turn's
-barrier: a partial result is recorded without waking the model; the result that closes the
+barrier: a partial result is recorded without waking the model and, while the Session is idle
+with ``requires_action``, re-emits ``session.status_idle`` with the ids the client still owes
+(the Session goes ``running`` when only worker-run calls remain); the result that closes the
 barrier wakes the turn exactly once, because the barrier check runs under the Session row lock.
 Duplicate or unknown results are rejected and the whole request rolls back. Not responsible
 for reading File documents (``app.documents``, before the transaction) or the transaction itself.
@@ -44,6 +46,7 @@ class Admission:
         self.sid = session.id
         self.accepted: list[EventRow] = []
         self.wake = False
+        self.barrier: ActionRow | None = None  # a call of the barrier this request resolved in part
         self.handlers: dict[str, EventHandler] = {
             "user.message": self._user_message,
             "user.interrupt": self._user_interrupt,
@@ -66,6 +69,8 @@ class Admission:
             if handler is None:
                 raise InvalidRequestError(f"events[{index}]: clients cannot send {kind!r} events")
             await handler(index, event)
+        if self.barrier is not None:
+            await self._reemit_remaining(self.barrier)
         if self.wake:
             await outbox.wake(self.conn, self.ws, self.sid)
         return self.accepted
@@ -155,9 +160,35 @@ class Admission:
     async def _resume_if_barrier_closed(self, action: ActionRow) -> None:
         calls = await actions.for_round(self.conn, self.sid, action.trigger_id, action.round)
         if any(a.state in OPEN_ACTION_STATES for a in calls):
+            self.barrier = action
             return
         await self._set_running()
         self.wake = True
+
+    async def _reemit_remaining(self, action: ActionRow) -> None:
+        """After a partial resolution, the Session's ``requires_action`` lists only what the client still owes.
+
+        Runs once per request, after every event is admitted: a request answering the whole
+        barrier resumes the turn and re-emits nothing.
+        """
+        stop = self.session.stop_reason or {}
+        if self.session.status != "idle" or stop.get("type") != "requires_action":
+            return
+        calls = await actions.for_round(self.conn, self.sid, action.trigger_id, action.round)
+        owed = {
+            a.event_id
+            for a in calls
+            if a.state == "awaiting_confirmation" or (a.kind, a.state) == ("custom", "pending")
+        }
+        remaining = [event_id for event_id in stop.get("event_ids", []) if event_id in owed]
+        if remaining == stop.get("event_ids"):
+            return
+        if not remaining:  # only calls a worker runs are left: the Session is busy with them
+            await self._set_running()
+            return
+        new_stop: JsonObject = {"type": "requires_action", "event_ids": remaining}
+        self.session = await sessions.set_status(self.conn, self.session, "idle", new_stop)
+        await self._append(NewEvent(new_id("sevt"), "session.status_idle", {"stop_reason": new_stop}))
 
     async def _user_custom_tool_result(self, index: int, event: JsonObject) -> None:
         await self._result(index, event, "custom_tool_use_id", ("custom",), ("pending",))
@@ -176,6 +207,7 @@ class Admission:
         if event["result"] == "allow":
             await actions.resolve(self.conn, self.sid, event_id, "allowed", None)
             await work.ensure_if_runnable(self.conn, self.session)
+            self.barrier = action
             return
         await actions.resolve(self.conn, self.sid, event_id, "denied", confirmation_id)
         await self._resume_if_barrier_closed(action)

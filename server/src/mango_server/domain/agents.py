@@ -7,6 +7,7 @@ the semantic rules the schema cannot express; not for storage or versioning.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from mango_server.domain.errors import ConflictError, InvalidRequestError
 
@@ -92,11 +93,23 @@ def normalize_tools(tools: list[dict[str, Any]], mcp_servers: list[dict[str, Any
 
 
 def validate_mcp_servers(servers: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """MCP server names must be unique."""
+    """MCP server names must be unique and URLs absolute http(s); the URL is kept exactly as sent."""
     names = [s["name"] for s in servers]
     if len(names) != len(set(names)):
         raise InvalidRequestError("mcp_servers: names must be unique")
+    for index, server in enumerate(servers):
+        _check_url(str(server["url"]), f"mcp_servers[{index}].url")
     return [dict(s) for s in servers]
+
+
+def _check_url(url: str, where: str) -> None:
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a malformed port
+    except ValueError:
+        raise InvalidRequestError(f"{where}: is not a valid URL") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in url):
+        raise InvalidRequestError(f"{where}: must be an absolute http or https URL")
 
 
 def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None) -> dict[str, Any]:

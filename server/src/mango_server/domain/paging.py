@@ -39,7 +39,7 @@ def decode_cursor(page: str | None, order: Order) -> Cursor | None:
     try:
         data = json.loads(base64.urlsafe_b64decode(page + "=" * (-len(page) % 4)))
         cursor = Cursor(order=data["o"], direction=data["d"], key=list(data["k"]))
-    except (ValueError, KeyError, TypeError, binascii.Error) as exc:
+    except (ValueError, KeyError, TypeError, RecursionError, binascii.Error) as exc:
         raise InvalidRequestError("page is not a valid cursor") from exc
     if cursor.order != order or cursor.direction not in ("after", "before") or len(cursor.key) not in (1, 2):
         raise InvalidRequestError("page was issued for a different order; start again without page")

@@ -11,6 +11,7 @@ the bounds enforced while reading (a lying header cannot expand past them).
 from __future__ import annotations
 
 import stat
+import struct
 import zipfile
 from dataclasses import dataclass
 from typing import IO
@@ -25,6 +26,13 @@ MAX_NAME = 256
 MAX_DESCRIPTION = 4096
 MAX_DIRECTORY = 256
 _READ = 256 * 1024
+_EOCD = b"PK\x05\x06"
+_EOCD_SIZE = 22
+_ZIP64_LOCATOR = b"PK\x06\x07"
+_ZIP64_EOCD = b"PK\x06\x06"
+_CENTRAL_ENTRY = b"PK\x01\x02"
+_FOLDER_ALLOWANCE = 1024
+_CENTRAL_BYTES_PER_MEMBER = 512
 
 
 @dataclass(frozen=True)
@@ -115,6 +123,8 @@ def validate_archive(file: IO[bytes], limits: Limits) -> SkillArchive:
     file.seek(0)
     if size > limits.max_archive_bytes:
         raise RequestTooLargeError(f"skill archive: {size} bytes exceeds the limit of {limits.max_archive_bytes}")
+    _check_member_count(file, size, limits.max_members + _FOLDER_ALLOWANCE)
+    file.seek(0)
     try:
         archive = zipfile.ZipFile(file)
     except (zipfile.BadZipFile, OSError, ValueError):
@@ -129,9 +139,51 @@ def validate_archive(file: IO[bytes], limits: Limits) -> SkillArchive:
     return SkillArchive(name, description, directory, expanded, len(regular))
 
 
+def _check_member_count(file: IO[bytes], size: int, allowed: int) -> None:
+    """Refuse too many members from the end records alone, before the central directory is parsed.
+
+    Both the declared count and the central directory's own size are checked (a lying count
+    cannot smuggle a huge directory past), then the entry signatures in that bounded directory
+    are counted, an upper bound on its real entries.
+    """
+    tail_size = min(size, _EOCD_SIZE + 65535)
+    file.seek(size - tail_size)
+    tail = file.read(tail_size)
+    at = tail.rfind(_EOCD)
+    if at < 0 or len(tail) - at < _EOCD_SIZE:
+        raise _bad("not a zip file")
+    entries, cd_size, cd_offset = struct.unpack_from("<xxxxxxxxxxHII", tail, at)
+    if 0xFFFF in (entries,) or 0xFFFFFFFF in (cd_size, cd_offset):
+        entries, cd_size, cd_offset = _zip64_counts(file, size - tail_size + at)
+    if entries > allowed:
+        raise _bad(f"declares {entries} members; at most {allowed} are allowed")
+    if cd_size > allowed * _CENTRAL_BYTES_PER_MEMBER or cd_offset + cd_size > size:
+        raise _bad(f"its central directory of {cd_size} bytes is too large or out of bounds")
+    file.seek(cd_offset)
+    if file.read(cd_size).count(_CENTRAL_ENTRY) > allowed:
+        raise _bad(f"holds more than {allowed} members")
+
+
+def _zip64_counts(file: IO[bytes], eocd_at: int) -> tuple[int, int, int]:
+    """(entries, directory size, directory offset) from the zip64 end record the locator points to."""
+    if eocd_at < 20:
+        raise _bad("not a zip file")
+    file.seek(eocd_at - 20)
+    locator = file.read(20)
+    if not locator.startswith(_ZIP64_LOCATOR):
+        raise _bad("not a zip file")
+    (record_at,) = struct.unpack_from("<8xQ", locator)
+    file.seek(record_at)
+    record = file.read(56)
+    if len(record) < 56 or not record.startswith(_ZIP64_EOCD):
+        raise _bad("not a zip file")
+    entries, cd_size, cd_offset = struct.unpack_from("<32xQQQ", record)
+    return int(entries), int(cd_size), int(cd_offset)
+
+
 def _layout(infos: list[zipfile.ZipInfo], limits: Limits) -> tuple[str, list[zipfile.ZipInfo]]:
     """The one top-level folder and the regular files, once every member's path and kind is checked."""
-    if len(infos) > limits.max_members + 1024:
+    if len(infos) > limits.max_members + _FOLDER_ALLOWANCE:
         raise _bad(f"more than {limits.max_members} members")
     seen: set[str] = set()
     tops: set[str] = set()

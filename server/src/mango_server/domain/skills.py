@@ -11,7 +11,7 @@ from mango_server.domain.json import JsonObject
 
 def parse_version(raw: str) -> int:
     """A concrete version path parameter (a decimal string; ``latest`` is refused)."""
-    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or int(raw) < 1:
         raise InvalidRequestError(f"version must be a concrete version number, got {raw!r}")
     return int(raw)
 
@@ -20,7 +20,7 @@ def pins(snapshot: JsonObject) -> set[tuple[str, int]]:
     """(skill id, version) pairs a Session's frozen Agent snapshot pins."""
     out: set[tuple[str, int]] = set()
     for ref in snapshot.get("skills") or []:
-        if str(ref.get("version", "")).isdigit():
+        if (version := str(ref.get("version", ""))).isascii() and version.isdigit():
             out.add((str(ref["skill_id"]), int(ref["version"])))
     return out
 

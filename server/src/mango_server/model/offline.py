@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 
 _MAX_SLEEP_MS = 60_000
 _DELTA_CHUNKS = 3
+_MAX_TEXT = 1_000_000  # the spec's TextBlock.text maxLength: an echoed long message is cut to fit
 
 
 @dataclass
@@ -158,11 +159,11 @@ def _parse_directives(texts: list[str]) -> _Directives:
             found.texts.append(rest)
         elif word == "/tool" and rest:
             _parse_tool(rest, found)
-        elif word == "/fail" and (rest == "always" or rest.isdigit()):
+        elif word == "/fail" and (rest == "always" or (rest.isascii() and rest.isdigit())):
             found.fail = -1 if rest == "always" else int(rest)
         elif word == "/fail-permanent" and not rest:
             found.fail_permanent = True
-        elif word == "/sleep" and rest.isdigit():
+        elif word == "/sleep" and rest.isascii() and rest.isdigit():
             found.sleep_ms = min(int(rest), _MAX_SLEEP_MS)
         elif stripped:
             found.plain.append(stripped)
@@ -186,7 +187,7 @@ def _build_content(
     request: ModelRequest, digest: str, directives: _Directives, results: list[Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
     content: list[dict[str, Any]] = []
-    reply = _reply_text(directives, results)
+    reply = _reply_text(directives, results)[:_MAX_TEXT]
     if reply:
         content.append({"type": "text", "text": reply})
     native = {tool.name for tool in request.tools if tool.kind == "provider_native"}

@@ -16,6 +16,7 @@ from mango_server.store.db import Connection, Record
 
 RowT = TypeVar("RowT")
 
+_INTEGER_COLUMNS = {"seq": 2**63, "version": 2**31}  # column -> exclusive bound of its SQL integer type
 _RANGE_SYMBOLS = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
 
 
@@ -34,10 +35,27 @@ def _key_of(row: Record, columns: tuple[str, ...]) -> list[Any]:
 
 
 def _decode_key(key: list[Any], columns: tuple[str, ...]) -> list[Any]:
+    """The cursor's key as SQL parameters; a key of the wrong type is a forged cursor (400, not a driver error)."""
     out: list[Any] = []
     for column, value in zip(columns, key, strict=True):
-        out.append(datetime.fromisoformat(value) if column == "created_at" else value)
+        out.append(_decode_value(column, value))
     return out
+
+
+def _decode_value(column: str, value: object) -> Any:
+    if column == "created_at" and isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            moment = None
+        if moment is not None and moment.tzinfo is not None:
+            return moment
+    elif column in _INTEGER_COLUMNS and isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < _INTEGER_COLUMNS[column]:
+            return value
+    elif column not in _INTEGER_COLUMNS and column != "created_at" and isinstance(value, str) and "\x00" not in value:
+        return value
+    raise InvalidRequestError("page is not a valid cursor")
 
 
 async def fetch_page(

@@ -262,9 +262,13 @@ async def manifest(conn: Connection, workspace_id: str, refs: list[JsonObject]) 
     """
     out: list[JsonObject] = []
     for ref in refs:
-        if ref.get("type") != "custom" or not str(ref.get("version", "")).isdigit():
+        if ref.get("type") != "custom" or not _is_number(str(ref.get("version", ""))):
             continue
         row = await conn.fetchrow(Q.manifest, workspace_id, ref["skill_id"], int(ref["version"]))
         if row is not None:
             out.append(dict(row.items()))
     return out
+
+
+def _is_number(raw: str) -> bool:
+    return raw.isascii() and raw.isdigit()

@@ -170,3 +170,15 @@ def test_factory_builds_the_offline_model() -> None:
         build_model_client("other")
     with pytest.raises(ValueError, match="MANGO_MODEL_API_KEY"):
         build_model_client("messages", api_key="")
+
+
+async def test_the_echo_of_a_long_message_respects_the_text_block_bound() -> None:
+    response = await OfflineModel().create(_request(_user("x" * 1_000_000)))
+    text = response.content[0]["text"]
+    assert len(text) == 1_000_000
+    assert text.startswith("You said: ")
+
+
+async def test_a_non_ascii_digit_is_not_a_directive_count() -> None:
+    response = await OfflineModel().create(_request(_user("/fail \u00b2")))
+    assert response.stop_reason == "end_turn"

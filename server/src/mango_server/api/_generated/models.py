@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AnyUrl, AwareDatetime, BaseModel, ConfigDict, Field, RootModel, StringConstraints
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, RootModel, StringConstraints
 from typing_extensions import TypeAliasType
 
 
@@ -226,7 +226,7 @@ class McpServer(BaseModel):
         str,
         Field(description="A name unique within the Agent, referenced by `mcp_toolset`.", max_length=128, min_length=1),
     ]
-    url: Annotated[AnyUrl, Field(description="The server's streamable HTTP endpoint.")]
+    url: Annotated[str, Field(description="The server's streamable HTTP endpoint.", max_length=2048)]
 
 
 class SkillRef(BaseModel):

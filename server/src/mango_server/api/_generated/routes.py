@@ -15,7 +15,7 @@ from pydantic import BaseModel
 
 from . import models
 
-__all__ = ["OPERATION_IDS", "ROUTES", "Route"]
+__all__ = ["NOT_NULL", "OPERATION_IDS", "ROUTES", "Route"]
 
 
 @dataclass(frozen=True)
@@ -708,3 +708,31 @@ ROUTES: tuple[Route, ...] = (
 )
 
 OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES)
+
+# Optional properties that may be omitted but are not nullable, by model class name.
+NOT_NULL: dict[str, frozenset[str]] = {
+    "AgentCreateParams": frozenset({"mcp_servers", "metadata", "skills", "tools"}),
+    "AgentRef": frozenset({"version"}),
+    "AgentToolset": frozenset({"configs", "default_config"}),
+    "AgentUpdateParams": frozenset({"mcp_servers", "metadata", "model", "name", "skills", "tools", "version"}),
+    "CustomTool": frozenset({"description"}),
+    "EnvironmentCreateParams": frozenset({"config", "metadata"}),
+    "EnvironmentUpdateParams": frozenset({"config", "metadata", "name"}),
+    "ErrorBody": frozenset({"details"}),
+    "HealthcheckCreateParams": frozenset({"metadata"}),
+    "McpToolset": frozenset({"configs", "default_config"}),
+    "MemoryStoreCreateParams": frozenset({"metadata"}),
+    "MemoryStoreUpdateParams": frozenset({"metadata", "name"}),
+    "MemoryUpdateParams": frozenset({"content", "path", "precondition"}),
+    "ModelConfig": frozenset({"speed"}),
+    "SessionCreateParams": frozenset({"initial_events", "metadata", "resources"}),
+    "SessionUpdateParams": frozenset({"metadata"}),
+    "SessionUpdatedEvent": frozenset({"metadata"}),
+    "SkillCreateParams": frozenset({"display_title"}),
+    "SkillRef": frozenset({"version"}),
+    "ToolConfig": frozenset({"enabled", "permission_policy"}),
+    "ToolDefaultConfig": frozenset({"enabled", "permission_policy"}),
+    "UserCustomToolResultEventParams": frozenset({"content", "is_error"}),
+    "UserToolResultEventParams": frozenset({"content", "is_error"}),
+    "WorkStopParams": frozenset({"force"}),
+}
