@@ -586,7 +586,7 @@ export class SessionsEvents {
    * result of the barrier (`stop_reason.event_ids`) is claimed durably without waking the
    * model; the one that completes the barrier resumes the turn exactly once, and a partial
    * resolution re-emits `session.status_idle` with the remaining ids. A session token may
-   * send only `user.tool_result` and `user.custom_tool_result` (403 otherwise).
+   * send only `user.tool_result` (403 otherwise), and only while its Work lease holds (401).
    *
    * `POST /v1/sessions/{session_id}/events`
    */

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mango_server.app.admission import Admission
+from mango_server.app.auth import assert_live_lease
 from mango_server.app.documents import Snapshots, snapshot_file_documents
 from mango_server.app.services import Services
 from mango_server.domain.errors import InvalidRequestError
@@ -69,12 +70,17 @@ async def read_documents(services: Services, principal: Principal, client_events
 
 
 async def send(
-    services: Services, principal: Principal, session_id: str, client_events: list[JsonObject]
+    services: Services, principal: Principal, session_id: str, client_events: list[JsonObject], token: str = ""
 ) -> list[EventRow]:
-    """Admit ``client_events``; returns the admitted client events (not the server events appended with them)."""
+    """Admit ``client_events``; returns the admitted client events (not the server events appended with them).
+
+    A session token's results are fenced by its Work lease inside the admission transaction
+    (``token`` is the presented session token; other credentials pass ``""``).
+    """
     documents = await read_documents(services, principal, client_events)
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
+        await assert_live_lease(conn, principal, token)
         accepted = await Admission(conn, row, principal.kind, documents).admit(client_events)
     await services.notifier.committed(session_id)
     # The echo is the client's events only; server events appended with them (status_running) are streamed.
