@@ -36,6 +36,23 @@ def _read_env_file(path: Path) -> dict[str, str]:
     return values
 
 
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by its owner only, from the first byte on.
+
+    The file is created (or truncated) with mode 0600 and re-moded before any byte is written,
+    so the API key is never readable by other local users, even for an instant or when an
+    older copy of the file had a wider mode.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        data = text.encode()
+        while data:
+            data = data[os.write(fd, data) :]
+    finally:
+        os.close(fd)
+
+
 async def _ensure_key(database_url: str, known_key: str | None) -> tuple[str, str]:
     import asyncpg
 
@@ -108,12 +125,12 @@ def run_dev(state_dir: str) -> int:
         print("==> starting the api and the orchestrator", flush=True)
         processes = [_spawn("api", env, log_dir), _spawn("orchestrator", env, log_dir)]
         _wait_ready(base_url, processes)
-        env_file.write_text(
+        write_private(
+            env_file,
             f"export MANGO_BASE_URL={base_url}\nexport MANGO_API_KEY={api_key}\n"
             f"export MANGO_API_PORT={env['MANGO_API_PORT']}\n"
-            f"export MANGO_WORKSPACE_ID={workspace_id}\nexport MANGO_DATABASE_URL={stack.database_url}\n"
+            f"export MANGO_WORKSPACE_ID={workspace_id}\nexport MANGO_DATABASE_URL={stack.database_url}\n",
         )
-        env_file.chmod(0o600)
         rel = os.path.relpath(env_file)
         print(
             f"\nMango is running.\n  base URL : {base_url}\n  API key  : {api_key}\n  workspace: {workspace_id}\n"
