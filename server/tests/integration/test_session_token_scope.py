@@ -5,6 +5,7 @@ admission transaction refuses the result (401) instead of recording it."""
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 import time
 from typing import Any
@@ -102,7 +103,9 @@ async def _send_across_reclaim(platform: Platform, token: str, sid: str, work_id
         thread = threading.Thread(target=send)
         thread.start()
         await _until_blocked(conn)
-        await conn.execute("UPDATE work SET token_digest = $2 WHERE id = $1", work_id, credentials.digest("rotated"))
+        await conn.execute(
+            "UPDATE work SET token_digest = $2 WHERE id = $1", work_id, credentials.digest(secrets.token_hex(16))
+        )
         await holder.commit()
         await asyncio.to_thread(thread.join, 30)
     finally:
