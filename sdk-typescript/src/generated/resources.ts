@@ -624,6 +624,9 @@ export class SessionsEvents {
    *   `agent.thinking` events. They are best effort, never persisted, never replayed; the
    *   persisted event with the same id supersedes them.
    * - Decoders must pass unknown event types through untouched.
+   * - Limits: one credential holds at most `MANGO_SSE_MAX_STREAMS_PER_KEY` open streams per
+   *   api process (429 `rate_limit_error` beyond). A stream ends without an error event when
+   *   the api shuts down; reconnect with `Last-Event-ID`.
    *
    * `GET /v1/sessions/{session_id}/events/stream`
    */
