@@ -43,3 +43,25 @@ async def test_wakeups_coalesce_and_shutdown_ends_every_follower() -> None:
     assert await follower.next(0.1) is None
     fanout.unfollow(follower)
     assert fanout.followed == 0
+
+
+async def test_one_lease_read_for_every_session_token_stream() -> None:
+    lease_reads: list[list[bytes]] = []
+    live = {b"live"}
+
+    async def read_heads(ids: list[str]) -> dict[str, int]:
+        return dict.fromkeys(ids, 1)
+
+    async def read_leases(digests: list[bytes]) -> set[bytes]:
+        lease_reads.append(digests)
+        return live & set(digests)
+
+    fanout = SessionFanout(cast(Any, None), read_heads, read_leases)
+    keeps = [fanout.follow("sesn_a", with_deltas=False, lease=b"live") for _ in range(20)]
+    loses = [fanout.follow("sesn_b", with_deltas=False, lease=b"gone") for _ in range(20)]
+    api_key_stream = fanout.follow("sesn_b", with_deltas=False)
+    await fanout.reconcile()
+    assert lease_reads == [[b"gone", b"live"]]  # one query for 40 streams
+    assert not any(f.lease_lost for f in keeps)
+    assert all(f.lease_lost for f in loses)
+    assert not api_key_stream.lease_lost

@@ -19,7 +19,7 @@ from mango_server.api.app import build_app
 from mango_server.api.context import Services
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
-from mango_server.app.streams import session_heads
+from mango_server.app.streams import live_leases, session_heads
 from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
@@ -66,7 +66,7 @@ async def serve(settings: Settings) -> None:
         recovery = asyncio.create_task(_recover_forever(writes, settings.upload_recovery_seconds))
     else:
         log.warning("MANGO_S3_ENDPOINT_URL is not set: Files and Skills answer 503", extra={"action": "api.no_s3"})
-    fanout = SessionFanout(notifier, lambda ids: session_heads(pool, ids))
+    fanout = SessionFanout(notifier, lambda ids: session_heads(pool, ids), lambda keys: live_leases(pool, keys))
     await fanout.start()
     app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout))
     config = uvicorn.Config(

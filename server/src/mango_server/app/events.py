@@ -2,8 +2,8 @@
 
 ``send`` reads File documents before its transaction, admits the events under the Session row
 lock (``app.admission``) and pokes live readers after the commit. The stream helpers read
-committed rows by sequence and revalidate a session token's Work lease. Not responsible for
-the SSE framing, NATS subscriptions or the wire shapes (``api.handlers.stream``, ``api.mappers``).
+committed rows by sequence. Not responsible for the SSE framing, the fan-out or the wire shapes
+(``api.handlers.stream``, ``live.fanout``, ``api.mappers``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
-from mango_server.store import credentials, events, sessions
+from mango_server.store import events, sessions
 from mango_server.store.db import transaction
 from mango_server.store.events import EventRow
 
@@ -30,7 +30,6 @@ __all__ = [
     "list_page",
     "read_documents",
     "send",
-    "session_token_live",
     "start_cursor",
 ]
 
@@ -113,10 +112,3 @@ async def fetch_after(services: Services, session_id: str, cursor: int) -> Fetch
         rows = await events.rows_after(conn, session_id, cursor)
         gone = not rows and not await sessions.exists_any(conn, session_id)
     return Fetched(rows, gone or any(r.type == "session.deleted" for r in rows))
-
-
-async def session_token_live(services: Services, token: str) -> bool:
-    """Whether a session token's Work lease still holds."""
-    async with services.pool.acquire() as conn:
-        row = await credentials.find_session_token(conn, token)
-    return row is not None and row.live

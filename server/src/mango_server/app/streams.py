@@ -3,7 +3,8 @@
 A credential (API key or session token) may hold at most ``MANGO_SSE_MAX_STREAMS_PER_KEY``
 streams open on one api process; one more answers 429 ``rate_limit_error`` before the response
 starts, so a runaway client cannot exhaust the process. :func:`session_heads` is the read the
-process-wide fan-out (``live.fanout``) runs once per interval for every followed Session. Not
+process-wide fan-out (``live.fanout``) runs once per interval for every followed Session, and
+:func:`live_leases` the one it runs for every stream opened with a session token. Not
 responsible for framing SSE (``api.handlers.stream``) or routing wakeups (``live.fanout``).
 """
 
@@ -12,10 +13,10 @@ from __future__ import annotations
 from collections import Counter
 
 from mango_server.domain.errors import RateLimitedError
-from mango_server.store import sessions
+from mango_server.store import credentials, sessions
 from mango_server.store.db import Pool
 
-__all__ = ["StreamSlots", "session_heads"]
+__all__ = ["StreamSlots", "live_leases", "session_heads", "token_digest"]
 
 
 class StreamSlots:
@@ -47,3 +48,14 @@ async def session_heads(pool: Pool, session_ids: list[str]) -> dict[str, int]:
     """``next_seq`` of every listed Session that still exists, in one query."""
     async with pool.acquire() as conn:
         return await sessions.heads(conn, session_ids)
+
+
+async def live_leases(pool: Pool, digests: list[bytes]) -> set[bytes]:
+    """Which session-token digests still hold a live Work lease, in one query."""
+    async with pool.acquire() as conn:
+        return await credentials.live_token_digests(conn, digests)
+
+
+def token_digest(token: str) -> bytes:
+    """The stored form of a bearer value (the fan-out tracks session-token streams by it)."""
+    return credentials.digest(token)

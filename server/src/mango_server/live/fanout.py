@@ -8,7 +8,9 @@ routes each message to the followers of its Session. Because NATS is best effort
 reconciliation loop asks PostgreSQL once per interval for the ``next_seq`` of every followed
 Session in a single query (``heads``, injected by the caller) and wakes the followers of the
 Sessions whose head moved (or that are gone): a lost poke costs at most one interval, and no
-stream polls the database by itself. Not responsible for reading events or framing SSE
+stream polls the database by itself. Streams opened with a session token are followed with the
+token's digest; the same loop checks every such lease in one more query (``leases``) and ends
+the followers whose lease is gone. Not responsible for reading events or framing SSE
 (``app.events``, ``api.handlers.stream``) or for publishing (``live.notifier``).
 """
 
@@ -29,6 +31,7 @@ from mango_server.live.notifier import NatsNotifier
 log = logging.getLogger(__name__)
 
 Heads = Callable[[list[str]], Awaitable[dict[str, int]]]
+Leases = Callable[[list[bytes]], Awaitable[set[bytes]]]
 _COMMIT_PREFIX = "mango.session."
 _DELTA_PREFIX = "mango.delta."
 _QUEUE_SIZE = 1000
@@ -37,9 +40,11 @@ _QUEUE_SIZE = 1000
 class Follower:
     """One stream's view of one Session: wakeups (``None``) and previews, in arrival order."""
 
-    def __init__(self, session_id: str, with_deltas: bool) -> None:
+    def __init__(self, session_id: str, with_deltas: bool, lease: bytes | None = None) -> None:
         self.session_id = session_id
         self.with_deltas = with_deltas
+        self.lease = lease  # digest of the session token the stream was opened with
+        self.lease_lost = False
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
         self._news_pending = False
         self.ended = False  # the process is shutting down: the stream must end now
@@ -85,9 +90,12 @@ class Follower:
 class SessionFanout:
     """The process-wide router from NATS and the reconciliation read to local followers."""
 
-    def __init__(self, notifier: NatsNotifier, heads: Heads, *, reconcile_seconds: float = 1.0) -> None:
+    def __init__(
+        self, notifier: NatsNotifier, heads: Heads, leases: Leases | None = None, *, reconcile_seconds: float = 1.0
+    ) -> None:
         self._notifier = notifier
         self._heads = heads
+        self._leases = leases
         self._reconcile_seconds = reconcile_seconds
         self._followers: dict[str, set[Follower]] = {}
         self._seen: dict[str, int] = {}
@@ -112,8 +120,8 @@ class SessionFanout:
                     await subscription.unsubscribe()
         self._subscriptions = []
 
-    def follow(self, session_id: str, *, with_deltas: bool) -> Follower:
-        follower = Follower(session_id, with_deltas)
+    def follow(self, session_id: str, *, with_deltas: bool, lease: bytes | None = None) -> Follower:
+        follower = Follower(session_id, with_deltas, lease)
         self._followers.setdefault(session_id, set()).add(follower)
         return follower
 
@@ -172,3 +180,14 @@ class SessionFanout:
                 self._seen[session_id] = head
                 for follower in self._followers.get(session_id, ()):
                     follower.news()
+        await self._check_leases()
+
+    async def _check_leases(self) -> None:
+        leased = [f for followers in self._followers.values() for f in followers if f.lease and not f.lease_lost]
+        if not leased or self._leases is None:
+            return
+        live = await self._leases(sorted({f.lease for f in leased if f.lease}))
+        for follower in leased:
+            if follower.lease not in live:
+                follower.lease_lost = True
+                follower.news()

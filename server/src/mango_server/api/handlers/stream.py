@@ -9,8 +9,9 @@ interval for every followed Session), never by polling on its own. Previews (``e
 ``event_delta``) reach only clients that asked for them with ``event_deltas[]`` and carry no id.
 ``ping`` keeps idle connections alive; the stream ends after ``session.deleted`` and when the
 api shuts down. A credential holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams per process
-(429 beyond). A stream opened with a session token revalidates the Work lease about once per
-second and ends with an ``error`` event once the lease is lost (expiry, Stop, reclaim).
+(429 beyond). A stream opened with a session token is followed with its digest: the fan-out
+revalidates every such lease in one query per interval and the stream ends with an ``error``
+event once its lease is lost (expiry, Stop, reclaim).
 """
 
 from __future__ import annotations
@@ -21,17 +22,15 @@ from collections.abc import AsyncIterator
 from starlette.background import BackgroundTask
 from starlette.responses import StreamingResponse
 
-from mango_server.api.auth import bearer_token
 from mango_server.api.context import RequestContext
 from mango_server.api.encoding import sse_frame
 from mango_server.api.errors import envelope
 from mango_server.api.mappers import events as wire
 from mango_server.app import events
-from mango_server.app.streams import StreamSlots
+from mango_server.app.streams import StreamSlots, token_digest
 from mango_server.domain.errors import OverloadedError
 from mango_server.live.fanout import Follower, SessionFanout
 
-_LEASE_CHECK_SECONDS = 1.0
 DELTA_TYPES = ("agent.message", "agent.thinking")
 
 
@@ -47,7 +46,8 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
     slots.take(ctx.principal.key_id)
     # Follow before the response starts, so nothing published after the client sees the headers
     # is missed; the background task stops following even if the body never starts.
-    stream = _Stream(ctx, fanout, slots, fanout.follow(session_id, with_deltas=bool(deltas)), cursor)
+    lease = token_digest(ctx.session_token) if ctx.principal.kind == "SessionToken" else None
+    stream = _Stream(ctx, fanout, slots, fanout.follow(session_id, with_deltas=bool(deltas), lease=lease), cursor)
     return StreamingResponse(
         stream.frames(),
         media_type="text/event-stream",
@@ -66,7 +66,6 @@ class _Stream:
         self.follower = follower
         self.session_id = follower.session_id
         self.cursor = cursor
-        self.checked_at = time.monotonic()
         self.closed = False
 
     async def close(self) -> None:
@@ -77,10 +76,7 @@ class _Stream:
             self.slots.give_back(self.ctx.principal.key_id)
 
     def _wait_seconds(self, last_sent: float) -> float:
-        until_ping = self.ctx.services.settings.sse_ping_seconds - (time.monotonic() - last_sent)
-        if self.ctx.principal.kind == "SessionToken":
-            until_ping = min(until_ping, _LEASE_CHECK_SECONDS)
-        return max(until_ping, 0.0)
+        return max(self.ctx.services.settings.sse_ping_seconds - (time.monotonic() - last_sent), 0.0)
 
     async def frames(self) -> AsyncIterator[bytes]:
         last_sent = time.monotonic()
@@ -97,7 +93,7 @@ class _Stream:
                         last_sent = time.monotonic()
                     if fetched.ended:
                         return
-                if not await self._lease_holds():
+                if self.follower.lease_lost:
                     message = "the Work lease of this session token ended"
                     yield sse_frame("error", envelope("authentication_error", message, self.ctx.request_id))
                     return
@@ -118,11 +114,3 @@ class _Stream:
                     last_sent = time.monotonic()
         finally:
             await self.close()
-
-    async def _lease_holds(self) -> bool:
-        """For session tokens: whether the Work lease still holds (checked about once a second)."""
-        if self.ctx.principal.kind != "SessionToken" or time.monotonic() - self.checked_at < _LEASE_CHECK_SECONDS * 0.9:
-            return True
-        self.checked_at = time.monotonic()
-        token = bearer_token(self.ctx.request.headers.get("authorization"))
-        return await events.session_token_live(self.ctx.services, token)
