@@ -52,11 +52,17 @@ async def _transactions(database_url: str) -> int:
         await conn.close()
 
 
-def _hold_streams(http: httpx.Client, session_ids: list[str], stack: ExitStack) -> None:
+def _hold_streams(http: httpx.Client, session_ids: list[str], stack: ExitStack) -> list[Iterator[bytes]]:
+    """Open one stream per Session and keep it open: the caller must keep the returned iterators
+    (a dropped iterator is closed by the garbage collector, and its connection with it)."""
+    held: list[Iterator[bytes]] = []
     for sid in session_ids:
         response = stack.enter_context(http.stream("GET", f"/v1/sessions/{sid}/events/stream"))
         assert response.status_code == 200
-        next(response.iter_bytes())  # ": connected"
+        chunks = response.iter_bytes()
+        assert next(chunks).startswith(b": connected")
+        held.append(chunks)
+    return held
 
 
 def test_idle_streams_do_not_poll_postgres(mango_platform: Platform, mango_tenant: Tenant) -> None:
@@ -64,11 +70,12 @@ def test_idle_streams_do_not_poll_postgres(mango_platform: Platform, mango_tenan
         sids = [new_session(http, f"idle-{i}") for i in range(STREAMS)]
         with ExitStack() as stack, httpx.Client(base_url=mango_platform.base_url, timeout=30) as raw:
             raw.headers["authorization"] = f"Bearer {mango_tenant.api_key}"
-            _hold_streams(raw, sids, stack)
+            held = _hold_streams(raw, sids, stack)
             time.sleep(2.0)  # let every stream settle
             before = asyncio.run(_transactions(mango_platform.database_url))
             time.sleep(5.0)
             after = asyncio.run(_transactions(mango_platform.database_url))
+            assert len(held) == STREAMS
         # Polling streams commit about 2 * STREAMS transactions a second; the fan-out reads once a
         # second for all of them (plus the relay's scan and this probe).
         per_second = (after - before) / 5.0
@@ -83,7 +90,7 @@ def test_streams_per_key_are_capped_with_a_clear_429(tight: Platform) -> None:
     tenant, other = tight.create_tenant("cap"), tight.create_tenant("cap-other")
     with client(tight, tenant) as http, client(tight, other) as other_http, ExitStack() as stack:
         sids = [new_session(http, f"cap-{i}") for i in range(4)]
-        _hold_streams(http, sids[:3], stack)
+        held = _hold_streams(http, sids[:3], stack)
         refused = http.get(f"/v1/sessions/{sids[3]}/events/stream")
         assert refused.status_code == 429
         assert refused.json()["error"]["type"] == "rate_limit_error"
@@ -92,6 +99,7 @@ def test_streams_per_key_are_capped_with_a_clear_429(tight: Platform) -> None:
         with other_http.stream("GET", f"/v1/sessions/{other_sid}/events/stream") as fine:
             assert fine.status_code == 200  # another key is not affected
         stack.close()
+        del held
         deadline = time.monotonic() + 10
         while http.get(f"/v1/sessions/{sids[3]}", timeout=5).status_code == 200 and time.monotonic() < deadline:
             with http.stream("GET", f"/v1/sessions/{sids[3]}/events/stream") as again:

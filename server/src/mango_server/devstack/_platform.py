@@ -30,7 +30,7 @@ class Tenant:
     """A Workspace and a key for it."""
 
     workspace_id: str
-    api_key: str
+    api_key: str = field(repr=False)  # a failing test prints its fixtures: never the key
 
 
 @dataclass
@@ -44,7 +44,7 @@ class Platform:
     task_queue: str = ""
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     extra_env: dict[str, str] = field(default_factory=dict)
-    issued: list[str] = field(default_factory=list)  # credentials handed out, for the log scan
+    issued: list[str] = field(default_factory=list, repr=False)  # credentials handed out, for the log scan
 
     @property
     def base_url(self) -> str:
