@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import json
 import logging
 import sys
@@ -39,7 +40,13 @@ def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     check_schema(settings.database_url)
     from mango_server.api.server import serve
 
-    asyncio.run(serve(settings))
+    # SIGTERM stops the api exactly like Ctrl+C; uvicorn re-raises the signal after its bounded
+    # graceful shutdown, and a requested stop is a clean exit.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        pass
     return 0
 
 
