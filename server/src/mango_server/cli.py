@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import signal
+import contextlib
 import json
 import logging
+import signal
 import sys
 from collections.abc import Callable, Coroutine
 from datetime import datetime
@@ -43,10 +44,8 @@ def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     # SIGTERM stops the api exactly like Ctrl+C; uvicorn re-raises the signal after its bounded
     # graceful shutdown, and a requested stop is a clean exit.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve(settings))
-    except KeyboardInterrupt:
-        pass
     return 0
 
 
