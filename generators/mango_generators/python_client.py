@@ -340,8 +340,24 @@ def _parse(spec: Spec, out: Path) -> tuple[Config, GeneratorData]:
     return config, data
 
 
-def _build_models(config: Config, data: GeneratorData) -> None:
+def _sensitive(spec: Spec) -> set[str]:
+    """``Schema.property`` names marked ``x-mango-sensitive``: the model template keeps them out of ``repr``."""
+    schemas = spec.get("components", {}).get("schemas", {})
+    return {
+        f"{name}.{prop}"
+        for name, schema in schemas.items()
+        for prop, body in (schema.get("properties") or {}).items()
+        if isinstance(body, dict) and body.get("x-mango-sensitive")
+    }
+
+
+def _fail(message: str) -> str:
+    raise ValueError(message)
+
+
+def _build_models(config: Config, data: GeneratorData, sensitive: set[str]) -> None:
     project = Project(openapi=data, config=config, custom_template_path=TEMPLATES)
+    project.env.globals.update(mango_sensitive=sensitive, mango_fail=_fail)
     with redirect_stdout(io.StringIO()):
         errors = [e for e in project.build() if e.level == ErrorLevel.ERROR]
     if errors:
@@ -399,7 +415,7 @@ def render(spec: Spec) -> list[GeneratedFile]:
         config, data = _parse(spec, out)
         describer = _Describer(spec, data)
         describer.run()
-        _build_models(config, data)
+        _build_models(config, data, _sensitive(spec))
         _render_own(describer, out)
         _ruff(out)
         marker = marker_line("#")

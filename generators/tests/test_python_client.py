@@ -190,3 +190,34 @@ def _op(spec: dict[str, Any]) -> dict[str, Any]:
 def test_bad_spec_fails_with_a_clear_message(mutate: Any, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)):
         render(_broken(mutate))
+
+
+def test_sensitive_property_stays_out_of_repr(tmp_path: Path) -> None:
+    spec = copy.deepcopy(TINY)
+    thing = spec["components"]["schemas"]["Thing"]
+    thing["properties"]["token"] = {"type": ["string", "null"], "x-mango-sensitive": True}
+    thing["required"].append("token")
+    for file in render(spec):
+        target = tmp_path / "sensitivepkg" / file.path.relative_to(TARGET)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(file.content, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        models = importlib.import_module("sensitivepkg.models")
+        raw = {"type": "thing", "id": "t_1", "size": 3, "label": None, "token": "tok-do-not-print"}
+        loaded = models.Thing.from_dict(raw)
+        assert loaded.token == "tok-do-not-print"
+        assert loaded.to_dict() == raw
+        assert "tok-do-not-print" not in repr(loaded)
+        assert "t_1" in repr(loaded)
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n == "sensitivepkg" or n.startswith("sensitivepkg.")]:
+            del sys.modules[name]
+
+
+def test_sensitive_optional_property_is_refused() -> None:
+    spec = copy.deepcopy(TINY)
+    spec["components"]["schemas"]["Thing"]["properties"]["label"]["x-mango-sensitive"] = True
+    with pytest.raises(ValueError, match="x-mango-sensitive on an optional property"):
+        render(spec)

@@ -4414,7 +4414,8 @@ type Work struct {
 	// Free-form string pairs.
 	Metadata Metadata `json:"metadata"`
 
-	// Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else.
+	// Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else. Sensitive:
+	// the SDKs never print it.
 	Secret *string `json:"secret"`
 
 	// The failure reported with `environments.work.fail`, if any.

@@ -60,3 +60,31 @@ def test_the_token_never_appears_in_repr_or_errors() -> None:
     with pytest.raises(WorkSecretError) as info:
         decode_work_secret(encode({"sessions_token": "tok secret"}))
     assert "tok secret" not in str(info.value)
+
+
+def test_polled_work_model_never_prints_its_secret() -> None:
+    from mango._generated.models import Work
+
+    secret = encode({"sessions_token": "mango_st_never-in-logs", "api_base_url": "http://127.0.0.1:1"})
+    work = Work.from_dict(
+        {
+            "type": "work",
+            "id": "work_1",
+            "environment_id": "env_1",
+            "data": {"type": "session", "id": "sesn_1"},
+            "state": "queued",
+            "metadata": {},
+            "secret": secret,
+            "error": None,
+            "created_at": "2026-01-01T00:00:00Z",
+            "acknowledged_at": None,
+            "started_at": None,
+            "latest_heartbeat_at": None,
+            "stop_requested_at": None,
+            "stopped_at": None,
+        }
+    )
+    assert work.secret == secret
+    assert secret not in repr(work)
+    assert secret not in str(work)
+    assert "work_1" in repr(work)

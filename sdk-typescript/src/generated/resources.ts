@@ -586,7 +586,7 @@ export class SessionsEvents {
    * result of the barrier (`stop_reason.event_ids`) is claimed durably without waking the
    * model; the one that completes the barrier resumes the turn exactly once, and a partial
    * resolution re-emits `session.status_idle` with the remaining ids. A session token may
-   * send only `user.tool_result` and `user.custom_tool_result` (403 otherwise).
+   * send only `user.tool_result` (403 otherwise), and only while its Work lease holds (401).
    *
    * `POST /v1/sessions/{session_id}/events`
    */
@@ -624,6 +624,9 @@ export class SessionsEvents {
    *   `agent.thinking` events. They are best effort, never persisted, never replayed; the
    *   persisted event with the same id supersedes them.
    * - Decoders must pass unknown event types through untouched.
+   * - Limits: one credential holds at most `MANGO_SSE_MAX_STREAMS_PER_KEY` open streams per
+   *   api process (429 `rate_limit_error` beyond). A stream ends without an error event when
+   *   the api shuts down; reconnect with `Last-Event-ID`.
    *
    * `GET /v1/sessions/{session_id}/events/stream`
    */

@@ -388,7 +388,7 @@ export interface Work {
   state: WorkState;
   /** Free-form string pairs. */
   metadata: Metadata;
-  /** Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else. */
+  /** Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else. Sensitive: the SDKs never print it. */
   secret: string | null;
   /** The failure reported with `environments.work.fail`, if any. */
   error: WorkError | null;

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
+import signal
 import sys
 from collections.abc import Callable, Coroutine
 from datetime import datetime
@@ -39,7 +41,11 @@ def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     check_schema(settings.database_url)
     from mango_server.api.server import serve
 
-    asyncio.run(serve(settings))
+    # SIGTERM stops the api exactly like Ctrl+C; uvicorn re-raises the signal after its bounded
+    # graceful shutdown, and a requested stop is a clean exit.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(settings))
     return 0
 
 

@@ -39,6 +39,10 @@ class Settings:
     default_model: str = "mango-offline-1"
     model_max_retries: int = 4
     sse_ping_seconds: float = 15.0
+    sse_max_streams_per_key: int = 100
+    db_acquire_timeout_seconds: float = 10.0
+    db_statement_timeout_ms: int = 30000
+    api_shutdown_seconds: float = 5.0
     files_max_bytes: int = 32 * 1024 * 1024
     skills_max_archive_bytes: int = 32 * 1024 * 1024
     skills_max_expanded_bytes: int = 256 * 1024 * 1024

@@ -82,3 +82,101 @@ def test_dev_starts_everything_stops_on_ctrl_c_and_reuses_state(tmp_path: Path) 
     finally:
         _stop(proc)
     assert _children_of(state) == []
+
+
+def _role_pid(parent: int, role: str) -> int | None:
+    ps = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(parent)], capture_output=True, text=True).stdout
+    pids = [int(line.split()[0]) for line in ps.splitlines() if f"mango_server {role}" in line]
+    return pids[0] if pids else None
+
+
+class _Impostor:
+    """Someone else's server on a port: it answers 200 to everything, readiness included."""
+
+    def __init__(self) -> None:
+        import http.server
+        import threading
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.send_response(200)
+                self.end_headers()
+                self.wfile.write(b'{"status": "ready"}')
+
+            def log_message(self, *args: object) -> None:
+                return None
+
+        self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.port = int(self.server.server_address[1])
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_dev_refuses_an_explicit_port_another_process_holds(tmp_path: Path) -> None:
+    impostor = _Impostor()
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "mango_server", "dev", "--state-dir", str(tmp_path / ".mango")],
+            env={**os.environ, "MANGO_API_PORT": str(impostor.port)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        impostor.close()
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"port {impostor.port} (MANGO_API_PORT) is already in use" in result.stderr
+    assert "Mango is running" not in result.stdout
+    assert _children_of(tmp_path / ".mango") == []
+
+
+def test_dev_moves_off_a_taken_port_restarts_a_crashed_role_and_stops_cleanly(tmp_path: Path) -> None:
+    state = tmp_path / ".mango"
+    state.mkdir()
+    impostor = _Impostor()
+    (state / "dev.env").write_text(f"export MANGO_API_PORT={impostor.port}\n")  # the last run's port, now taken
+    env = {k: v for k, v in os.environ.items() if k != "MANGO_API_PORT"}
+    started = time.time()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mango_server", "dev", "--state-dir", str(state)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if (state / "dev.env").stat().st_mtime >= started and "MANGO_API_KEY" in (state / "dev.env").read_text():
+                break
+            time.sleep(0.2)
+        values = _read_env(state / "dev.env")
+        assert values["MANGO_API_PORT"] != str(impostor.port)
+        headers = {"authorization": f"Bearer {values['MANGO_API_KEY']}"}
+        with httpx.Client(base_url=values["MANGO_BASE_URL"], headers=headers, timeout=30) as http:
+            assert http.get("/v1/agents").status_code == 200  # our api, not the impostor
+            pid = _role_pid(proc.pid, "orchestrator")
+            assert pid is not None
+            os.kill(pid, signal.SIGKILL)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                again = _role_pid(proc.pid, "orchestrator")
+                if again is not None and again != pid:
+                    break
+                time.sleep(0.2)
+            else:
+                raise AssertionError("the crashed orchestrator was not restarted")
+            assert proc.poll() is None, "mango dev stopped instead of restarting the role"
+    finally:
+        impostor.close()
+        stopping = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        output, _ = proc.communicate(timeout=60)
+    assert time.monotonic() - stopping < 20, "Ctrl+C took too long"
+    assert proc.returncode == 0, output
+    assert "restarting in" in output
+    assert output.count("==>") <= 4, output  # one progress line, the port move, the restart, the stop
+    assert _children_of(state) == []

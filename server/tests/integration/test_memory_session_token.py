@@ -14,7 +14,7 @@ import pytest
 from mango_server.devstack import Platform, Tenant
 from mango_server.ids import new_id
 from mango_server.store import credentials
-from mango_server.store import memory_stores as ms
+from mango_server.store import work as work_store
 
 from ._client import client
 
@@ -104,11 +104,13 @@ async def _check_lease_fence(
     conn = await asyncpg.connect(database_url)
     try:
         async with conn.transaction():
-            live = await ms.lease_is_live(conn, workspace_id, work_id, session["id"], credentials.digest(token))
+            live = await work_store.lease_is_live(conn, workspace_id, work_id, session["id"], credentials.digest(token))
             assert live
         await conn.execute("UPDATE work SET token_digest = $2 WHERE id = $1", work_id, credentials.digest("rotated"))
         async with conn.transaction():
-            stale = await ms.lease_is_live(conn, workspace_id, work_id, session["id"], credentials.digest(token))
+            stale = await work_store.lease_is_live(
+                conn, workspace_id, work_id, session["id"], credentials.digest(token)
+            )
             assert not stale
         await conn.execute(
             "UPDATE work SET token_digest = $2, latest_heartbeat_at = now() - interval '1 hour' WHERE id = $1",
@@ -116,7 +118,9 @@ async def _check_lease_fence(
             credentials.digest(token),
         )
         async with conn.transaction():
-            expired = await ms.lease_is_live(conn, workspace_id, work_id, session["id"], credentials.digest(token))
+            expired = await work_store.lease_is_live(
+                conn, workspace_id, work_id, session["id"], credentials.digest(token)
+            )
             assert not expired
     finally:
         await conn.close()

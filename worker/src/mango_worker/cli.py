@@ -1,11 +1,11 @@
 """The ``mango-worker`` command.
 
 - ``mango-worker docker``: the trusted supervisor. Polls and Acks one Environment's Work with an
-  Environment key (``--environment-key`` or ``MANGO_ENVIRONMENT_KEY``; prefer the variable, since
-  arguments are visible to every local user), starts the API forwarder (:mod:`mango_worker.forwarder`)
-  and runs one hardened container per item. Tool containers have no network unless the operator
-  passes ``--tool-network host``. SIGTERM or Ctrl+C stops polling and gives running containers their
-  grace period; it then stops the forwarder and exits 0.
+  Environment key read from ``MANGO_ENVIRONMENT_KEY`` or ``--environment-key-file`` (never from an
+  argument: ``/proc/<pid>/cmdline`` is readable by every local user), starts the API forwarder
+  (:mod:`mango_worker.forwarder`) and runs one hardened container per item. Tool containers have no
+  network unless the operator passes ``--tool-network host``. SIGTERM or Ctrl+C stops polling and
+  gives running containers their grace period; it then stops the forwarder and exits 0.
 - ``mango-worker image build``: builds the runtime image offline (see ``docs/docker-worker.md``).
 
 Options are read once here into frozen objects; nothing reads the environment later. Not
@@ -51,7 +51,14 @@ def parser() -> argparse.ArgumentParser:
     docker = commands.add_parser("docker", help="poll an Environment and run each Work item in a container")
     docker.add_argument("--base-url", default=os.environ.get("MANGO_BASE_URL"), help="API base URL (MANGO_BASE_URL)")
     docker.add_argument("--environment-id", default=os.environ.get("MANGO_ENVIRONMENT_ID"), help="MANGO_ENVIRONMENT_ID")
-    docker.add_argument("--environment-key", default=None, help="Environment key (default: MANGO_ENVIRONMENT_KEY)")
+    docker.add_argument(
+        "--environment-key-file",
+        type=Path,
+        default=None,
+        help="file holding the Environment key (or MANGO_ENVIRONMENT_KEY)",
+    )
+    # Refused with a pointer to the safe ways: a key in argv is visible in /proc to every local user.
+    docker.add_argument("--environment-key", default=None, help=argparse.SUPPRESS)
     docker.add_argument("--image", default=f"{DEFAULT_REPOSITORY}:latest")
     docker.add_argument("--workspace-root", type=Path, default=None, help="host dir of per-Session workspaces")
     docker.add_argument("--cpus", type=float, default=1.0)
@@ -105,11 +112,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"mango-worker: {exc}", file=sys.stderr)
         return 2
-    key = args.environment_key or os.environ.get("MANGO_ENVIRONMENT_KEY")
+    key = _environment_key(args)
     if not key:
-        print("mango-worker: --environment-key or MANGO_ENVIRONMENT_KEY is required", file=sys.stderr)
         return 2
     return asyncio.run(_run_docker(args, limits, key))
+
+
+def _environment_key(args: argparse.Namespace) -> str | None:
+    """The Environment key from ``--environment-key-file`` or ``MANGO_ENVIRONMENT_KEY``; None after an error."""
+    if args.environment_key is not None:
+        print(
+            "mango-worker: --environment-key would show the key in the process list; "
+            "set MANGO_ENVIRONMENT_KEY or pass --environment-key-file",
+            file=sys.stderr,
+        )
+        return None
+    if args.environment_key_file is not None:
+        try:
+            key = str(args.environment_key_file.read_text(encoding="utf-8")).strip()
+        except OSError as exc:
+            print(f"mango-worker: cannot read --environment-key-file: {exc.strerror}", file=sys.stderr)
+            return None
+    else:
+        key = os.environ.get("MANGO_ENVIRONMENT_KEY", "").strip()
+    if not key:
+        print("mango-worker: MANGO_ENVIRONMENT_KEY or --environment-key-file is required", file=sys.stderr)
+        return None
+    return key
 
 
 async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int:

@@ -9,6 +9,7 @@ from typing import Any
 from starlette.datastructures import QueryParams
 from starlette.requests import Request
 
+from mango_server.api.auth import bearer_token
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.services import Services
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
@@ -37,6 +38,13 @@ class RequestContext:
     def blobs(self) -> BlobWrites:
         """Object storage; 503 when this server runs without it."""
         return self.services.require_blobs()
+
+    @property
+    def session_token(self) -> str:
+        """The presented session token, which its writes re-check against the Work lease (other keys: "")."""
+        if self.principal.kind != "SessionToken":
+            return ""
+        return bearer_token(self.request.headers.get("authorization"))
 
     def require_session_scope(self, session_id: str) -> None:
         """A session token reaches only its own Session (others are simply not found)."""

@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse
 
 from mango_server.api._generated.errors import ERROR_STATUS
 from mango_server.domain.errors import MangoDomainError, RequestTooLargeError
+from mango_server.store.db import overload_error
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ def status_of(error_type: str) -> int:
 
 def map_exception(exc: BaseException, request_id: str) -> JSONResponse:
     """Translate an exception raised by a handler."""
+    exc = overload_error(exc) or exc  # pool and statement timeouts are 503s, not server bugs
     if isinstance(exc, MangoDomainError) and exc.error_type in ERROR_STATUS:
         # The unread rest of a refused body is not drained: the connection closes after the answer.
         headers = {"connection": "close"} if isinstance(exc, RequestTooLargeError) else {}

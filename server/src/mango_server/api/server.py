@@ -1,11 +1,17 @@
-"""Runs the api role: pool, NATS, object storage, the ASGI app under uvicorn, the periodic
-object-storage recovery pass, graceful shutdown."""
+"""Runs the api role: pool, NATS, the SSE fan-out, object storage, the ASGI app under uvicorn,
+the periodic object-storage recovery pass, and a bounded graceful shutdown.
+
+Shutdown (SIGINT or SIGTERM): uvicorn stops accepting, the fan-out ends every open event
+stream at once (clients resume with ``Last-Event-ID``), in-flight requests get up to
+``MANGO_API_SHUTDOWN_SECONDS`` to finish and are cancelled after that, so the process exits
+within a bounded time however many streams were open."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import socket
 
 import uvicorn
 
@@ -13,8 +19,10 @@ from mango_server.api.app import build_app
 from mango_server.api.context import Services
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
+from mango_server.app.streams import live_leases, session_heads
 from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
+from mango_server.live.fanout import SessionFanout
 from mango_server.settings import Settings
 from mango_server.store.db import create_pool
 
@@ -30,9 +38,25 @@ async def _recover_forever(writes: BlobWrites, interval: float) -> None:
         await asyncio.sleep(interval)
 
 
+class _Server(uvicorn.Server):
+    """uvicorn, ending the open event streams first when it shuts down."""
+
+    def __init__(self, config: uvicorn.Config, fanout: SessionFanout) -> None:
+        super().__init__(config)
+        self.fanout = fanout
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.fanout.end_all()
+        await super().shutdown(sockets)
+
+
 async def serve(settings: Settings) -> None:
     """Serve HTTP until cancelled or signalled."""
-    pool = await create_pool(settings.database_url)
+    pool = await create_pool(
+        settings.database_url,
+        acquire_timeout=settings.db_acquire_timeout_seconds,
+        statement_timeout_ms=settings.db_statement_timeout_ms,
+    )
     notifier = await NatsNotifier.connect(settings.nats_url)
     writes: BlobWrites | None = None
     recovery: asyncio.Task[None] | None = None
@@ -42,14 +66,23 @@ async def serve(settings: Settings) -> None:
         recovery = asyncio.create_task(_recover_forever(writes, settings.upload_recovery_seconds))
     else:
         log.warning("MANGO_S3_ENDPOINT_URL is not set: Files and Skills answer 503", extra={"action": "api.no_s3"})
-    app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes))
+    fanout = SessionFanout(notifier, lambda ids: session_heads(pool, ids), lambda keys: live_leases(pool, keys))
+    await fanout.start()
+    app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout))
     config = uvicorn.Config(
-        app, host=settings.api_host, port=settings.api_port, log_level="warning", access_log=False, lifespan="on"
+        app,
+        host=settings.api_host,
+        port=settings.api_port,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=max(int(settings.api_shutdown_seconds), 1),
     )
     log.info("api listening url=%s", settings.base_url, extra={"action": "api.start"})
     try:
-        await uvicorn.Server(config).serve()
+        await _Server(config, fanout).serve()
     finally:
+        await fanout.close()
         if recovery is not None:
             recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError):

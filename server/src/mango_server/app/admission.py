@@ -28,7 +28,9 @@ from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
 
-RESULT_TYPES = ("user.tool_result", "user.custom_tool_result")
+# A session token belongs to the worker that runs the Session's built-in tools: it may answer
+# those calls and nothing else (custom tools are the client's, answered with its API key).
+SESSION_TOKEN_TYPES = ("user.tool_result",)
 EventHandler = Callable[[int, JsonObject], Awaitable[None]]
 
 
@@ -61,9 +63,9 @@ class Admission:
             raise ConflictError(f"session {self.sid} is archived and accepts no events")
         for index, event in enumerate(client_events):
             kind = event["type"]
-            if self.principal_kind == "SessionToken" and kind not in RESULT_TYPES:
+            if self.principal_kind == "SessionToken" and kind not in SESSION_TOKEN_TYPES:
                 raise PermissionDeniedError(
-                    f"events[{index}]: a session token may only send {' or '.join(RESULT_TYPES)}"
+                    f"events[{index}]: a session token may only send {' or '.join(SESSION_TOKEN_TYPES)}"
                 )
             handler = self.handlers.get(kind)
             if handler is None:

@@ -4,6 +4,8 @@ Three credential kinds (see docs/api.md): Workspace API keys, Environment keys (
 Stats of one Environment) and per-Work session tokens (one Session's execution). The route
 table says which kinds an operation accepts; anything else is 401 (unknown credential) or 403
 (known credential, wrong operation). Bearer values are compared by SHA-256 digest only.
+A session token's writes also re-check its lease inside their own transaction
+(:func:`assert_live_lease`), because a reclaim may commit between authentication and the write.
 Not responsible for parsing the HTTP header (``api.auth``).
 """
 
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from mango_server.domain.errors import AuthenticationError, PermissionDeniedError
 from mango_server.domain.principal import Principal
-from mango_server.store import credentials
+from mango_server.store import credentials, work
 from mango_server.store.db import Connection, Pool
 
 
@@ -53,3 +55,22 @@ async def _resolve(conn: Connection, token: str, operation_id: str) -> Principal
         )
     api_key = await credentials.find_api_key(conn, token)
     return Principal("WorkspaceKey", api_key.workspace_id, api_key.id) if api_key else None
+
+
+async def assert_live_lease(conn: Connection, principal: Principal, token: str) -> None:
+    """Fence a session-token write: its Work item must still hold a live lease under this token.
+
+    Runs inside the write's transaction and share-locks the Work row, so a reclaim (which rotates
+    the token digest) either committed before, and the write is refused, or waits for the write.
+    Other credential kinds pass.
+    """
+    if principal.kind != "SessionToken":
+        return
+    if (
+        not principal.work_id
+        or not principal.session_id
+        or not await work.lease_is_live(
+            conn, principal.workspace_id, principal.work_id, principal.session_id, credentials.digest(token)
+        )
+    ):
+        raise AuthenticationError("the Work lease of this session token is no longer live")

@@ -2,8 +2,8 @@
 
 ``send`` reads File documents before its transaction, admits the events under the Session row
 lock (``app.admission``) and pokes live readers after the commit. The stream helpers read
-committed rows by sequence and revalidate a session token's Work lease. Not responsible for
-the SSE framing, NATS subscriptions or the wire shapes (``api.handlers.stream``, ``api.mappers``).
+committed rows by sequence. Not responsible for the SSE framing, the fan-out or the wire shapes
+(``api.handlers.stream``, ``live.fanout``, ``api.mappers``).
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mango_server.app.admission import Admission
+from mango_server.app.auth import assert_live_lease
 from mango_server.app.documents import Snapshots, snapshot_file_documents
 from mango_server.app.services import Services
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
-from mango_server.store import credentials, events, sessions
+from mango_server.store import events, sessions
 from mango_server.store.db import transaction
 from mango_server.store.events import EventRow
 
@@ -29,7 +30,6 @@ __all__ = [
     "list_page",
     "read_documents",
     "send",
-    "session_token_live",
     "start_cursor",
 ]
 
@@ -69,12 +69,17 @@ async def read_documents(services: Services, principal: Principal, client_events
 
 
 async def send(
-    services: Services, principal: Principal, session_id: str, client_events: list[JsonObject]
+    services: Services, principal: Principal, session_id: str, client_events: list[JsonObject], token: str = ""
 ) -> list[EventRow]:
-    """Admit ``client_events``; returns the admitted client events (not the server events appended with them)."""
+    """Admit ``client_events``; returns the admitted client events (not the server events appended with them).
+
+    A session token's results are fenced by its Work lease inside the admission transaction
+    (``token`` is the presented session token; other credentials pass ``""``).
+    """
     documents = await read_documents(services, principal, client_events)
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
+        await assert_live_lease(conn, principal, token)
         accepted = await Admission(conn, row, principal.kind, documents).admit(client_events)
     await services.notifier.committed(session_id)
     # The echo is the client's events only; server events appended with them (status_running) are streamed.
@@ -107,10 +112,3 @@ async def fetch_after(services: Services, session_id: str, cursor: int) -> Fetch
         rows = await events.rows_after(conn, session_id, cursor)
         gone = not rows and not await sessions.exists_any(conn, session_id)
     return Fetched(rows, gone or any(r.type == "session.deleted" for r in rows))
-
-
-async def session_token_live(services: Services, token: str) -> bool:
-    """Whether a session token's Work lease still holds."""
-    async with services.pool.acquire() as conn:
-        row = await credentials.find_session_token(conn, token)
-    return row is not None and row.live

@@ -3,7 +3,7 @@
 A Workspace API key reaches every store of its Workspace. A session token reaches only the
 stores frozen on its Session (others answer 404), writes only ``read_write`` attachments (403
 otherwise), and every write re-checks the token's live Work lease inside the write's own
-transaction (:func:`_assert_live_lease`), so a reclaimed or expired worker cannot write. Every
+transaction (``app.auth.assert_live_lease``), so a reclaimed or expired worker cannot write. Every
 change of a memory records its ``memory_versions`` row in the same transaction. Not
 responsible for request parsing or wire shapes (``api``) or SQL (``store.memory_stores``).
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from mango_server.app.auth import assert_live_lease
 from mango_server.app.services import Services
 from mango_server.domain.errors import (
-    AuthenticationError,
     ConflictError,
     InvalidRequestError,
     NotFoundError,
@@ -33,7 +33,6 @@ from mango_server.domain.memory import (
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_id
-from mango_server.store import credentials
 from mango_server.store import memory_stores as ms
 from mango_server.store.db import Connection, transaction
 from mango_server.store.memory_stores import (
@@ -61,24 +60,6 @@ def _actor(principal: Principal) -> JsonObject:
     return {"type": "api_actor", "api_key_id": principal.key_id}
 
 
-async def _assert_live_lease(conn: Connection, principal: Principal, token: str) -> None:
-    """Fence a session-token write: its Work item must still hold a live lease under this token.
-
-    Runs inside the write's transaction and share-locks the Work row, so a reclaim (which rotates
-    the token digest) either committed before, and the write is refused, or waits for the write.
-    """
-    if principal.kind != "SessionToken":
-        return
-    if (
-        not principal.work_id
-        or not principal.session_id
-        or not await ms.lease_is_live(
-            conn, principal.workspace_id, principal.work_id, principal.session_id, credentials.digest(token)
-        )
-    ):
-        raise AuthenticationError("the Work lease of this session token is no longer live")
-
-
 async def _scope(conn: Connection, principal: Principal, store_id: str, *, write: bool) -> None:
     """Session tokens: the store must be attached to the token's Session, ``read_write`` to write."""
     if principal.kind != "SessionToken":
@@ -97,7 +78,7 @@ def _require_live(store: MemoryStoreRow) -> None:
 
 async def _writable(conn: Connection, principal: Principal, token: str, store_id: str) -> MemoryStoreRow:
     """Lease fence, attachment scope, then the share-locked, non-archived store."""
-    await _assert_live_lease(conn, principal, token)
+    await assert_live_lease(conn, principal, token)
     await _scope(conn, principal, store_id, write=True)
     store = await ms.get_store(conn, principal.workspace_id, store_id, lock="share")
     _require_live(store)

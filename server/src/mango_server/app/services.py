@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mango_server.app.blobs import BlobWrites
+from mango_server.app.streams import StreamSlots
 from mango_server.domain.errors import OverloadedError
 from mango_server.live import NatsNotifier
+from mango_server.live.fanout import SessionFanout
 from mango_server.settings import Settings
 from mango_server.store.db import Pool
 
@@ -23,6 +25,12 @@ class Services:
     pool: Pool
     notifier: NatsNotifier
     blobs: BlobWrites | None = None
+    fanout: SessionFanout | None = None  # the api's one NATS/reconcile fan-out to SSE streams
+    stream_slots: StreamSlots | None = None
+
+    def __post_init__(self) -> None:
+        if self.stream_slots is None:
+            self.stream_slots = StreamSlots(self.settings.sse_max_streams_per_key)
 
     def require_blobs(self) -> BlobWrites:
         """Object storage; 503 when this server runs without it."""

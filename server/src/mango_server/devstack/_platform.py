@@ -20,6 +20,7 @@ from pathlib import Path
 
 import httpx
 
+from ._leaks import find_leaks
 from ._ports import free_port
 from ._stack import DevStack
 
@@ -29,7 +30,7 @@ class Tenant:
     """A Workspace and a key for it."""
 
     workspace_id: str
-    api_key: str
+    api_key: str = field(repr=False)  # a failing test prints its fixtures: never the key
 
 
 @dataclass
@@ -43,6 +44,7 @@ class Platform:
     task_queue: str = ""
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
     extra_env: dict[str, str] = field(default_factory=dict)
+    issued: list[str] = field(default_factory=list, repr=False)  # credentials handed out, for the log scan
 
     @property
     def base_url(self) -> str:
@@ -107,11 +109,17 @@ class Platform:
             try:
                 workspace = await workspaces.create(conn, name)
                 key = await credentials.create_api_key(conn, workspace.id, name)
+                self.issued.append(key.secret)
                 return Tenant(workspace.id, key.secret)
             finally:
                 await conn.close()
 
         return asyncio.run(create())
+
+    def leaks(self) -> list[str]:
+        """Credentials (issued here or credential-shaped) that reached this platform's role or service logs."""
+        paths = [*self.log_dir.glob("*.log"), *(self.stack.state_dir / "logs").glob("*.log")]
+        return find_leaks(paths, self.issued)
 
     def stop(self) -> None:
         for proc in self.processes.values():

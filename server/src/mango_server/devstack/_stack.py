@@ -135,6 +135,16 @@ class DevStack:
         self._unlock_state_dir()
         log.info("stopped dev stack state_dir=%s", self.state_dir)
 
+    def restart_postgres(self, down_seconds: float = 1.0) -> None:
+        """Stop PostgreSQL (fast shutdown: clients are disconnected), wait, start it again on the same port.
+
+        For resilience tests: every client of the stack sees its connections dropped.
+        """
+        handle = self.postgres
+        handle.stop()
+        time.sleep(down_seconds)
+        self._postgres = _postgres.start(self.state_dir, handle.port, durable=self.durable, timeout=self.timeout)
+
     def __enter__(self) -> DevStack:
         return self.start()
 

@@ -20,6 +20,8 @@ Fixtures:
   Defaults to a no-op; a suite overrides it, e.g.
   ``@pytest.fixture(scope="session") def mango_migrate(): return apply_migrations``.
 - ``mango_template_database`` (session): name of the template database, migrated once per session.
+- ``mango_platform`` (session): a running Mango; at its teardown the role and service logs of
+  the whole run are scanned for credentials (``Platform.leaks``) and any finding fails the run.
 - ``fresh_database`` (function): a :class:`~mango_server.devstack.FreshDatabase` cloned from the
   template (``CREATE DATABASE ... TEMPLATE``), dropped after the test.
 
@@ -115,6 +117,10 @@ def mango_platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFa
         yield platform
     finally:
         platform.stop()
+    # Secrets never reach logs: every run of every suite on the platform proves it at the end.
+    leaks = platform.leaks()
+    if leaks:
+        pytest.fail(f"credentials reached the logs of this run: {leaks}")
 
 
 @pytest.fixture(scope="session")

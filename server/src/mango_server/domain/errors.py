@@ -71,6 +71,12 @@ class NotImplementedYetError(MangoDomainError):
     error_type = "not_implemented"
 
 
+class RateLimitedError(MangoDomainError):
+    """Too many requests (or open streams) for this credential; retry later."""
+
+    error_type = "rate_limit_error"
+
+
 class OverloadedError(MangoDomainError):
     """A dependency is unavailable; retry later."""
 

@@ -5,8 +5,14 @@ The relay is the correctness path from accepted input to execution: it LISTENs f
 lost notification or a crash costs latency only. A row is deleted only if it was not
 re-armed meanwhile (its ``created_at`` is unchanged). ``delete`` rows also finish the fenced
 deletion saga: terminate the workflow, then remove the Session rows. A failed delivery is
-retried after ``domain.backoff.delay`` (jittered, capped at 30 s). Not responsible for the SQL
-(``store.outbox``) or for what the workflow does with a wakeup.
+retried after ``domain.backoff.delay`` (jittered, capped at 30 s).
+
+Several orchestrators may run at once: each claims due rows with ``FOR UPDATE SKIP LOCKED`` and
+a claim lease longer than any delivery (every Temporal call carries a shorter RPC timeout), so
+an arming is delivered by one relay only. The relay outlives its dependencies: a PostgreSQL or
+Temporal error outside a single delivery (a restart, a dropped LISTEN connection) is logged
+and the relay starts over after the same jittered backoff instead of ending the orchestrator.
+Not responsible for the SQL (``store.outbox``) or for what the workflow does with a wakeup.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable
+from datetime import timedelta
 
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy
@@ -31,6 +38,8 @@ from mango_server.store.outbox import OutboxRow
 log = logging.getLogger(__name__)
 _SCAN_SECONDS = 1.0
 _BATCH = 100
+_RPC_TIMEOUT = timedelta(seconds=10)  # bounds one delivery...
+_CLAIM_SECONDS = 30.0  # ...well inside its claim, so no other relay delivers the row meanwhile
 
 
 class OutboxRelay:
@@ -44,25 +53,53 @@ class OutboxRelay:
         self._task_queue = task_queue
         self._poke = asyncio.Event()
         self._rand = rand  # jitter source of the retry delay
+        self._failures = 0  # consecutive failures of the relay loop itself
 
     async def run(self) -> None:
+        """Serve until cancelled, starting over after any failure of the database or Temporal."""
+        self._failures = 0
+        while True:
+            try:
+                await self._serve()
+            except Exception as exc:
+                pause = backoff.delay(self._failures, rand=self._rand)
+                self._failures += 1
+                log.warning(
+                    "outbox relay failed; retrying error=%s retry_in=%.2fs",
+                    type(exc).__name__,
+                    pause,
+                    extra={"action": "relay.failed"},
+                )
+                await asyncio.sleep(pause)
+
+    async def _serve(self) -> None:
         listener = await self._pool.acquire()
         try:
             await listener.add_listener("mango_outbox", lambda *_: self._poke.set())
-            while True:
+            while not listener.is_closed():
                 self._poke.clear()
                 while await self.drain_once() == _BATCH:
                     pass
+                self._failures = 0
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._poke.wait(), timeout=_SCAN_SECONDS)
+            raise ConnectionError("the LISTEN connection was closed")
         finally:
-            await self._pool.release(listener)
+            # A connection the server dropped cannot UNLISTEN; the pool must still take it back.
+            try:
+                await self._pool.release(listener, timeout=5)
+            except Exception:
+                listener.terminate()
+                await self._pool.release(listener)
 
     async def drain_once(self) -> int:
-        """Deliver every due row once; returns how many rows were due."""
+        """Claim the due rows and deliver each once; returns how many were claimed."""
         async with self._pool.acquire() as conn:
-            rows = await outbox.due(conn, _BATCH)
-        await asyncio.gather(*(self._deliver(row) for row in rows))
+            rows = await outbox.claim_due(conn, _BATCH, _CLAIM_SECONDS)
+        results = await asyncio.gather(*(self._deliver(row) for row in rows), return_exceptions=True)
+        failed = [r for r in results if isinstance(r, BaseException)]
+        if failed:
+            raise failed[0]
         return len(rows)
 
     async def _deliver(self, row: OutboxRow) -> None:
@@ -79,6 +116,7 @@ class OutboxRelay:
                     id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
                     start_signal="wake",
                     start_signal_args=[kind],
+                    rpc_timeout=_RPC_TIMEOUT,
                 )
         except Exception as exc:
             delay = backoff.delay(row.attempts, rand=self._rand)
@@ -99,7 +137,7 @@ class OutboxRelay:
     async def _finish_delete(self, session_id: str) -> None:
         handle = self._client.get_workflow_handle(workflow_id(session_id))
         try:
-            await handle.terminate(reason="session deleted")
+            await handle.terminate(reason="session deleted", rpc_timeout=_RPC_TIMEOUT)
         except RPCError as exc:
             if exc.status != RPCStatusCode.NOT_FOUND:
                 raise

@@ -23,7 +23,11 @@ log = logging.getLogger(__name__)
 
 async def run_orchestrator(settings: Settings) -> None:
     """Run the worker and the relay until cancelled."""
-    pool = await create_pool(settings.database_url)
+    pool = await create_pool(
+        settings.database_url,
+        acquire_timeout=settings.db_acquire_timeout_seconds,
+        statement_timeout_ms=settings.db_statement_timeout_ms,
+    )
     notifier = await NatsNotifier.connect(settings.nats_url)
     client = await Client.connect(settings.temporal_address, namespace=settings.temporal_namespace)
     model = build_model_client(

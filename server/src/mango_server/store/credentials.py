@@ -27,6 +27,7 @@ class Q(NamedQueries, file="credentials"):
     list_environment_keys: str
     revoke_environment_key: str
     find_session_token: str
+    live_session_tokens: str
 
 
 API_KEY_PREFIX = "mango_sk_"
@@ -165,3 +166,8 @@ async def find_session_token(conn: Connection, secret: str) -> SessionTokenMatch
     """The Work a per-Work session token belongs to (any state); ``live`` says whether its lease holds."""
     record = await conn.fetchrow(Q.find_session_token, digest(secret))
     return from_record(SessionTokenMatch, record) if record is not None else None
+
+
+async def live_token_digests(conn: Connection, digests: list[bytes]) -> set[bytes]:
+    """The subset of session-token ``digests`` whose Work lease still holds."""
+    return {bytes(r["token_digest"]) for r in await conn.fetch(Q.live_session_tokens, digests)}

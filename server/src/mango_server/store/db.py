@@ -1,6 +1,9 @@
 """The asyncpg connection pool and the one place driver errors become domain errors.
 
-Responsible for: pool lifecycle, JSONB codecs, transactions. Not responsible for SQL text
+Responsible for: pool lifecycle, JSONB codecs, transactions, and the pool's bounds: an acquire
+waits at most ``acquire_timeout`` seconds and every statement runs under PostgreSQL's
+``statement_timeout``, so a saturated pool or a stuck query answers 503 (:func:`overload_error`)
+instead of queueing requests forever. Not responsible for SQL text
 (``sql/*.sql``) or row mapping (the repositories).
 """
 
@@ -10,11 +13,11 @@ import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
 import asyncpg
 
-from mango_server.domain.errors import ConflictError
+from mango_server.domain.errors import ConflictError, OverloadedError
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -45,11 +48,56 @@ async def _init_connection(conn: asyncpg.Connection[asyncpg.Record]) -> None:
         await conn.set_type_codec(type_name, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
 
 
-async def create_pool(database_url: str, *, min_size: int = 2, max_size: int = 20) -> Pool:
-    """Open the pool; every connection decodes JSON/JSONB into Python values."""
-    pool = await asyncpg.create_pool(database_url, min_size=min_size, max_size=max_size, init=_init_connection)
-    assert pool is not None
-    return pool
+class _BoundedPool(asyncpg.Pool):
+    """An asyncpg pool whose ``acquire()`` has a default timeout."""
+
+    acquire_timeout: float | None = None
+
+    def acquire(self, *, timeout: float | None = None) -> Any:
+        return super().acquire(timeout=self.acquire_timeout if timeout is None else timeout)
+
+
+async def create_pool(
+    database_url: str,
+    *,
+    min_size: int = 2,
+    max_size: int = 20,
+    acquire_timeout: float | None = 10.0,
+    statement_timeout_ms: int = 30000,
+) -> Pool:
+    """Open the pool; every connection decodes JSON/JSONB into Python values.
+
+    Args:
+        acquire_timeout: Seconds an ``acquire()`` may wait for a free connection (None: forever).
+        statement_timeout_ms: PostgreSQL ``statement_timeout`` of every connection (0: none).
+    """
+    pool = _BoundedPool(
+        database_url,
+        connection_class=asyncpg.Connection,
+        record_class=asyncpg.Record,
+        min_size=min_size,
+        max_size=max_size,
+        max_queries=50000,
+        max_inactive_connection_lifetime=300.0,
+        connect=None,
+        setup=None,
+        init=_init_connection,
+        reset=None,
+        loop=None,
+        server_settings={"statement_timeout": str(statement_timeout_ms)},
+    )
+    pool.acquire_timeout = acquire_timeout
+    await pool
+    return cast("Pool", pool)
+
+
+def overload_error(exc: BaseException) -> OverloadedError | None:
+    """The 503 a pool or statement timeout stands for, or None for any other exception."""
+    if isinstance(exc, asyncpg.QueryCanceledError):
+        return OverloadedError("a database statement took too long and was cancelled; retry later")
+    if isinstance(exc, TimeoutError):
+        return OverloadedError("no database connection became free in time; retry later")
+    return None
 
 
 @asynccontextmanager

@@ -47,7 +47,6 @@ class Q(NamedQueries, file="memory_stores"):
     version_is_current: str
     redact_version: str
     list_versions_base: str
-    lock_live_lease: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,10 +354,3 @@ async def attachment(conn: Connection, workspace_id: str, session_id: str, store
         if resource.get("type") == "memory_store" and resource.get("memory_store_id") == store_id:
             return MemoryAttachment(memory_store_id=store_id, access=str(resource.get("access")))
     return None
-
-
-async def lease_is_live(
-    conn: Connection, workspace_id: str, work_id: str, session_id: str, token_digest: bytes
-) -> bool:
-    """Share-lock the Work item of a session token while its lease is live (see ``lock_live_lease``)."""
-    return await conn.fetchval(Q.lock_live_lease, workspace_id, work_id, session_id, token_digest) is not None

@@ -1,9 +1,10 @@
 """The Session outbox (``session_outbox``): at most one coalescible wakeup per Session.
 
 Writers arm a row in the transaction that changed the Session and poke the relay with
-``NOTIFY``; the relay reads due rows, delivers them and acks a row only if it was not re-armed
-meanwhile (its ``created_at`` is unchanged). Not responsible for delivery or backoff policy
-(``orchestration.relay``, ``domain.backoff``).
+``NOTIFY``; a relay claims due rows (``FOR UPDATE SKIP LOCKED`` plus a short claim lease, so
+several orchestrators share the table without delivering an arming twice), delivers them and
+acks a row only if it was not re-armed meanwhile (its ``created_at`` is unchanged). Not
+responsible for delivery or backoff policy (``orchestration.relay``, ``domain.backoff``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ WakeKind = Literal["wake", "terminate", "delete"]
 class Q(NamedQueries, file="outbox"):
     upsert_outbox: str
     notify_outbox: str
-    due_outbox: str
+    claim_due_outbox: str
     ack_outbox: str
     retry_outbox: str
 
@@ -44,9 +45,9 @@ async def wake(conn: Connection, workspace_id: str, session_id: str, kind: WakeK
     await conn.execute(Q.notify_outbox, session_id)
 
 
-async def due(conn: Connection, limit: int) -> list[OutboxRow]:
-    """Rows whose next attempt is due, oldest first."""
-    return [from_record(OutboxRow, r) for r in await conn.fetch(Q.due_outbox, limit)]
+async def claim_due(conn: Connection, limit: int, lease_seconds: float) -> list[OutboxRow]:
+    """Claim up to ``limit`` due rows for this relay for ``lease_seconds`` (others skip them)."""
+    return [from_record(OutboxRow, r) for r in await conn.fetch(Q.claim_due_outbox, limit, lease_seconds)]
 
 
 async def ack(conn: Connection, row: OutboxRow) -> None:

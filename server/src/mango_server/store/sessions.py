@@ -41,6 +41,7 @@ class Q(NamedQueries, file="sessions"):
     delete_session: str
     list_base: str
     session_exists: str
+    session_heads: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +131,11 @@ async def lock_any(conn: Connection, session_id: str) -> SessionRow | None:
 async def exists_any(conn: Connection, session_id: str) -> bool:
     """Whether the Session row still exists (fenced or not)."""
     return await conn.fetchval(Q.session_exists, session_id) is not None
+
+
+async def heads(conn: Connection, session_ids: list[str]) -> dict[str, int]:
+    """``next_seq`` of each of ``session_ids`` that still exists (fenced or not)."""
+    return {r["id"]: r["next_seq"] for r in await conn.fetch(Q.session_heads, session_ids)}
 
 
 async def update_fields(conn: Connection, row: SessionRow, title: str | None, metadata: dict[str, str]) -> None:

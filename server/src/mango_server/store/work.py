@@ -54,6 +54,7 @@ class Q(NamedQueries, file="work"):
     workers_polling: str
     record_poller: str
     live_for_session: str
+    lock_live_lease: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,3 +267,10 @@ async def stop_for_session(conn: Connection, session_id: str) -> None:
     """Ask every live item of a Session to stop (archive, delete): its worker sees ``stopping``."""
     for record in await conn.fetch(Q.live_for_session, session_id):
         await stop(conn, _row(record), force=False)
+
+
+async def lease_is_live(
+    conn: Connection, workspace_id: str, work_id: str, session_id: str, token_digest: bytes
+) -> bool:
+    """Share-lock the Work item of a session token while its lease is live (see ``lock_live_lease``)."""
+    return await conn.fetchval(Q.lock_live_lease, workspace_id, work_id, session_id, token_digest) is not None

@@ -33,6 +33,7 @@ class Work:
             `stopping` -> `stopped`.
         metadata (Metadata): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         secret (None | str): Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else.
+            Sensitive: the SDKs never print it.
         error (None | WorkError): The failure reported with `environments.work.fail`, if any.
         created_at (datetime.datetime): When the item was enqueued.
         acknowledged_at (datetime.datetime | None): When it was acknowledged.
@@ -48,7 +49,7 @@ class Work:
     data: HealthcheckWorkData | SessionWorkData
     state: WorkState
     metadata: Metadata
-    secret: None | str
+    secret: None | str = _attrs_field(repr=False)
     error: None | WorkError
     created_at: datetime.datetime
     acknowledged_at: datetime.datetime | None

@@ -1488,7 +1488,7 @@ class Work(BaseModel):
     secret: Annotated[
         str | None,
         Field(
-            description="Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else.",
+            description="Only on Poll: base64url JSON `{sessions_token, api_base_url}`. Null everywhere else. Sensitive: the SDKs never print it.",
             max_length=4096,
         ),
     ]

@@ -35,4 +35,4 @@ async def sessions_events_list(ctx: RequestContext) -> JsonObject:
 async def sessions_events_send(ctx: RequestContext) -> JsonObject:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
-    return wire.sent(await events.send(ctx.services, ctx.principal, session_id, ctx.body["events"]))
+    return wire.sent(await events.send(ctx.services, ctx.principal, session_id, ctx.body["events"], ctx.session_token))

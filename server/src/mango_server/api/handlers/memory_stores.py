@@ -6,7 +6,6 @@ key vs session token, the live-lease fence of session-token writes) and the vers
 
 from __future__ import annotations
 
-from mango_server.api.auth import bearer_token
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import memory_stores as wire
@@ -17,13 +16,6 @@ from mango_server.domain.memory import VERSION_OPERATIONS, VersionFilters, norma
 from mango_server.domain.paging import Cursor, decode_cursor
 
 VIEWS = ("basic", "full")
-
-
-def _token(ctx: RequestContext) -> str:
-    """The presented session token, which a write re-checks against its Work lease (other keys: none)."""
-    if ctx.principal.kind != "SessionToken":
-        return ""
-    return bearer_token(ctx.request.headers.get("authorization"))
 
 
 # ---------------------------------------------------------------- stores
@@ -69,7 +61,12 @@ async def memory_stores_delete(ctx: RequestContext) -> JsonObject:
 async def memory_stores_memories_create(ctx: RequestContext) -> JsonObject:
     path = normalize_path(ctx.body["path"])
     row = await memory.create_memory(
-        ctx.services, ctx.principal, _token(ctx), ctx.path["memory_store_id"], path=path, content=ctx.body["content"]
+        ctx.services,
+        ctx.principal,
+        ctx.session_token,
+        ctx.path["memory_store_id"],
+        path=path,
+        content=ctx.body["content"],
     )
     return wire.memory(row)
 
@@ -123,7 +120,7 @@ async def memory_stores_memories_update(ctx: RequestContext) -> JsonObject:
     row = await memory.update_memory(
         ctx.services,
         ctx.principal,
-        _token(ctx),
+        ctx.session_token,
         ctx.path["memory_store_id"],
         ctx.path["memory_id"],
         path=path,
@@ -140,7 +137,7 @@ async def memory_stores_memories_delete(ctx: RequestContext) -> JsonObject:
     memory_id = await memory.delete_memory(
         ctx.services,
         ctx.principal,
-        _token(ctx),
+        ctx.session_token,
         ctx.path["memory_store_id"],
         ctx.path["memory_id"],
         expected_sha256=expected,

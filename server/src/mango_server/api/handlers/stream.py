@@ -2,36 +2,35 @@
 
 Each persisted event is sent with ``id:`` set to its public id. A reconnecting client sends
 ``Last-Event-ID`` and receives every later row exactly once (rows are read by ``seq`` from
-PostgreSQL; NATS only says "look now"). Without the header the stream starts at the current
-end of history. Previews (``event_start`` / ``event_delta``) reach only clients that asked for
-them with ``event_deltas[]`` and carry no id. ``ping`` keeps idle connections alive; the stream
-ends after ``session.deleted``. A stream opened with a session token revalidates the Work lease
-once per second and ends with an ``error`` event once the lease is lost (expiry, Stop, reclaim).
+PostgreSQL). Without the header the stream starts at the current end of history. A stream reads
+PostgreSQL only when its Session has news: it follows the Session through the api process's one
+fan-out (``live.fanout``: two wildcard NATS subscriptions and one reconciliation query per
+interval for every followed Session), never by polling on its own. Previews (``event_start`` /
+``event_delta``) reach only clients that asked for them with ``event_deltas[]`` and carry no id.
+``ping`` keeps idle connections alive; the stream ends after ``session.deleted`` and when the
+api shuts down. A credential holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams per process
+(429 beyond). A stream opened with a session token is followed with its digest: the fan-out
+revalidates every such lease in one query per interval and the stream ends with an ``error``
+event once its lease is lost (expiry, Stop, reclaim).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import json
 import time
 from collections.abc import AsyncIterator
 
-from nats.aio.msg import Msg
-from nats.aio.subscription import Subscription
 from starlette.background import BackgroundTask
 from starlette.responses import StreamingResponse
 
-from mango_server.api.auth import bearer_token
 from mango_server.api.context import RequestContext
 from mango_server.api.encoding import sse_frame
 from mango_server.api.errors import envelope
 from mango_server.api.mappers import events as wire
 from mango_server.app import events
-from mango_server.domain.json import JsonObject
-from mango_server.live.notifier import committed_subject, delta_subject
+from mango_server.app.streams import StreamSlots, token_digest
+from mango_server.domain.errors import OverloadedError
+from mango_server.live.fanout import Follower, SessionFanout
 
-_POLL_SECONDS = 1.0
 DELTA_TYPES = ("agent.message", "agent.thinking")
 
 
@@ -41,89 +40,77 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
     deltas = ctx.list_param("event_deltas", DELTA_TYPES, max_items=2)
     last_event_id = ctx.request.headers.get("last-event-id")
     cursor = await events.start_cursor(ctx.services, ctx.principal, session_id, last_event_id)
-    stream = _Stream(ctx, session_id, cursor, bool(deltas))
-    # Subscribe before the response starts, so no preview published after the client sees the
-    # headers is missed; the background task unsubscribes even if the body never starts.
-    await stream.subscribe()
+    fanout, slots = ctx.services.fanout, ctx.services.stream_slots
+    if fanout is None or slots is None:
+        raise OverloadedError("event streams are not available on this server")
+    slots.take(ctx.principal.key_id)
+    # Follow before the response starts, so nothing published after the client sees the headers
+    # is missed; the background task stops following even if the body never starts.
+    lease = token_digest(ctx.session_token) if ctx.principal.kind == "SessionToken" else None
+    stream = _Stream(ctx, fanout, slots, fanout.follow(session_id, with_deltas=bool(deltas), lease=lease), cursor)
     return StreamingResponse(
         stream.frames(),
         media_type="text/event-stream",
         headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
-        background=BackgroundTask(stream.unsubscribe),
+        background=BackgroundTask(stream.close),
     )
 
 
 class _Stream:
-    def __init__(self, ctx: RequestContext, session_id: str, cursor: int, with_deltas: bool) -> None:
+    def __init__(
+        self, ctx: RequestContext, fanout: SessionFanout, slots: StreamSlots, follower: Follower, cursor: int
+    ) -> None:
         self.ctx = ctx
-        self.session_id = session_id
+        self.fanout = fanout
+        self.slots = slots
+        self.follower = follower
+        self.session_id = follower.session_id
         self.cursor = cursor
-        self.with_deltas = with_deltas
-        self.queue: asyncio.Queue[JsonObject | None] = asyncio.Queue(maxsize=1000)
-        self.checked_at = time.monotonic()
-        self.subscriptions: list[Subscription | None] = []
-        self.wait_seconds = _POLL_SECONDS / 2 if ctx.principal.kind == "SessionToken" else _POLL_SECONDS
+        self.closed = False
 
-    async def _on_commit(self, msg: Msg) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-
-    async def _on_delta(self, msg: Msg) -> None:
-        with contextlib.suppress(asyncio.QueueFull, ValueError):
-            self.queue.put_nowait(json.loads(msg.data))
-
-    async def subscribe(self) -> None:
-        notifier = self.ctx.services.notifier
-        self.subscriptions = [await notifier.subscribe(committed_subject(self.session_id), self._on_commit)]
-        if self.with_deltas:
-            self.subscriptions.append(await notifier.subscribe(delta_subject(self.session_id), self._on_delta))
-
-    async def unsubscribe(self) -> None:
+    async def close(self) -> None:
         """Idempotent: called when the body ends and again, as a safety net, after the response."""
-        subscriptions, self.subscriptions = self.subscriptions, []
-        for subscription in subscriptions:
-            if subscription is not None:
-                with contextlib.suppress(Exception):
-                    await subscription.unsubscribe()
+        if not self.closed:
+            self.closed = True
+            self.fanout.unfollow(self.follower)
+            self.slots.give_back(self.ctx.principal.key_id)
+
+    def _wait_seconds(self, last_sent: float) -> float:
+        return max(self.ctx.services.settings.sse_ping_seconds - (time.monotonic() - last_sent), 0.0)
 
     async def frames(self) -> AsyncIterator[bytes]:
-        ping_every = self.ctx.services.settings.sse_ping_seconds
         last_sent = time.monotonic()
+        news = True  # read once at the start: rows committed after the cursor but before the follow
         try:
             yield b": connected\n\n"
             while True:
-                fetched = await events.fetch_after(self.ctx.services, self.session_id, self.cursor)
-                if fetched.rows:
-                    self.cursor = fetched.rows[-1].seq
-                for row in fetched.rows:
-                    yield sse_frame(row.type, wire.event(row), row.id)
-                    last_sent = time.monotonic()
-                if fetched.ended:
-                    return
-                if not await self._lease_holds():
+                if news:
+                    fetched = await events.fetch_after(self.ctx.services, self.session_id, self.cursor)
+                    if fetched.rows:
+                        self.cursor = fetched.rows[-1].seq
+                    for row in fetched.rows:
+                        yield sse_frame(row.type, wire.event(row), row.id)
+                        last_sent = time.monotonic()
+                    if fetched.ended:
+                        return
+                if self.follower.lease_lost:
                     message = "the Work lease of this session token ended"
                     yield sse_frame("error", envelope("authentication_error", message, self.ctx.request_id))
                     return
-                try:
-                    item = await asyncio.wait_for(self.queue.get(), timeout=self.wait_seconds)
-                except TimeoutError:
-                    item = None
-                # Previews queued before the next commit poke go out before the committed rows, so a
+                news = False
+                first = await self.follower.next(self._wait_seconds(last_sent))
+                # Previews queued before the next wakeup go out before the committed rows, so a
                 # preview never trails the event it previews (NATS keeps one publisher's order).
-                while item is not None:
-                    yield sse_frame(item["type"], item)
-                    last_sent = time.monotonic()
-                    item = self.queue.get_nowait() if not self.queue.empty() else None
-                if time.monotonic() - last_sent >= ping_every:
+                if self.follower.ended:
+                    return  # the api is shutting down
+                for item in [] if first is False else [first, *self.follower.drain()]:
+                    if item is None:
+                        news = True
+                    elif isinstance(item, dict):
+                        yield sse_frame(item["type"], item)
+                        last_sent = time.monotonic()
+                if time.monotonic() - last_sent >= self.ctx.services.settings.sse_ping_seconds:
                     yield sse_frame("ping", {"type": "ping"})
                     last_sent = time.monotonic()
         finally:
-            await self.unsubscribe()
-
-    async def _lease_holds(self) -> bool:
-        """For session tokens: whether the Work lease still holds (checked about twice a second)."""
-        if self.ctx.principal.kind != "SessionToken" or time.monotonic() - self.checked_at < self.wait_seconds:
-            return True
-        self.checked_at = time.monotonic()
-        token = bearer_token(self.ctx.request.headers.get("authorization"))
-        return await events.session_token_live(self.ctx.services, token)
+            await self.close()

@@ -36,3 +36,12 @@ SELECT workspace_id, id, environment_id, session_id, kind, state,
            OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now())
        )) AS live
 FROM work WHERE token_digest = $1;
+
+-- name: live_session_tokens
+-- Which of these session-token digests still hold a live Work lease (the SSE fan-out's one read
+-- per interval for every stream opened with a session token; same predicate as above).
+SELECT token_digest FROM work
+WHERE token_digest = ANY($1::bytea[]) AND acknowledged_at IS NOT NULL AND (
+    (state IN ('starting', 'active')
+     AND coalesce(latest_heartbeat_at, acknowledged_at) + make_interval(secs => lease_ttl_seconds) > now())
+    OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now()));

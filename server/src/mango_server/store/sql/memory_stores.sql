@@ -94,13 +94,3 @@ RETURNING *;
 
 -- name: list_versions_base
 SELECT * FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2
-
--- name: lock_live_lease
--- The caller's Work item, share-locked, only while its lease is live and the token is still the
--- current one (a reclaim rotates token_digest and must wait for this transaction to commit).
-SELECT id FROM work
-WHERE workspace_id = $1 AND id = $2 AND session_id = $3 AND token_digest = $4 AND acknowledged_at IS NOT NULL
-  AND ((state IN ('starting', 'active')
-        AND coalesce(latest_heartbeat_at, acknowledged_at) + make_interval(secs => lease_ttl_seconds) > now())
-       OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now()))
-FOR SHARE

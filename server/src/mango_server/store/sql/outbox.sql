@@ -9,9 +9,16 @@ SET kind = CASE WHEN session_outbox.kind = 'wake' THEN EXCLUDED.kind
 -- name: notify_outbox
 SELECT pg_notify('mango_outbox', $1);
 
--- name: due_outbox
-SELECT session_id, workspace_id, kind, created_at, attempts FROM session_outbox
-WHERE next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $1;
+-- name: claim_due_outbox
+-- Claim due rows for one delivery attempt. Rows another relay is claiming right now are skipped
+-- (SKIP LOCKED), and a claimed row is hidden for $2 seconds (its claim lease), so two
+-- orchestrators never deliver the same arming; a relay that dies mid-delivery loses its claim
+-- when the lease ends. A re-arm (upsert_outbox) makes the row due again at once: new input.
+UPDATE session_outbox AS o SET next_attempt_at = now() + make_interval(secs => $2)
+FROM (SELECT session_id FROM session_outbox WHERE next_attempt_at <= now()
+      ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) AS due
+WHERE o.session_id = due.session_id
+RETURNING o.session_id, o.workspace_id, o.kind, o.created_at, o.attempts;
 
 -- name: ack_outbox
 DELETE FROM session_outbox WHERE session_id = $1 AND created_at = $2;

@@ -44,3 +44,7 @@ SELECT * FROM sessions WHERE workspace_id = $1 AND deleting_at IS NULL
 
 -- name: session_exists
 SELECT 1 FROM sessions WHERE id = $1;
+
+-- name: session_heads
+-- The next event sequence of each Session that still exists (the SSE fan-out's one read per interval).
+SELECT id, next_seq FROM sessions WHERE id = ANY($1::text[]);

@@ -121,7 +121,7 @@ def sync_detailed(
     result of the barrier (`stop_reason.event_ids`) is claimed durably without waking the
     model; the one that completes the barrier resumes the turn exactly once, and a partial
     resolution re-emits `session.status_idle` with the remaining ids. A session token may
-    send only `user.tool_result` and `user.custom_tool_result` (403 otherwise).
+    send only `user.tool_result` (403 otherwise), and only while its Work lease holds (401).
 
     Args:
         session_id (str):
@@ -163,7 +163,7 @@ def sync(
     result of the barrier (`stop_reason.event_ids`) is claimed durably without waking the
     model; the one that completes the barrier resumes the turn exactly once, and a partial
     resolution re-emits `session.status_idle` with the remaining ids. A session token may
-    send only `user.tool_result` and `user.custom_tool_result` (403 otherwise).
+    send only `user.tool_result` (403 otherwise), and only while its Work lease holds (401).
 
     Args:
         session_id (str):
@@ -200,7 +200,7 @@ async def asyncio_detailed(
     result of the barrier (`stop_reason.event_ids`) is claimed durably without waking the
     model; the one that completes the barrier resumes the turn exactly once, and a partial
     resolution re-emits `session.status_idle` with the remaining ids. A session token may
-    send only `user.tool_result` and `user.custom_tool_result` (403 otherwise).
+    send only `user.tool_result` (403 otherwise), and only while its Work lease holds (401).
 
     Args:
         session_id (str):
@@ -240,7 +240,7 @@ async def asyncio(
     result of the barrier (`stop_reason.event_ids`) is claimed durably without waking the
     model; the one that completes the barrier resumes the turn exactly once, and a partial
     resolution re-emits `session.status_idle` with the remaining ids. A session token may
-    send only `user.tool_result` and `user.custom_tool_result` (403 otherwise).
+    send only `user.tool_result` (403 otherwise), and only while its Work lease holds (401).
 
     Args:
         session_id (str):

@@ -462,6 +462,9 @@ def sync_detailed(
       `agent.thinking` events. They are best effort, never persisted, never replayed; the
       persisted event with the same id supersedes them.
     - Decoders must pass unknown event types through untouched.
+    - Limits: one credential holds at most `MANGO_SSE_MAX_STREAMS_PER_KEY` open streams per
+      api process (429 `rate_limit_error` beyond). A stream ends without an error event when
+      the api shuts down; reconnect with `Last-Event-ID`.
 
     Args:
         session_id (str):
@@ -547,6 +550,9 @@ def sync(
       `agent.thinking` events. They are best effort, never persisted, never replayed; the
       persisted event with the same id supersedes them.
     - Decoders must pass unknown event types through untouched.
+    - Limits: one credential holds at most `MANGO_SSE_MAX_STREAMS_PER_KEY` open streams per
+      api process (429 `rate_limit_error` beyond). A stream ends without an error event when
+      the api shuts down; reconnect with `Last-Event-ID`.
 
     Args:
         session_id (str):
@@ -626,6 +632,9 @@ async def asyncio_detailed(
       `agent.thinking` events. They are best effort, never persisted, never replayed; the
       persisted event with the same id supersedes them.
     - Decoders must pass unknown event types through untouched.
+    - Limits: one credential holds at most `MANGO_SSE_MAX_STREAMS_PER_KEY` open streams per
+      api process (429 `rate_limit_error` beyond). A stream ends without an error event when
+      the api shuts down; reconnect with `Last-Event-ID`.
 
     Args:
         session_id (str):
@@ -709,6 +718,9 @@ async def asyncio(
       `agent.thinking` events. They are best effort, never persisted, never replayed; the
       persisted event with the same id supersedes them.
     - Decoders must pass unknown event types through untouched.
+    - Limits: one credential holds at most `MANGO_SSE_MAX_STREAMS_PER_KEY` open streams per
+      api process (429 `rate_limit_error` beyond). A stream ends without an error event when
+      the api shuts down; reconnect with `Last-Event-ID`.
 
     Args:
         session_id (str):

@@ -1,0 +1,193 @@
+"""One fan-out per api process from NATS (and one reconciliation read) to every local SSE stream.
+
+Each stream :meth:`SessionFanout.follow`\\ s one Session and waits on its :class:`Follower`
+queue: ``None`` means "this Session has news, read PostgreSQL now"; a dict is a text preview
+(only for followers that asked for previews). The process holds two wildcard NATS
+subscriptions (commits and previews of every Session) however many streams are open, and
+routes each message to the followers of its Session. Because NATS is best effort, a
+reconciliation loop asks PostgreSQL once per interval for the ``next_seq`` of every followed
+Session in a single query (``heads``, injected by the caller) and wakes the followers of the
+Sessions whose head moved (or that are gone): a lost poke costs at most one interval, and no
+stream polls the database by itself. Streams opened with a session token are followed with the
+token's digest; the same loop checks every such lease in one more query (``leases``) and ends
+the followers whose lease is gone. Not responsible for reading events or framing SSE
+(``app.events``, ``api.handlers.stream``) or for publishing (``live.notifier``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+
+from mango_server.live.notifier import NatsNotifier
+
+log = logging.getLogger(__name__)
+
+Heads = Callable[[list[str]], Awaitable[dict[str, int]]]
+Leases = Callable[[list[bytes]], Awaitable[set[bytes]]]
+_COMMIT_PREFIX = "mango.session."
+_DELTA_PREFIX = "mango.delta."
+_QUEUE_SIZE = 1000
+
+
+class Follower:
+    """One stream's view of one Session: wakeups (``None``) and previews, in arrival order."""
+
+    def __init__(self, session_id: str, with_deltas: bool, lease: bytes | None = None) -> None:
+        self.session_id = session_id
+        self.with_deltas = with_deltas
+        self.lease = lease  # digest of the session token the stream was opened with
+        self.lease_lost = False
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
+        self._news_pending = False
+        self.ended = False  # the process is shutting down: the stream must end now
+
+    def end(self) -> None:
+        self.ended = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+    def news(self) -> None:
+        """Coalesced: one pending wakeup is enough, however many commits arrive before the read."""
+        if not self._news_pending:
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+                self._news_pending = True
+
+    def preview(self, preview: dict[str, Any]) -> None:
+        if self.with_deltas:
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(preview)
+
+    async def next(self, wait_seconds: float) -> dict[str, Any] | bool | None:
+        """The next item, or ``False`` when ``wait_seconds`` pass first."""
+        try:
+            item = await asyncio.wait_for(self.queue.get(), timeout=wait_seconds)
+        except TimeoutError:
+            return False
+        if item is None:
+            self._news_pending = False
+        return item
+
+    def drain(self) -> list[dict[str, Any] | None]:
+        """Everything already queued, without waiting."""
+        items: list[dict[str, Any] | None] = []
+        while not self.queue.empty():
+            item = self.queue.get_nowait()
+            if item is None:
+                self._news_pending = False
+            items.append(item)
+        return items
+
+
+class SessionFanout:
+    """The process-wide router from NATS and the reconciliation read to local followers."""
+
+    def __init__(
+        self, notifier: NatsNotifier, heads: Heads, leases: Leases | None = None, *, reconcile_seconds: float = 1.0
+    ) -> None:
+        self._notifier = notifier
+        self._heads = heads
+        self._leases = leases
+        self._reconcile_seconds = reconcile_seconds
+        self._followers: dict[str, set[Follower]] = {}
+        self._seen: dict[str, int] = {}
+        self._subscriptions: list[Subscription | None] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._subscriptions = [
+            await self._notifier.subscribe(_COMMIT_PREFIX + "*", self._on_commit),
+            await self._notifier.subscribe(_DELTA_PREFIX + "*", self._on_delta),
+        ]
+        self._task = asyncio.create_task(self._reconcile_forever(), name="sse-fanout-reconcile")
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        for subscription in self._subscriptions:
+            if subscription is not None:
+                with contextlib.suppress(Exception):
+                    await subscription.unsubscribe()
+        self._subscriptions = []
+
+    def follow(self, session_id: str, *, with_deltas: bool, lease: bytes | None = None) -> Follower:
+        follower = Follower(session_id, with_deltas, lease)
+        self._followers.setdefault(session_id, set()).add(follower)
+        return follower
+
+    def unfollow(self, follower: Follower) -> None:
+        followers = self._followers.get(follower.session_id)
+        if followers is None:
+            return
+        followers.discard(follower)
+        if not followers:
+            del self._followers[follower.session_id]
+            self._seen.pop(follower.session_id, None)
+
+    def end_all(self) -> None:
+        """Shutdown: make every open stream end at once (clients resume with ``Last-Event-ID``)."""
+        for followers in self._followers.values():
+            for follower in followers:
+                follower.end()
+
+    @property
+    def followed(self) -> int:
+        """How many streams are following a Session in this process."""
+        return sum(len(f) for f in self._followers.values())
+
+    async def _on_commit(self, msg: Msg) -> None:
+        for follower in self._followers.get(msg.subject.removeprefix(_COMMIT_PREFIX), ()):
+            follower.news()
+
+    async def _on_delta(self, msg: Msg) -> None:
+        followers = self._followers.get(msg.subject.removeprefix(_DELTA_PREFIX))
+        if not followers:
+            return
+        try:
+            preview = json.loads(msg.data)
+        except ValueError:
+            return
+        for follower in followers:
+            follower.preview(preview)
+
+    async def _reconcile_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self._reconcile_seconds)
+            try:
+                await self.reconcile()
+            except Exception as exc:
+                log.warning("sse reconcile failed error=%s", type(exc).__name__, extra={"action": "sse.reconcile"})
+
+    async def reconcile(self) -> None:
+        """One read of every followed Session's head; wake the followers of those that moved or are gone."""
+        ids = list(self._followers)
+        if not ids:
+            return
+        heads = await self._heads(ids)
+        for session_id in ids:
+            head = heads.get(session_id, -1)
+            if self._seen.get(session_id) != head:
+                self._seen[session_id] = head
+                for follower in self._followers.get(session_id, ()):
+                    follower.news()
+        await self._check_leases()
+
+    async def _check_leases(self) -> None:
+        leased = [f for followers in self._followers.values() for f in followers if f.lease and not f.lease_lost]
+        if not leased or self._leases is None:
+            return
+        live = await self._leases(sorted({f.lease for f in leased if f.lease}))
+        for follower in leased:
+            if follower.lease not in live:
+                follower.lease_lost = True
+                follower.news()

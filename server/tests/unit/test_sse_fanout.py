@@ -1,0 +1,67 @@
+"""The SSE fan-out: one reconciliation read for every followed Session, wakeups routed by Session."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from mango_server.live.fanout import SessionFanout
+
+
+async def test_one_read_for_all_followers_and_news_only_where_the_head_moved() -> None:
+    reads: list[list[str]] = []
+    heads = {"sesn_a": 5, "sesn_b": 7}
+
+    async def read(ids: list[str]) -> dict[str, int]:
+        reads.append(sorted(ids))
+        return {i: heads[i] for i in ids if i in heads}
+
+    fanout = SessionFanout(cast(Any, None), read)
+    followers = [fanout.follow(sid, with_deltas=False) for sid in ("sesn_a", "sesn_b", "sesn_gone") for _ in range(50)]
+    await fanout.reconcile()
+    assert reads == [["sesn_a", "sesn_b", "sesn_gone"]]  # one query however many streams
+    assert all(f.drain() == [None] for f in followers)  # first sight: every follower reads once
+    heads["sesn_b"] = 8
+    await fanout.reconcile()
+    assert [len(f.drain()) for f in followers[:50]] == [0] * 50
+    assert [len(f.drain()) for f in followers[50:100]] == [1] * 50
+    assert [len(f.drain()) for f in followers[100:]] == [0] * 50  # a gone Session is announced once
+
+
+async def test_wakeups_coalesce_and_shutdown_ends_every_follower() -> None:
+    async def read(ids: list[str]) -> dict[str, int]:
+        return {}
+
+    fanout = SessionFanout(cast(Any, None), read)
+    follower = fanout.follow("sesn_a", with_deltas=False)
+    for _ in range(10):
+        follower.news()
+    assert follower.drain() == [None]
+    follower.preview({"type": "event_delta"})  # not asked for: dropped
+    assert follower.drain() == []
+    fanout.end_all()
+    assert follower.ended
+    assert await follower.next(0.1) is None
+    fanout.unfollow(follower)
+    assert fanout.followed == 0
+
+
+async def test_one_lease_read_for_every_session_token_stream() -> None:
+    lease_reads: list[list[bytes]] = []
+    live = {b"live"}
+
+    async def read_heads(ids: list[str]) -> dict[str, int]:
+        return dict.fromkeys(ids, 1)
+
+    async def read_leases(digests: list[bytes]) -> set[bytes]:
+        lease_reads.append(digests)
+        return live & set(digests)
+
+    fanout = SessionFanout(cast(Any, None), read_heads, read_leases)
+    keeps = [fanout.follow("sesn_a", with_deltas=False, lease=b"live") for _ in range(20)]
+    loses = [fanout.follow("sesn_b", with_deltas=False, lease=b"gone") for _ in range(20)]
+    api_key_stream = fanout.follow("sesn_b", with_deltas=False)
+    await fanout.reconcile()
+    assert lease_reads == [[b"gone", b"live"]]  # one query for 40 streams
+    assert not any(f.lease_lost for f in keeps)
+    assert all(f.lease_lost for f in loses)
+    assert not api_key_stream.lease_lost
