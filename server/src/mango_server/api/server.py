@@ -1,5 +1,5 @@
 """Runs the api role: pool, NATS, object storage, the ASGI app under uvicorn, the periodic
-object-storage recovery pass, graceful shutdown."""
+object-storage recovery pass and expired idempotency key purge, graceful shutdown."""
 
 from __future__ import annotations
 
@@ -11,14 +11,24 @@ import uvicorn
 
 from mango_server.api.app import build_app
 from mango_server.api.context import Services
+from mango_server.app import idempotency
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
 from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
 from mango_server.settings import Settings
-from mango_server.store.db import create_pool
+from mango_server.store.db import Pool, create_pool
 
 log = logging.getLogger(__name__)
+
+
+async def _purge_keys_forever(pool: Pool, interval: float) -> None:
+    while True:
+        try:
+            await idempotency.purge_expired(pool)
+        except Exception:
+            log.warning("idempotency key purge failed", exc_info=True, extra={"action": "api.idempotency_purge_error"})
+        await asyncio.sleep(interval)
 
 
 async def _recover_forever(writes: BlobWrites, interval: float) -> None:
@@ -43,13 +53,25 @@ async def serve(settings: Settings) -> None:
     else:
         log.warning("MANGO_S3_ENDPOINT_URL is not set: Files and Skills answer 503", extra={"action": "api.no_s3"})
     app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes))
+    # Idle keep-alive connections outlive the SDKs' pool expiry (Python 5 s, TypeScript 4 s, Go 30 s), so a client
+    # never reuses a connection the server is closing (a reset mutation would leave the client not knowing its fate).
     config = uvicorn.Config(
-        app, host=settings.api_host, port=settings.api_port, log_level="warning", access_log=False, lifespan="on"
+        app,
+        host=settings.api_host,
+        port=settings.api_port,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_keep_alive=settings.api_keepalive_seconds,
     )
     log.info("api listening url=%s", settings.base_url, extra={"action": "api.start"})
+    purge = asyncio.create_task(_purge_keys_forever(pool, 600.0))
     try:
         await uvicorn.Server(config).serve()
     finally:
+        purge.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await purge
         if recovery is not None:
             recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError):
