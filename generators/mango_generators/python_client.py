@@ -39,7 +39,7 @@ from openapi_python_client.config import Config, ConfigFile, MetaType
 from openapi_python_client.parser import GeneratorData
 from openapi_python_client.parser.errors import ErrorLevel, GeneratorError
 
-from mango_generators._common import GeneratedFile, Spec, marker_line
+from mango_generators._common import TRANSPORT_HEADERS, GeneratedFile, Spec, marker_line
 from mango_generators._errors import python_module
 
 TARGET = PurePosixPath("sdk-python/src/mango/_generated")
@@ -224,6 +224,8 @@ class _Describer:
         for p in params:
             if p.get("in") == "header" and str(p.get("name")).lower() == "last-event-id" and m.kind == "stream":
                 continue  # the stream's last_event_id argument, also sent on every reconnect
+            if p.get("in") == "header" and str(p.get("name")).lower() in TRANSPORT_HEADERS:
+                continue  # set by the transport (mango._base_client), per logical call
             if p.get("in") not in ("path", "query"):
                 raise ValueError(f"{where}: {p.get('in')} parameter {p.get('name')!r} is not supported")
             if p["in"] == "query":

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
-from mango_generators._common import GeneratedFile, Spec, marker_line
+from mango_generators._common import TRANSPORT_HEADERS, GeneratedFile, Spec, marker_line
 from mango_generators._spec import Body, Operation, Parameter, error_catalogue, operations, resolve
 
 TYPES_PATH = PurePosixPath("sdk-typescript/src/generated/types.ts")
@@ -312,6 +312,8 @@ def _add_parameter(op: _Op, param: Parameter, where: str) -> None:
         key = name[:-2] if name.endswith("[]") else name
         grouped = group.group(1) if group else None
         op.query.append(_Field(name, group.group(2) if group else key, grouped, schema, required, described))
+    elif param.location == "header" and name.lower() in TRANSPORT_HEADERS:
+        return  # set by the transport (core.ts), per logical call
     elif param.location == "header":
         op.headers.append(_Field(name, name.lower().replace("-", "_"), None, schema, required, described))
     else:

@@ -61,12 +61,25 @@ func WithRetryBackoff(initial, maximum time.Duration) Option {
 // WithStreamReconnects bounds consecutive reconnects of an event stream (default 5).
 func WithStreamReconnects(n int) Option { return func(c *config) { c.reconnects = max(n, 0) } }
 
+// idleConnTimeout keeps pooled connections for less time than the server keeps them open
+// (MANGO_API_KEEPALIVE_SECONDS, 75 s by default), so a request never goes out on a connection the
+// server is closing. net/http's default (90 s) is above it.
+const idleConnTimeout = 30 * time.Second
+
+var defaultHTTPClient = newDefaultHTTPClient()
+
+func newDefaultHTTPClient() *http.Client {
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.IdleConnTimeout = idleConnTimeout
+	return &http.Client{Transport: transport}
+}
+
 // NewClient builds a Client from opts, falling back to MANGO_BASE_URL and MANGO_API_KEY.
 func NewClient(opts ...Option) *Client {
 	cfg := config{
 		baseURL:    os.Getenv("MANGO_BASE_URL"),
 		apiKey:     os.Getenv("MANGO_API_KEY"),
-		httpClient: http.DefaultClient,
+		httpClient: defaultHTTPClient,
 		header:     http.Header{},
 		retry:      DefaultRetryPolicy(),
 		reconnects: 5,

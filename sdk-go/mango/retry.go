@@ -2,10 +2,12 @@ package mango
 
 // Retry rules shared by requests, paging and stream reconnects.
 //
-// A GET (or HEAD) is retried on connection errors and 5xx answers; any method is retried on 429
-// and 503, which the server sends before doing any work. No other mutation is ever retried, so
-// a create or an event send is never duplicated. Delays grow exponentially with jitter and
-// honour Retry-After.
+// Any method is retried on 429 and 503, which the server sends before doing any work. A GET (or
+// HEAD), and a mutation carrying an Idempotency-Key, is retried on connection errors and 5xx
+// answers (but 501). The Transport gives every mutation a fresh key reused by its retries, so
+// the server replays a committed create or event send instead of running it twice; a mutation
+// without a key is never retried otherwise. Delays grow exponentially with jitter and honour
+// Retry-After.
 
 import (
 	"context"
@@ -35,18 +37,18 @@ func DefaultRetryPolicy() RetryPolicy {
 
 func safeMethod(method string) bool { return method == http.MethodGet || method == http.MethodHead }
 
-func (p RetryPolicy) retryConnection(method string, attempt int) bool {
-	return attempt < p.MaxRetries && safeMethod(method)
+func (p RetryPolicy) retryConnection(method string, attempt int, keyed bool) bool {
+	return attempt < p.MaxRetries && (keyed || safeMethod(method))
 }
 
-func (p RetryPolicy) retryStatus(method string, status, attempt int) bool {
+func (p RetryPolicy) retryStatus(method string, status, attempt int, keyed bool) bool {
 	if attempt >= p.MaxRetries {
 		return false
 	}
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
 		return true
 	}
-	return status >= 500 && safeMethod(method)
+	return status >= 500 && status != http.StatusNotImplemented && (keyed || safeMethod(method))
 }
 
 // delay is Retry-After when the answer carries one, else exponential backoff with equal jitter.

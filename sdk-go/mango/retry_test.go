@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/mango-ai/mango-go/api"
 )
 
 func TestGetRetriedOn5xx(t *testing.T) {
@@ -39,15 +42,54 @@ func TestGetGivesUpAfterMaxRetries(t *testing.T) {
 	}
 }
 
-func TestMutationNotRetriedOn5xx(t *testing.T) {
+func TestMutationRetriedOn5xxWithOneKey(t *testing.T) {
 	var hits counter
+	var keys []string
 	c, _ := testClient(t, func(w http.ResponseWriter, r *http.Request) {
-		hits.next()
-		writeError(w, 500, "api_error", "req_1")
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		if hits.next() < 3 {
+			writeError(w, 500, "api_error", "req_1")
+			return
+		}
+		_, _ = w.Write([]byte(`{}`))
 	})
-	_, err := c.transport.Do(context.Background(), postRequest("/v1/x", map[string]string{}))
-	if !errors.Is(err, ErrInternalServer) || hits.get() != 1 {
-		t.Fatalf("hits=%d err=%v", hits.get(), err)
+	resp, err := c.transport.Do(context.Background(), postRequest("/v1/x", map[string]string{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if hits.get() != 3 || !strings.HasPrefix(keys[0], "mango-go-") || keys[1] != keys[0] || keys[2] != keys[0] {
+		t.Fatalf("hits=%d keys=%q", hits.get(), keys)
+	}
+}
+
+func TestEveryMutationGetsItsOwnKeyReadsNoneCallerKeyKept(t *testing.T) {
+	var keys []string
+	c, _ := testClient(t, func(w http.ResponseWriter, r *http.Request) {
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		_, _ = w.Write([]byte(`{}`))
+	})
+	mine := postRequest("/v1/x", map[string]string{})
+	mine.Header = http.Header{"Idempotency-Key": {"mine"}}
+	for _, req := range []*api.Request{postRequest("/v1/x", map[string]string{}), postRequest("/v1/x", nil), getRequest("/v1/x"), mine} {
+		resp, err := c.transport.Do(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+	}
+	if keys[0] == "" || keys[1] == "" || keys[0] == keys[1] || keys[2] != "" || keys[3] != "mine" {
+		t.Fatalf("keys=%q", keys)
+	}
+}
+
+func TestMutationWithoutKeyNotRetriedOn5xx(t *testing.T) {
+	p := DefaultRetryPolicy()
+	if p.retryStatus(http.MethodPost, 500, 0, false) || p.retryConnection(http.MethodPost, 0, false) {
+		t.Fatal("an unkeyed mutation must not be retried")
+	}
+	if !p.retryStatus(http.MethodPost, 500, 0, true) || p.retryStatus(http.MethodPost, 501, 0, true) {
+		t.Fatal("a keyed mutation retries 5xx but 501")
 	}
 }
 
@@ -80,7 +122,7 @@ func TestAnyMethodRetriedOn429And503HonouringRetryAfter(t *testing.T) {
 	}
 }
 
-func TestConnectionErrorsRetriedForGetOnly(t *testing.T) {
+func TestConnectionErrorsRetriedForGetAndKeyedMutations(t *testing.T) {
 	var hits counter
 	c, _ := testClient(t, func(w http.ResponseWriter, r *http.Request) {
 		hits.next()
@@ -95,7 +137,7 @@ func TestConnectionErrorsRetriedForGetOnly(t *testing.T) {
 	}
 	hits = counter{}
 	_, err = c.transport.Do(context.Background(), postRequest("/v1/x", map[string]int{}))
-	if !errors.Is(err, ErrConnection) || hits.get() != 1 {
+	if !errors.Is(err, ErrConnection) || hits.get() != 3 {
 		t.Fatalf("POST: hits=%d err=%v", hits.get(), err)
 	}
 }

@@ -17,7 +17,7 @@ var publicSurface = []string{
 	"DefaultRetryPolicy", "DownloadFile", "DownloadSkillVersion", "ErrAuthentication", "ErrBadRequest",
 	"ErrConflict", "ErrConnection", "ErrDownloadVerification", "ErrInternalServer", "ErrNotFound", "ErrNotImplemented",
 	"ErrPermissionDenied", "ErrPreconditionFailed", "ErrRateLimit", "ErrRequestTooLarge",
-	"ErrServiceUnavailable", "ErrTimeout", "InternalServerError", "NewClient", "NotFoundError",
+	"ErrServiceUnavailable", "ErrTimeout", "InternalServerError", "NewClient", "NewIdempotencyKey", "NotFoundError",
 	"NotImplementedError", "Option", "PermissionDeniedError", "PreconditionFailedError", "ProgressFunc",
 	"RateLimitError", "RequestTooLargeError", "RetryPolicy", "ServiceUnavailableError",
 	"TimeoutError", "Transport", "UploadFile", "WithAPIKey", "WithBaseURL", "WithHTTPClient", "WithHeader",

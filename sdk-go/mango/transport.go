@@ -7,6 +7,8 @@ package mango
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -50,15 +52,20 @@ func (t *Transport) send(ctx context.Context, req *api.Request, accept string) (
 	if err != nil {
 		return nil, err
 	}
+	key := t.idempotencyKey(req)
+	keyed := key != "" || req.Header.Get(idempotencyHeader) != "" || t.header.Get(idempotencyHeader) != ""
 	for attempt := 0; ; attempt++ {
 		httpReq, err := t.build(ctx, req, body, accept)
 		if err != nil {
 			return nil, err
 		}
+		if key != "" {
+			httpReq.Header.Set(idempotencyHeader, key)
+		}
 		resp, err := t.http.Do(httpReq)
 		if err != nil {
 			cerr := connectionError(ctx, err)
-			if ctx.Err() != nil || !body.replayable() || !t.retry.retryConnection(req.Method, attempt) {
+			if ctx.Err() != nil || !body.replayable() || !t.retry.retryConnection(req.Method, attempt, keyed) {
 				return nil, cerr
 			}
 			if err := t.sleep(ctx, t.retry.delay(attempt, nil)); err != nil {
@@ -72,7 +79,7 @@ func (t *Transport) send(ctx context.Context, req *api.Request, accept string) (
 		data, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		_ = resp.Body.Close()
 		apiErr := newAPIError(resp.StatusCode, resp.Header, data)
-		if !body.replayable() || !t.retry.retryStatus(req.Method, resp.StatusCode, attempt) {
+		if !body.replayable() || !t.retry.retryStatus(req.Method, resp.StatusCode, attempt, keyed) {
 			return nil, apiErr
 		}
 		if err := t.sleep(ctx, t.retry.delay(attempt, resp.Header)); err != nil {
@@ -109,6 +116,23 @@ func (t *Transport) build(ctx context.Context, req *api.Request, body *requestBo
 		httpReq.Header[name] = append([]string(nil), values...)
 	}
 	return httpReq, nil
+}
+
+const idempotencyHeader = "Idempotency-Key"
+
+// idempotencyKey is a fresh key for a mutation that has none (one per call, reused by its retries), else "".
+func (t *Transport) idempotencyKey(req *api.Request) string {
+	if safeMethod(req.Method) || req.Header.Get(idempotencyHeader) != "" || t.header.Get(idempotencyHeader) != "" {
+		return ""
+	}
+	return NewIdempotencyKey()
+}
+
+// NewIdempotencyKey returns a fresh random Idempotency-Key.
+func NewIdempotencyKey() string {
+	var raw [16]byte
+	_, _ = rand.Read(raw[:]) // crypto/rand.Read never fails on supported platforms
+	return "mango-go-" + hex.EncodeToString(raw[:])
 }
 
 // connectionError classifies a transport failure as a TimeoutError or a ConnectionError.

@@ -194,13 +194,15 @@ export class HTTPTransport implements Transport {
   }
 
   /** Send `req`, retrying per `retry.ts`; with `read`, the body is decoded inside the attempt. */
-  async #send(req: APIRequest, read: boolean): Promise<Attempt> {
+  async #send(original: APIRequest, read: boolean): Promise<Attempt> {
+    const req = withIdempotencyKey(original);
+    const idempotent = this.#headers(req).has(IDEMPOTENCY_HEADER);
     const maxRetries = req.options?.maxRetries ?? this.#config.maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.#attempt(req, read);
       } catch (error) {
-        if (attempt >= maxRetries || !isRetryable(req.method, error)) {
+        if (attempt >= maxRetries || !isRetryable(req.method, error, idempotent)) {
           throw error;
         }
         await sleep(retryDelay(attempt, error, this.#config.backoff), req.options?.signal);
@@ -273,6 +275,24 @@ export class HTTPTransport implements Transport {
     }
     return req.multipart ? toFormData(req.body) : JSON.stringify(req.body);
   }
+}
+
+const IDEMPOTENCY_HEADER = "idempotency-key";
+
+/** A fresh random key for one logical mutation. */
+export function newIdempotencyKey(): string {
+  return `mango-ts-${globalThis.crypto.randomUUID()}`;
+}
+
+/** `req` with an `Idempotency-Key` when it is a mutation without one (one key per call, reused by its retries). */
+function withIdempotencyKey(req: APIRequest): APIRequest {
+  const given = [req.headers, req.options?.headers].some((headers) =>
+    Object.keys(headers ?? {}).some((name) => name.toLowerCase() === IDEMPOTENCY_HEADER),
+  );
+  if (given || req.method === "GET") {
+    return req;
+  }
+  return { ...req, headers: { ...req.headers, [IDEMPOTENCY_HEADER]: newIdempotencyKey() } };
 }
 
 function withoutLastEventId<V>(headers: Record<string, V> | undefined): Record<string, V> {

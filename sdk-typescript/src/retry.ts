@@ -1,9 +1,11 @@
 /**
  * Retry rules and backoff for the transport and the SSE reconnect loop.
  *
- * What is retried: reads (`GET`/`HEAD`) on any 5xx or connection error, and every method on
- * 429 and 503 (the server refused before doing any work). A mutation is never retried
- * otherwise, because a 500 or a dropped connection may hide a committed write.
+ * What is retried: every method on 429 and 503 (the server refused before doing any work);
+ * reads (`GET`/`HEAD`) and mutations carrying an `Idempotency-Key` on any other 5xx (but 501)
+ * or connection error. The transport gives every mutation a fresh key reused by its retries,
+ * so the server replays a committed write instead of running it twice; a mutation without a
+ * key is never retried otherwise, because a 500 or a dropped connection may hide a committed write.
  * How long to wait: a server `retry-after` (seconds or HTTP date) wins, capped at
  * `maxRetryAfterMs`; otherwise exponential backoff from `initialDelayMs` up to `maxDelayMs`
  * with up to 25% jitter subtracted. This module does no I/O besides sleeping.
@@ -25,15 +27,16 @@ const DEFAULTS: Required<BackoffOptions> = { initialDelayMs: 500, maxDelayMs: 8_
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
-/** Whether a failed attempt of `method` that ended in `error` may be sent again. */
-export function isRetryable(method: string, error: unknown): boolean {
+/** Whether a failed attempt of `method` that ended in `error` may be sent again (`idempotent`: it carries a key). */
+export function isRetryable(method: string, error: unknown, idempotent = false): boolean {
+  const safe = idempotent || READ_METHODS.has(method.toUpperCase());
   if (error instanceof APIStatusError) {
     if (error.status === 429 || error.status === 503) {
       return true;
     }
-    return error.status >= 500 && READ_METHODS.has(method.toUpperCase());
+    return error.status >= 500 && error.status !== 501 && safe;
   }
-  return error instanceof APIConnectionError && READ_METHODS.has(method.toUpperCase());
+  return error instanceof APIConnectionError && safe;
 }
 
 /** Parse a `retry-after` header value (delta seconds or HTTP date) into milliseconds. */

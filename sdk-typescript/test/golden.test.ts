@@ -84,7 +84,7 @@ function toParams(query: Record<string, unknown>, body: Record<string, unknown>)
   return params;
 }
 
-function mismatches(exchange: Exchange, got: Recorded): string[] {
+function mismatches(exchange: Exchange, got: Recorded, wildcards: Map<string, string>): string[] {
   const want = exchange.request;
   const problems: string[] = [];
   if (got.method !== want.method) problems.push(`method ${got.method} != ${want.method}`);
@@ -96,8 +96,11 @@ function mismatches(exchange: Exchange, got: Recorded): string[] {
   } catch {
     problems.push(`query ${JSON.stringify(query)} != ${JSON.stringify(want.query ?? {})}`);
   }
-  for (const [name, value] of Object.entries(want.headers ?? {})) {
+  for (const [name, wanted] of Object.entries(want.headers ?? {})) {
     const actual = (got.headers as IncomingHttpHeaders)[name.toLowerCase()];
+    // "*": any value, the same one in every exchange of the file (a key reused by retries)
+    const value = wanted === "*" && typeof actual === "string" ? (wildcards.get(name) ?? actual) : wanted;
+    if (wanted === "*" && typeof actual === "string") wildcards.set(name, value);
     if (actual !== value) problems.push(`header ${name}: ${String(actual)} != ${value}`);
   }
   const wantBody = want.body ?? null;
@@ -178,6 +181,7 @@ for (const file of files) {
   const golden = JSON.parse(readFileSync(join(dir, file), "utf8")) as Golden;
   test(`golden ${golden.name ?? file}`, async () => {
     const problems: string[] = [];
+    const wildcards = new Map<string, string>();
     const server = await startServer((req, res, index) => {
       const exchange = golden.exchanges[index];
       if (exchange === undefined) {
@@ -186,7 +190,7 @@ for (const file of files) {
         res.end();
         return;
       }
-      problems.push(...mismatches(exchange, req).map((p) => `request #${index + 1}: ${p}`));
+      problems.push(...mismatches(exchange, req, wildcards).map((p) => `request #${index + 1}: ${p}`));
       answer(res, exchange);
     });
     try {

@@ -41,10 +41,43 @@ test("POST is retried on 429 and 503", async () => {
   }
 });
 
-test("POST is not retried on 500", async () => {
-  const [count, result] = await attempts("POST", 500, 1);
-  assert.equal(count, 1);
-  assert.ok(result instanceof InternalServerError);
+test("POST carries an Idempotency-Key and is retried on 500 with the same key", async () => {
+  const [count, result] = await attempts("POST", 500, 2);
+  assert.equal(count, 3);
+  assert.deepEqual(result, { ok: true });
+});
+
+test("POST without a key is not retried on 500", () => {
+  assert.equal(isRetryable("POST", makeStatusError(500, undefined)), false);
+  assert.equal(isRetryable("POST", makeStatusError(500, undefined), true), true);
+  assert.equal(isRetryable("POST", makeStatusError(501, undefined), true), false);
+  assert.ok(makeStatusError(500, undefined) instanceof InternalServerError);
+});
+
+test("every logical mutation gets a fresh key, reused by its retries; reads get none; a caller key is kept", async () => {
+  const server = await startServer((_req, res, index) => {
+    if (index === 0) {
+      res.socket?.destroy();
+    } else {
+      json(res, 200, { ok: true });
+    }
+  });
+  try {
+    const client = transport(server.url);
+    await client.request({ method: "POST", path: "/v1/x", body: {} });
+    await client.request({ method: "DELETE", path: "/v1/x" });
+    await client.request({ method: "GET", path: "/v1/x" });
+    await client.request({ method: "POST", path: "/v1/x", options: { headers: { "Idempotency-Key": "mine" } } });
+    const keys = server.requests.map((r) => r.headers["idempotency-key"]);
+    assert.equal(keys.length, 5);
+    assert.match(String(keys[0]), /^mango-ts-[0-9a-f-]{36}$/);
+    assert.equal(keys[1], keys[0], "the retry reuses the key");
+    assert.notEqual(keys[2], keys[0], "another call has another key");
+    assert.equal(keys[3], undefined, "reads carry no key");
+    assert.equal(keys[4], "mine");
+  } finally {
+    await server.close();
+  }
 });
 
 test("retries stop after maxRetries", async () => {
@@ -54,8 +87,8 @@ test("retries stop after maxRetries", async () => {
   assert.equal(result.requestId, "req_2");
 });
 
-test("POST is not retried on a dropped connection, GET is", async () => {
-  for (const [method, expected] of [["POST", 1], ["GET", 2]] as const) {
+test("POST (with its key) and GET are retried on a dropped connection", async () => {
+  for (const [method, expected] of [["POST", 2], ["GET", 2]] as const) {
     const server = await startServer((_req, res, index) => {
       if (index === 0) {
         res.socket?.destroy();
@@ -68,9 +101,7 @@ test("POST is not retried on a dropped connection, GET is", async () => {
         .request({ method, path: "/v1/x" })
         .catch((e: unknown) => e);
       assert.equal(server.requests.length, expected, method);
-      if (method === "POST") {
-        assert.ok(result instanceof APIConnectionError);
-      }
+      assert.deepEqual(result, { ok: true });
     } finally {
       await server.close();
     }
@@ -99,6 +130,8 @@ test("retry rules by method and error", () => {
   assert.equal(isRetryable("GET", status(500)), true);
   assert.equal(isRetryable("GET", status(404)), false);
   assert.equal(isRetryable("DELETE", status(500)), false);
+  assert.equal(isRetryable("DELETE", status(500), true), true);
+  assert.equal(isRetryable("POST", new APIConnectionError(), true), true);
   assert.equal(isRetryable("DELETE", status(503)), true);
   assert.equal(isRetryable("PATCH", status(429)), true);
   assert.equal(isRetryable("GET", new APIConnectionError()), true);

@@ -17,7 +17,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import _turns
+from . import _idempotency, _turns
 from ._inputs import BAD_REQUEST, REFUSED, BadInput
 from ._probe import Call, Probe
 
@@ -139,6 +139,11 @@ class Scenario:
         self.ok(Call("agents.update", {"agent_id": agent_id}, json_body=update))
         self.ok(Call("agents.versions.list", {"agent_id": agent_id}, query=(("limit", "5"),)))
         doomed = self.created_id(create.but("valid request (second agent)"), "agent")
+        replayed = _idempotency.check_replay_and_conflict(
+            self.probe, create.but("valid request (third agent)"), {"name": "another", "model": self.model}
+        )
+        if isinstance(replayed, dict) and isinstance(replayed.get("id"), str):
+            self.world.owned_ids.add(replayed["id"])
         self.world.calls["agents.create"] = create
         self.defer(Call("agents.archive", {"agent_id": doomed}))
         return agent_id
@@ -178,12 +183,31 @@ class Scenario:
             "sessions.events.list", {"session_id": session_id}, query=(("limit", "100"), ("order", "asc"))
         )
         _turns.custom_tool_round_trip(self.probe, session_id)
+        self.idempotent_send(session_id)
         self.session_bad_events(session_id)
         archived = self.created_id(create.but("valid request (to archive)"), "sesn")
         deleted = self.created_id(create.but("valid request (to delete)"), "sesn")
         self.world.calls["sessions.create"] = create
         self.defer(Call("sessions.archive", {"session_id": archived}))
         self.defer(Call("sessions.delete", {"session_id": deleted}))
+
+    def idempotent_send(self, session_id: str) -> None:
+        """A replayed event send appends its events once."""
+
+        def message(text: str) -> dict[str, Any]:
+            return {"events": [{"type": "user.message", "content": [{"type": "text", "text": text}]}]}
+
+        send = Call("sessions.events.send", {"session_id": session_id}, json_body=message("/text replayed"))
+        answer = _idempotency.check_replay_and_conflict(self.probe, send, message("another"))
+        if not isinstance(answer, dict) or not answer.get("data"):
+            return
+        event_id = answer["data"][0]["id"]
+        history = self.probe.send(Call("sessions.events.list", {"session_id": session_id}, query=(("limit", "1000"),)))
+        ids = [e.get("id") for e in history.json().get("data", [])] if history.status_code == 200 else []
+        if ids.count(event_id) != 1:
+            copies = ids.count(event_id)
+            self.probe.report.fail("sessions.events.send", f"a replayed send left {copies} copies of its event")
+        _turns.wait_finished(self.probe, session_id, event_id)
 
     def session_bad_events(self, session_id: str) -> None:
         send = Call("sessions.events.send", {"session_id": session_id})

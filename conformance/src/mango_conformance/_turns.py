@@ -89,6 +89,11 @@ def _finished(event: dict[str, Any]) -> bool:
     return _idle(event) and (event.get("stop_reason") or {}).get("type") != "requires_action"
 
 
+def wait_finished(probe: Probe, session_id: str, after: str) -> None:
+    """Follow the stream after ``after`` until the turn finishes (recorded when it does not)."""
+    follow(probe, session_id, after, _finished)
+
+
 def send(probe: Probe, session_id: str, events: list[dict[str, Any]], label: str) -> list[dict[str, Any]] | None:
     """Send events; returns their echoes (checked to be unprocessed) or ``None``."""
     call = Call(SEND, {"session_id": session_id}, json_body={"events": events}, label=label)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import uuid
 from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Any, TypeVar
@@ -82,6 +83,17 @@ Timeout = float | httpx.Timeout | None
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 DEFAULT_TIMEOUT = httpx.Timeout(60.0, connect=10.0)
 _Failure = tuple[MangoError, int | None, "httpx.Headers | None"]
+IDEMPOTENCY_HEADER = "Idempotency-Key"
+_READS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def new_idempotency_key() -> str:
+    """A fresh random key for one logical mutation."""
+    return f"mango-py-{uuid.uuid4().hex}"
+
+
+def _keyed(request: httpx.Request) -> bool:
+    return IDEMPOTENCY_HEADER in request.headers
 
 
 class _BaseClient:
@@ -129,6 +141,9 @@ class _BaseClient:
     ) -> httpx.Request:
         merged = httpx.Headers(self.default_headers)
         merged.update(headers or {})
+        if method.upper() not in _READS and IDEMPOTENCY_HEADER not in merged:
+            # One key per logical call: the request object, and so the key, is reused by every retry.
+            merged[IDEMPOTENCY_HEADER] = new_idempotency_key()
         kwargs: dict[str, Any] = {}
         if body is not None:
             kwargs["json"] = to_jsonable(body)
@@ -217,7 +232,7 @@ class SyncAPIClient(_BaseClient):
             if isinstance(outcome, httpx.Response):
                 return outcome
             error, status, headers = outcome
-            if not self.retry_policy.should_retry(request.method, status, attempt):
+            if not self.retry_policy.should_retry(request.method, status, attempt, idempotent=_keyed(request)):
                 raise error
             self.retry_policy.sleep(self.retry_policy.delay(attempt, headers))
             attempt += 1
@@ -298,7 +313,7 @@ class AsyncAPIClient(_BaseClient):
             if isinstance(outcome, httpx.Response):
                 return outcome
             error, status, headers = outcome
-            if not self.retry_policy.should_retry(request.method, status, attempt):
+            if not self.retry_policy.should_retry(request.method, status, attempt, idempotent=_keyed(request)):
                 raise error
             await self.retry_policy.asleep(self.retry_policy.delay(attempt, headers))
             attempt += 1

@@ -1,11 +1,13 @@
 """The one retry policy of the Mango SDK, shared by the client transport and the worker kit.
 
-Rules (the API is not idempotent for mutations, so a retry must never run one twice):
+Rules (a retry must never run a mutation twice):
 
 - 429 (rate limited) and 503 (overloaded) are refused before any work happens, so they are
   retried for every method;
-- other 5xx answers and connection errors (including timeouts) are retried only for reads
-  (``GET``/``HEAD``): the request may have been applied;
+- other 5xx answers (but 501) and connection errors (including timeouts) are retried for reads
+  (``GET``/``HEAD``) and for mutations that carry an ``Idempotency-Key`` (the transport adds one
+  to every mutation, reused across its retries, so the server replays an applied request instead
+  of running it again); a mutation sent without a key is not retried: it may have been applied;
 - everything else is final.
 
 Delays grow exponentially with jitter (half to all of the ceiling), capped, and a ``retry-after`` header (seconds or
@@ -31,17 +33,18 @@ _READS = frozenset({"GET", "HEAD", "OPTIONS"})
 _ANY_METHOD_STATUSES = frozenset({429, 503})
 
 
-def is_retryable(method: str, status_code: int | None) -> bool:
+def is_retryable(method: str, status_code: int | None, *, idempotent: bool = False) -> bool:
     """Whether a failed attempt may be retried.
 
     Args:
         method: the HTTP method of the request.
         status_code: the answer's status, or ``None`` for a connection error or timeout.
+        idempotent: the request carries an ``Idempotency-Key`` (a retry replays, never reruns).
     """
     if status_code in _ANY_METHOD_STATUSES:
         return True
-    if status_code is None or status_code >= 500:
-        return method.upper() in _READS
+    if status_code is None or (status_code >= 500 and status_code != 501):
+        return method.upper() in _READS or idempotent
     return False
 
 
@@ -78,9 +81,9 @@ class RetryPolicy:
     rand: Callable[[], float] = field(default=_random.random, repr=False, compare=False)
     clock: Callable[[], float] = field(default=time.time, repr=False, compare=False)
 
-    def should_retry(self, method: str, status_code: int | None, attempt: int) -> bool:
+    def should_retry(self, method: str, status_code: int | None, attempt: int, *, idempotent: bool = False) -> bool:
         """Whether attempt number ``attempt`` (0-based) may be followed by another one."""
-        return attempt < self.max_retries and is_retryable(method, status_code)
+        return attempt < self.max_retries and is_retryable(method, status_code, idempotent=idempotent)
 
     def delay(self, attempt: int, headers: Mapping[str, str] | None = None) -> float:
         """Seconds to wait before retry number ``attempt + 1``."""

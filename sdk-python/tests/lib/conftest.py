@@ -8,7 +8,8 @@ Memory Store attachments from ``sessions``), Skill version records and archives
 ``content_sha256`` preconditions). ``script(route, *actions)``
 overrides the next answers of a route: ``None`` (default behaviour), an ``int`` status (error
 envelope), ``"drop"`` (close without answering), ``"commit_then_drop"`` (apply, then drop), a
-``dict`` (200 JSON) or a callable ``(request) -> (status, body)``. Every request is recorded.
+``dict`` (200 JSON) or a callable ``(request) -> (status, body)``. Every request is recorded. Like the
+server, a successful mutation's answer is kept by its ``Idempotency-Key`` and replayed to a retry.
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ class FakeMango:
     def __init__(self) -> None:
         self.cond = threading.Condition()
         self.requests: list[Recorded] = []
+        self.answered: dict[str, tuple[int, Any]] = {}
         self.marks: list[tuple[str, float]] = []
         self.events: dict[str, list[dict[str, Any]]] = {}
         self.queue: list[dict[str, Any]] = []
@@ -442,6 +444,9 @@ def _handler(fake: FakeMango) -> type[BaseHTTPRequestHandler]:
                 fake.requests.append(req)
             if req.route == "events.stream":
                 return self._stream(parts[3], self.headers.get("last-event-id"))
+            key = self.headers.get("idempotency-key") if method != "GET" else None
+            if key is not None and key in fake.answered:
+                return self._json(*fake.answered[key])  # a retry of an applied mutation replays, like the server
             action = fake.next_action(req.route)
             if action == "drop":
                 self.close_connection = True
@@ -453,6 +458,8 @@ def _handler(fake: FakeMango) -> type[BaseHTTPRequestHandler]:
             if isinstance(action, dict):
                 return self._json(200, action)
             status, answer = action(req) if callable(action) else fake.default(req, parts)
+            if key is not None and 200 <= status < 300:
+                fake.answered[key] = (status, answer)
             if action == "commit_then_drop":
                 self.close_connection = True
                 return

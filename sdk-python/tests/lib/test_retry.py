@@ -22,6 +22,7 @@ AGENT = {"type": "thing", "id": "agent_1"}
         ("GET", None, True),
         ("POST", 500, False),
         ("POST", None, False),
+        ("GET", 501, False),
         ("DELETE", 503, True),
         ("POST", 429, True),
         ("POST", 503, True),
@@ -82,14 +83,44 @@ def test_timeouts_raise_api_timeout_error(make_client: Callable[..., Mango]) -> 
 
 
 @respx.mock
-def test_mutation_is_never_retried_on_500_or_connection_errors(make_client: Callable[..., Mango]) -> None:
-    route = respx.post("http://mango.test/v1/agents/agent_1/archive").mock(return_value=httpx.Response(500))
-    with pytest.raises(mango.InternalServerError):
-        make_client()._request("POST", "/v1/agents/agent_1/archive", cast=dict, body={})
-    route.mock(side_effect=httpx.ReadError("reset"))
-    with pytest.raises(mango.APIConnectionError):
-        make_client()._request("POST", "/v1/agents/agent_1/archive", cast=dict, body={})
-    assert route.call_count == 2
+def test_mutation_with_its_key_retries_500_and_connection_errors(make_client: Callable[..., Mango]) -> None:
+    route = respx.post("http://mango.test/v1/agents/agent_1/archive").mock(
+        side_effect=[httpx.ReadError("reset"), httpx.Response(500), httpx.Response(200, json=AGENT)]
+    )
+    assert make_client()._request("POST", "/v1/agents/agent_1/archive", cast=dict, body={})["id"] == "agent_1"
+    keys = [call.request.headers["idempotency-key"] for call in route.calls]
+    assert len(keys) == 3
+    assert len(set(keys)) == 1
+    assert keys[0].startswith("mango-py-")
+
+
+@respx.mock
+def test_every_logical_mutation_gets_a_fresh_key_and_reads_none(make_client: Callable[..., Mango]) -> None:
+    post = respx.post("http://mango.test/v1/agents/agent_1/archive").mock(return_value=httpx.Response(200, json=AGENT))
+    get = respx.get("http://mango.test/v1/agents/agent_1").mock(return_value=httpx.Response(200, json=AGENT))
+    client = make_client()
+    client._request("POST", "/v1/agents/agent_1/archive", cast=dict, body={})
+    client._request("POST", "/v1/agents/agent_1/archive", cast=dict, body={})
+    client._request("GET", "/v1/agents/agent_1", cast=dict)
+    assert len({call.request.headers["idempotency-key"] for call in post.calls}) == 2
+    assert "idempotency-key" not in get.calls[0].request.headers
+
+
+@respx.mock
+def test_a_caller_key_is_kept(make_client: Callable[..., Mango]) -> None:
+    route = respx.post("http://mango.test/v1/agents/agent_1/archive").mock(return_value=httpx.Response(200, json=AGENT))
+    make_client()._request("POST", "/v1/agents/agent_1/archive", cast=dict, body={}, headers={"Idempotency-Key": "k1"})
+    assert route.calls[0].request.headers["idempotency-key"] == "k1"
+
+
+@respx.mock
+def test_mutation_without_a_key_is_never_retried_on_500_or_connection_errors() -> None:
+    policy = RetryPolicy(max_retries=2, base_delay=0.0)
+    assert not policy.should_retry("POST", 500, 0)
+    assert not policy.should_retry("POST", None, 0)
+    assert policy.should_retry("POST", 500, 0, idempotent=True)
+    assert policy.should_retry("POST", None, 0, idempotent=True)
+    assert not policy.should_retry("POST", 501, 0, idempotent=True)
 
 
 @respx.mock

@@ -43,6 +43,14 @@ async def client(fake: FakeMango):  # type: ignore[no-untyped-def]
         yield c
 
 
+@pytest.fixture
+async def no_retry_client(fake: FakeMango):  # type: ignore[no-untyped-def]
+    """A transport that never retries, so the runner's own history check handles an ambiguous write."""
+    policy = RetryPolicy(max_retries=0, base_delay=0, max_delay=0, max_retry_after=0, max_reconnects=0)
+    async with AsyncMango(base_url=fake.url, api_key="tok-session", retry_policy=policy) as c:
+        yield c
+
+
 def make(client: AsyncMango, tools: Mapping[str, Any], zero: RetryPolicy, **kwargs: Any) -> SessionToolRunner:
     kwargs.setdefault("max_idle", 0.2)
     kwargs.setdefault("result_window", 2.0)
@@ -166,13 +174,28 @@ async def test_a_tool_exception_becomes_an_error_result(fake: FakeMango, client:
     assert "RuntimeError: boom" in result["content"][0]["text"]
 
 
-async def test_ambiguous_write_that_committed_is_found_in_history_and_not_reposted(
+async def test_ambiguous_write_that_committed_is_replayed_by_its_key_and_not_reposted(
     fake: FakeMango, client: AsyncMango, zero_backoff
 ) -> None:
     fake.tool_use(S, "bash", {"command": "once"})
     fake.idle(S)
     fake.script("events.send", "commit_then_drop")
     runner = make(client, {"bash": Recorder()}, zero_backoff)
+    await run(runner)
+    sends = fake.of("events.send")
+    assert len(sends) == 2
+    assert sends[0].headers["Idempotency-Key"] == sends[1].headers["Idempotency-Key"]
+    assert len(fake.results()) == 1
+    assert runner.calls[0].posted
+
+
+async def test_ambiguous_write_that_committed_is_found_in_history_and_not_reposted(
+    fake: FakeMango, no_retry_client: AsyncMango, zero_backoff
+) -> None:
+    fake.tool_use(S, "bash", {"command": "once"})
+    fake.idle(S)
+    fake.script("events.send", "commit_then_drop")
+    runner = make(no_retry_client, {"bash": Recorder()}, zero_backoff)
     await run(runner)
     assert len(fake.of("events.send")) == 1
     assert len(fake.results()) == 1

@@ -43,6 +43,7 @@ class _Replayer:
     def __init__(self, exchanges: list[dict[str, Any]]) -> None:
         self.pending = list(exchanges)
         self.problems: list[str] = []
+        self.wildcards: dict[str, str] = {}
 
     def __call__(self, request: Request) -> Response:
         if not self.pending:
@@ -60,6 +61,8 @@ class _Replayer:
         if query != want.get("query", {}):
             self.problems.append(f"{where}: query {query} != {want.get('query', {})}")
         for name, value in (want.get("headers") or {}).items():
+            if value == "*" and got.headers.get(name):  # any value, but the same one in every exchange
+                value = self.wildcards.setdefault(name, got.headers[name])
             if got.headers.get(name) != value:
                 self.problems.append(f"{where}: header {name}={got.headers.get(name)!r} != {value!r}")
         raw = got.get_data()

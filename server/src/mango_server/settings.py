@@ -32,6 +32,7 @@ class Settings:
     s3_region: str = "us-east-1"
     api_host: str = "127.0.0.1"
     api_port: int = 8400
+    api_keepalive_seconds: int = 75
     public_base_url: str = ""
     model_provider: str = "offline"
     model_base_url: str = "https://api.anthropic.com"
@@ -51,6 +52,7 @@ class Settings:
     upload_recovery_seconds: float = 60.0
     log_level: str = "INFO"
     validate_responses: bool = False
+    test_kill_after_commit_key: str = ""
 
     @property
     def base_url(self) -> str:

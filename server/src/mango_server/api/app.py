@@ -1,8 +1,9 @@
 """The ASGI application: one Starlette route per operation of the generated route table.
 
 Every request goes through ``dispatch``: request id, authentication against the operation's
-accepted credentials, strict JSON body validation with the generated wire model, the handler,
-JSON encoding, and exception mapping to the envelope. ``build_app`` proves at start-up that
+accepted credentials, strict JSON body validation with the generated wire model, the
+``Idempotency-Key`` of a mutation (``api.idempotency``), the handler, JSON encoding, and exception
+mapping to the envelope. ``build_app`` proves at start-up that
 every operation of the spec has a handler (or is listed as not implemented).
 """
 
@@ -19,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route as StarletteRoute
 
+from mango_server.api import idempotency
 from mango_server.api._generated.errors import ERROR_STATUS
 from mango_server.api._generated.routes import ROUTES, Route
 from mango_server.api.auth import authenticate
@@ -98,6 +100,16 @@ async def _read_body(request: Request, route: Route) -> dict[str, Any]:
 def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable[Response]]:
     handler: Handler = HANDLERS.get(route.handler, not_implemented)
 
+    async def answer(ctx: RequestContext) -> Response:
+        result = await handler(ctx)
+        if isinstance(result, Response):
+            result.headers["request-id"] = ctx.request_id
+            return result
+        body = dumps(result).encode()
+        if ctx.services.settings.validate_responses and (drift := contract_drift(route, body, ctx.request_id)):
+            return drift
+        return Response(body, media_type="application/json", headers={"request-id": ctx.request_id})
+
     async def endpoint(request: Request) -> Response:
         request_id = new_request_id()
         try:
@@ -116,16 +128,10 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
                 query=request.query_params,
                 body=await _read_body(request, route),
             )
-            result = await handler(ctx)
+            key = idempotency.key_of(route, ctx)
+            return await (answer(ctx) if key is None else idempotency.respond(ctx, key, answer))
         except Exception as exc:  # every failure is mapped to the envelope
             return map_exception(exc, request_id)
-        if isinstance(result, Response):
-            result.headers["request-id"] = request_id
-            return result
-        body = dumps(result).encode()
-        if services.settings.validate_responses and (drift := contract_drift(route, body, request_id)):
-            return drift
-        return Response(body, media_type="application/json", headers={"request-id": request_id})
 
     return endpoint
 

@@ -1,5 +1,6 @@
 """Runs the api role: pool, NATS, the SSE fan-out, object storage, the ASGI app under uvicorn,
-the periodic object-storage recovery pass, and a bounded graceful shutdown.
+the periodic object-storage recovery pass and expired idempotency key purge, and a bounded
+graceful shutdown.
 
 Shutdown (SIGINT or SIGTERM): uvicorn stops accepting, the fan-out ends every open event
 stream at once (clients resume with ``Last-Event-ID``), in-flight requests get up to
@@ -17,6 +18,7 @@ import uvicorn
 
 from mango_server.api.app import build_app
 from mango_server.api.context import Services
+from mango_server.app import idempotency
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
 from mango_server.app.streams import live_leases, session_heads
@@ -24,9 +26,18 @@ from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
 from mango_server.settings import Settings
-from mango_server.store.db import create_pool
+from mango_server.store.db import Pool, create_pool
 
 log = logging.getLogger(__name__)
+
+
+async def _purge_keys_forever(pool: Pool, interval: float) -> None:
+    while True:
+        try:
+            await idempotency.purge_expired(pool)
+        except Exception:
+            log.warning("idempotency key purge failed", exc_info=True, extra={"action": "api.idempotency_purge_error"})
+        await asyncio.sleep(interval)
 
 
 async def _recover_forever(writes: BlobWrites, interval: float) -> None:
@@ -69,6 +80,8 @@ async def serve(settings: Settings) -> None:
     fanout = SessionFanout(notifier, lambda ids: session_heads(pool, ids), lambda keys: live_leases(pool, keys))
     await fanout.start()
     app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout))
+    # Idle keep-alive connections outlive the SDKs' pool expiry (Python 5 s, TypeScript 4 s, Go 30 s), so a client
+    # never reuses a connection the server is closing (a reset mutation would leave the client not knowing its fate).
     config = uvicorn.Config(
         app,
         host=settings.api_host,
@@ -77,12 +90,17 @@ async def serve(settings: Settings) -> None:
         access_log=False,
         lifespan="on",
         timeout_graceful_shutdown=max(int(settings.api_shutdown_seconds), 1),
+        timeout_keep_alive=settings.api_keepalive_seconds,
     )
     log.info("api listening url=%s", settings.base_url, extra={"action": "api.start"})
+    purge = asyncio.create_task(_purge_keys_forever(pool, 600.0))
     try:
         await _Server(config, fanout).serve()
     finally:
         await fanout.close()
+        purge.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await purge
         if recovery is not None:
             recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -5,6 +5,6 @@ carries ephemeral ``event_start`` / ``event_delta`` previews. Readers always rec
 PostgreSQL by cursor, so a lost message costs latency, never correctness.
 """
 
-from mango_server.live.notifier import NatsNotifier, Notifier, NullNotifier
+from mango_server.live.notifier import DeferredNotifier, NatsNotifier, Notifier, NullNotifier
 
-__all__ = ["NatsNotifier", "Notifier", "NullNotifier"]
+__all__ = ["DeferredNotifier", "NatsNotifier", "Notifier", "NullNotifier"]

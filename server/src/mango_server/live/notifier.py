@@ -90,3 +90,30 @@ class NatsNotifier:
     async def close(self) -> None:
         if self._client is not None:
             await self._client.drain()
+
+
+class DeferredNotifier(NatsNotifier):
+    """Holds ``committed`` pokes until ``flush``: for a request whose transaction commits after its use case returns.
+
+    Previews and subscriptions pass straight through to the wrapped notifier.
+    """
+
+    def __init__(self, inner: NatsNotifier) -> None:
+        super().__init__(None)
+        self._inner = inner
+        self._pending: list[str] = []
+
+    async def committed(self, session_id: str) -> None:
+        self._pending.append(session_id)
+
+    async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
+        await self._inner.delta(session_id, preview)
+
+    async def subscribe(self, subject: str, callback: Callable[[Msg], Awaitable[None]]) -> Subscription | None:
+        return await self._inner.subscribe(subject, callback)
+
+    async def flush(self) -> None:
+        """Send the held pokes (after the commit)."""
+        pending, self._pending = self._pending, []
+        for session_id in dict.fromkeys(pending):
+            await self._inner.committed(session_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
@@ -100,11 +101,45 @@ def overload_error(exc: BaseException) -> OverloadedError | None:
     return None
 
 
+#: The transaction of the current request when its edge owns it (``request_transaction``).
+_REQUEST_CONN: ContextVar[Connection | None] = ContextVar("mango_request_transaction", default=None)
+
+
 @asynccontextmanager
 async def transaction(pool: Pool) -> AsyncIterator[Connection]:
-    """A connection inside one transaction; unique violations surface as :class:`ConflictError`."""
-    async with pool.acquire() as conn, conn.transaction():
+    """A connection inside one transaction; unique violations surface as :class:`ConflictError`.
+
+    Inside ``request_transaction`` it is a savepoint of the request's transaction instead, so the
+    use case's writes commit (or roll back) with what the edge writes there.
+    """
+    joined = _REQUEST_CONN.get()
+    async with _acquired(pool, joined) as conn, conn.transaction():
         try:
             yield conn
         except asyncpg.UniqueViolationError as exc:
             raise ConflictError(f"conflicts with an existing resource ({exc.constraint_name})") from exc
+
+
+@asynccontextmanager
+async def _acquired(pool: Pool, joined: Connection | None) -> AsyncIterator[Connection]:
+    if joined is not None:
+        yield joined
+        return
+    async with pool.acquire() as conn:
+        yield conn
+
+
+@asynccontextmanager
+async def request_transaction(pool: Pool) -> AsyncIterator[Connection]:
+    """One transaction that every ``transaction(pool)`` of this task (and its children) joins.
+
+    For operations that are a single transaction, so the edge can commit a record of the answer
+    (an idempotency key) atomically with the mutation. The joined connection must not be used
+    concurrently: only sequential use cases may run inside.
+    """
+    async with pool.acquire() as conn, conn.transaction():
+        token = _REQUEST_CONN.set(conn)
+        try:
+            yield conn
+        finally:
+            _REQUEST_CONN.reset(token)

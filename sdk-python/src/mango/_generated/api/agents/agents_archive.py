@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.agent import Agent
 from ...models.error_envelope import ErrorEnvelope
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     agent_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -83,6 +89,7 @@ def sync_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Agent | ErrorEnvelope]:
     """Archive an Agent.
 
@@ -91,6 +98,7 @@ def sync_detailed(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -102,6 +110,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -115,6 +124,7 @@ def sync(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Agent | ErrorEnvelope | None:
     """Archive an Agent.
 
@@ -123,6 +133,7 @@ def sync(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +146,7 @@ def sync(
     return sync_detailed(
         agent_id=agent_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -142,6 +154,7 @@ async def asyncio_detailed(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Agent | ErrorEnvelope]:
     """Archive an Agent.
 
@@ -150,6 +163,7 @@ async def asyncio_detailed(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,6 +175,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         agent_id=agent_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -172,6 +187,7 @@ async def asyncio(
     agent_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Agent | ErrorEnvelope | None:
     """Archive an Agent.
 
@@ -180,6 +196,7 @@ async def asyncio(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -193,5 +210,6 @@ async def asyncio(
         await asyncio_detailed(
             agent_id=agent_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

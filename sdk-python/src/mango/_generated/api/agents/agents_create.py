@@ -9,14 +9,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.agent import Agent
 from ...models.agent_create_params import AgentCreateParams
 from ...models.error_envelope import ErrorEnvelope
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: AgentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -93,12 +96,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Agent | ErrorEnvelope]:
     """Create an Agent.
 
      Creates an Agent at version 1. `model` accepts a bare model id or a ModelConfig.
 
     Args:
+        idempotency_key (str | Unset):
         body (AgentCreateParams): The body of `agents.create`.
 
     Raises:
@@ -111,6 +116,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -124,12 +130,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: AgentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Agent | ErrorEnvelope | None:
     """Create an Agent.
 
      Creates an Agent at version 1. `model` accepts a bare model id or a ModelConfig.
 
     Args:
+        idempotency_key (str | Unset):
         body (AgentCreateParams): The body of `agents.create`.
 
     Raises:
@@ -143,6 +151,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -150,12 +159,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Agent | ErrorEnvelope]:
     """Create an Agent.
 
      Creates an Agent at version 1. `model` accepts a bare model id or a ModelConfig.
 
     Args:
+        idempotency_key (str | Unset):
         body (AgentCreateParams): The body of `agents.create`.
 
     Raises:
@@ -168,6 +179,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -179,12 +191,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AgentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Agent | ErrorEnvelope | None:
     """Create an Agent.
 
      Creates an Agent at version 1. `model` accepts a bare model id or a ModelConfig.
 
     Args:
+        idempotency_key (str | Unset):
         body (AgentCreateParams): The body of `agents.create`.
 
     Raises:
@@ -199,5 +213,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

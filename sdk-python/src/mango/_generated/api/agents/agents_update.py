@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.agent import Agent
 from ...models.agent_update_params import AgentUpdateParams
 from ...models.error_envelope import ErrorEnvelope
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     agent_id: str,
     *,
     body: AgentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -108,6 +111,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Agent | ErrorEnvelope]:
     """Update an Agent.
 
@@ -120,6 +124,7 @@ def sync_detailed(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
         body (AgentUpdateParams): The body of `agents.update`; present fields replace the current
             values.
 
@@ -134,6 +139,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         agent_id=agent_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -148,6 +154,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: AgentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Agent | ErrorEnvelope | None:
     """Update an Agent.
 
@@ -160,6 +167,7 @@ def sync(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
         body (AgentUpdateParams): The body of `agents.update`; present fields replace the current
             values.
 
@@ -175,6 +183,7 @@ def sync(
         agent_id=agent_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -183,6 +192,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: AgentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Agent | ErrorEnvelope]:
     """Update an Agent.
 
@@ -195,6 +205,7 @@ async def asyncio_detailed(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
         body (AgentUpdateParams): The body of `agents.update`; present fields replace the current
             values.
 
@@ -209,6 +220,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         agent_id=agent_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -221,6 +233,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: AgentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Agent | ErrorEnvelope | None:
     """Update an Agent.
 
@@ -233,6 +246,7 @@ async def asyncio(
 
     Args:
         agent_id (str):
+        idempotency_key (str | Unset):
         body (AgentUpdateParams): The body of `agents.update`; present fields replace the current
             values.
 
@@ -249,5 +263,6 @@ async def asyncio(
             agent_id=agent_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,14 +9,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.environment import Environment
 from ...models.environment_create_params import EnvironmentCreateParams
 from ...models.error_envelope import ErrorEnvelope
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: EnvironmentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -95,6 +98,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: EnvironmentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Environment | ErrorEnvelope]:
     """Create an Environment.
 
@@ -103,6 +107,7 @@ def sync_detailed(
     (`mango environment-key create`), not through this API.
 
     Args:
+        idempotency_key (str | Unset):
         body (EnvironmentCreateParams): The body of `environments.create`.
 
     Raises:
@@ -115,6 +120,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -128,6 +134,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: EnvironmentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Environment | ErrorEnvelope | None:
     """Create an Environment.
 
@@ -136,6 +143,7 @@ def sync(
     (`mango environment-key create`), not through this API.
 
     Args:
+        idempotency_key (str | Unset):
         body (EnvironmentCreateParams): The body of `environments.create`.
 
     Raises:
@@ -149,6 +157,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -156,6 +165,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: EnvironmentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Environment | ErrorEnvelope]:
     """Create an Environment.
 
@@ -164,6 +174,7 @@ async def asyncio_detailed(
     (`mango environment-key create`), not through this API.
 
     Args:
+        idempotency_key (str | Unset):
         body (EnvironmentCreateParams): The body of `environments.create`.
 
     Raises:
@@ -176,6 +187,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -187,6 +199,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: EnvironmentCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Environment | ErrorEnvelope | None:
     """Create an Environment.
 
@@ -195,6 +208,7 @@ async def asyncio(
     (`mango environment-key create`), not through this API.
 
     Args:
+        idempotency_key (str | Unset):
         body (EnvironmentCreateParams): The body of `environments.create`.
 
     Raises:
@@ -209,5 +223,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

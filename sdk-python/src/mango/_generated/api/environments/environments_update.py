@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.environment import Environment
 from ...models.environment_update_params import EnvironmentUpdateParams
 from ...models.error_envelope import ErrorEnvelope
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     environment_id: str,
     *,
     body: EnvironmentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: EnvironmentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Environment | ErrorEnvelope]:
     """Update an Environment.
 
@@ -113,6 +117,7 @@ def sync_detailed(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
             the current values.
 
@@ -127,6 +132,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         environment_id=environment_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -141,6 +147,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: EnvironmentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Environment | ErrorEnvelope | None:
     """Update an Environment.
 
@@ -149,6 +156,7 @@ def sync(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
             the current values.
 
@@ -164,6 +172,7 @@ def sync(
         environment_id=environment_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -172,6 +181,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: EnvironmentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Environment | ErrorEnvelope]:
     """Update an Environment.
 
@@ -180,6 +190,7 @@ async def asyncio_detailed(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
             the current values.
 
@@ -194,6 +205,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         environment_id=environment_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -206,6 +218,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: EnvironmentUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Environment | ErrorEnvelope | None:
     """Update an Environment.
 
@@ -214,6 +227,7 @@ async def asyncio(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (EnvironmentUpdateParams): The body of `environments.update`; present fields replace
             the current values.
 
@@ -230,5 +244,6 @@ async def asyncio(
             environment_id=environment_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,13 +9,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.work import Work
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     environment_id: str,
     work_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -25,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -91,6 +97,7 @@ def sync_detailed(
     work_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Acknowledge a claimed Work item.
 
@@ -101,6 +108,7 @@ def sync_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -113,6 +121,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         environment_id=environment_id,
         work_id=work_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -127,6 +136,7 @@ def sync(
     work_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Acknowledge a claimed Work item.
 
@@ -137,6 +147,7 @@ def sync(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,6 +161,7 @@ def sync(
         environment_id=environment_id,
         work_id=work_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -158,6 +170,7 @@ async def asyncio_detailed(
     work_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Acknowledge a claimed Work item.
 
@@ -168,6 +181,7 @@ async def asyncio_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,6 +194,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         environment_id=environment_id,
         work_id=work_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -192,6 +207,7 @@ async def asyncio(
     work_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Acknowledge a claimed Work item.
 
@@ -202,6 +218,7 @@ async def asyncio(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -216,5 +233,6 @@ async def asyncio(
             environment_id=environment_id,
             work_id=work_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -10,7 +10,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.work import Work
 from ...models.work_fail_params import WorkFailParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
@@ -18,8 +18,11 @@ def _get_kwargs(
     work_id: str,
     *,
     body: WorkFailParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -106,6 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkFailParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Fail a Work item (Mango).
 
@@ -118,6 +122,7 @@ def sync_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkFailParams): The body of `environments.work.fail`.
 
     Raises:
@@ -132,6 +137,7 @@ def sync_detailed(
         environment_id=environment_id,
         work_id=work_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -147,6 +153,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WorkFailParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Fail a Work item (Mango).
 
@@ -159,6 +166,7 @@ def sync(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkFailParams): The body of `environments.work.fail`.
 
     Raises:
@@ -174,6 +182,7 @@ def sync(
         work_id=work_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -183,6 +192,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkFailParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Fail a Work item (Mango).
 
@@ -195,6 +205,7 @@ async def asyncio_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkFailParams): The body of `environments.work.fail`.
 
     Raises:
@@ -209,6 +220,7 @@ async def asyncio_detailed(
         environment_id=environment_id,
         work_id=work_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -222,6 +234,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WorkFailParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Fail a Work item (Mango).
 
@@ -234,6 +247,7 @@ async def asyncio(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkFailParams): The body of `environments.work.fail`.
 
     Raises:
@@ -250,5 +264,6 @@ async def asyncio(
             work_id=work_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -17,8 +17,11 @@ def _get_kwargs(
     environment_id: str,
     *,
     body: HealthcheckCreateParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -104,6 +107,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: HealthcheckCreateParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Enqueue a healthcheck Work item.
 
@@ -113,6 +117,7 @@ def sync_detailed(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckCreateParams | Unset): The optional body of
             `environments.work.healthcheck.create`.
 
@@ -127,6 +132,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         environment_id=environment_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -141,6 +147,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: HealthcheckCreateParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Enqueue a healthcheck Work item.
 
@@ -150,6 +157,7 @@ def sync(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckCreateParams | Unset): The optional body of
             `environments.work.healthcheck.create`.
 
@@ -165,6 +173,7 @@ def sync(
         environment_id=environment_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -173,6 +182,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: HealthcheckCreateParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Enqueue a healthcheck Work item.
 
@@ -182,6 +192,7 @@ async def asyncio_detailed(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckCreateParams | Unset): The optional body of
             `environments.work.healthcheck.create`.
 
@@ -196,6 +207,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         environment_id=environment_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -208,6 +220,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: HealthcheckCreateParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Enqueue a healthcheck Work item.
 
@@ -217,6 +230,7 @@ async def asyncio(
 
     Args:
         environment_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckCreateParams | Unset): The optional body of
             `environments.work.healthcheck.create`.
 
@@ -233,5 +247,6 @@ async def asyncio(
             environment_id=environment_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

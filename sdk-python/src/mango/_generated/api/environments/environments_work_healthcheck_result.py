@@ -10,7 +10,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.healthcheck_result_params import HealthcheckResultParams
 from ...models.work import Work
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
@@ -18,8 +18,11 @@ def _get_kwargs(
     work_id: str,
     *,
     body: HealthcheckResultParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -106,6 +109,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: HealthcheckResultParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Report a healthcheck result.
 
@@ -115,6 +119,7 @@ def sync_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckResultParams): The body of `environments.work.healthcheck.result`.
 
     Raises:
@@ -129,6 +134,7 @@ def sync_detailed(
         environment_id=environment_id,
         work_id=work_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -144,6 +150,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: HealthcheckResultParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Report a healthcheck result.
 
@@ -153,6 +160,7 @@ def sync(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckResultParams): The body of `environments.work.healthcheck.result`.
 
     Raises:
@@ -168,6 +176,7 @@ def sync(
         work_id=work_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -177,6 +186,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: HealthcheckResultParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Report a healthcheck result.
 
@@ -186,6 +196,7 @@ async def asyncio_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckResultParams): The body of `environments.work.healthcheck.result`.
 
     Raises:
@@ -200,6 +211,7 @@ async def asyncio_detailed(
         environment_id=environment_id,
         work_id=work_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -213,6 +225,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: HealthcheckResultParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Report a healthcheck result.
 
@@ -222,6 +235,7 @@ async def asyncio(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (HealthcheckResultParams): The body of `environments.work.healthcheck.result`.
 
     Raises:
@@ -238,5 +252,6 @@ async def asyncio(
             work_id=work_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -18,7 +18,11 @@ def _get_kwargs(
     *,
     expected_last_heartbeat: str,
     desired_ttl_seconds: int | Unset = 90,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     params: dict[str, Any] = {}
 
@@ -37,6 +41,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -112,6 +117,7 @@ def sync_detailed(
     client: AuthenticatedClient,
     expected_last_heartbeat: str,
     desired_ttl_seconds: int | Unset = 90,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | HeartbeatResponse]:
     """Renew a Work lease.
 
@@ -131,6 +137,7 @@ def sync_detailed(
         work_id (str):
         expected_last_heartbeat (str):
         desired_ttl_seconds (int | Unset):  Default: 90.
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -145,6 +152,7 @@ def sync_detailed(
         work_id=work_id,
         expected_last_heartbeat=expected_last_heartbeat,
         desired_ttl_seconds=desired_ttl_seconds,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -161,6 +169,7 @@ def sync(
     client: AuthenticatedClient,
     expected_last_heartbeat: str,
     desired_ttl_seconds: int | Unset = 90,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | HeartbeatResponse | None:
     """Renew a Work lease.
 
@@ -180,6 +189,7 @@ def sync(
         work_id (str):
         expected_last_heartbeat (str):
         desired_ttl_seconds (int | Unset):  Default: 90.
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,6 +205,7 @@ def sync(
         client=client,
         expected_last_heartbeat=expected_last_heartbeat,
         desired_ttl_seconds=desired_ttl_seconds,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -205,6 +216,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     expected_last_heartbeat: str,
     desired_ttl_seconds: int | Unset = 90,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | HeartbeatResponse]:
     """Renew a Work lease.
 
@@ -224,6 +236,7 @@ async def asyncio_detailed(
         work_id (str):
         expected_last_heartbeat (str):
         desired_ttl_seconds (int | Unset):  Default: 90.
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -238,6 +251,7 @@ async def asyncio_detailed(
         work_id=work_id,
         expected_last_heartbeat=expected_last_heartbeat,
         desired_ttl_seconds=desired_ttl_seconds,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -252,6 +266,7 @@ async def asyncio(
     client: AuthenticatedClient,
     expected_last_heartbeat: str,
     desired_ttl_seconds: int | Unset = 90,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | HeartbeatResponse | None:
     """Renew a Work lease.
 
@@ -271,6 +286,7 @@ async def asyncio(
         work_id (str):
         expected_last_heartbeat (str):
         desired_ttl_seconds (int | Unset):  Default: 90.
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -287,5 +303,6 @@ async def asyncio(
             client=client,
             expected_last_heartbeat=expected_last_heartbeat,
             desired_ttl_seconds=desired_ttl_seconds,
+            idempotency_key=idempotency_key,
         )
     ).parsed

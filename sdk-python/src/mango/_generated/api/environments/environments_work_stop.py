@@ -18,8 +18,11 @@ def _get_kwargs(
     work_id: str,
     *,
     body: WorkStopParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -107,6 +110,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkStopParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Stop a Work item.
 
@@ -117,6 +121,7 @@ def sync_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkStopParams | Unset): The optional body of `environments.work.stop`.
 
     Raises:
@@ -131,6 +136,7 @@ def sync_detailed(
         environment_id=environment_id,
         work_id=work_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -146,6 +152,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: WorkStopParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Stop a Work item.
 
@@ -156,6 +163,7 @@ def sync(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkStopParams | Unset): The optional body of `environments.work.stop`.
 
     Raises:
@@ -171,6 +179,7 @@ def sync(
         work_id=work_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -180,6 +189,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: WorkStopParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Work]:
     """Stop a Work item.
 
@@ -190,6 +200,7 @@ async def asyncio_detailed(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkStopParams | Unset): The optional body of `environments.work.stop`.
 
     Raises:
@@ -204,6 +215,7 @@ async def asyncio_detailed(
         environment_id=environment_id,
         work_id=work_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -217,6 +229,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: WorkStopParams | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Work | None:
     """Stop a Work item.
 
@@ -227,6 +240,7 @@ async def asyncio(
     Args:
         environment_id (str):
         work_id (str):
+        idempotency_key (str | Unset):
         body (WorkStopParams | Unset): The optional body of `environments.work.stop`.
 
     Raises:
@@ -243,5 +257,6 @@ async def asyncio(
             work_id=work_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.file_deleted import FileDeleted
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     file_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -85,6 +91,7 @@ def sync_detailed(
     file_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | FileDeleted]:
     """Delete a File.
 
@@ -93,6 +100,7 @@ def sync_detailed(
 
     Args:
         file_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -104,6 +112,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         file_id=file_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -117,6 +126,7 @@ def sync(
     file_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | FileDeleted | None:
     """Delete a File.
 
@@ -125,6 +135,7 @@ def sync(
 
     Args:
         file_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -137,6 +148,7 @@ def sync(
     return sync_detailed(
         file_id=file_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -144,6 +156,7 @@ async def asyncio_detailed(
     file_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | FileDeleted]:
     """Delete a File.
 
@@ -152,6 +165,7 @@ async def asyncio_detailed(
 
     Args:
         file_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -163,6 +177,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         file_id=file_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -174,6 +189,7 @@ async def asyncio(
     file_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | FileDeleted | None:
     """Delete a File.
 
@@ -182,6 +198,7 @@ async def asyncio(
 
     Args:
         file_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -195,5 +212,6 @@ async def asyncio(
         await asyncio_detailed(
             file_id=file_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

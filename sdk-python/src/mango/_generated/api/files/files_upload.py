@@ -9,14 +9,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.file import File
 from ...models.file_upload_params import FileUploadParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: FileUploadParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -93,6 +96,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: FileUploadParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | File]:
     """Upload a File.
 
@@ -100,6 +104,7 @@ def sync_detailed(
     bound (default 32 MiB) answer 413 `request_too_large`.
 
     Args:
+        idempotency_key (str | Unset):
         body (FileUploadParams): The multipart body of `files.upload`.
 
     Raises:
@@ -112,6 +117,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -125,6 +131,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: FileUploadParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | File | None:
     """Upload a File.
 
@@ -132,6 +139,7 @@ def sync(
     bound (default 32 MiB) answer 413 `request_too_large`.
 
     Args:
+        idempotency_key (str | Unset):
         body (FileUploadParams): The multipart body of `files.upload`.
 
     Raises:
@@ -145,6 +153,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -152,6 +161,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: FileUploadParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | File]:
     """Upload a File.
 
@@ -159,6 +169,7 @@ async def asyncio_detailed(
     bound (default 32 MiB) answer 413 `request_too_large`.
 
     Args:
+        idempotency_key (str | Unset):
         body (FileUploadParams): The multipart body of `files.upload`.
 
     Raises:
@@ -171,6 +182,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -182,6 +194,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: FileUploadParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | File | None:
     """Upload a File.
 
@@ -189,6 +202,7 @@ async def asyncio(
     bound (default 32 MiB) answer 413 `request_too_large`.
 
     Args:
+        idempotency_key (str | Unset):
         body (FileUploadParams): The multipart body of `files.upload`.
 
     Raises:
@@ -203,5 +217,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.memory_store import MemoryStore
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     memory_store_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -85,6 +91,7 @@ def sync_detailed(
     memory_store_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryStore]:
     """Archive a Memory Store.
 
@@ -92,6 +99,7 @@ def sync_detailed(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -103,6 +111,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -116,6 +125,7 @@ def sync(
     memory_store_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryStore | None:
     """Archive a Memory Store.
 
@@ -123,6 +133,7 @@ def sync(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,6 +146,7 @@ def sync(
     return sync_detailed(
         memory_store_id=memory_store_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -142,6 +154,7 @@ async def asyncio_detailed(
     memory_store_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryStore]:
     """Archive a Memory Store.
 
@@ -149,6 +162,7 @@ async def asyncio_detailed(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,6 +174,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -171,6 +186,7 @@ async def asyncio(
     memory_store_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryStore | None:
     """Archive a Memory Store.
 
@@ -178,6 +194,7 @@ async def asyncio(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,5 +208,6 @@ async def asyncio(
         await asyncio_detailed(
             memory_store_id=memory_store_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

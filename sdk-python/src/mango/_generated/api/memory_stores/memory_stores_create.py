@@ -9,14 +9,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.memory_store import MemoryStore
 from ...models.memory_store_create_params import MemoryStoreCreateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: MemoryStoreCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -90,12 +93,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryStore]:
     """Create a Memory Store.
 
      Creates an empty Memory Store. Its `description` is shown to agents of Sessions that attach it.
 
     Args:
+        idempotency_key (str | Unset):
         body (MemoryStoreCreateParams): The body of `memory_stores.create`.
 
     Raises:
@@ -108,6 +113,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -121,12 +127,14 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryStore | None:
     """Create a Memory Store.
 
      Creates an empty Memory Store. Its `description` is shown to agents of Sessions that attach it.
 
     Args:
+        idempotency_key (str | Unset):
         body (MemoryStoreCreateParams): The body of `memory_stores.create`.
 
     Raises:
@@ -140,6 +148,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -147,12 +156,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryStore]:
     """Create a Memory Store.
 
      Creates an empty Memory Store. Its `description` is shown to agents of Sessions that attach it.
 
     Args:
+        idempotency_key (str | Unset):
         body (MemoryStoreCreateParams): The body of `memory_stores.create`.
 
     Raises:
@@ -165,6 +176,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -176,12 +188,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryStore | None:
     """Create a Memory Store.
 
      Creates an empty Memory Store. Its `description` is shown to agents of Sessions that attach it.
 
     Args:
+        idempotency_key (str | Unset):
         body (MemoryStoreCreateParams): The body of `memory_stores.create`.
 
     Raises:
@@ -196,5 +210,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.memory import Memory
 from ...models.memory_create_params import MemoryCreateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     memory_store_id: str,
     *,
     body: MemoryCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -108,6 +111,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Memory]:
     """Create a memory.
 
@@ -118,6 +122,7 @@ def sync_detailed(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryCreateParams): The body of `memory_stores.memories.create`.
 
     Raises:
@@ -131,6 +136,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -145,6 +151,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MemoryCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Memory | None:
     """Create a memory.
 
@@ -155,6 +162,7 @@ def sync(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryCreateParams): The body of `memory_stores.memories.create`.
 
     Raises:
@@ -169,6 +177,7 @@ def sync(
         memory_store_id=memory_store_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -177,6 +186,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Memory]:
     """Create a memory.
 
@@ -187,6 +197,7 @@ async def asyncio_detailed(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryCreateParams): The body of `memory_stores.memories.create`.
 
     Raises:
@@ -200,6 +211,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -212,6 +224,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MemoryCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Memory | None:
     """Create a memory.
 
@@ -222,6 +235,7 @@ async def asyncio(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryCreateParams): The body of `memory_stores.memories.create`.
 
     Raises:
@@ -237,5 +251,6 @@ async def asyncio(
             memory_store_id=memory_store_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

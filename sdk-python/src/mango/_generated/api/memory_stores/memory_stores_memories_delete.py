@@ -17,7 +17,11 @@ def _get_kwargs(
     memory_id: str,
     *,
     expected_content_sha256: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     params: dict[str, Any] = {}
 
@@ -34,6 +38,7 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -108,6 +113,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     expected_content_sha256: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryDeleted]:
     """Delete a memory.
 
@@ -118,6 +124,7 @@ def sync_detailed(
         memory_store_id (str):
         memory_id (str):
         expected_content_sha256 (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -131,6 +138,7 @@ def sync_detailed(
         memory_store_id=memory_store_id,
         memory_id=memory_id,
         expected_content_sha256=expected_content_sha256,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -146,6 +154,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     expected_content_sha256: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryDeleted | None:
     """Delete a memory.
 
@@ -156,6 +165,7 @@ def sync(
         memory_store_id (str):
         memory_id (str):
         expected_content_sha256 (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -170,6 +180,7 @@ def sync(
         memory_id=memory_id,
         client=client,
         expected_content_sha256=expected_content_sha256,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -179,6 +190,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     expected_content_sha256: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryDeleted]:
     """Delete a memory.
 
@@ -189,6 +201,7 @@ async def asyncio_detailed(
         memory_store_id (str):
         memory_id (str):
         expected_content_sha256 (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -202,6 +215,7 @@ async def asyncio_detailed(
         memory_store_id=memory_store_id,
         memory_id=memory_id,
         expected_content_sha256=expected_content_sha256,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -215,6 +229,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     expected_content_sha256: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryDeleted | None:
     """Delete a memory.
 
@@ -225,6 +240,7 @@ async def asyncio(
         memory_store_id (str):
         memory_id (str):
         expected_content_sha256 (str | Unset):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -240,5 +256,6 @@ async def asyncio(
             memory_id=memory_id,
             client=client,
             expected_content_sha256=expected_content_sha256,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -10,7 +10,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.memory import Memory
 from ...models.memory_update_params import MemoryUpdateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
@@ -18,8 +18,11 @@ def _get_kwargs(
     memory_id: str,
     *,
     body: MemoryUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -111,6 +114,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Memory]:
     """Update a memory.
 
@@ -121,6 +125,7 @@ def sync_detailed(
     Args:
         memory_store_id (str):
         memory_id (str):
+        idempotency_key (str | Unset):
         body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
             `path` or `content`.
 
@@ -136,6 +141,7 @@ def sync_detailed(
         memory_store_id=memory_store_id,
         memory_id=memory_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -151,6 +157,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MemoryUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Memory | None:
     """Update a memory.
 
@@ -161,6 +168,7 @@ def sync(
     Args:
         memory_store_id (str):
         memory_id (str):
+        idempotency_key (str | Unset):
         body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
             `path` or `content`.
 
@@ -177,6 +185,7 @@ def sync(
         memory_id=memory_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -186,6 +195,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Memory]:
     """Update a memory.
 
@@ -196,6 +206,7 @@ async def asyncio_detailed(
     Args:
         memory_store_id (str):
         memory_id (str):
+        idempotency_key (str | Unset):
         body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
             `path` or `content`.
 
@@ -211,6 +222,7 @@ async def asyncio_detailed(
         memory_store_id=memory_store_id,
         memory_id=memory_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -224,6 +236,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MemoryUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Memory | None:
     """Update a memory.
 
@@ -234,6 +247,7 @@ async def asyncio(
     Args:
         memory_store_id (str):
         memory_id (str):
+        idempotency_key (str | Unset):
         body (MemoryUpdateParams): The body of `memory_stores.memories.update`; at least one of
             `path` or `content`.
 
@@ -251,5 +265,6 @@ async def asyncio(
             memory_id=memory_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,13 +9,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.memory_version import MemoryVersion
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     memory_store_id: str,
     memory_version_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -25,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -93,6 +99,7 @@ def sync_detailed(
     memory_version_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryVersion]:
     """Redact a memory version.
 
@@ -103,6 +110,7 @@ def sync_detailed(
     Args:
         memory_store_id (str):
         memory_version_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -115,6 +123,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
         memory_version_id=memory_version_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -129,6 +138,7 @@ def sync(
     memory_version_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryVersion | None:
     """Redact a memory version.
 
@@ -139,6 +149,7 @@ def sync(
     Args:
         memory_store_id (str):
         memory_version_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,6 +163,7 @@ def sync(
         memory_store_id=memory_store_id,
         memory_version_id=memory_version_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -160,6 +172,7 @@ async def asyncio_detailed(
     memory_version_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryVersion]:
     """Redact a memory version.
 
@@ -170,6 +183,7 @@ async def asyncio_detailed(
     Args:
         memory_store_id (str):
         memory_version_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,6 +196,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
         memory_version_id=memory_version_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -194,6 +209,7 @@ async def asyncio(
     memory_version_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryVersion | None:
     """Redact a memory version.
 
@@ -204,6 +220,7 @@ async def asyncio(
     Args:
         memory_store_id (str):
         memory_version_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -218,5 +235,6 @@ async def asyncio(
             memory_store_id=memory_store_id,
             memory_version_id=memory_version_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

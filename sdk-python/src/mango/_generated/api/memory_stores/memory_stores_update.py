@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.memory_store import MemoryStore
 from ...models.memory_store_update_params import MemoryStoreUpdateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     memory_store_id: str,
     *,
     body: MemoryStoreUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryStore]:
     """Update a Memory Store.
 
@@ -112,6 +116,7 @@ def sync_detailed(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryStoreUpdateParams): The body of `memory_stores.update`; present fields replace
             the current values.
 
@@ -126,6 +131,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -140,6 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryStore | None:
     """Update a Memory Store.
 
@@ -147,6 +154,7 @@ def sync(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryStoreUpdateParams): The body of `memory_stores.update`; present fields replace
             the current values.
 
@@ -162,6 +170,7 @@ def sync(
         memory_store_id=memory_store_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -170,6 +179,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | MemoryStore]:
     """Update a Memory Store.
 
@@ -177,6 +187,7 @@ async def asyncio_detailed(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryStoreUpdateParams): The body of `memory_stores.update`; present fields replace
             the current values.
 
@@ -191,6 +202,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         memory_store_id=memory_store_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -203,6 +215,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: MemoryStoreUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | MemoryStore | None:
     """Update a Memory Store.
 
@@ -210,6 +223,7 @@ async def asyncio(
 
     Args:
         memory_store_id (str):
+        idempotency_key (str | Unset):
         body (MemoryStoreUpdateParams): The body of `memory_stores.update`; present fields replace
             the current values.
 
@@ -226,5 +240,6 @@ async def asyncio(
             memory_store_id=memory_store_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,14 +9,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.session import Session
 from ...models.session_create_params import SessionCreateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: SessionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Session]:
     """Create a Session.
 
@@ -114,6 +118,7 @@ def sync_detailed(
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:
+        idempotency_key (str | Unset):
         body (SessionCreateParams): The body of `sessions.create`.
 
     Raises:
@@ -126,6 +131,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -139,6 +145,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SessionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Session | None:
     """Create a Session.
 
@@ -148,6 +155,7 @@ def sync(
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:
+        idempotency_key (str | Unset):
         body (SessionCreateParams): The body of `sessions.create`.
 
     Raises:
@@ -161,6 +169,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -168,6 +177,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Session]:
     """Create a Session.
 
@@ -177,6 +187,7 @@ async def asyncio_detailed(
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:
+        idempotency_key (str | Unset):
         body (SessionCreateParams): The body of `sessions.create`.
 
     Raises:
@@ -189,6 +200,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -200,6 +212,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SessionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Session | None:
     """Create a Session.
 
@@ -209,6 +222,7 @@ async def asyncio(
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:
+        idempotency_key (str | Unset):
         body (SessionCreateParams): The body of `sessions.create`.
 
     Raises:
@@ -223,5 +237,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

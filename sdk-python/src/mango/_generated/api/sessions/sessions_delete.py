@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.session_deleted import SessionDeleted
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     session_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -90,6 +96,7 @@ def sync_detailed(
     session_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SessionDeleted]:
     """Delete a Session.
 
@@ -100,6 +107,7 @@ def sync_detailed(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -111,6 +119,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         session_id=session_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -124,6 +133,7 @@ def sync(
     session_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SessionDeleted | None:
     """Delete a Session.
 
@@ -134,6 +144,7 @@ def sync(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -146,6 +157,7 @@ def sync(
     return sync_detailed(
         session_id=session_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -153,6 +165,7 @@ async def asyncio_detailed(
     session_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SessionDeleted]:
     """Delete a Session.
 
@@ -163,6 +176,7 @@ async def asyncio_detailed(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -174,6 +188,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         session_id=session_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -185,6 +200,7 @@ async def asyncio(
     session_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SessionDeleted | None:
     """Delete a Session.
 
@@ -195,6 +211,7 @@ async def asyncio(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -208,5 +225,6 @@ async def asyncio(
         await asyncio_detailed(
             session_id=session_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.session_event_send_params import SessionEventSendParams
 from ...models.session_event_send_result import SessionEventSendResult
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     session_id: str,
     *,
     body: SessionEventSendParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -110,6 +113,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionEventSendParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SessionEventSendResult]:
     """Send events to a Session.
 
@@ -125,6 +129,7 @@ def sync_detailed(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionEventSendParams): The body of `sessions.events.send`.
 
     Raises:
@@ -138,6 +143,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         session_id=session_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -152,6 +158,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SessionEventSendParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SessionEventSendResult | None:
     """Send events to a Session.
 
@@ -167,6 +174,7 @@ def sync(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionEventSendParams): The body of `sessions.events.send`.
 
     Raises:
@@ -181,6 +189,7 @@ def sync(
         session_id=session_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -189,6 +198,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionEventSendParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SessionEventSendResult]:
     """Send events to a Session.
 
@@ -204,6 +214,7 @@ async def asyncio_detailed(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionEventSendParams): The body of `sessions.events.send`.
 
     Raises:
@@ -217,6 +228,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         session_id=session_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -229,6 +241,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SessionEventSendParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SessionEventSendResult | None:
     """Send events to a Session.
 
@@ -244,6 +257,7 @@ async def asyncio(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionEventSendParams): The body of `sessions.events.send`.
 
     Raises:
@@ -259,5 +273,6 @@ async def asyncio(
             session_id=session_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

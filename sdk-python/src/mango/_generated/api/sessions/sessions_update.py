@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.session import Session
 from ...models.session_update_params import SessionUpdateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     session_id: str,
     *,
     body: SessionUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Session]:
     """Update a Session.
 
@@ -113,6 +117,7 @@ def sync_detailed(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionUpdateParams): The body of `sessions.update`.
 
     Raises:
@@ -126,6 +131,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         session_id=session_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -140,6 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SessionUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Session | None:
     """Update a Session.
 
@@ -148,6 +155,7 @@ def sync(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionUpdateParams): The body of `sessions.update`.
 
     Raises:
@@ -162,6 +170,7 @@ def sync(
         session_id=session_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -170,6 +179,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SessionUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Session]:
     """Update a Session.
 
@@ -178,6 +188,7 @@ async def asyncio_detailed(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionUpdateParams): The body of `sessions.update`.
 
     Raises:
@@ -191,6 +202,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         session_id=session_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -203,6 +215,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SessionUpdateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Session | None:
     """Update a Session.
 
@@ -211,6 +224,7 @@ async def asyncio(
 
     Args:
         session_id (str):
+        idempotency_key (str | Unset):
         body (SessionUpdateParams): The body of `sessions.update`.
 
     Raises:
@@ -226,5 +240,6 @@ async def asyncio(
             session_id=session_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -9,14 +9,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.skill import Skill
 from ...models.skill_create_params import SkillCreateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: SkillCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -93,6 +96,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SkillCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Skill]:
     """Create a Skill.
 
@@ -102,6 +106,7 @@ def sync_detailed(
     over the size bound answer 413.
 
     Args:
+        idempotency_key (str | Unset):
         body (SkillCreateParams): The multipart body of `skills.create`.
 
     Raises:
@@ -114,6 +119,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -127,6 +133,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SkillCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Skill | None:
     """Create a Skill.
 
@@ -136,6 +143,7 @@ def sync(
     over the size bound answer 413.
 
     Args:
+        idempotency_key (str | Unset):
         body (SkillCreateParams): The multipart body of `skills.create`.
 
     Raises:
@@ -149,6 +157,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -156,6 +165,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SkillCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | Skill]:
     """Create a Skill.
 
@@ -165,6 +175,7 @@ async def asyncio_detailed(
     over the size bound answer 413.
 
     Args:
+        idempotency_key (str | Unset):
         body (SkillCreateParams): The multipart body of `skills.create`.
 
     Raises:
@@ -177,6 +188,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -188,6 +200,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SkillCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | Skill | None:
     """Create a Skill.
 
@@ -197,6 +210,7 @@ async def asyncio(
     over the size bound answer 413.
 
     Args:
+        idempotency_key (str | Unset):
         body (SkillCreateParams): The multipart body of `skills.create`.
 
     Raises:
@@ -211,5 +225,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

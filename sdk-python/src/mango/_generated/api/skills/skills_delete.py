@@ -9,12 +9,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.skill_deleted import SkillDeleted
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     skill_id: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -23,6 +28,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -90,6 +96,7 @@ def sync_detailed(
     skill_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SkillDeleted]:
     """Delete a Skill.
 
@@ -98,6 +105,7 @@ def sync_detailed(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -109,6 +117,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         skill_id=skill_id,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -122,6 +131,7 @@ def sync(
     skill_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SkillDeleted | None:
     """Delete a Skill.
 
@@ -130,6 +140,7 @@ def sync(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -142,6 +153,7 @@ def sync(
     return sync_detailed(
         skill_id=skill_id,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -149,6 +161,7 @@ async def asyncio_detailed(
     skill_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SkillDeleted]:
     """Delete a Skill.
 
@@ -157,6 +170,7 @@ async def asyncio_detailed(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,6 +182,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         skill_id=skill_id,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -179,6 +194,7 @@ async def asyncio(
     skill_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SkillDeleted | None:
     """Delete a Skill.
 
@@ -187,6 +203,7 @@ async def asyncio(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -200,5 +217,6 @@ async def asyncio(
         await asyncio_detailed(
             skill_id=skill_id,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -10,15 +10,18 @@ from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.skill_version import SkillVersion
 from ...models.skill_version_create_params import SkillVersionCreateParams
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     skill_id: str,
     *,
     body: SkillVersionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -105,6 +108,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: SkillVersionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SkillVersion]:
     """Create a Skill version.
 
@@ -113,6 +117,7 @@ def sync_detailed(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
         body (SkillVersionCreateParams): The multipart body of `skills.versions.create`.
 
     Raises:
@@ -126,6 +131,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         skill_id=skill_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -140,6 +146,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: SkillVersionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SkillVersion | None:
     """Create a Skill version.
 
@@ -148,6 +155,7 @@ def sync(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
         body (SkillVersionCreateParams): The multipart body of `skills.versions.create`.
 
     Raises:
@@ -162,6 +170,7 @@ def sync(
         skill_id=skill_id,
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -170,6 +179,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: SkillVersionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SkillVersion]:
     """Create a Skill version.
 
@@ -178,6 +188,7 @@ async def asyncio_detailed(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
         body (SkillVersionCreateParams): The multipart body of `skills.versions.create`.
 
     Raises:
@@ -191,6 +202,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         skill_id=skill_id,
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -203,6 +215,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: SkillVersionCreateParams,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SkillVersion | None:
     """Create a Skill version.
 
@@ -211,6 +224,7 @@ async def asyncio(
 
     Args:
         skill_id (str):
+        idempotency_key (str | Unset):
         body (SkillVersionCreateParams): The multipart body of `skills.versions.create`.
 
     Raises:
@@ -226,5 +240,6 @@ async def asyncio(
             skill_id=skill_id,
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

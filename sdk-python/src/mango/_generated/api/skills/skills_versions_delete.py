@@ -9,13 +9,18 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.error_envelope import ErrorEnvelope
 from ...models.skill_version_deleted import SkillVersionDeleted
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     skill_id: str,
     version: str,
+    *,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "delete",
@@ -25,6 +30,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -98,6 +104,7 @@ def sync_detailed(
     version: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SkillVersionDeleted]:
     """Delete a Skill version.
 
@@ -107,6 +114,7 @@ def sync_detailed(
     Args:
         skill_id (str):
         version (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -119,6 +127,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         skill_id=skill_id,
         version=version,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -133,6 +142,7 @@ def sync(
     version: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SkillVersionDeleted | None:
     """Delete a Skill version.
 
@@ -142,6 +152,7 @@ def sync(
     Args:
         skill_id (str):
         version (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,6 +166,7 @@ def sync(
         skill_id=skill_id,
         version=version,
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -163,6 +175,7 @@ async def asyncio_detailed(
     version: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ErrorEnvelope | SkillVersionDeleted]:
     """Delete a Skill version.
 
@@ -172,6 +185,7 @@ async def asyncio_detailed(
     Args:
         skill_id (str):
         version (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,6 +198,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         skill_id=skill_id,
         version=version,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -196,6 +211,7 @@ async def asyncio(
     version: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> ErrorEnvelope | SkillVersionDeleted | None:
     """Delete a Skill version.
 
@@ -205,6 +221,7 @@ async def asyncio(
     Args:
         skill_id (str):
         version (str):
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,5 +236,6 @@ async def asyncio(
             skill_id=skill_id,
             version=version,
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -1,0 +1,152 @@
+"""Idempotent mutations: run a request once per (Workspace, Idempotency-Key) and replay its answer.
+
+``run`` claims the key, runs the request (``execute``, which produces the answer) and stores a
+successful answer for 24 hours. Two modes:
+
+- **atomic** (operations that are one transaction, ``ATOMIC_OPERATIONS``): the claim, the
+  use case's writes (its ``transaction(pool)`` joins the request's transaction) and the answer
+  commit together. A crash after that commit replays the answer; a crash before it leaves no
+  trace. A concurrent duplicate blocks on the key's row until the first commits, then replays.
+- **leased** (every other mutation: several transactions, object storage, Temporal calls): the
+  claim commits first as ``running`` with a lease, the request runs, then the answer is stored.
+  A concurrent duplicate answers 409 while the first runs. A request that fails releases its key;
+  a crash mid-request leaves the key ``running`` until the lease lapses, after which a retry runs
+  the operation again (at-least-once for those operations).
+
+Not responsible for HTTP (headers, fingerprints of bodies: ``api.idempotency``) or for the rows
+(``store.idempotency``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from mango_server.domain.errors import ConflictError
+from mango_server.store import idempotency
+from mango_server.store.db import Connection, Pool, request_transaction, transaction
+
+__all__ = ["ATOMIC_OPERATIONS", "Answer", "Key", "purge_expired", "run"]
+
+log = logging.getLogger(__name__)
+
+#: Operations whose use case is one transaction with no other connection or external call inside it.
+ATOMIC_OPERATIONS = frozenset({"sessions.events.send"})
+TTL_SECONDS = 24 * 3600.0
+LEASE_SECONDS = 120.0
+
+
+@dataclass(frozen=True)
+class Key:
+    """One request's key and the fingerprint of what it asks."""
+
+    workspace_id: str
+    key: str
+    fingerprint: bytes
+    operation_id: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer as stored and replayed; ``replayed`` is true for a stored one."""
+
+    status: int
+    content_type: str
+    body: bytes
+    replayed: bool = False
+    store: bool = True
+
+    @property
+    def storable(self) -> bool:
+        """Only successful, complete answers are stored (a failed request leaves no key behind)."""
+        return self.store and 200 <= self.status < 300
+
+
+async def run(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
+    """The answer of the request holding ``key``: executed now, or replayed."""
+    if key.operation_id in ATOMIC_OPERATIONS:
+        return await _atomic(pool, key, execute)
+    return await _leased(pool, key, execute)
+
+
+class _Unstored(Exception):
+    """An unsuccessful answer of an atomic request: its transaction rolls back, the answer still goes out."""
+
+    def __init__(self, answer: Answer) -> None:
+        super().__init__(answer.status)
+        self.answer = answer
+
+
+async def _atomic(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
+    try:
+        async with request_transaction(pool) as conn:
+            held = await _claim(conn, key)
+            if held is not None:
+                return _replay(held, key)
+            answer = await execute()
+            if not answer.storable:
+                raise _Unstored(answer)
+            await idempotency.complete(conn, *_ids(key), answer.status, answer.content_type, answer.body)
+    except _Unstored as unstored:
+        return unstored.answer
+    return answer
+
+
+async def _leased(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
+    async with transaction(pool) as conn:
+        held = await _claim(conn, key)
+    if held is not None:
+        return _replay(held, key)
+    try:
+        answer = await execute()
+    except BaseException:
+        await _release(pool, key)
+        raise
+    if not answer.storable:
+        await _release(pool, key)
+        return answer
+    async with transaction(pool) as conn:
+        await idempotency.complete(conn, *_ids(key), answer.status, answer.content_type, answer.body)
+    return answer
+
+
+async def _claim(conn: Connection, key: Key) -> idempotency.KeyRow | None:
+    return await idempotency.claim(
+        conn,
+        key.workspace_id,
+        key.key,
+        key.fingerprint,
+        key.operation_id,
+        lease_seconds=LEASE_SECONDS,
+        ttl_seconds=TTL_SECONDS,
+    )
+
+
+async def _release(pool: Pool, key: Key) -> None:
+    async with transaction(pool) as conn:
+        await idempotency.release(conn, *_ids(key))
+
+
+def _ids(key: Key) -> tuple[str, str, bytes]:
+    return key.workspace_id, key.key, key.fingerprint
+
+
+def _replay(held: idempotency.KeyRow, key: Key) -> Answer:
+    if held.fingerprint != key.fingerprint:
+        raise ConflictError("this Idempotency-Key was already used with a different request")
+    if held.state != "done" or held.status_code is None or held.body is None:
+        raise ConflictError("a request with this Idempotency-Key is still running; retry later")
+    log.info(
+        "idempotent replay operation=%s workspace_id=%s",
+        key.operation_id,
+        key.workspace_id,
+        extra={"action": "api.idempotent_replay"},
+    )
+    return Answer(held.status_code, held.content_type or "application/json", held.body, replayed=True)
+
+
+async def purge_expired(pool: Pool) -> int:
+    """Delete expired keys (a bounded batch); returns how many."""
+    async with transaction(pool) as conn:
+        return await idempotency.purge_expired(conn)
