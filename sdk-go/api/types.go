@@ -284,7 +284,10 @@ type AgentThinkingEvent struct {
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
-// AgentThreadContextCompactedEvent: The thread's model context was compacted.
+// AgentThreadContextCompactedEvent: The thread's model context was compacted before a model
+// request, because the request would not have fit the model's context window (or the provider
+// refused it as too large). The transcript itself is unchanged; later requests start from the
+// compacted projection (see docs/sessions.md).
 type AgentThreadContextCompactedEvent struct {
 	// Always `agent.thread_context_compacted`.
 	Type string `json:"type"`
@@ -300,6 +303,16 @@ type AgentThreadContextCompactedEvent struct {
 
 	// The thread; null or absent for the primary thread.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The measured input tokens of the request before compaction.
+	PreTokens *int `json:"pre_tokens,omitzero"`
+
+	// The estimated input tokens of the compacted request.
+	PostTokens *int `json:"post_tokens,omitzero"`
+
+	// How the context was compacted: `extractive`, or `extractive_aggressive` after a provider
+	// refusal. Clients must accept unknown modes.
+	Mode *string `json:"mode,omitzero"`
 }
 
 // AgentTool: One entry of an Agent's `tools`.

@@ -925,7 +925,7 @@ export interface AgentCustomToolUseEvent {
   source_event_id?: string | null;
 }
 
-/** The thread's model context was compacted. */
+/** The thread's model context was compacted before a model request, because the request would not have fit the model's context window (or the provider refused it as too large). The transcript itself is unchanged; later requests start from the compacted projection (see docs/sessions.md). */
 export interface AgentThreadContextCompactedEvent {
   /** Always `agent.thread_context_compacted`. */
   type: "agent.thread_context_compacted";
@@ -937,6 +937,12 @@ export interface AgentThreadContextCompactedEvent {
   created_at: string;
   /** The thread; null or absent for the primary thread. */
   session_thread_id?: string | null;
+  /** The measured input tokens of the request before compaction. */
+  pre_tokens?: number;
+  /** The estimated input tokens of the compacted request. */
+  post_tokens?: number;
+  /** How the context was compacted: `extractive`, or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes. */
+  mode?: string;
 }
 
 /** The Session started running a turn. */

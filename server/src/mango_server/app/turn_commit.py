@@ -174,6 +174,17 @@ async def record_error(
     return StepOutcome("idle")
 
 
+async def record_overflow_retry(conn: Connection, prepared: Round) -> StepOutcome:
+    """Close the refused round's span and retry it at once (a new attempt) from the new compaction."""
+    end = {"model_request_start_id": prepared.start_id, "is_error": True, "model_usage": usage_of({})}
+    span = NewEvent(
+        derived_id("sevt", prepared.start_id, "overflow", "end"), "span.model_request_end", end, prepared.trigger_id
+    )
+    await events.append(conn, prepared.workspace_id, prepared.session_id, [span])
+    await turns.update(conn, prepared.session_id, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
+    return StepOutcome("continue")
+
+
 def _error_events(prepared: Round, exc: ModelError, base: str, *, exhausted: bool) -> list[NewEvent]:
     end = {"model_request_start_id": prepared.start_id, "is_error": True, "model_usage": usage_of({})}
     error = {

@@ -1,7 +1,8 @@
 """A deterministic, network-free model for the dev quickstart and tests.
 
-Role: ``OfflineModel`` implements ``ModelClient`` by reading directives from the text of
-the last user message of the request. Without directives it answers
+Role: ``OfflineModel`` implements ``ModelClient`` by reading directives from the last text
+block of the last user message of the request (a turn that ended without a reply shares its
+provider message with the next one; only the newest text counts). Without directives it answers
 ``"You said: <text>"``. Directives are plain lines (anything else is ordinary text):
 
 ``/text SOME TEXT``
@@ -16,6 +17,9 @@ the last user message of the request. Without directives it answers
     Raise a retryable ``ModelOverloadedError`` for the first ``N`` attempts (or always).
 ``/fail-permanent``
     Raise a non-retryable ``ModelRequestFailedError``.
+``/too-large N`` | ``/too-large always``
+    Refuse the first ``N`` attempts (or every one) as too large (``ModelContextOverflowError``),
+    as the provider refuses a request over the model's window.
 ``/sleep MS``
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
@@ -23,9 +27,16 @@ When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
 round completes.
 
+Window: the model behaves like a catalogued model (``domain.model_windows``; ``mango-offline-1`` is
+a 200,000-token model, and operator entries can make any id smaller for tests). Input tokens are
+counted with the conservative estimator (``domain.tokens``); a request whose input plus
+``max_tokens`` exceeds the window is refused with HTTP 413 ``request_too_large``, the way the
+provider refuses it.
+
 Determinism: ids (``toolu_offline_...``, ``msg_offline_...``, ``req_offline_...``) hash the
-request's conversation; usage counts words. ``/fail N`` counts attempts from
-``ModelRequest.attempt`` when the caller sets it (the orchestration retry attempt), which
+request's conversation; usage is the estimator's count of the request and of the response.
+``/fail N`` counts attempts from ``ModelRequest.attempt`` when the caller sets it (the
+orchestration retry attempt), which
 is deterministic across processes. Without it, the model keeps an in-process counter per
 conversation digest on the instance: a new process starts counting again.
 
@@ -43,8 +54,11 @@ from typing import Any
 
 import anyio
 
-from ._errors import ModelOverloadedError, ModelRequestFailedError
-from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage
+from mango_server.domain.model_windows import ModelWindow, resolve_window
+from mango_server.domain.tokens import estimate_message, estimate_request
+
+from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelRequestFailedError
+from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
 
 __all__ = ["OfflineModel"]
 
@@ -61,6 +75,7 @@ class _Directives:
     errors: list[str] = field(default_factory=list)
     plain: list[str] = field(default_factory=list)
     fail: int | None = None  # -1 means always
+    too_large: int | None = None  # -1 means always
     fail_permanent: bool = False
     sleep_ms: int = 0
 
@@ -76,16 +91,19 @@ class OfflineModel:
         provider_tool_versions={"web_search": "web_search_20250305", "web_fetch": "web_fetch_20250910"},
     )
 
-    def __init__(self) -> None:
+    def __init__(self, windows: Mapping[str, ModelWindow] | None = None) -> None:
         self._attempts: dict[str, int] = {}
+        self._windows = dict(windows or {})
+        self.profile = {"adapter": "offline", "version": "1"}
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         """Answer ``request`` deterministically; see the module docstring for directives."""
         digest = _conversation_digest(request)
         last = _last_user_content(request.messages)
-        directives = _parse_directives(_texts(last))
+        directives = _parse_directives(_texts(last)[-1:])
         if directives.sleep_ms:
             await anyio.sleep(directives.sleep_ms / 1000)
+        input_tokens = self._admit(request, directives)
         self._maybe_fail(request, digest, directives)
         content = _build_content(request, digest, directives, _tool_results(last))
         for index, block in enumerate(content):
@@ -93,7 +111,9 @@ class OfflineModel:
                 for chunk in _chunks(block["text"], _DELTA_CHUNKS):
                     await on_text_delta(index, chunk)
         stop_reason = "tool_use" if any(block["type"] == "tool_use" for block in content) else "end_turn"
-        usage = Usage(input_tokens=_word_count(request), output_tokens=_output_words(content))
+        usage = Usage(
+            input_tokens=input_tokens, output_tokens=estimate_message({"role": "assistant", "content": content})
+        )
         log.debug("offline model answered digest=%s stop_reason=%s", digest[:12], stop_reason)
         return ModelResponse(
             content=content,
@@ -103,6 +123,21 @@ class OfflineModel:
             message_id=f"msg_offline_{digest[:24]}",
             model=request.model,
         )
+
+    def _admit(self, request: ModelRequest, directives: _Directives) -> int:
+        """The request's input tokens; refuses it as the provider would when it exceeds the window."""
+        tokens = estimate_request(request.system, request.messages, [tool_declaration(t) for t in request.tools])
+        window = resolve_window(request.model, self._windows).context_window
+        forced = directives.too_large is not None and (
+            directives.too_large < 0 or (request.attempt or 1) <= directives.too_large
+        )
+        if forced or tokens + request.max_tokens > window:
+            raise ModelContextOverflowError(
+                f"offline model: prompt is too long: {tokens} tokens + {request.max_tokens} > {window} maximum",
+                status_code=413,
+                provider_error_type="request_too_large",
+            )
+        return tokens
 
     def _maybe_fail(self, request: ModelRequest, digest: str, directives: _Directives) -> None:
         if directives.fail_permanent:
@@ -160,6 +195,8 @@ def _parse_directives(texts: list[str]) -> _Directives:
             _parse_tool(rest, found)
         elif word == "/fail" and (rest == "always" or rest.isdigit()):
             found.fail = -1 if rest == "always" else int(rest)
+        elif word == "/too-large" and (rest == "always" or rest.isdigit()):
+            found.too_large = -1 if rest == "always" else int(rest)
         elif word == "/fail-permanent" and not rest:
             found.fail_permanent = True
         elif word == "/sleep" and rest.isdigit():
@@ -254,12 +291,3 @@ def _native_blocks(name: str, tool_input: dict[str, Any], block_id: str) -> list
 def _chunks(text: str, count: int) -> list[str]:
     size = max(1, -(-len(text) // count))
     return [text[start : start + size] for start in range(0, len(text), size)]
-
-
-def _word_count(request: ModelRequest) -> int:
-    words = len((request.system or "").split())
-    return words + len(json.dumps(request.messages, sort_keys=True, default=str).split())
-
-
-def _output_words(content: list[dict[str, Any]]) -> int:
-    return sum(len(json.dumps(block, sort_keys=True).split()) for block in content)

@@ -6,7 +6,10 @@ import time
 from typing import Any
 
 import pytest
+from mango_server.domain.model_windows import parse_windows
+from mango_server.domain.tokens import estimate_request
 from mango_server.model import (
+    ModelContextOverflowError,
     ModelOverloadedError,
     ModelRequest,
     ModelRequestFailedError,
@@ -170,3 +173,24 @@ def test_factory_builds_the_offline_model() -> None:
         build_model_client("other")
     with pytest.raises(ValueError, match="MANGO_MODEL_API_KEY"):
         build_model_client("messages", api_key="")
+
+
+async def test_offline_model_counts_with_the_estimator_and_refuses_over_its_window() -> None:
+    small = OfflineModel(parse_windows("mango-offline-1=2000:256"))
+    reply = await small.create(_request(_user("hello")))
+    request = _request(_user("hello"))
+    assert reply.usage.input_tokens == estimate_request(None, request.messages, [])
+    with pytest.raises(ModelContextOverflowError) as caught:
+        await small.create(_request(_user("x" * 6000)))
+    assert (caught.value.status_code, caught.value.provider_error_type) == (413, "request_too_large")
+    assert not caught.value.retryable
+    assert (await OfflineModel().create(_request(_user("x" * 6000)))).stop_reason == "end_turn"  # 200,000 by default
+
+
+async def test_too_large_directive_refuses_the_first_attempts() -> None:
+    model = OfflineModel()
+    with pytest.raises(ModelContextOverflowError):
+        await model.create(_request(_user("/too-large 1"), attempt=1))
+    assert (await model.create(_request(_user("/too-large 1"), attempt=2))).stop_reason == "end_turn"
+    with pytest.raises(ModelContextOverflowError):
+        await model.create(_request(_user("/too-large always"), attempt=7))

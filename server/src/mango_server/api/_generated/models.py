@@ -871,6 +871,19 @@ class AgentThreadContextCompactedEvent(BaseModel):
     session_thread_id: Annotated[
         str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
     ] = None
+    pre_tokens: Annotated[
+        int | None, Field(description="The measured input tokens of the request before compaction.", ge=0)
+    ] = None
+    post_tokens: Annotated[
+        int | None, Field(description="The estimated input tokens of the compacted request.", ge=0)
+    ] = None
+    mode: Annotated[
+        str | None,
+        Field(
+            description="How the context was compacted: `extractive`, or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes.",
+            max_length=64,
+        ),
+    ] = None
 
 
 class SessionStatusRunningEvent(BaseModel):

@@ -1,0 +1,2 @@
+DROP TABLE model_requests;
+DROP TABLE context_compactions;
