@@ -266,7 +266,8 @@ func NewAgentRefParamFromString(v string) AgentRefParam { return AgentRefParam{S
 // NewAgentRefParamFromAgentRef sets the AgentRef branch.
 func NewAgentRefParamFromAgentRef(v AgentRef) AgentRefParam { return AgentRefParam{AgentRef: &v} }
 
-// AgentThinkingEvent: A progress signal that the agent is thinking; carries no thinking text.
+// AgentThinkingEvent: A progress signal that the agent is thinking (the model produced a thinking
+// block, kept exactly in the private transcript); carries no thinking text.
 type AgentThinkingEvent struct {
 	// Always `agent.thinking`.
 	Type string `json:"type"`
@@ -1275,6 +1276,13 @@ type HeartbeatResponse struct {
 
 	// Seconds the lease lasts from now.
 	TTLSeconds int `json:"ttl_seconds"`
+}
+
+// MaxTokensStopReason: The model's answer was cut off at the requested maximum output tokens; the
+// turn ended with what it had produced.
+type MaxTokensStopReason struct {
+	// Always `max_tokens`.
+	Type string `json:"type"`
 }
 
 // McpServer: A remote MCP server reached over streamable HTTP. Unauthenticated in this version.
@@ -3984,8 +3992,8 @@ type SpanModelRequestStartEvent struct {
 // StopReason: Why a Session went idle.
 //
 // Known variants: EndTurnStopReason (end_turn), RequiresActionStopReason (requires_action),
-// RetriesExhaustedStopReason (retries_exhausted). A type this client does not know keeps its JSON
-// verbatim in Raw.
+// RetriesExhaustedStopReason (retries_exhausted), MaxTokensStopReason (max_tokens). A type this
+// client does not know keeps its JSON verbatim in Raw.
 type StopReason struct {
 	// Type is the discriminator value.
 	Type string
@@ -4001,6 +4009,7 @@ const (
 	StopReasonTypeEndTurn          = "end_turn"
 	StopReasonTypeRequiresAction   = "requires_action"
 	StopReasonTypeRetriesExhausted = "retries_exhausted"
+	StopReasonTypeMaxTokens        = "max_tokens"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -4022,6 +4031,8 @@ func (u StopReason) Value() (any, error) {
 		return u.AsRequiresActionStopReason()
 	case "retries_exhausted":
 		return u.AsRetriesExhaustedStopReason()
+	case "max_tokens":
+		return u.AsMaxTokensStopReason()
 	}
 	return nil, nil
 }
@@ -4072,6 +4083,23 @@ func (u StopReason) AsRetriesExhaustedStopReason() (RetriesExhaustedStopReason, 
 	var v RetriesExhaustedStopReason
 	if u.Type != "retries_exhausted" {
 		return v, &UnionTypeError{Union: "StopReason", Want: "retries_exhausted", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewStopReasonFromMaxTokensStopReason wraps v as a StopReason, setting its type to "max_tokens".
+func NewStopReasonFromMaxTokensStopReason(v MaxTokensStopReason) StopReason {
+	v.Type = "max_tokens"
+	raw, err := json.Marshal(v)
+	return StopReason{Type: "max_tokens", Raw: raw, err: err}
+}
+
+// AsMaxTokensStopReason decodes the union as MaxTokensStopReason; it fails when Type is not "max_tokens".
+func (u StopReason) AsMaxTokensStopReason() (MaxTokensStopReason, error) {
+	var v MaxTokensStopReason
+	if u.Type != "max_tokens" {
+		return v, &UnionTypeError{Union: "StopReason", Want: "max_tokens", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err

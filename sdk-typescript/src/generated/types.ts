@@ -590,8 +590,14 @@ export interface RetriesExhaustedStopReason {
   type: "retries_exhausted";
 }
 
+/** The model's answer was cut off at the requested maximum output tokens; the turn ended with what it had produced. */
+export interface MaxTokensStopReason {
+  /** Always `max_tokens`. */
+  type: "max_tokens";
+}
+
 /** Why a Session went idle. */
-export type StopReason = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason;
+export type StopReason = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason;
 
 /** A stateful conversation between an application and an Agent snapshot. */
 export interface Session {
@@ -803,7 +809,7 @@ export interface AgentMessageEvent {
   content: Array<TextBlock>;
 }
 
-/** A progress signal that the agent is thinking; carries no thinking text. */
+/** A progress signal that the agent is thinking (the model produced a thinking block, kept exactly in the private transcript); carries no thinking text. */
 export interface AgentThinkingEvent {
   /** Always `agent.thinking`. */
   type: "agent.thinking";

@@ -101,19 +101,20 @@ def _size(request: ModelRequest) -> int:
     return estimate_request(request.system, request.messages, _declarations(request))
 
 
-async def plan(
-    conn: Connection, where: RoundKey, snapshot: JsonObject, rows: list[TranscriptRow], config: ContextConfig
-) -> Plan:
+async def plan(conn: Connection, where: RoundKey, snapshot: JsonObject, config: ContextConfig) -> Plan:
     """Admit the round's request, compacting first when it would not fit."""
     budget = _budget(snapshot, config)
-    entries = entries_of(rows)
     latest = await store.latest_compaction(conn, where.session_id)
-    projected = policy.apply_projection(projection_of(latest), entries, _summary_key(latest))
+    projection = projection_of(latest)
+    entries = entries_of(await _rows(conn, where, projection))
+    projected = policy.apply_projection(projection, entries, _summary_key(latest))
     request = _request(snapshot, projected, where.attempt, budget.max_tokens)
     anchor = _anchor(await store.latest_anchor(conn, where.session_id))
     measured = measure(request.system, request.messages, _declarations(request), anchor)
     compaction_id = latest.id if latest else None
     if not budget.fits(measured.tokens):
+        if projection is not None:
+            entries = entries_of(await transcript.for_context(conn, where.session_id, where.trigger_id))
         new = await _compact(conn, where, snapshot, entries, budget, measured.tokens, latest, aggressive=False)
         projected = policy.apply_projection(projection_of(new), entries, _summary_key(new))
         request = _request(snapshot, projected, where.attempt, budget.max_tokens)
@@ -128,6 +129,19 @@ async def plan(
         compaction_id, recipe, measured.tokens,
     )  # fmt: skip
     return Plan(request, keys, measured.tokens, compaction_id)
+
+
+async def _rows(conn: Connection, where: RoundKey, projection: Projection | None) -> list[TranscriptRow]:
+    """The transcript rows the request can use: all of them, or only what the newest projection sends."""
+    if projection is None or projection.horizon is None:
+        return await transcript.for_context(conn, where.session_id, where.trigger_id)
+    keys = [_split(k) for k in projection.kept]
+    return await transcript.for_projection(conn, where.session_id, where.trigger_id, keys, _split(projection.horizon))
+
+
+def _split(key: str) -> tuple[str, int]:
+    trigger, _, position = key.rpartition(":")
+    return trigger, int(position)
 
 
 def _budget(snapshot: JsonObject, config: ContextConfig) -> Budget:

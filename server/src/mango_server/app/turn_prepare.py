@@ -68,12 +68,11 @@ async def _open_round(conn: Connection, session: SessionRow, turn: TurnRow, conf
             conn, ws, sid, [NewEvent(derived_id("sevt", *attempt, "running"), "session.status_running")]
         )
     start_id = derived_id("sevt", *attempt, "start")
-    rows = await transcript.for_context(conn, sid, turn.trigger_id)
     pinned_skills = session.agent_snapshot.get("skills") or []
     manifest = await skills.manifest(conn, ws, pinned_skills)
     snapshot = {**session.agent_snapshot, "skill_manifest": manifest}
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
-    admitted = await turn_context.plan(conn, key, snapshot, rows, config)  # may compact first
+    admitted = await turn_context.plan(conn, key, snapshot, config)  # may compact first
     if not await events.exists(conn, start_id):
         start = NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id)
         await events.append(conn, ws, sid, [start])

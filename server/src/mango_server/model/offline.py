@@ -20,6 +20,14 @@ provider message with the next one; only the newest text counts). Without direct
 ``/too-large N`` | ``/too-large always``
     Refuse the first ``N`` attempts (or every one) as too large (``ModelContextOverflowError``),
     as the provider refuses a request over the model's window.
+``/thinking TEXT``
+    Start the reply with a ``thinking`` block (with a deterministic ``signature``).
+``/pause``
+    Stop with ``pause_turn`` (as the provider pauses a long server-tool turn) when the request
+    ends with the user's message; the continuation (the request ending with the paused
+    assistant message) is answered normally.
+``/max-tokens``
+    Stop with ``max_tokens`` (a reply cut off at the output limit).
 ``/sleep MS``
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
@@ -76,6 +84,9 @@ class _Directives:
     plain: list[str] = field(default_factory=list)
     fail: int | None = None  # -1 means always
     too_large: int | None = None  # -1 means always
+    thinking: list[str] = field(default_factory=list)
+    pause: bool = False
+    max_tokens: bool = False
     fail_permanent: bool = False
     sleep_ms: int = 0
 
@@ -110,7 +121,7 @@ class OfflineModel:
             if block["type"] == "text" and on_text_delta is not None:
                 for chunk in _chunks(block["text"], _DELTA_CHUNKS):
                     await on_text_delta(index, chunk)
-        stop_reason = "tool_use" if any(block["type"] == "tool_use" for block in content) else "end_turn"
+        stop_reason = _stop_reason(request, directives, content)
         usage = Usage(
             input_tokens=input_tokens, output_tokens=estimate_message({"role": "assistant", "content": content})
         )
@@ -151,6 +162,14 @@ class OfflineModel:
             self._attempts[digest] = attempt
         if directives.fail < 0 or attempt <= directives.fail:
             raise ModelOverloadedError(f"offline model: simulated overload (attempt {attempt})", status_code=529)
+
+
+def _stop_reason(request: ModelRequest, directives: _Directives, content: list[dict[str, Any]]) -> str:
+    if any(block["type"] == "tool_use" for block in content):
+        return "tool_use"
+    if directives.pause and request.messages and request.messages[-1].get("role") == "user":
+        return "pause_turn"
+    return "max_tokens" if directives.max_tokens else "end_turn"
 
 
 def _conversation_digest(request: ModelRequest) -> str:
@@ -197,6 +216,12 @@ def _parse_directives(texts: list[str]) -> _Directives:
             found.fail = -1 if rest == "always" else int(rest)
         elif word == "/too-large" and (rest == "always" or rest.isdigit()):
             found.too_large = -1 if rest == "always" else int(rest)
+        elif word == "/thinking" and rest:
+            found.thinking.append(rest)
+        elif word == "/pause" and not rest:
+            found.pause = True
+        elif word == "/max-tokens" and not rest:
+            found.max_tokens = True
         elif word == "/fail-permanent" and not rest:
             found.fail_permanent = True
         elif word == "/sleep" and rest.isdigit():
@@ -222,7 +247,10 @@ def _parse_tool(rest: str, found: _Directives) -> None:
 def _build_content(
     request: ModelRequest, digest: str, directives: _Directives, results: list[Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
-    content: list[dict[str, Any]] = []
+    content: list[dict[str, Any]] = [
+        {"type": "thinking", "thinking": text, "signature": "offline-" + hashlib.sha256(text.encode()).hexdigest()[:16]}
+        for text in directives.thinking
+    ]
     reply = _reply_text(directives, results)
     if reply:
         content.append({"type": "text", "text": reply})

@@ -194,3 +194,19 @@ async def test_too_large_directive_refuses_the_first_attempts() -> None:
     assert (await model.create(_request(_user("/too-large 1"), attempt=2))).stop_reason == "end_turn"
     with pytest.raises(ModelContextOverflowError):
         await model.create(_request(_user("/too-large always"), attempt=7))
+
+
+async def test_thinking_pause_and_max_tokens_directives() -> None:
+    model = OfflineModel()
+    thought = await model.create(_request(_user("/thinking weigh it\n/text answer")))
+    assert thought.content[0]["type"] == "thinking"
+    assert thought.content[0]["thinking"] == "weigh it"
+    assert thought.content[0]["signature"].startswith("offline-")
+    assert response_text(thought) == "answer"
+    paused = await model.create(_request(_user("/pause\n/text part")))
+    assert paused.stop_reason == "pause_turn"
+    resumed = await model.create(
+        _request(_user("/pause\n/text part"), {"role": "assistant", "content": paused.content})
+    )
+    assert resumed.stop_reason == "end_turn"
+    assert (await model.create(_request(_user("/max-tokens")))).stop_reason == "max_tokens"

@@ -55,6 +55,7 @@ from .healthcheck_result_params_status import HealthcheckResultParamsStatus
 from .healthcheck_result_status import HealthcheckResultStatus
 from .healthcheck_work_data import HealthcheckWorkData
 from .heartbeat_response import HeartbeatResponse
+from .max_tokens_stop_reason import MaxTokensStopReason
 from .mcp_server import McpServer
 from .mcp_toolset import McpToolset
 from .memory import Memory
@@ -209,6 +210,7 @@ __all__ = (
     "HealthcheckResultStatus",
     "HealthcheckWorkData",
     "HeartbeatResponse",
+    "MaxTokensStopReason",
     "McpServer",
     "McpToolset",
     "Memory",

@@ -12,6 +12,7 @@ from ..models.session_status import SessionStatus, check_session_status
 
 if TYPE_CHECKING:
     from ..models.end_turn_stop_reason import EndTurnStopReason
+    from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.metadata import Metadata
     from ..models.model_usage import ModelUsage
     from ..models.requires_action_stop_reason import RequiresActionStopReason
@@ -34,8 +35,8 @@ class Session:
         title (None | str): A human title.
         status (SessionStatus): `idle` (waiting for input), `running`, `rescheduling` (transient retry) or `terminated`
             (unrecoverable or archived).
-        stop_reason (EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason): The reason of
-            the last `session.status_idle`; null before the first idle.
+        stop_reason (EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason |
+            RetriesExhaustedStopReason): The reason of the last `session.status_idle`; null before the first idle.
         agent (SessionAgent): The Agent snapshot a Session runs, taken at creation.
         environment_id (str): The Environment where tools run.
         resources (list[SessionResource]): Attached Memory Stores.
@@ -51,7 +52,7 @@ class Session:
     id: str
     title: None | str
     status: SessionStatus
-    stop_reason: EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason
+    stop_reason: EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason
     agent: SessionAgent
     environment_id: str
     resources: list[SessionResource]
@@ -65,6 +66,7 @@ class Session:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
 
@@ -82,6 +84,7 @@ class Session:
             isinstance(self.stop_reason, EndTurnStopReason)
             or isinstance(self.stop_reason, RequiresActionStopReason)
             or isinstance(self.stop_reason, RetriesExhaustedStopReason)
+            or isinstance(self.stop_reason, MaxTokensStopReason)
         ):
             stop_reason = self.stop_reason.to_dict()
         else:
@@ -138,6 +141,7 @@ class Session:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.metadata import Metadata
         from ..models.model_usage import ModelUsage
         from ..models.requires_action_stop_reason import RequiresActionStopReason
@@ -164,7 +168,7 @@ class Session:
 
         def _parse_stop_reason(
             data: object,
-        ) -> EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason:
+        ) -> EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason:
             if data is None:
                 return data
             try:
@@ -191,7 +195,18 @@ class Session:
                 return componentsschemas_stop_reason_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_3 = MaxTokensStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason,
+                data,
+            )
 
         stop_reason = _parse_stop_reason(d.pop("stop_reason"))
 

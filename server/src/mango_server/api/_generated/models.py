@@ -581,9 +581,15 @@ class RetriesExhaustedStopReason(BaseModel):
     type: Annotated[Literal["retries_exhausted"], Field(description="Always `retries_exhausted`.")]
 
 
-class StopReason(RootModel[EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason]):
+class MaxTokensStopReason(BaseModel):
+    type: Annotated[Literal["max_tokens"], Field(description="Always `max_tokens`.")]
+
+
+class StopReason(
+    RootModel[EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason]
+):
     root: Annotated[
-        EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason,
+        EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason,
         Field(description="Why a Session went idle.", discriminator="type"),
     ]
 
