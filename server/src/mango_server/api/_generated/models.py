@@ -878,10 +878,11 @@ class AgentThreadContextCompactedEvent(BaseModel):
         str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
     ] = None
     pre_tokens: Annotated[
-        int | None, Field(description="The measured input tokens of the request before compaction.", ge=0)
+        int | None,
+        Field(description="The measured input tokens of the request before compaction.", ge=0, le=9007199254740991),
     ] = None
     post_tokens: Annotated[
-        int | None, Field(description="The estimated input tokens of the compacted request.", ge=0)
+        int | None, Field(description="The estimated input tokens of the compacted request.", ge=0, le=9007199254740991)
     ] = None
     mode: Annotated[
         str | None,
