@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 
 from mango_server.app.turn_state import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
-from mango_server.domain import tools
+from mango_server.domain import prices, tools
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
@@ -55,7 +55,12 @@ async def commit_response(
     calls = tool_uses(response)
     recorded = await _record_calls(conn, prepared, calls, platform)
     out += recorded.events
-    session = await sessions.add_usage(conn, session, usage)
+    model_id = str(prepared.snapshot["model"]["id"])
+    totals = prices.request_totals(model_id, usage, response.usage.server_tool_use)
+    session = await sessions.add_usage(conn, session, totals)
+    if session.budget:
+        report = {"usage": prices.public_usage(session.usage), "budget": session.budget}
+        out.append(NewEvent(derived_id("sevt", prepared.start_id, "usage"), "session.usage", report, trigger))
     if calls:
         return await _wait_for_calls(conn, session, prepared, out, recorded, len(calls))
     if response.stop_reason == "pause_turn":

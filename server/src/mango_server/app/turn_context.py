@@ -1,6 +1,6 @@
 """Context admission for every provider request, compaction snapshots and overflow recovery.
 
-Runs inside the prepare transaction of a round (``plan``): the transcript is projected through the
+Runs inside the prepare transaction of a round (``plan``, then ``record``): the transcript is projected through the
 Session's newest compaction, the request is built and measured (provider usage anchor for the
 already-observed prefix, the conservative estimator for the rest) against the model's budget, and,
 when it would not fit, a new extractive compaction is recorded with its
@@ -37,7 +37,7 @@ from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
 from mango_server.store.transcript import TranscriptRow
 
-__all__ = ["ContextConfig", "Plan", "RoundKey", "complete", "plan", "rebuild_request", "recover_overflow"]
+__all__ = ["ContextConfig", "Plan", "RoundKey", "complete", "plan", "rebuild_request", "record", "recover_overflow"]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +59,7 @@ class Plan:
     entry_keys: list[str]
     estimate: int
     compaction_id: str | None
+    recipe: JsonObject
 
 
 @dataclass(frozen=True)
@@ -124,11 +125,15 @@ async def plan(conn: Connection, where: RoundKey, snapshot: JsonObject, config: 
     recipe = _recipe(
         snapshot, request, keys, budget, config, compaction_id, measured.tokens, measured.anchor_request_id
     )
+    return Plan(request, keys, measured.tokens, compaction_id, recipe)
+
+
+async def record(conn: Connection, where: RoundKey, admitted: Plan) -> None:
+    """Record the admitted request's recipe before its provider call (a re-run records it once)."""
     await store.insert_request(
         conn, where.workspace_id, where.session_id, where.start_id, where.trigger_id, where.round,
-        compaction_id, recipe, measured.tokens,
+        admitted.compaction_id, admitted.recipe, admitted.estimate,
     )  # fmt: skip
-    return Plan(request, keys, measured.tokens, compaction_id)
 
 
 async def _rows(conn: Connection, where: RoundKey, projection: Projection | None) -> list[TranscriptRow]:

@@ -40,3 +40,6 @@ CREATE TABLE model_requests (
     FOREIGN KEY (workspace_id, session_id) REFERENCES sessions (workspace_id, id) ON DELETE CASCADE
 );
 CREATE INDEX model_requests_latest ON model_requests (session_id, seq DESC);
+
+-- An optional Session budget ({"type": "limit", "max_list_cost": Money|null, "max_tokens": int|null}).
+ALTER TABLE sessions ADD COLUMN budget jsonb;
