@@ -183,7 +183,8 @@ async def _compact(
     if ceiling is not None:
         target = min(target, ceiling)
     projection = policy.compact(entries, target, _size(empty))
-    kind = "overflow" if aggressive else "admission"
+    # One admission compaction per attempt of the round, one overflow compaction per round.
+    kind = "overflow" if aggressive else f"admission-{where.attempt}"
     row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, kind)
     post = _size(_request(snapshot, policy.apply_projection(projection, entries, f"summary:{row_id}"), 1, 1))
     row = CompactionRow(
