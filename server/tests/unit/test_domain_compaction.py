@@ -124,3 +124,20 @@ def test_a_small_transcript_is_kept_whole() -> None:
     projection = compact(entries, target=100_000, fixed_cost=0)
     assert projection.kept == [e.key for e in entries]
     assert projection.summary is None
+
+
+def test_a_head_turn_too_large_to_keep_is_pinned_by_its_opening_message() -> None:
+    entries = _turn(0, tools=6, result_chars=400) + [e for n in range(1, 20) for e in _turn(n)]
+    projection = compact(entries, target=2500, fixed_cost=0)
+    assert projection.kept[0] == "sevt_0000:0"
+    assert "sevt_0000:1" not in projection.kept
+    sent = apply_projection(projection, entries)
+    _check_integrity(entries, sent)
+
+
+def test_an_interrupted_round_without_results_stays_a_valid_unit() -> None:
+    interrupted = _turn(0, tools=1)[:2]  # the tool_use was never answered
+    entries = interrupted + [e for n in range(1, 15) for e in _turn(n)]
+    sent = apply_projection(compact(entries, target=1500, fixed_cost=0), entries)
+    assert sent[0].role == "user"
+    assert _size(sent) <= 1500
