@@ -100,7 +100,12 @@ def main() -> None:
             f"Command: `.venv/bin/python bench/turn_overhead.py --write` (`make bench`). Machine: {machine}.\n\n"
             f"{table}\n"
         )
-        (ROOT / "docs" / "performance.md").write_text(text)
+        path = ROOT / "docs" / "performance.md"
+        previous = path.read_text() if path.exists() else ""
+        later = previous.find("\n## ", previous.find("## Control-plane overhead per turn") + 1)
+        if later >= 0:  # keep the sections other benchmarks wrote (bench/long_session.py)
+            text += previous[later:]
+        path.write_text(text)
 
 
 if __name__ == "__main__":

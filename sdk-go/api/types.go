@@ -266,7 +266,8 @@ func NewAgentRefParamFromString(v string) AgentRefParam { return AgentRefParam{S
 // NewAgentRefParamFromAgentRef sets the AgentRef branch.
 func NewAgentRefParamFromAgentRef(v AgentRef) AgentRefParam { return AgentRefParam{AgentRef: &v} }
 
-// AgentThinkingEvent: A progress signal that the agent is thinking; carries no thinking text.
+// AgentThinkingEvent: A progress signal that the agent is thinking (the model produced a thinking
+// block, kept exactly in the private transcript); carries no thinking text.
 type AgentThinkingEvent struct {
 	// Always `agent.thinking`.
 	Type string `json:"type"`
@@ -284,7 +285,10 @@ type AgentThinkingEvent struct {
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
-// AgentThreadContextCompactedEvent: The thread's model context was compacted.
+// AgentThreadContextCompactedEvent: The thread's model context was compacted before a model
+// request, because the request would not have fit the model's context window (or the provider
+// refused it as too large). The transcript itself is unchanged; later requests start from the
+// compacted projection (see docs/sessions.md).
 type AgentThreadContextCompactedEvent struct {
 	// Always `agent.thread_context_compacted`.
 	Type string `json:"type"`
@@ -300,6 +304,16 @@ type AgentThreadContextCompactedEvent struct {
 
 	// The thread; null or absent for the primary thread.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The measured input tokens of the request before compaction.
+	PreTokens *int `json:"pre_tokens,omitzero"`
+
+	// The estimated input tokens of the compacted request.
+	PostTokens *int `json:"post_tokens,omitzero"`
+
+	// How the context was compacted: `extractive`, or `extractive_aggressive` after a provider
+	// refusal. Clients must accept unknown modes.
+	Mode *string `json:"mode,omitzero"`
 }
 
 // AgentTool: One entry of an Agent's `tools`.
@@ -647,6 +661,14 @@ const (
 	Base64DocumentSourceMediaTypeApplicationPdf Base64DocumentSourceMediaType = "application/pdf"
 	Base64DocumentSourceMediaTypeTextPlain      Base64DocumentSourceMediaType = "text/plain"
 )
+
+// BudgetReachedStopReason: The next model request would have exceeded the Session's budget (or its
+// model has no list price while the budget limits cost), so it was not sent. The turn resumes when
+// the budget is raised or removed (`sessions.update`).
+type BudgetReachedStopReason struct {
+	// Always `budget_reached`.
+	Type string `json:"type"`
+}
 
 // ContentDelta: Text appended to one content block of a previewed event.
 type ContentDelta struct {
@@ -1262,6 +1284,13 @@ type HeartbeatResponse struct {
 
 	// Seconds the lease lasts from now.
 	TTLSeconds int `json:"ttl_seconds"`
+}
+
+// MaxTokensStopReason: The model's answer was cut off at the requested maximum output tokens; the
+// turn ended with what it had produced.
+type MaxTokensStopReason struct {
+	// Always `max_tokens`.
+	Type string `json:"type"`
 }
 
 // McpServer: A remote MCP server reached over streamable HTTP. Unauthenticated in this version.
@@ -1914,6 +1943,15 @@ type ModelUsage struct {
 	CacheReadInputTokens int `json:"cache_read_input_tokens"`
 }
 
+// Money: An amount of money.
+type Money struct {
+	// A decimal amount in US dollars, for example `1.25`.
+	Amount string `json:"amount"`
+
+	// Always `USD`.
+	Currency string `json:"currency"`
+}
+
 // PermissionPolicy: How a tool call is permitted.
 //
 // Known variants: AlwaysAllowPolicy (always_allow), AlwaysAskPolicy (always_ask), AutoPolicy
@@ -2103,6 +2141,15 @@ type SelfHostedConfig struct {
 	Type string `json:"type"`
 }
 
+// ServerToolUsage: Provider-executed tool calls.
+type ServerToolUsage struct {
+	// Web searches run by the provider.
+	WebSearchRequests int `json:"web_search_requests"`
+
+	// Web fetches run by the provider.
+	WebFetchRequests int `json:"web_fetch_requests"`
+}
+
 // Session: A stateful conversation between an application and an Agent snapshot.
 type Session struct {
 	// Always `session`.
@@ -2132,8 +2179,11 @@ type Session struct {
 	// Free-form string pairs.
 	Metadata Metadata `json:"metadata"`
 
-	// Cumulative token usage.
-	Usage ModelUsage `json:"usage"`
+	// Cumulative usage and list cost.
+	Usage SessionUsage `json:"usage"`
+
+	// The Session's budget; null when it has none.
+	Budget *SessionBudget `json:"budget"`
 
 	// Timing statistics.
 	Stats SessionStats `json:"stats"`
@@ -2190,6 +2240,20 @@ type SessionAgent struct {
 	Skills []SkillRef `json:"skills"`
 }
 
+// SessionBudget: Limits a Session's model spending. Before every model request Mango projects the
+// Session's usage with that request (its estimated input plus its maximum output) and stops the
+// Session with `budget_reached` instead of sending it when a limit would be exceeded.
+type SessionBudget struct {
+	// Always `limit`.
+	Type string `json:"type"`
+
+	// The most the Session may cost at list prices; null for no cost limit.
+	MaxListCost Nullable[Money] `json:"max_list_cost,omitzero"`
+
+	// The most input plus output tokens the Session may use; null for no token limit.
+	MaxTokens Nullable[int] `json:"max_tokens,omitzero"`
+}
+
 // SessionCreateParams: The body of `sessions.create`.
 type SessionCreateParams struct {
 	// The Agent to snapshot.
@@ -2203,6 +2267,9 @@ type SessionCreateParams struct {
 
 	// Free-form string pairs.
 	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// An optional spending limit; null or absent for none.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
 
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
@@ -2289,9 +2356,9 @@ type SessionErrorEvent struct {
 // (session.status_running), SessionStatusIdleEvent (session.status_idle),
 // SessionStatusRescheduledEvent (session.status_rescheduled), SessionStatusTerminatedEvent
 // (session.status_terminated), SessionErrorEvent (session.error), SessionUpdatedEvent
-// (session.updated), SessionDeletedEvent (session.deleted), SpanModelRequestStartEvent
-// (span.model_request_start), SpanModelRequestEndEvent (span.model_request_end). A type this client
-// does not know keeps its JSON verbatim in Raw.
+// (session.updated), SessionUsageEvent (session.usage), SessionDeletedEvent (session.deleted),
+// SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
+// (span.model_request_end). A type this client does not know keeps its JSON verbatim in Raw.
 type SessionEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -2323,6 +2390,7 @@ const (
 	SessionEventTypeSessionStatusTerminated     = "session.status_terminated"
 	SessionEventTypeSessionError                = "session.error"
 	SessionEventTypeSessionUpdated              = "session.updated"
+	SessionEventTypeSessionUsage                = "session.usage"
 	SessionEventTypeSessionDeleted              = "session.deleted"
 	SessionEventTypeSpanModelRequestStart       = "span.model_request_start"
 	SessionEventTypeSpanModelRequestEnd         = "span.model_request_end"
@@ -2379,6 +2447,8 @@ func (u SessionEvent) Value() (any, error) {
 		return u.AsSessionErrorEvent()
 	case "session.updated":
 		return u.AsSessionUpdatedEvent()
+	case "session.usage":
+		return u.AsSessionUsageEvent()
 	case "session.deleted":
 		return u.AsSessionDeletedEvent()
 	case "span.model_request_start":
@@ -2707,6 +2777,23 @@ func (u SessionEvent) AsSessionUpdatedEvent() (SessionUpdatedEvent, error) {
 	var v SessionUpdatedEvent
 	if u.Type != "session.updated" {
 		return v, &UnionTypeError{Union: "SessionEvent", Want: "session.updated", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSessionUsageEvent wraps v as a SessionEvent, setting its type to "session.usage".
+func NewSessionEventFromSessionUsageEvent(v SessionUsageEvent) SessionEvent {
+	v.Type = "session.usage"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "session.usage", Raw: raw, err: err}
+}
+
+// AsSessionUsageEvent decodes the union as SessionUsageEvent; it fails when Type is not "session.usage".
+func (u SessionEvent) AsSessionUsageEvent() (SessionUsageEvent, error) {
+	var v SessionUsageEvent
+	if u.Type != "session.usage" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "session.usage", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
@@ -3077,10 +3164,10 @@ type SessionStatusTerminatedEvent struct {
 // (session.status_running), SessionStatusIdleEvent (session.status_idle),
 // SessionStatusRescheduledEvent (session.status_rescheduled), SessionStatusTerminatedEvent
 // (session.status_terminated), SessionErrorEvent (session.error), SessionUpdatedEvent
-// (session.updated), SessionDeletedEvent (session.deleted), SpanModelRequestStartEvent
-// (span.model_request_start), SpanModelRequestEndEvent (span.model_request_end), EventStartEvent
-// (event_start), EventDeltaEvent (event_delta). A type this client does not know keeps its JSON
-// verbatim in Raw.
+// (session.updated), SessionUsageEvent (session.usage), SessionDeletedEvent (session.deleted),
+// SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
+// (span.model_request_end), EventStartEvent (event_start), EventDeltaEvent (event_delta). A type
+// this client does not know keeps its JSON verbatim in Raw.
 type SessionStreamEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -3112,6 +3199,7 @@ const (
 	SessionStreamEventTypeSessionStatusTerminated     = "session.status_terminated"
 	SessionStreamEventTypeSessionError                = "session.error"
 	SessionStreamEventTypeSessionUpdated              = "session.updated"
+	SessionStreamEventTypeSessionUsage                = "session.usage"
 	SessionStreamEventTypeSessionDeleted              = "session.deleted"
 	SessionStreamEventTypeSpanModelRequestStart       = "span.model_request_start"
 	SessionStreamEventTypeSpanModelRequestEnd         = "span.model_request_end"
@@ -3170,6 +3258,8 @@ func (u SessionStreamEvent) Value() (any, error) {
 		return u.AsSessionErrorEvent()
 	case "session.updated":
 		return u.AsSessionUpdatedEvent()
+	case "session.usage":
+		return u.AsSessionUsageEvent()
 	case "session.deleted":
 		return u.AsSessionDeletedEvent()
 	case "span.model_request_start":
@@ -3507,6 +3597,23 @@ func (u SessionStreamEvent) AsSessionUpdatedEvent() (SessionUpdatedEvent, error)
 	return v, err
 }
 
+// NewSessionStreamEventFromSessionUsageEvent wraps v as a SessionStreamEvent, setting its type to "session.usage".
+func NewSessionStreamEventFromSessionUsageEvent(v SessionUsageEvent) SessionStreamEvent {
+	v.Type = "session.usage"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "session.usage", Raw: raw, err: err}
+}
+
+// AsSessionUsageEvent decodes the union as SessionUsageEvent; it fails when Type is not "session.usage".
+func (u SessionStreamEvent) AsSessionUsageEvent() (SessionUsageEvent, error) {
+	var v SessionUsageEvent
+	if u.Type != "session.usage" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "session.usage", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // NewSessionStreamEventFromSessionDeletedEvent wraps v as a SessionStreamEvent, setting its type to "session.deleted".
 func NewSessionStreamEventFromSessionDeletedEvent(v SessionDeletedEvent) SessionStreamEvent {
 	v.Type = "session.deleted"
@@ -3599,9 +3706,14 @@ type SessionUpdateParams struct {
 
 	// Pairs merged into the metadata; a null value deletes the key.
 	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// A new budget (replacing the old one) or null to remove it; raising or removing it resumes a
+	// Session stopped with `budget_reached`.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
 }
 
-// SessionUpdatedEvent: The Session's title or metadata changed; only changed fields are present.
+// SessionUpdatedEvent: The Session's title, metadata or budget changed; only changed fields are
+// present.
 type SessionUpdatedEvent struct {
 	// Always `session.updated`.
 	Type string `json:"type"`
@@ -3623,6 +3735,55 @@ type SessionUpdatedEvent struct {
 
 	// The new metadata, when it changed.
 	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// The new budget, when it changed (null when removed).
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
+}
+
+// SessionUsage: A Session's cumulative model usage and its list cost.
+type SessionUsage struct {
+	// Uncached input tokens.
+	InputTokens int `json:"input_tokens"`
+
+	// Output tokens.
+	OutputTokens int `json:"output_tokens"`
+
+	// Input tokens written to the prompt cache.
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+
+	// Input tokens read from the prompt cache.
+	CacheReadInputTokens int `json:"cache_read_input_tokens"`
+
+	// Provider-executed tool calls.
+	ServerToolUse ServerToolUsage `json:"server_tool_use"`
+
+	// The cost at the embedded list prices; null when a request used a model without a list price.
+	ListCost *Money `json:"list_cost"`
+}
+
+// SessionUsageEvent: The Session's cumulative usage after a model request, with its budget. Emitted
+// after each model request of a Session that has a budget.
+type SessionUsageEvent struct {
+	// Always `session.usage`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The thread; null or absent for the primary thread.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// Cumulative usage.
+	Usage SessionUsage `json:"usage"`
+
+	// The Session's budget; null when it has none.
+	Budget *SessionBudget `json:"budget"`
 }
 
 // SessionWorkData: Work that serves one Session's tool calls.
@@ -3647,6 +3808,9 @@ type SessionsCreateParams struct {
 
 	// Free-form string pairs.
 	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// An optional spending limit; null or absent for none.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
 
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
@@ -3764,6 +3928,10 @@ type SessionsUpdateParams struct {
 
 	// Pairs merged into the metadata; a null value deletes the key.
 	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// A new budget (replacing the old one) or null to remove it; raising or removing it resumes a
+	// Session stopped with `budget_reached`.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
 }
 
 // Skill: A Skill; its content lives in immutable versions.
@@ -3971,7 +4139,8 @@ type SpanModelRequestStartEvent struct {
 // StopReason: Why a Session went idle.
 //
 // Known variants: EndTurnStopReason (end_turn), RequiresActionStopReason (requires_action),
-// RetriesExhaustedStopReason (retries_exhausted). A type this client does not know keeps its JSON
+// RetriesExhaustedStopReason (retries_exhausted), MaxTokensStopReason (max_tokens),
+// BudgetReachedStopReason (budget_reached). A type this client does not know keeps its JSON
 // verbatim in Raw.
 type StopReason struct {
 	// Type is the discriminator value.
@@ -3988,6 +4157,8 @@ const (
 	StopReasonTypeEndTurn          = "end_turn"
 	StopReasonTypeRequiresAction   = "requires_action"
 	StopReasonTypeRetriesExhausted = "retries_exhausted"
+	StopReasonTypeMaxTokens        = "max_tokens"
+	StopReasonTypeBudgetReached    = "budget_reached"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -4009,6 +4180,10 @@ func (u StopReason) Value() (any, error) {
 		return u.AsRequiresActionStopReason()
 	case "retries_exhausted":
 		return u.AsRetriesExhaustedStopReason()
+	case "max_tokens":
+		return u.AsMaxTokensStopReason()
+	case "budget_reached":
+		return u.AsBudgetReachedStopReason()
 	}
 	return nil, nil
 }
@@ -4059,6 +4234,40 @@ func (u StopReason) AsRetriesExhaustedStopReason() (RetriesExhaustedStopReason, 
 	var v RetriesExhaustedStopReason
 	if u.Type != "retries_exhausted" {
 		return v, &UnionTypeError{Union: "StopReason", Want: "retries_exhausted", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewStopReasonFromMaxTokensStopReason wraps v as a StopReason, setting its type to "max_tokens".
+func NewStopReasonFromMaxTokensStopReason(v MaxTokensStopReason) StopReason {
+	v.Type = "max_tokens"
+	raw, err := json.Marshal(v)
+	return StopReason{Type: "max_tokens", Raw: raw, err: err}
+}
+
+// AsMaxTokensStopReason decodes the union as MaxTokensStopReason; it fails when Type is not "max_tokens".
+func (u StopReason) AsMaxTokensStopReason() (MaxTokensStopReason, error) {
+	var v MaxTokensStopReason
+	if u.Type != "max_tokens" {
+		return v, &UnionTypeError{Union: "StopReason", Want: "max_tokens", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewStopReasonFromBudgetReachedStopReason wraps v as a StopReason, setting its type to "budget_reached".
+func NewStopReasonFromBudgetReachedStopReason(v BudgetReachedStopReason) StopReason {
+	v.Type = "budget_reached"
+	raw, err := json.Marshal(v)
+	return StopReason{Type: "budget_reached", Raw: raw, err: err}
+}
+
+// AsBudgetReachedStopReason decodes the union as BudgetReachedStopReason; it fails when Type is not "budget_reached".
+func (u StopReason) AsBudgetReachedStopReason() (BudgetReachedStopReason, error) {
+	var v BudgetReachedStopReason
+	if u.Type != "budget_reached" {
+		return v, &UnionTypeError{Union: "StopReason", Want: "budget_reached", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err

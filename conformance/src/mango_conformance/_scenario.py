@@ -175,8 +175,13 @@ class Scenario:
         )
         self.ok(Call("sessions.list", query=(("limit", "5"), ("order", "desc"))))
         self.ok(Call("sessions.get", {"session_id": session_id}))
-        patch = {"title": "conformance (updated)", "metadata": {"step": "updated"}}
-        self.ok(Call("sessions.update", {"session_id": session_id}, json_body=patch))
+        # A budget far above what the suite uses: the turns below also report ``session.usage``.
+        budget = {"type": "limit", "max_tokens": 100_000_000, "max_list_cost": {"amount": "1000", "currency": "USD"}}
+        patch = {"title": "conformance (updated)", "metadata": {"step": "updated"}, "budget": budget}
+        update = Call("sessions.update", {"session_id": session_id}, json_body=patch)
+        self.ok(update)
+        bad_budget = {"budget": {"type": "limit", "max_tokens": 0}}
+        self.bad("sessions.update", BadInput(update.but("a budget of zero tokens", json_body=bad_budget), BAD_REQUEST))
         self.world.calls["sessions.events.send"] = _turns.plain_turn(self.probe, session_id)
         self.world.calls["sessions.events.stream"] = Call("sessions.events.stream", {"session_id": session_id})
         self.world.calls["sessions.events.list"] = Call(

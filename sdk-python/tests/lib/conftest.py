@@ -351,9 +351,14 @@ def session_body(session: str, skills: list[dict[str, Any]], resources: list[Any
         "environment_id": "env_1",
         "resources": resources,
         "metadata": {},
-        "usage": dict.fromkeys(
-            ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"), 0
-        ),
+        "usage": {
+            **dict.fromkeys(
+                ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"), 0
+            ),
+            "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+            "list_cost": {"amount": "0", "currency": "USD"},
+        },
+        "budget": None,
         "stats": {"active_seconds": 0, "duration_seconds": 0},
         "created_at": NOW,
         "updated_at": NOW,

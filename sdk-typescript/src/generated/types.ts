@@ -512,6 +512,8 @@ export interface SessionCreateParams {
   title?: string | null;
   /** Free-form string pairs. */
   metadata?: Metadata;
+  /** An optional spending limit; null or absent for none. */
+  budget?: SessionBudget | null;
   /** Memory Store attachments (fixed for the Session's life). */
   resources?: Array<MemoryStoreResourceParams>;
   /** `user.message` events accepted atomically with the creation. */
@@ -524,6 +526,8 @@ export interface SessionUpdateParams {
   title?: string | null;
   /** Pairs merged into the metadata; a null value deletes the key. */
   metadata?: MetadataPatch;
+  /** A new budget (replacing the old one) or null to remove it; raising or removing it resumes a Session stopped with `budget_reached`. */
+  budget?: SessionBudget | null;
 }
 
 /** The Agent snapshot a Session runs, taken at creation. */
@@ -562,6 +566,48 @@ export interface ModelUsage {
   cache_read_input_tokens: number;
 }
 
+/** An amount of money. */
+export interface Money {
+  /** A decimal amount in US dollars, for example `1.25`. */
+  amount: string;
+  /** Always `USD`. */
+  currency: "USD";
+}
+
+/** Limits a Session's model spending. Before every model request Mango projects the Session's usage with that request (its estimated input plus its maximum output) and stops the Session with `budget_reached` instead of sending it when a limit would be exceeded. */
+export interface SessionBudget {
+  /** Always `limit`. */
+  type: "limit";
+  /** The most the Session may cost at list prices; null for no cost limit. */
+  max_list_cost?: Money | null;
+  /** The most input plus output tokens the Session may use; null for no token limit. */
+  max_tokens?: number | null;
+}
+
+/** Provider-executed tool calls. */
+export interface ServerToolUsage {
+  /** Web searches run by the provider. */
+  web_search_requests: number;
+  /** Web fetches run by the provider. */
+  web_fetch_requests: number;
+}
+
+/** A Session's cumulative model usage and its list cost. */
+export interface SessionUsage {
+  /** Uncached input tokens. */
+  input_tokens: number;
+  /** Output tokens. */
+  output_tokens: number;
+  /** Input tokens written to the prompt cache. */
+  cache_creation_input_tokens: number;
+  /** Input tokens read from the prompt cache. */
+  cache_read_input_tokens: number;
+  /** Provider-executed tool calls. */
+  server_tool_use: ServerToolUsage;
+  /** The cost at the embedded list prices; null when a request used a model without a list price. */
+  list_cost: Money | null;
+}
+
 /** Timing statistics. */
 export interface SessionStats {
   /** Seconds spent running. */
@@ -590,8 +636,20 @@ export interface RetriesExhaustedStopReason {
   type: "retries_exhausted";
 }
 
+/** The model's answer was cut off at the requested maximum output tokens; the turn ended with what it had produced. */
+export interface MaxTokensStopReason {
+  /** Always `max_tokens`. */
+  type: "max_tokens";
+}
+
+/** The next model request would have exceeded the Session's budget (or its model has no list price while the budget limits cost), so it was not sent. The turn resumes when the budget is raised or removed (`sessions.update`). */
+export interface BudgetReachedStopReason {
+  /** Always `budget_reached`. */
+  type: "budget_reached";
+}
+
 /** Why a Session went idle. */
-export type StopReason = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason;
+export type StopReason = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason;
 
 /** A stateful conversation between an application and an Agent snapshot. */
 export interface Session {
@@ -613,8 +671,10 @@ export interface Session {
   resources: Array<SessionResource>;
   /** Free-form string pairs. */
   metadata: Metadata;
-  /** Cumulative token usage. */
-  usage: ModelUsage;
+  /** Cumulative usage and list cost. */
+  usage: SessionUsage;
+  /** The Session's budget; null when it has none. */
+  budget: SessionBudget | null;
   /** Timing statistics. */
   stats: SessionStats;
   /** Creation time. */
@@ -803,7 +863,7 @@ export interface AgentMessageEvent {
   content: Array<TextBlock>;
 }
 
-/** A progress signal that the agent is thinking; carries no thinking text. */
+/** A progress signal that the agent is thinking (the model produced a thinking block, kept exactly in the private transcript); carries no thinking text. */
 export interface AgentThinkingEvent {
   /** Always `agent.thinking`. */
   type: "agent.thinking";
@@ -925,7 +985,7 @@ export interface AgentCustomToolUseEvent {
   source_event_id?: string | null;
 }
 
-/** The thread's model context was compacted. */
+/** The thread's model context was compacted before a model request, because the request would not have fit the model's context window (or the provider refused it as too large). The transcript itself is unchanged; later requests start from the compacted projection (see docs/sessions.md). */
 export interface AgentThreadContextCompactedEvent {
   /** Always `agent.thread_context_compacted`. */
   type: "agent.thread_context_compacted";
@@ -937,6 +997,12 @@ export interface AgentThreadContextCompactedEvent {
   created_at: string;
   /** The thread; null or absent for the primary thread. */
   session_thread_id?: string | null;
+  /** The measured input tokens of the request before compaction. */
+  pre_tokens?: number;
+  /** The estimated input tokens of the compacted request. */
+  post_tokens?: number;
+  /** How the context was compacted: `extractive`, or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes. */
+  mode?: string;
 }
 
 /** The Session started running a turn. */
@@ -1031,7 +1097,7 @@ export interface SessionErrorEvent {
   error: SessionError;
 }
 
-/** The Session's title or metadata changed; only changed fields are present. */
+/** The Session's title, metadata or budget changed; only changed fields are present. */
 export interface SessionUpdatedEvent {
   /** Always `session.updated`. */
   type: "session.updated";
@@ -1047,6 +1113,26 @@ export interface SessionUpdatedEvent {
   title?: string | null;
   /** The new metadata, when it changed. */
   metadata?: Metadata;
+  /** The new budget, when it changed (null when removed). */
+  budget?: SessionBudget | null;
+}
+
+/** The Session's cumulative usage after a model request, with its budget. Emitted after each model request of a Session that has a budget. */
+export interface SessionUsageEvent {
+  /** Always `session.usage`. */
+  type: "session.usage";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** Cumulative usage. */
+  usage: SessionUsage;
+  /** The Session's budget; null when it has none. */
+  budget: SessionBudget | null;
 }
 
 /** The Session was deleted; ends the stream. Seen only on live streams. */
@@ -1098,7 +1184,7 @@ export interface SpanModelRequestEndEvent {
 }
 
 /** Every persisted Session event (client and server). Decoders must pass unknown types through. */
-export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent;
+export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent;
 
 /** One page of Session events. */
 export interface SessionEventList {
@@ -1218,7 +1304,7 @@ export interface EventDeltaEvent {
 }
 
 /** What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews. */
-export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent;
+export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent;
 
 /** The multipart body of `files.upload`. */
 export interface FileUploadParams {

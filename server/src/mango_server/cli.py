@@ -1,7 +1,7 @@
 """The ``mango`` command: process roles and operator commands.
 
 Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``workspace create``,
-``api-key create|list|revoke``, ``environment-key create``. Client commands (``MANGO_BASE_URL``,
+``api-key create|list|revoke``, ``environment-key create``, ``session inspect``. Client commands (``MANGO_BASE_URL``,
 ``MANGO_API_KEY``): ``connect``, ``file upload|download``, ``skill upload``. Settings come from ``MANGO_*``
 variables (``docs/configuration.md``); every role except ``migrate`` and ``dev`` refuses a
 schema that is not exactly this build's.
@@ -128,6 +128,24 @@ def _cmd_api_key_revoke(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_session_inspect(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.app import inspect
+    from mango_server.domain.errors import NotFoundError
+
+    try:
+        if args.request:
+            body = _operate(settings, lambda url: inspect.request_body(url, args.session_id, args.request))
+            sys.stdout.buffer.write(body + b"\n")
+            return 0
+        rows = _operate(settings, lambda url: inspect.list_requests(url, args.session_id))
+    except NotFoundError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    for row in rows:
+        print(json.dumps(row.__dict__, default=str))
+    return 0
+
+
 def _cmd_environment_key_create(settings: Settings, args: argparse.Namespace) -> int:
     from mango_server.app import operators
     from mango_server.domain.errors import NotFoundError
@@ -200,6 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
     skill_upload.add_argument("--display-title", help="the new Skill's title")
     skill_upload.set_defaults(func=_cmd_skill_upload, no_settings=True)
 
+    session = sub.add_parser("session", help="inspect Sessions").add_subparsers(dest="action", required=True)
+    inspect = session.add_parser("inspect", help="list a Session's model requests, or print one's exact body")
+    inspect.add_argument("session_id")
+    inspect.add_argument("--request", metavar="SPAN_ID", help="the span.model_request_start id of one request")
+    inspect.set_defaults(func=_cmd_session_inspect)
     workspace = sub.add_parser("workspace", help="manage Workspaces").add_subparsers(dest="action", required=True)
     create = workspace.add_parser("create", help="create a Workspace")
     create.add_argument("--name", required=True)

@@ -11,6 +11,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
+from mango_server.domain.model_windows import parse_windows
+
 
 class SettingsError(Exception):
     """A required setting is missing or a value cannot be parsed; the message names the variable."""
@@ -39,6 +41,8 @@ class Settings:
     model_api_key: str = ""
     default_model: str = "mango-offline-1"
     model_max_retries: int = 4
+    model_max_tokens: int = 4096
+    model_windows: str = ""
     sse_ping_seconds: float = 15.0
     sse_max_streams_per_key: int = 100
     db_acquire_timeout_seconds: float = 10.0
@@ -74,6 +78,10 @@ def load_settings(environ: Mapping[str, str] | None = None, *, require_database:
             continue
         values[field.name] = _parse(name, raw, field.type)
     settings = Settings(**values)  # type: ignore[arg-type]
+    try:
+        parse_windows(settings.model_windows)
+    except ValueError as exc:
+        raise SettingsError(f"MANGO_MODEL_WINDOWS: {exc}") from None
     if require_database and not settings.database_url:
         raise SettingsError("MANGO_DATABASE_URL is required (a postgresql:// URL)")
     return settings

@@ -26,11 +26,12 @@ import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any
 
 import uvicorn
+from mango_server.domain.tokens import estimate_request
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -159,8 +160,13 @@ def message_events(reply: MessageReply) -> list[SSEEvent]:
 class FakeMessagesServer:
     """The fake Messages API endpoint; see the module docstring."""
 
-    def __init__(self, *, api_key: str = "sk-fake-test-key", version: str = "2023-06-01") -> None:
+    def __init__(
+        self, *, api_key: str = "sk-fake-test-key", version: str = "2023-06-01", context_window: int | None = None
+    ) -> None:
         self.api_key = api_key
+        # With a window the fake measures each request (Mango's conservative estimator stands in for the
+        # provider's tokenizer), reports that as input usage and refuses oversized requests as the provider does.
+        self.context_window = context_window
         self.version = version
         self.requests: list[RecordedRequest] = []
         self._script: deque[Scripted] = deque()
@@ -233,14 +239,29 @@ class FakeMessagesServer:
             body = recorded.json()
         except ValueError:
             return JSONResponse(error_body("invalid_request_error", "body is not JSON"), status_code=400)
+        refusal = self._refuse_oversized(body)
+        if refusal is not None:
+            return refusal
         with self._lock:
             item = self._script.popleft() if self._script else None
         if item is None:
             return JSONResponse(error_body("api_error", "no scripted response"), status_code=500)
         reply = item(recorded) if callable(item) else item
         if isinstance(reply, MessageReply):
+            if self.context_window is not None:
+                reply = replace(reply, usage={**reply.usage, "input_tokens": _input_tokens(body)})
             return self._render_message(reply, stream=bool(body.get("stream")))
         return self._render_raw(reply)
+
+    def _refuse_oversized(self, body: Any) -> Response | None:
+        """The provider's answer to a prompt over the window: HTTP 400 ``prompt is too long``."""
+        if self.context_window is None or not isinstance(body, dict):
+            return None
+        tokens = _input_tokens(body)
+        if tokens + int(body.get("max_tokens") or 0) <= self.context_window:
+            return None
+        message = f"prompt is too long: {tokens} tokens > {self.context_window} maximum"
+        return JSONResponse(error_body("invalid_request_error", message), status_code=400)
 
     def _render_message(self, reply: MessageReply, *, stream: bool) -> Response:
         headers = {"request-id": reply.request_id}
@@ -254,6 +275,10 @@ class FakeMessagesServer:
         if reply.json_body is not None:
             return JSONResponse(reply.json_body, status_code=reply.status, headers=reply.headers)
         return Response(reply.body, status_code=reply.status, headers=reply.headers)
+
+
+def _input_tokens(body: dict[str, Any]) -> int:
+    return estimate_request(body.get("system"), body.get("messages") or [], body.get("tools") or [])
 
 
 def _sse_response(events: Sequence[SSEEvent], status: int, headers: Mapping[str, str]) -> Response:

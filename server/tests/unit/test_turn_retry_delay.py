@@ -27,7 +27,7 @@ class _Pool:
 
 
 def _round(errors: int) -> Round:
-    return Round("wksp_1", "sesn_1", "sevt_t", 0, errors, "sevt_s", {}, [])
+    return Round("wksp_1", "sesn_1", "sevt_t", 0, errors, "sevt_s", {})
 
 
 @pytest.mark.parametrize(

@@ -36,6 +36,7 @@ from .models import (
     SessionStatusRunningEvent,
     SessionStatusTerminatedEvent,
     SessionUpdatedEvent,
+    SessionUsageEvent,
     SpanModelRequestEndEvent,
     SpanModelRequestStartEvent,
     UserCustomToolResultEvent,
@@ -123,6 +124,7 @@ SessionEvent: TypeAlias = (
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -149,6 +151,7 @@ _SESSION_EVENT_VARIANTS: dict[str, Callable[[Any], SessionEvent]] = {
     "session.status_running": SessionStatusRunningEvent.from_dict,
     "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
     "session.updated": SessionUpdatedEvent.from_dict,
+    "session.usage": SessionUsageEvent.from_dict,
     "span.model_request_end": SpanModelRequestEndEvent.from_dict,
     "span.model_request_start": SpanModelRequestStartEvent.from_dict,
     "user.custom_tool_result": UserCustomToolResultEvent.from_dict,
@@ -205,6 +208,7 @@ SessionStreamEvent: TypeAlias = (
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -233,6 +237,7 @@ _SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] =
     "session.status_running": SessionStatusRunningEvent.from_dict,
     "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
     "session.updated": SessionUpdatedEvent.from_dict,
+    "session.usage": SessionUsageEvent.from_dict,
     "span.model_request_end": SpanModelRequestEndEvent.from_dict,
     "span.model_request_start": SpanModelRequestStartEvent.from_dict,
     "user.custom_tool_result": UserCustomToolResultEvent.from_dict,

@@ -134,14 +134,20 @@ def skills_prompt(manifest: list[JsonObject]) -> str:
     return "\n".join(lines)
 
 
-def build_request(snapshot: JsonObject, transcript: list[JsonObject], *, attempt: int, max_tokens: int) -> ModelRequest:
-    """One provider round from the snapshot and the ordered transcript rows."""
+def merge_messages(transcript: list[JsonObject]) -> list[JsonObject]:
+    """Provider messages from ordered rows (``role``, ``blocks``): consecutive rows of one role form one message."""
     messages: list[JsonObject] = []
     for row in transcript:
         if messages and messages[-1]["role"] == row["role"]:
             messages[-1] = {"role": row["role"], "content": [*messages[-1]["content"], *row["blocks"]]}
         else:
             messages.append({"role": row["role"], "content": row["blocks"]})
+    return messages
+
+
+def build_request(snapshot: JsonObject, transcript: list[JsonObject], *, attempt: int, max_tokens: int) -> ModelRequest:
+    """One provider round from the snapshot and the ordered transcript rows."""
+    messages = merge_messages(transcript)
     parts = (snapshot.get("system"), skills_prompt(snapshot.get("skill_manifest") or []))
     return ModelRequest(
         model=snapshot["model"]["id"],

@@ -45,11 +45,20 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
     async with transaction(services.pool) as conn:
         new = await _new_session(conn, ws, params)
         row = await sessions.create(conn, ws, new)
+        if params.get("budget"):
+            row = await sessions.set_budget(conn, row, _budget(params["budget"]))
         if params.get("initial_events"):
             await Admission(conn, row, principal.kind, documents).admit(params["initial_events"])
         row = await sessions.get_row(conn, ws, row.id)
     await services.notifier.committed(row.id)
     return row
+
+
+def _budget(raw: JsonObject | None) -> JsonObject | None:
+    """The stored (and wire) form of a budget parameter: both limits present, null when unset."""
+    if raw is None:
+        return None
+    return {"type": "limit", "max_list_cost": raw.get("max_list_cost"), "max_tokens": raw.get("max_tokens")}
 
 
 async def _new_session(conn: Connection, ws: str, params: JsonObject) -> NewSession:
@@ -116,7 +125,11 @@ def merge_metadata(current: dict[str, str], changes: dict[str, str | None]) -> d
 
 
 async def update(services: Services, principal: Principal, session_id: str, params: JsonObject) -> SessionRow:
-    """Change title and metadata; a real change is announced with ``session.updated``."""
+    """Change title, metadata and budget; a real change is announced with ``session.updated``.
+
+    Changing the budget of a Session stopped with ``budget_reached`` wakes it: its paused turn
+    resumes if the next request now fits.
+    """
     ws = principal.workspace_id
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, ws, session_id, lock=True)
@@ -128,6 +141,13 @@ async def update(services: Services, principal: Principal, session_id: str, para
         changed = {k: v for k, v in (("title", title), ("metadata", metadata)) if v != current[k]}
         if changed:
             await sessions.update_fields(conn, row, title, metadata)
+        budget = _budget(params["budget"]) if "budget" in params else row.budget
+        if budget != row.budget:
+            changed["budget"] = budget
+            await sessions.set_budget(conn, row, budget)
+            if (row.stop_reason or {}).get("type") == "budget_reached":
+                await outbox.wake(conn, ws, session_id)  # the paused turn re-checks the new budget
+        if changed:
             await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.updated", changed)])
         row = await sessions.get_row(conn, ws, session_id)
     await services.notifier.committed(session_id)

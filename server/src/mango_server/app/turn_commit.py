@@ -1,9 +1,10 @@
 """Phase 3 of a turn round (one transaction, fenced): commit a model response or a model error.
 
-A response becomes, together: its transcript message, the public events (span end, message,
-tool calls and platform results), the tool actions of the round, usage and the status
+A response becomes, together: its transcript message, the public events (span end, thinking,
+message, tool calls and platform results), the tool actions of the round, usage and the status
 projection. Every id derives from the round's start id, so a retried commit writes the same
-facts. Callers have already checked the fence (``turn_state.lock_if_current``). Not
+facts. A ``pause_turn`` stop continues the turn with another round; a ``max_tokens`` stop ends it
+with that stop reason. Callers have already checked the fence (``turn_state.lock_if_current``). Not
 responsible for the model call, running platform tools or waiting.
 """
 
@@ -13,7 +14,7 @@ import logging
 from dataclasses import dataclass, field
 
 from mango_server.app.turn_state import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
-from mango_server.domain import tools
+from mango_server.domain import prices, tools
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
@@ -54,14 +55,25 @@ async def commit_response(
     calls = tool_uses(response)
     recorded = await _record_calls(conn, prepared, calls, platform)
     out += recorded.events
-    session = await sessions.add_usage(conn, session, usage)
+    model_id = str(prepared.snapshot["model"]["id"])
+    totals = prices.request_totals(model_id, usage, response.usage.server_tool_use)
+    session = await sessions.add_usage(conn, session, totals)
+    if session.budget:
+        report = {"usage": prices.public_usage(session.usage), "budget": session.budget}
+        out.append(NewEvent(derived_id("sevt", prepared.start_id, "usage"), "session.usage", report, trigger))
     if calls:
         return await _wait_for_calls(conn, session, prepared, out, recorded, len(calls))
+    if response.stop_reason == "pause_turn":
+        # The provider paused a long server-tool turn: the next round sends the same transcript (now
+        # ending with the paused assistant message) and the model continues where it stopped.
+        await events.append(conn, ws, sid, out)
+        await turns.update(conn, sid, trigger, "running", prepared.round + 1, 0)
+        return StepOutcome("continue")
     await finish_turn(conn, sid, trigger, flush_queue=False)
     if await events.queued_inputs(conn, sid):
         await events.append(conn, ws, sid, out)
         return StepOutcome("continue")
-    stop: JsonObject = {"type": "end_turn"}
+    stop: JsonObject = {"type": "max_tokens" if response.stop_reason == "max_tokens" else "end_turn"}
     out.append(_idle_event(prepared, stop))
     await events.append(conn, ws, sid, out)
     await sessions.set_status(conn, session, "idle", stop)
@@ -73,6 +85,11 @@ def _response_events(
 ) -> list[NewEvent]:
     end = {"model_request_start_id": prepared.start_id, "is_error": False, "model_usage": usage}
     out = [NewEvent(derived_id("sevt", prepared.start_id, "end"), "span.model_request_end", end, prepared.trigger_id)]
+    if any(b.get("type") in ("thinking", "redacted_thinking") for b in response.content):
+        # A progress signal only: the thinking text and signature stay in the private transcript.
+        out.append(
+            NewEvent(derived_id("sevt", prepared.start_id, "thinking"), "agent.thinking", {}, prepared.trigger_id)
+        )
     texts = [{"type": "text", "text": b["text"]} for b in response.content if b.get("type") == "text" and b.get("text")]
     if texts:
         out.append(NewEvent(message_id, "agent.message", {"content": texts}, prepared.trigger_id))
@@ -172,6 +189,17 @@ async def record_error(
     await finish_turn(conn, sid, prepared.trigger_id, flush_queue=True)
     await sessions.set_status(conn, session, "idle", stop)
     return StepOutcome("idle")
+
+
+async def record_overflow_retry(conn: Connection, prepared: Round) -> StepOutcome:
+    """Close the refused round's span and retry it at once (a new attempt) from the new compaction."""
+    end = {"model_request_start_id": prepared.start_id, "is_error": True, "model_usage": usage_of({})}
+    span = NewEvent(
+        derived_id("sevt", prepared.start_id, "overflow", "end"), "span.model_request_end", end, prepared.trigger_id
+    )
+    await events.append(conn, prepared.workspace_id, prepared.session_id, [span])
+    await turns.update(conn, prepared.session_id, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
+    return StepOutcome("continue")
 
 
 def _error_events(prepared: Round, exc: ModelError, base: str, *, exhausted: bool) -> list[NewEvent]:

@@ -2,15 +2,22 @@
 
 Claims the oldest queued ``user.message`` as a new turn's trigger (writing its provider blocks
 as transcript position 0), or resumes a turn whose tool barrier has closed (writing the tool
-results), announces ``running`` and appends ``span.model_request_start`` with a deterministic
-id, so a re-run after a crash appends nothing twice. Not responsible for the model call or
+results), admits the round's request (``app.turn_context``: measure, compact when it would not fit), stops
+with ``budget_reached`` instead when the request could take the Session past its budget, else
+records the request's recipe, announces ``running`` and appends ``span.model_request_start`` with a
+deterministic id, so a re-run after a crash appends nothing twice. Not responsible for the model call or
 the commit.
 """
 
 from __future__ import annotations
 
+import json
+
+from mango_server.app import turn_context
 from mango_server.app.context import user_blocks
+from mango_server.app.turn_context import ContextConfig, RoundKey
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
+from mango_server.domain import prices
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, transcript, turns
@@ -21,15 +28,15 @@ from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
 
 
-async def prepare(conn: Connection, session_id: str) -> Round | StepOutcome:
-    """Claim or resume the Session's turn; ``StepOutcome`` when there is nothing to run."""
+async def prepare(conn: Connection, session_id: str, config: ContextConfig) -> Round | StepOutcome:
+    """Claim or resume the Session's turn and admit its request; ``StepOutcome`` when there is nothing to run."""
     session = await sessions.lock_any(conn, session_id)
     if session is None or not is_open(session):
         return StepOutcome("stop")
     turn = await _claim_or_resume(conn, session)
     if isinstance(turn, StepOutcome):
         return turn
-    return await _open_round(conn, session, turn)
+    return await _open_round(conn, session, turn, config)
 
 
 async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | StepOutcome:
@@ -56,31 +63,46 @@ async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | S
     return turn
 
 
-async def _open_round(conn: Connection, session: SessionRow, turn: TurnRow) -> Round:
+async def _open_round(
+    conn: Connection, session: SessionRow, turn: TurnRow, config: ContextConfig
+) -> Round | StepOutcome:
     ws, sid = session.workspace_id, session.id
     attempt = (sid, turn.trigger_id, turn.round, turn.attempt_errors)
-    if session.status != "running":
-        session = await sessions.set_status(conn, session, "running", None)
-        await events.append(
-            conn, ws, sid, [NewEvent(derived_id("sevt", *attempt, "running"), "session.status_running")]
-        )
     start_id = derived_id("sevt", *attempt, "start")
+    pinned_skills = session.agent_snapshot.get("skills") or []
+    manifest = await skills.manifest(conn, ws, pinned_skills)
+    snapshot = {**session.agent_snapshot, "skill_manifest": manifest}
+    key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
+    admitted = await turn_context.plan(conn, key, snapshot, config)  # may compact first
+    model_id = str(snapshot["model"]["id"])
+    if prices.budget_exceeded(session.budget, session.usage, model_id, admitted.estimate, admitted.request.max_tokens):
+        return await _stop_for_budget(conn, session, start_id)
+    await turn_context.record(conn, key, admitted)
+    if session.status != "running":
+        running_id = derived_id("sevt", *attempt, "running")
+        if await events.exists(conn, running_id):  # running again after a budget stop of this round
+            running_id = derived_id("sevt", running_id, session.next_seq)
+        session = await sessions.set_status(conn, session, "running", None)
+        await events.append(conn, ws, sid, [NewEvent(running_id, "session.status_running")])
     if not await events.exists(conn, start_id):
         start = NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id)
         await events.append(conn, ws, sid, [start])
-    rows = await transcript.for_context(conn, sid, turn.trigger_id)
-    pinned_skills = session.agent_snapshot.get("skills") or []
-    manifest = await skills.manifest(conn, ws, pinned_skills)
     return Round(
-        ws,
-        sid,
-        turn.trigger_id,
-        turn.round,
-        turn.attempt_errors,
-        start_id,
-        {**session.agent_snapshot, "skill_manifest": manifest},
-        [{"role": r.role, "blocks": r.blocks} for r in rows],
-    )
+        ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request,
+        admitted.estimate,
+    )  # fmt: skip
+
+
+async def _stop_for_budget(conn: Connection, session: SessionRow, start_id: str) -> StepOutcome:
+    """Do not send the request: the Session goes idle with ``budget_reached`` (announced once per budget)."""
+    stop: JsonObject = {"type": "budget_reached"}
+    idle_id = derived_id("sevt", start_id, "budget", json.dumps(session.budget, sort_keys=True))
+    if not await events.exists(conn, idle_id):
+        idle = NewEvent(idle_id, "session.status_idle", {"stop_reason": stop})
+        await events.append(conn, session.workspace_id, session.id, [idle])
+    if session.status != "idle" or session.stop_reason != stop:
+        await sessions.set_status(conn, session, "idle", stop)
+    return StepOutcome("idle")
 
 
 async def _append_tool_results(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
+from mango_server.model import ModelRequest
 from mango_server.store import events, sessions, turns
 from mango_server.store.actions import OPEN_STATES
 from mango_server.store.db import Connection
@@ -40,7 +41,8 @@ class Round:
     errors: int
     start_id: str
     snapshot: JsonObject
-    transcript: list[JsonObject]
+    request: ModelRequest | None = None  # the admitted request (``app.turn_context``)
+    estimate: int = 0  # its measured input tokens
 
 
 def is_open(session: SessionRow | None) -> bool:

@@ -12,26 +12,38 @@ after it started. ``TurnEngine.step`` is called by the Session workflow's activi
 
 Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 idempotent);
 a model error is recorded as ``session.error`` and the workflow waits (``domain.backoff``, or the
-provider's ``retry_after``) before the next step. Not responsible for: waiting, timers or
-signals (the workflow), HTTP admission, or SQL (the repositories in ``store``).
+provider's ``retry_after``) before the next step. A context-overflow refusal compacts once more
+aggressively and retries the round at once; a second refusal of the same round ends the turn.
+Not responsible for: waiting, timers or signals (the workflow), HTTP admission, or SQL (the repositories in ``store``).
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
-from mango_server.app.context import build_request
+from mango_server.app import turn_context
 from mango_server.app.skill_loader import load_instructions
-from mango_server.app.turn_commit import PlatformResults, commit_response, record_error
+from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
+from mango_server.app.turn_context import ContextConfig, RoundKey
 from mango_server.app.turn_prepare import prepare
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, finish_turn, lock_if_current
 from mango_server.blob import BlobStore
 from mango_server.domain import backoff, tools
+from mango_server.domain.model_windows import ModelWindow
 from mango_server.ids import derived_id
 from mango_server.live import Notifier
-from mango_server.model import ModelClient, ModelError, ModelResponse, TextDeltaCallback, tool_uses
+from mango_server.model import (
+    ModelClient,
+    ModelContextOverflowError,
+    ModelError,
+    ModelRequest,
+    ModelResponse,
+    TextDeltaCallback,
+    adapter_profile,
+    tool_uses,
+)
 from mango_server.store.db import Pool
 
 __all__ = ["OPEN_ACTION_STATES", "StepOutcome", "TurnEngine", "finish_turn"]
@@ -52,32 +64,32 @@ class TurnEngine:
         max_tokens: int = 4096,
         blobs: BlobStore | None = None,
         rand: Callable[[], float] = random.random,
+        windows: Mapping[str, ModelWindow] | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
         self._notifier = notifier
         self._max_errors = max_errors
-        self._max_tokens = max_tokens
+        self._context = ContextConfig(max_tokens, dict(windows or {}), adapter_profile(model))
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round."""
         async with self._pool.acquire() as conn, conn.transaction():
-            prepared = await prepare(conn, session_id)
+            prepared = await prepare(conn, session_id, self._context)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
             return prepared
         message_id = derived_id("sevt", prepared.start_id, "message")
-        request = build_request(
-            prepared.snapshot, prepared.transcript, attempt=prepared.errors + 1, max_tokens=self._max_tokens
-        )
+        request = prepared.request
+        assert request is not None
         try:
             response = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
         except ModelError as exc:
             outcome = await self._record_error(prepared, exc)
         else:
-            outcome = await self._commit(prepared, response, message_id)
+            outcome = await self._commit(prepared, request, response, message_id)
         await self._notifier.committed(session_id)
         return outcome
 
@@ -98,6 +110,8 @@ class TurnEngine:
         return on_delta
 
     async def _record_error(self, prepared: Round, exc: ModelError) -> StepOutcome:
+        if isinstance(exc, ModelContextOverflowError):
+            return await self._recover_overflow(prepared, exc)
         errors = prepared.errors + 1
         exhausted = not exc.retryable or errors >= self._max_errors
         log.warning(
@@ -115,12 +129,45 @@ class TurnEngine:
                 return StepOutcome("continue")
             return await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
 
-    async def _commit(self, prepared: Round, response: ModelResponse, message_id: str) -> StepOutcome:
+    async def _recover_overflow(self, prepared: Round, exc: ModelError) -> StepOutcome:
+        """One more aggressive compaction and a retry of the round; a second refusal ends the turn."""
+        key = RoundKey(
+            prepared.workspace_id, prepared.session_id, prepared.trigger_id, prepared.round, prepared.start_id, 0
+        )
+        async with self._pool.acquire() as conn, conn.transaction():
+            session = await lock_if_current(conn, prepared)
+            if session is None:
+                return StepOutcome("continue")
+            recovered = await turn_context.recover_overflow(
+                conn, key, prepared.snapshot, self._context, prepared.estimate
+            )
+            log.warning(
+                "model refused an oversized request session_id=%s estimate=%s recovered=%s",
+                prepared.session_id,
+                prepared.estimate,
+                recovered,
+                extra={"action": "turn.context_overflow"},
+            )
+            if recovered:
+                return await record_overflow_retry(conn, prepared)
+            final = ModelContextOverflowError(
+                "the request is larger than the model's context window even after compacting the Session's "
+                "context, so the turn has ended; the next turn starts from the compacted context",
+                status_code=exc.status_code,
+                request_id=exc.request_id,
+                provider_error_type=exc.provider_error_type,
+            )
+            return await record_error(conn, session, prepared, final, exhausted=True, retry_delay=0.0)
+
+    async def _commit(
+        self, prepared: Round, request: ModelRequest, response: ModelResponse, message_id: str
+    ) -> StepOutcome:
         platform = await self._run_platform_tools(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
+            await turn_context.complete(conn, prepared.session_id, prepared.start_id, request, response)
             return await commit_response(conn, session, prepared, response, message_id, platform)
 
     async def _run_platform_tools(self, prepared: Round, response: ModelResponse) -> PlatformResults:

@@ -7,7 +7,13 @@ one from configuration. Nothing here stores transcripts or publishes events.
 
 from __future__ import annotations
 
-from ._errors import ModelError, ModelOverloadedError, ModelRateLimitedError, ModelRequestFailedError
+from ._errors import (
+    ModelContextOverflowError,
+    ModelError,
+    ModelOverloadedError,
+    ModelRateLimitedError,
+    ModelRequestFailedError,
+)
 from ._factory import ModelProvider, build_model_client
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
@@ -20,6 +26,7 @@ from ._types import (
     ToolSpec,
     ToolUse,
     Usage,
+    adapter_profile,
     response_text,
     tool_declaration,
     tool_uses,
@@ -33,6 +40,7 @@ __all__ = [
     "MessagesClient",
     "ModelCapabilities",
     "ModelClient",
+    "ModelContextOverflowError",
     "ModelError",
     "ModelOverloadedError",
     "ModelProvider",
@@ -46,6 +54,7 @@ __all__ = [
     "ToolSpec",
     "ToolUse",
     "Usage",
+    "adapter_profile",
     "build_model_client",
     "encode_request_body",
     "response_text",

@@ -7,7 +7,12 @@ provider round may be tried again::
     ModelError                      (error_type, retryable, status_code, request_id)
     ├── ModelOverloadedError        model_overloaded_error      retryable
     ├── ModelRateLimitedError       model_rate_limited_error    retryable (retry_after)
-    └── ModelRequestFailedError     model_request_failed_error  retryable or not
+    ├── ModelRequestFailedError     model_request_failed_error  retryable or not
+    └── ModelContextOverflowError   model_context_overflow_error  not retryable as it is
+
+``ModelContextOverflowError`` is the provider refusing a request larger than the model accepts
+(HTTP 413 ``request_too_large``, or a 400 "prompt is too long"): the turn engine compacts once,
+more aggressively, and retries.
 
 ``provider_error_type`` keeps the provider's own error type (``invalid_request_error``,
 ``request_too_large`` ...) for diagnostics and for context-overflow recovery.
@@ -20,6 +25,7 @@ and provider error bodies, and scrub their key from anything they quote.
 from __future__ import annotations
 
 __all__ = [
+    "ModelContextOverflowError",
     "ModelError",
     "ModelOverloadedError",
     "ModelRateLimitedError",
@@ -73,4 +79,11 @@ class ModelRequestFailedError(ModelError):
     """Any other failure: transport, server error, invalid request, authentication."""
 
     error_type = "model_request_failed_error"
+    default_retryable = False
+
+
+class ModelContextOverflowError(ModelError):
+    """The request is larger than the model accepts (``request_too_large``)."""
+
+    error_type = "model_context_overflow_error"
     default_retryable = False

@@ -9,9 +9,12 @@ client (its owner calls ``aclose()`` on a ``MessagesClient``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Literal
 
 import httpx
+
+from mango_server.domain.model_windows import ModelWindow
 
 from ._types import ModelClient
 from .messages import MessagesClient
@@ -31,15 +34,18 @@ def build_model_client(
     read_timeout: float = 600.0,
     max_retries: int = 4,
     stream: bool = True,
+    windows: Mapping[str, ModelWindow] | None = None,
 ) -> ModelClient:
     """Return the model client for ``provider`` (``"offline"`` or ``"messages"``).
+
+    ``windows`` are the operator's model window entries; the offline model refuses by them.
 
     Raises:
         ValueError: unknown provider, or the Messages provider without a base URL or key.
             Messages name the setting, never its value.
     """
     if provider == "offline":
-        return OfflineModel()
+        return OfflineModel(windows)
     if provider != "messages":
         raise ValueError(f"MANGO_MODEL_PROVIDER must be 'offline' or 'messages', got {provider!r}")
     if not base_url:

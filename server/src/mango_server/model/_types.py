@@ -31,6 +31,7 @@ __all__ = [
     "ToolSpec",
     "ToolUse",
     "Usage",
+    "adapter_profile",
     "response_text",
     "tool_declaration",
     "tool_uses",
@@ -189,6 +190,12 @@ def tool_uses(source: ModelResponse | Sequence[Mapping[str, Any]]) -> list[ToolU
         raw_input = block.get("input")
         calls.append(ToolUse(str(block["id"]), str(block["name"]), dict(raw_input) if raw_input else {}))
     return calls
+
+
+def adapter_profile(client: object) -> dict[str, Any]:
+    """What a request recipe records about the adapter: its name, wire version and body options."""
+    profile = getattr(client, "profile", None)
+    return dict(profile) if isinstance(profile, Mapping) else {"adapter": type(client).__name__}
 
 
 class ModelClient(Protocol):

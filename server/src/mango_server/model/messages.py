@@ -31,7 +31,13 @@ import anyio
 import httpx
 from httpx_sse import EventSource
 
-from ._errors import ModelError, ModelOverloadedError, ModelRateLimitedError, ModelRequestFailedError
+from ._errors import (
+    ModelContextOverflowError,
+    ModelError,
+    ModelOverloadedError,
+    ModelRateLimitedError,
+    ModelRequestFailedError,
+)
 from ._stream import StreamAssembler, StreamError, response_from_json
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
@@ -104,6 +110,7 @@ class MessagesClient:
         self._backoff_max = backoff_max
         self._max_retry_after = max_retry_after
         self._sleep = sleep
+        self.profile = {"adapter": "messages", "anthropic_version": anthropic_version, "stream": stream}
         self.capabilities = capabilities or ModelCapabilities(
             native_web_search=True,
             native_web_fetch=True,
@@ -246,7 +253,9 @@ class MessagesClient:
         if error.get("message"):
             message += f": {str(error['message'])[:500]}"
         cls: type[ModelError]
-        if status == 429 or provider_type == "rate_limit_error":
+        if _is_overflow(status, provider_type, str(error.get("message") or "")):
+            cls, retryable = ModelContextOverflowError, False
+        elif status == 429 or provider_type == "rate_limit_error":
             cls, retryable = ModelRateLimitedError, True
         elif status == 529 or provider_type == "overloaded_error":
             cls, retryable = ModelOverloadedError, True
@@ -270,6 +279,13 @@ class MessagesClient:
 
     def _scrub(self, text: str) -> str:
         return text.replace(self._api_key, "[redacted]")
+
+
+def _is_overflow(status: int | None, provider_type: str | None, message: str) -> bool:
+    """A refusal because the request exceeds what the model accepts (so compaction, not a retry, helps)."""
+    if status == 413 or provider_type == "request_too_large":
+        return True
+    return provider_type == "invalid_request_error" and "prompt is too long" in message.lower()
 
 
 def _json_body(response: httpx.Response) -> Mapping[str, Any]:

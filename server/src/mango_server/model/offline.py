@@ -1,7 +1,8 @@
 """A deterministic, network-free model for the dev quickstart and tests.
 
-Role: ``OfflineModel`` implements ``ModelClient`` by reading directives from the text of
-the last user message of the request. Without directives it answers
+Role: ``OfflineModel`` implements ``ModelClient`` by reading directives from the last text
+block of the last user message of the request (a turn that ended without a reply shares its
+provider message with the next one; only the newest text counts). Without directives it answers
 ``"You said: <text>"``. Directives are plain lines (anything else is ordinary text):
 
 ``/text SOME TEXT``
@@ -16,6 +17,17 @@ the last user message of the request. Without directives it answers
     Raise a retryable ``ModelOverloadedError`` for the first ``N`` attempts (or always).
 ``/fail-permanent``
     Raise a non-retryable ``ModelRequestFailedError``.
+``/too-large N`` | ``/too-large always``
+    Refuse the first ``N`` attempts (or every one) as too large (``ModelContextOverflowError``),
+    as the provider refuses a request over the model's window.
+``/thinking TEXT``
+    Start the reply with a ``thinking`` block (with a deterministic ``signature``).
+``/pause``
+    Stop with ``pause_turn`` (as the provider pauses a long server-tool turn) when the request
+    ends with the user's message; the continuation (the request ending with the paused
+    assistant message) is answered normally.
+``/max-tokens``
+    Stop with ``max_tokens`` (a reply cut off at the output limit).
 ``/sleep MS``
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
@@ -23,9 +35,16 @@ When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
 round completes.
 
+Window: the model behaves like a catalogued model (``domain.model_windows``; ``mango-offline-1`` is
+a 200,000-token model, and operator entries can make any id smaller for tests). Input tokens are
+counted with the conservative estimator (``domain.tokens``); a request whose input plus
+``max_tokens`` exceeds the window is refused with HTTP 413 ``request_too_large``, the way the
+provider refuses it.
+
 Determinism: ids (``toolu_offline_...``, ``msg_offline_...``, ``req_offline_...``) hash the
-request's conversation; usage counts words. ``/fail N`` counts attempts from
-``ModelRequest.attempt`` when the caller sets it (the orchestration retry attempt), which
+request's conversation; usage is the estimator's count of the request and of the response.
+``/fail N`` counts attempts from ``ModelRequest.attempt`` when the caller sets it (the
+orchestration retry attempt), which
 is deterministic across processes. Without it, the model keeps an in-process counter per
 conversation digest on the instance: a new process starts counting again.
 
@@ -43,8 +62,11 @@ from typing import Any
 
 import anyio
 
-from ._errors import ModelOverloadedError, ModelRequestFailedError
-from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage
+from mango_server.domain.model_windows import ModelWindow, resolve_window
+from mango_server.domain.tokens import estimate_message, estimate_request
+
+from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelRequestFailedError
+from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
 
 __all__ = ["OfflineModel"]
 
@@ -62,6 +84,10 @@ class _Directives:
     errors: list[str] = field(default_factory=list)
     plain: list[str] = field(default_factory=list)
     fail: int | None = None  # -1 means always
+    too_large: int | None = None  # -1 means always
+    thinking: list[str] = field(default_factory=list)
+    pause: bool = False
+    max_tokens: bool = False
     fail_permanent: bool = False
     sleep_ms: int = 0
 
@@ -77,24 +103,29 @@ class OfflineModel:
         provider_tool_versions={"web_search": "web_search_20250305", "web_fetch": "web_fetch_20250910"},
     )
 
-    def __init__(self) -> None:
+    def __init__(self, windows: Mapping[str, ModelWindow] | None = None) -> None:
         self._attempts: dict[str, int] = {}
+        self._windows = dict(windows or {})
+        self.profile = {"adapter": "offline", "version": "1"}
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         """Answer ``request`` deterministically; see the module docstring for directives."""
         digest = _conversation_digest(request)
         last = _last_user_content(request.messages)
-        directives = _parse_directives(_texts(last))
+        directives = _parse_directives(_texts(last)[-1:])
         if directives.sleep_ms:
             await anyio.sleep(directives.sleep_ms / 1000)
+        input_tokens = self._admit(request, directives)
         self._maybe_fail(request, digest, directives)
         content = _build_content(request, digest, directives, _tool_results(last))
         for index, block in enumerate(content):
             if block["type"] == "text" and on_text_delta is not None:
                 for chunk in _chunks(block["text"], _DELTA_CHUNKS):
                     await on_text_delta(index, chunk)
-        stop_reason = "tool_use" if any(block["type"] == "tool_use" for block in content) else "end_turn"
-        usage = Usage(input_tokens=_word_count(request), output_tokens=_output_words(content))
+        stop_reason = _stop_reason(request, directives, content)
+        usage = Usage(
+            input_tokens=input_tokens, output_tokens=estimate_message({"role": "assistant", "content": content})
+        )
         log.debug("offline model answered digest=%s stop_reason=%s", digest[:12], stop_reason)
         return ModelResponse(
             content=content,
@@ -104,6 +135,21 @@ class OfflineModel:
             message_id=f"msg_offline_{digest[:24]}",
             model=request.model,
         )
+
+    def _admit(self, request: ModelRequest, directives: _Directives) -> int:
+        """The request's input tokens; refuses it as the provider would when it exceeds the window."""
+        tokens = estimate_request(request.system, request.messages, [tool_declaration(t) for t in request.tools])
+        window = resolve_window(request.model, self._windows).context_window
+        forced = directives.too_large is not None and (
+            directives.too_large < 0 or (request.attempt or 1) <= directives.too_large
+        )
+        if forced or tokens + request.max_tokens > window:
+            raise ModelContextOverflowError(
+                f"offline model: prompt is too long: {tokens} tokens + {request.max_tokens} > {window} maximum",
+                status_code=413,
+                provider_error_type="request_too_large",
+            )
+        return tokens
 
     def _maybe_fail(self, request: ModelRequest, digest: str, directives: _Directives) -> None:
         if directives.fail_permanent:
@@ -117,6 +163,14 @@ class OfflineModel:
             self._attempts[digest] = attempt
         if directives.fail < 0 or attempt <= directives.fail:
             raise ModelOverloadedError(f"offline model: simulated overload (attempt {attempt})", status_code=529)
+
+
+def _stop_reason(request: ModelRequest, directives: _Directives, content: list[dict[str, Any]]) -> str:
+    if any(block["type"] == "tool_use" for block in content):
+        return "tool_use"
+    if directives.pause and request.messages and request.messages[-1].get("role") == "user":
+        return "pause_turn"
+    return "max_tokens" if directives.max_tokens else "end_turn"
 
 
 def _conversation_digest(request: ModelRequest) -> str:
@@ -161,6 +215,14 @@ def _parse_directives(texts: list[str]) -> _Directives:
             _parse_tool(rest, found)
         elif word == "/fail" and (rest == "always" or (rest.isascii() and rest.isdigit())):
             found.fail = -1 if rest == "always" else int(rest)
+        elif word == "/too-large" and (rest == "always" or rest.isdigit()):
+            found.too_large = -1 if rest == "always" else int(rest)
+        elif word == "/thinking" and rest:
+            found.thinking.append(rest)
+        elif word == "/pause" and not rest:
+            found.pause = True
+        elif word == "/max-tokens" and not rest:
+            found.max_tokens = True
         elif word == "/fail-permanent" and not rest:
             found.fail_permanent = True
         elif word == "/sleep" and rest.isascii() and rest.isdigit():
@@ -186,7 +248,10 @@ def _parse_tool(rest: str, found: _Directives) -> None:
 def _build_content(
     request: ModelRequest, digest: str, directives: _Directives, results: list[Mapping[str, Any]]
 ) -> list[dict[str, Any]]:
-    content: list[dict[str, Any]] = []
+    content: list[dict[str, Any]] = [
+        {"type": "thinking", "thinking": text, "signature": "offline-" + hashlib.sha256(text.encode()).hexdigest()[:16]}
+        for text in directives.thinking
+    ]
     reply = _reply_text(directives, results)[:_MAX_TEXT]
     if reply:
         content.append({"type": "text", "text": reply})
@@ -255,12 +320,3 @@ def _native_blocks(name: str, tool_input: dict[str, Any], block_id: str) -> list
 def _chunks(text: str, count: int) -> list[str]:
     size = max(1, -(-len(text) // count))
     return [text[start : start + size] for start in range(0, len(text), size)]
-
-
-def _word_count(request: ModelRequest) -> int:
-    words = len((request.system or "").split())
-    return words + len(json.dumps(request.messages, sort_keys=True, default=str).split())
-
-
-def _output_words(content: list[dict[str, Any]]) -> int:
-    return sum(len(json.dumps(block, sort_keys=True).split()) for block in content)

@@ -10,6 +10,7 @@ from temporalio.worker import Worker
 
 from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
+from mango_server.domain.model_windows import parse_windows
 from mango_server.live import NatsNotifier
 from mango_server.model import build_model_client
 from mango_server.orchestration.activities import SessionActivities
@@ -30,14 +31,24 @@ async def run_orchestrator(settings: Settings) -> None:
     )
     notifier = await NatsNotifier.connect(settings.nats_url)
     client = await Client.connect(settings.temporal_address, namespace=settings.temporal_namespace)
+    windows = parse_windows(settings.model_windows)
     model = build_model_client(
         settings.model_provider,
         base_url=settings.model_base_url,
         api_key=settings.model_api_key,
+        windows=windows,
     )
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
-    engine = TurnEngine(pool, model, notifier, max_errors=settings.model_max_retries, blobs=blobs)
+    engine = TurnEngine(
+        pool,
+        model,
+        notifier,
+        max_errors=settings.model_max_retries,
+        max_tokens=settings.model_max_tokens,
+        blobs=blobs,
+        windows=windows,
+    )
     activities = SessionActivities(engine)
     worker = Worker(
         client,

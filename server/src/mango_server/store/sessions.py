@@ -15,17 +15,13 @@ from typing import Any
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
+from mango_server.domain.prices import EMPTY_TOTALS
 from mango_server.ids import new_id
 from mango_server.store.db import Connection, from_record
 from mango_server.store.pagination import created_range, fetch_page
 from mango_server.store.sql_loader import NamedQueries
 
-EMPTY_USAGE = {
-    "input_tokens": 0,
-    "output_tokens": 0,
-    "cache_creation_input_tokens": 0,
-    "cache_read_input_tokens": 0,
-}
+EMPTY_USAGE = EMPTY_TOTALS
 
 
 class Q(NamedQueries, file="sessions"):
@@ -36,6 +32,7 @@ class Q(NamedQueries, file="sessions"):
     update_fields: str
     set_status: str
     add_usage: str
+    set_budget: str
     archive_session: str
     mark_deleting: str
     delete_session: str
@@ -60,6 +57,7 @@ class SessionRow:
     metadata: dict[str, str]
     resources: list[JsonObject]
     usage: dict[str, int]
+    budget: JsonObject | None
     next_seq: int
     created_at: datetime
     updated_at: datetime
@@ -150,6 +148,12 @@ async def set_status(conn: Connection, row: SessionRow, status: str, stop_reason
     if timing is not None:
         row = replace(row, active_seconds=timing["active_seconds"], running_since=timing["running_since"])
     return row
+
+
+async def set_budget(conn: Connection, row: SessionRow, budget: JsonObject | None) -> SessionRow:
+    """Replace the Session's budget (None removes it)."""
+    await conn.execute(Q.set_budget, row.workspace_id, row.id, budget, datetime.now(UTC))
+    return replace(row, budget=budget)
 
 
 async def add_usage(conn: Connection, row: SessionRow, usage: dict[str, int]) -> SessionRow:

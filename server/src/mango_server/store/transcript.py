@@ -21,6 +21,7 @@ class Q(NamedQueries, file="transcript"):
     insert_transcript: str
     transcript_for_context: str
     next_position: str
+    transcript_for_projection: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,3 +58,18 @@ async def append(
 async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:
     """Every message of processed turns plus the current one, in ledger then position order."""
     return [from_record(TranscriptRow, r) for r in await conn.fetch(Q.transcript_for_context, session_id, trigger_id)]
+
+
+async def for_projection(
+    conn: Connection, session_id: str, trigger_id: str, keys: list[tuple[str, int]], horizon: tuple[str, int]
+) -> list[TranscriptRow]:
+    """The rows ``for_context`` would return, restricted to ``keys`` and to the horizon row and every row after it.
+
+    A compacted Session reads only what its newest projection sends, not its whole history.
+    """
+    triggers = [k[0] for k in keys]
+    positions = [k[1] for k in keys]
+    records = await conn.fetch(
+        Q.transcript_for_projection, session_id, trigger_id, triggers, positions, horizon[0], horizon[1]
+    )
+    return [from_record(TranscriptRow, r) for r in records]

@@ -26,7 +26,8 @@ def _session(**changes: object) -> SessionRow:
         environment_id="env_1",
         metadata={"k": "v"},
         resources=[],
-        usage={"input_tokens": 3},
+        usage={"input_tokens": 3, "list_cost_micros": 1500},
+        budget=None,
         next_seq=5,
         created_at=T0,
         updated_at=T0,
@@ -51,6 +52,7 @@ def test_session_shape_fills_usage_and_stats() -> None:
         "resources",
         "metadata",
         "usage",
+        "budget",
         "stats",
         "created_at",
         "updated_at",
@@ -63,7 +65,10 @@ def test_session_shape_fills_usage_and_stats() -> None:
         "output_tokens": 0,
         "cache_creation_input_tokens": 0,
         "cache_read_input_tokens": 0,
+        "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+        "list_cost": {"amount": "0.0015", "currency": "USD"},
     }
+    assert body["budget"] is None
     assert body["stats"] == {"active_seconds": 1.5, "duration_seconds": 10.0}
 
 

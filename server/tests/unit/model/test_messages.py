@@ -12,6 +12,7 @@ import httpx
 import pytest
 from mango_server.model import (
     MessagesClient,
+    ModelContextOverflowError,
     ModelError,
     ModelOverloadedError,
     ModelRequest,
@@ -372,3 +373,31 @@ def test_provider_native_tool_without_a_version_is_rejected() -> None:
         "type": "web_fetch_20260101",
         "name": "web_fetch",
     }
+
+
+async def test_request_too_large_is_a_context_overflow_and_not_retried(
+    fake: FakeMessagesServer, sleeps: list[float]
+) -> None:
+    fake.enqueue(RawReply(413, error_body("request_too_large", "Request exceeds the maximum allowed number of bytes.")))
+    client = _client(fake, sleeps)
+    with pytest.raises(ModelContextOverflowError) as caught:
+        await client.create(_request())
+    await client.aclose()
+    assert (caught.value.status_code, caught.value.provider_error_type) == (413, "request_too_large")
+    assert len(fake.requests) == 1
+    assert sleeps == []
+
+
+async def test_prompt_too_long_from_a_windowed_fake_is_a_context_overflow(sleeps: list[float]) -> None:
+    with FakeMessagesServer(api_key=API_KEY, context_window=600) as fake:
+        fake.enqueue(MessageReply([{"type": "text", "text": "ok"}]))
+        client = _client(fake, sleeps)
+        small = await client.create(_request())
+        assert small.usage.input_tokens > 11  # measured by the fake, not the scripted default
+        big = [{"role": "user", "content": [{"type": "text", "text": "x" * 3000}]}]
+        with pytest.raises(ModelContextOverflowError) as caught:
+            await client.create(_request(big))
+        await client.aclose()
+    assert caught.value.status_code == 400
+    assert "prompt is too long" in str(caught.value)
+    assert fake.pending == 0

@@ -6,7 +6,10 @@ import time
 from typing import Any
 
 import pytest
+from mango_server.domain.model_windows import parse_windows
+from mango_server.domain.tokens import estimate_request
 from mango_server.model import (
+    ModelContextOverflowError,
     ModelOverloadedError,
     ModelRequest,
     ModelRequestFailedError,
@@ -173,7 +176,8 @@ def test_factory_builds_the_offline_model() -> None:
 
 
 async def test_the_echo_of_a_long_message_respects_the_text_block_bound() -> None:
-    response = await OfflineModel().create(_request(_user("x" * 1_000_000)))
+    # A window far above the message, so the bound under test is the text block's, not the context's.
+    response = await OfflineModel(parse_windows("mango-offline-1=4000000:256")).create(_request(_user("x" * 1_000_000)))
     text = response.content[0]["text"]
     assert len(text) == 1_000_000
     assert text.startswith("You said: ")
@@ -182,3 +186,40 @@ async def test_the_echo_of_a_long_message_respects_the_text_block_bound() -> Non
 async def test_a_non_ascii_digit_is_not_a_directive_count() -> None:
     response = await OfflineModel().create(_request(_user("/fail \u00b2")))
     assert response.stop_reason == "end_turn"
+
+
+async def test_offline_model_counts_with_the_estimator_and_refuses_over_its_window() -> None:
+    small = OfflineModel(parse_windows("mango-offline-1=2000:256"))
+    reply = await small.create(_request(_user("hello")))
+    request = _request(_user("hello"))
+    assert reply.usage.input_tokens == estimate_request(None, request.messages, [])
+    with pytest.raises(ModelContextOverflowError) as caught:
+        await small.create(_request(_user("x" * 6000)))
+    assert (caught.value.status_code, caught.value.provider_error_type) == (413, "request_too_large")
+    assert not caught.value.retryable
+    assert (await OfflineModel().create(_request(_user("x" * 6000)))).stop_reason == "end_turn"  # 200,000 by default
+
+
+async def test_too_large_directive_refuses_the_first_attempts() -> None:
+    model = OfflineModel()
+    with pytest.raises(ModelContextOverflowError):
+        await model.create(_request(_user("/too-large 1"), attempt=1))
+    assert (await model.create(_request(_user("/too-large 1"), attempt=2))).stop_reason == "end_turn"
+    with pytest.raises(ModelContextOverflowError):
+        await model.create(_request(_user("/too-large always"), attempt=7))
+
+
+async def test_thinking_pause_and_max_tokens_directives() -> None:
+    model = OfflineModel()
+    thought = await model.create(_request(_user("/thinking weigh it\n/text answer")))
+    assert thought.content[0]["type"] == "thinking"
+    assert thought.content[0]["thinking"] == "weigh it"
+    assert thought.content[0]["signature"].startswith("offline-")
+    assert response_text(thought) == "answer"
+    paused = await model.create(_request(_user("/pause\n/text part")))
+    assert paused.stop_reason == "pause_turn"
+    resumed = await model.create(
+        _request(_user("/pause\n/text part"), {"role": "assistant", "content": paused.content})
+    )
+    assert resumed.stop_reason == "end_turn"
+    assert (await model.create(_request(_user("/max-tokens")))).stop_reason == "max_tokens"

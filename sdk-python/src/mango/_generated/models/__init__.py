@@ -26,6 +26,7 @@ from .api_actor import ApiActor
 from .auto_policy import AutoPolicy
 from .base_64_document_source import Base64DocumentSource
 from .base_64_document_source_media_type import Base64DocumentSourceMediaType
+from .budget_reached_stop_reason import BudgetReachedStopReason
 from .content_delta import ContentDelta
 from .custom_tool import CustomTool
 from .custom_tool_input_schema import CustomToolInputSchema
@@ -55,6 +56,7 @@ from .healthcheck_result_params_status import HealthcheckResultParamsStatus
 from .healthcheck_result_status import HealthcheckResultStatus
 from .healthcheck_work_data import HealthcheckWorkData
 from .heartbeat_response import HeartbeatResponse
+from .max_tokens_stop_reason import MaxTokensStopReason
 from .mcp_server import McpServer
 from .mcp_toolset import McpToolset
 from .memory import Memory
@@ -82,6 +84,7 @@ from .metadata_patch import MetadataPatch
 from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
 from .model_usage import ModelUsage
+from .money import Money
 from .preview_event_ref import PreviewEventRef
 from .preview_event_ref_type import PreviewEventRefType
 from .queue_stats import QueueStats
@@ -93,9 +96,11 @@ from .retries_exhausted_stop_reason import RetriesExhaustedStopReason
 from .retry_status import RetryStatus
 from .retry_status_type import RetryStatusType
 from .self_hosted_config import SelfHostedConfig
+from .server_tool_usage import ServerToolUsage
 from .session import Session
 from .session_actor import SessionActor
 from .session_agent import SessionAgent
+from .session_budget import SessionBudget
 from .session_create_params import SessionCreateParams
 from .session_deleted import SessionDeleted
 from .session_deleted_event import SessionDeletedEvent
@@ -115,6 +120,8 @@ from .session_status_running_event import SessionStatusRunningEvent
 from .session_status_terminated_event import SessionStatusTerminatedEvent
 from .session_update_params import SessionUpdateParams
 from .session_updated_event import SessionUpdatedEvent
+from .session_usage import SessionUsage
+from .session_usage_event import SessionUsageEvent
 from .session_work_data import SessionWorkData
 from .sessions_events_list_order import SessionsEventsListOrder
 from .sessions_events_stream_event_deltas_item import SessionsEventsStreamEventDeltasItem
@@ -180,6 +187,7 @@ __all__ = (
     "AutoPolicy",
     "Base64DocumentSource",
     "Base64DocumentSourceMediaType",
+    "BudgetReachedStopReason",
     "ContentDelta",
     "CustomTool",
     "CustomToolInputSchema",
@@ -209,6 +217,7 @@ __all__ = (
     "HealthcheckResultStatus",
     "HealthcheckWorkData",
     "HeartbeatResponse",
+    "MaxTokensStopReason",
     "McpServer",
     "McpToolset",
     "Memory",
@@ -236,6 +245,7 @@ __all__ = (
     "ModelConfig",
     "ModelConfigSpeed",
     "ModelUsage",
+    "Money",
     "PreviewEventRef",
     "PreviewEventRefType",
     "QueueStats",
@@ -247,9 +257,11 @@ __all__ = (
     "RetryStatus",
     "RetryStatusType",
     "SelfHostedConfig",
+    "ServerToolUsage",
     "Session",
     "SessionActor",
     "SessionAgent",
+    "SessionBudget",
     "SessionCreateParams",
     "SessionDeleted",
     "SessionDeletedEvent",
@@ -269,6 +281,8 @@ __all__ = (
     "SessionStatusTerminatedEvent",
     "SessionUpdateParams",
     "SessionUpdatedEvent",
+    "SessionUsage",
+    "SessionUsageEvent",
     "SessionWorkData",
     "SessionsEventsListOrder",
     "SessionsEventsStreamEventDeltasItem",

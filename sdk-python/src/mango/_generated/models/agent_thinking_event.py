@@ -15,14 +15,15 @@ T = TypeVar("T", bound="AgentThinkingEvent")
 
 @_attrs_define
 class AgentThinkingEvent:
-    """A progress signal that the agent is thinking; carries no thinking text.
+    """A progress signal that the agent is thinking (the model produced a thinking block, kept exactly in the private
+    transcript); carries no thinking text.
 
-    Attributes:
-        type_ (Literal['agent.thinking']): Always `agent.thinking`.
-        id (str): The event id (`sevt_...`).
-        processed_at (datetime.datetime | None): When the event was processed.
-        created_at (datetime.datetime): When the event was committed.
-        session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+        Attributes:
+            type_ (Literal['agent.thinking']): Always `agent.thinking`.
+            id (str): The event id (`sevt_...`).
+            processed_at (datetime.datetime | None): When the event was processed.
+            created_at (datetime.datetime): When the event was committed.
+            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
     """
 
     type_: Literal["agent.thinking"]

@@ -15,14 +15,20 @@ T = TypeVar("T", bound="AgentThreadContextCompactedEvent")
 
 @_attrs_define
 class AgentThreadContextCompactedEvent:
-    """The thread's model context was compacted.
+    """The thread's model context was compacted before a model request, because the request would not have fit the model's
+    context window (or the provider refused it as too large). The transcript itself is unchanged; later requests start
+    from the compacted projection (see docs/sessions.md).
 
-    Attributes:
-        type_ (Literal['agent.thread_context_compacted']): Always `agent.thread_context_compacted`.
-        id (str): The event id (`sevt_...`).
-        processed_at (datetime.datetime | None): When the event was processed.
-        created_at (datetime.datetime): When the event was committed.
-        session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+        Attributes:
+            type_ (Literal['agent.thread_context_compacted']): Always `agent.thread_context_compacted`.
+            id (str): The event id (`sevt_...`).
+            processed_at (datetime.datetime | None): When the event was processed.
+            created_at (datetime.datetime): When the event was committed.
+            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            pre_tokens (int | Unset): The measured input tokens of the request before compaction.
+            post_tokens (int | Unset): The estimated input tokens of the compacted request.
+            mode (str | Unset): How the context was compacted: `extractive`, or `extractive_aggressive` after a provider
+                refusal. Clients must accept unknown modes.
     """
 
     type_: Literal["agent.thread_context_compacted"]
@@ -30,6 +36,9 @@ class AgentThreadContextCompactedEvent:
     processed_at: datetime.datetime | None
     created_at: datetime.datetime
     session_thread_id: None | str | Unset = UNSET
+    pre_tokens: int | Unset = UNSET
+    post_tokens: int | Unset = UNSET
+    mode: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -51,6 +60,12 @@ class AgentThreadContextCompactedEvent:
         else:
             session_thread_id = self.session_thread_id
 
+        pre_tokens = self.pre_tokens
+
+        post_tokens = self.post_tokens
+
+        mode = self.mode
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -63,6 +78,12 @@ class AgentThreadContextCompactedEvent:
         )
         if session_thread_id is not UNSET:
             field_dict["session_thread_id"] = session_thread_id
+        if pre_tokens is not UNSET:
+            field_dict["pre_tokens"] = pre_tokens
+        if post_tokens is not UNSET:
+            field_dict["post_tokens"] = post_tokens
+        if mode is not UNSET:
+            field_dict["mode"] = mode
 
         return field_dict
 
@@ -101,12 +122,21 @@ class AgentThreadContextCompactedEvent:
 
         session_thread_id = _parse_session_thread_id(d.pop("session_thread_id", UNSET))
 
+        pre_tokens = d.pop("pre_tokens", UNSET)
+
+        post_tokens = d.pop("post_tokens", UNSET)
+
+        mode = d.pop("mode", UNSET)
+
         agent_thread_context_compacted_event = cls(
             type_=type_,
             id=id,
             processed_at=processed_at,
             created_at=created_at,
             session_thread_id=session_thread_id,
+            pre_tokens=pre_tokens,
+            post_tokens=post_tokens,
+            mode=mode,
         )
 
         agent_thread_context_compacted_event.additional_properties = d

@@ -11,14 +11,17 @@ from attrs import field as _attrs_field
 from ..models.session_status import SessionStatus, check_session_status
 
 if TYPE_CHECKING:
+    from ..models.budget_reached_stop_reason import BudgetReachedStopReason
     from ..models.end_turn_stop_reason import EndTurnStopReason
+    from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.metadata import Metadata
-    from ..models.model_usage import ModelUsage
     from ..models.requires_action_stop_reason import RequiresActionStopReason
     from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
     from ..models.session_agent import SessionAgent
+    from ..models.session_budget import SessionBudget
     from ..models.session_resource import SessionResource
     from ..models.session_stats import SessionStats
+    from ..models.session_usage import SessionUsage
 
 
 T = TypeVar("T", bound="Session")
@@ -34,13 +37,14 @@ class Session:
         title (None | str): A human title.
         status (SessionStatus): `idle` (waiting for input), `running`, `rescheduling` (transient retry) or `terminated`
             (unrecoverable or archived).
-        stop_reason (EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason): The reason of
-            the last `session.status_idle`; null before the first idle.
+        stop_reason (BudgetReachedStopReason | EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason
+            | RetriesExhaustedStopReason): The reason of the last `session.status_idle`; null before the first idle.
         agent (SessionAgent): The Agent snapshot a Session runs, taken at creation.
         environment_id (str): The Environment where tools run.
         resources (list[SessionResource]): Attached Memory Stores.
         metadata (Metadata): Up to 16 string pairs; keys up to 64 characters, values up to 512.
-        usage (ModelUsage): Token counts.
+        usage (SessionUsage): A Session's cumulative model usage and its list cost.
+        budget (None | SessionBudget): The Session's budget; null when it has none.
         stats (SessionStats): Timing statistics.
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
@@ -51,12 +55,20 @@ class Session:
     id: str
     title: None | str
     status: SessionStatus
-    stop_reason: EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason
+    stop_reason: (
+        BudgetReachedStopReason
+        | EndTurnStopReason
+        | MaxTokensStopReason
+        | None
+        | RequiresActionStopReason
+        | RetriesExhaustedStopReason
+    )
     agent: SessionAgent
     environment_id: str
     resources: list[SessionResource]
     metadata: Metadata
-    usage: ModelUsage
+    usage: SessionUsage
+    budget: None | SessionBudget
     stats: SessionStats
     created_at: datetime.datetime
     updated_at: datetime.datetime
@@ -64,9 +76,12 @@ class Session:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.budget_reached_stop_reason import BudgetReachedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
+        from ..models.session_budget import SessionBudget
 
         type_ = self.type_
 
@@ -82,6 +97,8 @@ class Session:
             isinstance(self.stop_reason, EndTurnStopReason)
             or isinstance(self.stop_reason, RequiresActionStopReason)
             or isinstance(self.stop_reason, RetriesExhaustedStopReason)
+            or isinstance(self.stop_reason, MaxTokensStopReason)
+            or isinstance(self.stop_reason, BudgetReachedStopReason)
         ):
             stop_reason = self.stop_reason.to_dict()
         else:
@@ -99,6 +116,12 @@ class Session:
         metadata = self.metadata.to_dict()
 
         usage = self.usage.to_dict()
+
+        budget: dict[str, Any] | None
+        if isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
 
         stats = self.stats.to_dict()
 
@@ -126,6 +149,7 @@ class Session:
                 "resources": resources,
                 "metadata": metadata,
                 "usage": usage,
+                "budget": budget,
                 "stats": stats,
                 "created_at": created_at,
                 "updated_at": updated_at,
@@ -137,14 +161,17 @@ class Session:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.budget_reached_stop_reason import BudgetReachedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.metadata import Metadata
-        from ..models.model_usage import ModelUsage
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
         from ..models.session_agent import SessionAgent
+        from ..models.session_budget import SessionBudget
         from ..models.session_resource import SessionResource
         from ..models.session_stats import SessionStats
+        from ..models.session_usage import SessionUsage
 
         d = dict(src_dict)
         type_ = cast(Literal["session"], d.pop("type"))
@@ -164,7 +191,14 @@ class Session:
 
         def _parse_stop_reason(
             data: object,
-        ) -> EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason:
+        ) -> (
+            BudgetReachedStopReason
+            | EndTurnStopReason
+            | MaxTokensStopReason
+            | None
+            | RequiresActionStopReason
+            | RetriesExhaustedStopReason
+        ):
             if data is None:
                 return data
             try:
@@ -191,7 +225,31 @@ class Session:
                 return componentsschemas_stop_reason_type_2
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(EndTurnStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_3 = MaxTokensStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_4 = BudgetReachedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                BudgetReachedStopReason
+                | EndTurnStopReason
+                | MaxTokensStopReason
+                | None
+                | RequiresActionStopReason
+                | RetriesExhaustedStopReason,
+                data,
+            )
 
         stop_reason = _parse_stop_reason(d.pop("stop_reason"))
 
@@ -208,7 +266,22 @@ class Session:
 
         metadata = Metadata.from_dict(d.pop("metadata"))
 
-        usage = ModelUsage.from_dict(d.pop("usage"))
+        usage = SessionUsage.from_dict(d.pop("usage"))
+
+        def _parse_budget(data: object) -> None | SessionBudget:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget, data)
+
+        budget = _parse_budget(d.pop("budget"))
 
         stats = SessionStats.from_dict(d.pop("stats"))
 
@@ -242,6 +315,7 @@ class Session:
             resources=resources,
             metadata=metadata,
             usage=usage,
+            budget=budget,
             stats=stats,
             created_at=created_at,
             updated_at=updated_at,

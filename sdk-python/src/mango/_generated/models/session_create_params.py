@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.agent_ref import AgentRef
     from ..models.memory_store_resource_params import MemoryStoreResourceParams
     from ..models.metadata import Metadata
+    from ..models.session_budget import SessionBudget
     from ..models.user_message_event_params import UserMessageEventParams
 
 
@@ -27,6 +28,7 @@ class SessionCreateParams:
         environment_id (str): A self-hosted Environment where tools run.
         title (None | str | Unset): A human title.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
+        budget (None | SessionBudget | Unset): An optional spending limit; null or absent for none.
         resources (list[MemoryStoreResourceParams] | Unset): Memory Store attachments (fixed for the Session's life).
         initial_events (list[UserMessageEventParams] | Unset): `user.message` events accepted atomically with the
             creation.
@@ -36,11 +38,13 @@ class SessionCreateParams:
     environment_id: str
     title: None | str | Unset = UNSET
     metadata: Metadata | Unset = UNSET
+    budget: None | SessionBudget | Unset = UNSET
     resources: list[MemoryStoreResourceParams] | Unset = UNSET
     initial_events: list[UserMessageEventParams] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_ref import AgentRef
+        from ..models.session_budget import SessionBudget
 
         agent: dict[str, Any] | str
         if isinstance(self.agent, AgentRef):
@@ -59,6 +63,14 @@ class SessionCreateParams:
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
+
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
 
         resources: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.resources, Unset):
@@ -86,6 +98,8 @@ class SessionCreateParams:
             field_dict["title"] = title
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
+        if budget is not UNSET:
+            field_dict["budget"] = budget
         if resources is not UNSET:
             field_dict["resources"] = resources
         if initial_events is not UNSET:
@@ -98,6 +112,7 @@ class SessionCreateParams:
         from ..models.agent_ref import AgentRef
         from ..models.memory_store_resource_params import MemoryStoreResourceParams
         from ..models.metadata import Metadata
+        from ..models.session_budget import SessionBudget
         from ..models.user_message_event_params import UserMessageEventParams
 
         d = dict(src_dict)
@@ -133,6 +148,23 @@ class SessionCreateParams:
         else:
             metadata = Metadata.from_dict(_metadata)
 
+        def _parse_budget(data: object) -> None | SessionBudget | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
         _resources = d.pop("resources", UNSET)
         resources: list[MemoryStoreResourceParams] | Unset = UNSET
         if _resources is not UNSET:
@@ -156,6 +188,7 @@ class SessionCreateParams:
             environment_id=environment_id,
             title=title,
             metadata=metadata,
+            budget=budget,
             resources=resources,
             initial_events=initial_events,
         )

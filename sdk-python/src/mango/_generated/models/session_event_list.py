@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..models.session_status_running_event import SessionStatusRunningEvent
     from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
     from ..models.session_updated_event import SessionUpdatedEvent
+    from ..models.session_usage_event import SessionUsageEvent
     from ..models.span_model_request_end_event import SpanModelRequestEndEvent
     from ..models.span_model_request_start_event import SpanModelRequestStartEvent
     from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
@@ -43,9 +44,9 @@ class SessionEventList:
         data (list[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent |
             AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent |
             SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent |
-            SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent |
-            SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent |
-            UserToolConfirmationEvent | UserToolResultEvent]): The events.
+            SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
+            SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent |
+            UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent]): The events.
         next_page (None | str): Cursor for the next page; null at the end.
     """
 
@@ -65,6 +66,7 @@ class SessionEventList:
         | SessionStatusRunningEvent
         | SessionStatusTerminatedEvent
         | SessionUpdatedEvent
+        | SessionUsageEvent
         | SpanModelRequestEndEvent
         | SpanModelRequestStartEvent
         | UserCustomToolResultEvent
@@ -92,6 +94,7 @@ class SessionEventList:
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
+        from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
         from ..models.user_interrupt_event import UserInterruptEvent
@@ -122,6 +125,7 @@ class SessionEventList:
                 or isinstance(data_item_data, SessionStatusTerminatedEvent)
                 or isinstance(data_item_data, SessionErrorEvent)
                 or isinstance(data_item_data, SessionUpdatedEvent)
+                or isinstance(data_item_data, SessionUsageEvent)
                 or isinstance(data_item_data, SessionDeletedEvent)
                 or isinstance(data_item_data, SpanModelRequestStartEvent)
             ):
@@ -162,6 +166,7 @@ class SessionEventList:
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
+        from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_end_event import SpanModelRequestEndEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
@@ -193,6 +198,7 @@ class SessionEventList:
                 | SessionStatusRunningEvent
                 | SessionStatusTerminatedEvent
                 | SessionUpdatedEvent
+                | SessionUsageEvent
                 | SpanModelRequestEndEvent
                 | SpanModelRequestStartEvent
                 | UserCustomToolResultEvent
@@ -356,7 +362,7 @@ class SessionEventList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_session_event_type_19 = SessionDeletedEvent.from_dict(data)
+                    componentsschemas_session_event_type_19 = SessionUsageEvent.from_dict(data)
 
                     return componentsschemas_session_event_type_19
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -364,16 +370,24 @@ class SessionEventList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_session_event_type_20 = SpanModelRequestStartEvent.from_dict(data)
+                    componentsschemas_session_event_type_20 = SessionDeletedEvent.from_dict(data)
 
                     return componentsschemas_session_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_21 = SpanModelRequestStartEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_21
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_event_type_21 = SpanModelRequestEndEvent.from_dict(data)
+                componentsschemas_session_event_type_22 = SpanModelRequestEndEvent.from_dict(data)
 
-                return componentsschemas_session_event_type_21
+                return componentsschemas_session_event_type_22
 
             data_item = _parse_data_item(data_item_data)
 

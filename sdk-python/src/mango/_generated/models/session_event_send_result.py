@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..models.session_status_running_event import SessionStatusRunningEvent
     from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
     from ..models.session_updated_event import SessionUpdatedEvent
+    from ..models.session_usage_event import SessionUsageEvent
     from ..models.span_model_request_end_event import SpanModelRequestEndEvent
     from ..models.span_model_request_start_event import SpanModelRequestStartEvent
     from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
@@ -43,9 +44,10 @@ class SessionEventSendResult:
         data (list[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent |
             AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent |
             SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent |
-            SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent |
-            SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent |
-            UserToolConfirmationEvent | UserToolResultEvent]): The events as persisted, with ids and `processed_at` null.
+            SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
+            SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent |
+            UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent]): The events as persisted, with ids and
+            `processed_at` null.
     """
 
     data: list[
@@ -64,6 +66,7 @@ class SessionEventSendResult:
         | SessionStatusRunningEvent
         | SessionStatusTerminatedEvent
         | SessionUpdatedEvent
+        | SessionUsageEvent
         | SpanModelRequestEndEvent
         | SpanModelRequestStartEvent
         | UserCustomToolResultEvent
@@ -90,6 +93,7 @@ class SessionEventSendResult:
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
+        from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
         from ..models.user_interrupt_event import UserInterruptEvent
@@ -120,6 +124,7 @@ class SessionEventSendResult:
                 or isinstance(data_item_data, SessionStatusTerminatedEvent)
                 or isinstance(data_item_data, SessionErrorEvent)
                 or isinstance(data_item_data, SessionUpdatedEvent)
+                or isinstance(data_item_data, SessionUsageEvent)
                 or isinstance(data_item_data, SessionDeletedEvent)
                 or isinstance(data_item_data, SpanModelRequestStartEvent)
             ):
@@ -156,6 +161,7 @@ class SessionEventSendResult:
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
+        from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_end_event import SpanModelRequestEndEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
@@ -187,6 +193,7 @@ class SessionEventSendResult:
                 | SessionStatusRunningEvent
                 | SessionStatusTerminatedEvent
                 | SessionUpdatedEvent
+                | SessionUsageEvent
                 | SpanModelRequestEndEvent
                 | SpanModelRequestStartEvent
                 | UserCustomToolResultEvent
@@ -350,7 +357,7 @@ class SessionEventSendResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_session_event_type_19 = SessionDeletedEvent.from_dict(data)
+                    componentsschemas_session_event_type_19 = SessionUsageEvent.from_dict(data)
 
                     return componentsschemas_session_event_type_19
                 except (TypeError, ValueError, AttributeError, KeyError):
@@ -358,16 +365,24 @@ class SessionEventSendResult:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_session_event_type_20 = SpanModelRequestStartEvent.from_dict(data)
+                    componentsschemas_session_event_type_20 = SessionDeletedEvent.from_dict(data)
 
                     return componentsschemas_session_event_type_20
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_21 = SpanModelRequestStartEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_21
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_event_type_21 = SpanModelRequestEndEvent.from_dict(data)
+                componentsschemas_session_event_type_22 = SpanModelRequestEndEvent.from_dict(data)
 
-                return componentsschemas_session_event_type_21
+                return componentsschemas_session_event_type_22
 
             data_item = _parse_data_item(data_item_data)
 

@@ -11,7 +11,9 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.budget_reached_stop_reason import BudgetReachedStopReason
     from ..models.end_turn_stop_reason import EndTurnStopReason
+    from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.requires_action_stop_reason import RequiresActionStopReason
     from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
 
@@ -29,8 +31,8 @@ class SessionStatusIdleEvent:
             id (str): The event id (`sevt_...`).
             processed_at (datetime.datetime | None): When the event was processed.
             created_at (datetime.datetime): When the event was committed.
-            stop_reason (EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason): Why a Session went
-                idle.
+            stop_reason (BudgetReachedStopReason | EndTurnStopReason | MaxTokensStopReason | RequiresActionStopReason |
+                RetriesExhaustedStopReason): Why a Session went idle.
             session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
     """
 
@@ -38,13 +40,21 @@ class SessionStatusIdleEvent:
     id: str
     processed_at: datetime.datetime | None
     created_at: datetime.datetime
-    stop_reason: EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason
+    stop_reason: (
+        BudgetReachedStopReason
+        | EndTurnStopReason
+        | MaxTokensStopReason
+        | RequiresActionStopReason
+        | RetriesExhaustedStopReason
+    )
     session_thread_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
+        from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
 
         type_ = self.type_
 
@@ -59,7 +69,12 @@ class SessionStatusIdleEvent:
         created_at = self.created_at.isoformat()
 
         stop_reason: dict[str, Any]
-        if isinstance(self.stop_reason, EndTurnStopReason) or isinstance(self.stop_reason, RequiresActionStopReason):
+        if (
+            isinstance(self.stop_reason, EndTurnStopReason)
+            or isinstance(self.stop_reason, RequiresActionStopReason)
+            or isinstance(self.stop_reason, RetriesExhaustedStopReason)
+            or isinstance(self.stop_reason, MaxTokensStopReason)
+        ):
             stop_reason = self.stop_reason.to_dict()
         else:
             stop_reason = self.stop_reason.to_dict()
@@ -88,7 +103,9 @@ class SessionStatusIdleEvent:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.budget_reached_stop_reason import BudgetReachedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
+        from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
 
@@ -118,7 +135,13 @@ class SessionStatusIdleEvent:
 
         def _parse_stop_reason(
             data: object,
-        ) -> EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason:
+        ) -> (
+            BudgetReachedStopReason
+            | EndTurnStopReason
+            | MaxTokensStopReason
+            | RequiresActionStopReason
+            | RetriesExhaustedStopReason
+        ):
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -135,11 +158,27 @@ class SessionStatusIdleEvent:
                 return componentsschemas_stop_reason_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_2 = RetriesExhaustedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_3 = MaxTokensStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_stop_reason_type_2 = RetriesExhaustedStopReason.from_dict(data)
+            componentsschemas_stop_reason_type_4 = BudgetReachedStopReason.from_dict(data)
 
-            return componentsschemas_stop_reason_type_2
+            return componentsschemas_stop_reason_type_4
 
         stop_reason = _parse_stop_reason(d.pop("stop_reason"))
 

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.metadata_patch import MetadataPatch
+    from ..models.session_budget import SessionBudget
 
 
 T = TypeVar("T", bound="SessionUpdateParams")
@@ -22,12 +23,17 @@ class SessionUpdateParams:
     Attributes:
         title (None | str | Unset): A new title; null clears it.
         metadata (MetadataPatch | Unset): Metadata changes merged into the current pairs; a null value deletes the key.
+        budget (None | SessionBudget | Unset): A new budget (replacing the old one) or null to remove it; raising or
+            removing it resumes a Session stopped with `budget_reached`.
     """
 
     title: None | str | Unset = UNSET
     metadata: MetadataPatch | Unset = UNSET
+    budget: None | SessionBudget | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.session_budget import SessionBudget
+
         title: None | str | Unset
         if isinstance(self.title, Unset):
             title = UNSET
@@ -38,6 +44,14 @@ class SessionUpdateParams:
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -45,12 +59,15 @@ class SessionUpdateParams:
             field_dict["title"] = title
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
+        if budget is not UNSET:
+            field_dict["budget"] = budget
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.metadata_patch import MetadataPatch
+        from ..models.session_budget import SessionBudget
 
         d = dict(src_dict)
 
@@ -70,9 +87,27 @@ class SessionUpdateParams:
         else:
             metadata = MetadataPatch.from_dict(_metadata)
 
+        def _parse_budget(data: object) -> None | SessionBudget | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
         session_update_params = cls(
             title=title,
             metadata=metadata,
+            budget=budget,
         )
 
         return session_update_params

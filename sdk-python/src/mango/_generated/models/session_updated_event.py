@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.metadata import Metadata
+    from ..models.session_budget import SessionBudget
 
 
 T = TypeVar("T", bound="SessionUpdatedEvent")
@@ -19,7 +20,7 @@ T = TypeVar("T", bound="SessionUpdatedEvent")
 
 @_attrs_define
 class SessionUpdatedEvent:
-    """The Session's title or metadata changed; only changed fields are present.
+    """The Session's title, metadata or budget changed; only changed fields are present.
 
     Attributes:
         type_ (Literal['session.updated']): Always `session.updated`.
@@ -29,6 +30,7 @@ class SessionUpdatedEvent:
         session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
         title (None | str | Unset): The new title, when it changed.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
+        budget (None | SessionBudget | Unset): The new budget, when it changed (null when removed).
     """
 
     type_: Literal["session.updated"]
@@ -38,9 +40,12 @@ class SessionUpdatedEvent:
     session_thread_id: None | str | Unset = UNSET
     title: None | str | Unset = UNSET
     metadata: Metadata | Unset = UNSET
+    budget: None | SessionBudget | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.session_budget import SessionBudget
+
         type_ = self.type_
 
         id = self.id
@@ -69,6 +74,14 @@ class SessionUpdatedEvent:
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -85,12 +98,15 @@ class SessionUpdatedEvent:
             field_dict["title"] = title
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
+        if budget is not UNSET:
+            field_dict["budget"] = budget
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.metadata import Metadata
+        from ..models.session_budget import SessionBudget
 
         d = dict(src_dict)
         type_ = cast(Literal["session.updated"], d.pop("type"))
@@ -141,6 +157,23 @@ class SessionUpdatedEvent:
         else:
             metadata = Metadata.from_dict(_metadata)
 
+        def _parse_budget(data: object) -> None | SessionBudget | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
         session_updated_event = cls(
             type_=type_,
             id=id,
@@ -149,6 +182,7 @@ class SessionUpdatedEvent:
             session_thread_id=session_thread_id,
             title=title,
             metadata=metadata,
+            budget=budget,
         )
 
         session_updated_event.additional_properties = d

@@ -514,16 +514,6 @@ class SessionResource(BaseModel):
     ]
 
 
-class SessionUpdateParams(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    title: Annotated[str | None, Field(description="A new title; null clears it.", max_length=512)] = None
-    metadata: Annotated[
-        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
-    ] = None
-
-
 class SessionAgent(BaseModel):
     type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
     id: Annotated[str, Field(description="The Agent id.", max_length=64)]
@@ -547,6 +537,64 @@ class ModelUsage(BaseModel):
     ]
     cache_read_input_tokens: Annotated[
         int, Field(description="Input tokens read from the prompt cache.", ge=0, le=9007199254740991)
+    ]
+
+
+class Money(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    amount: Annotated[
+        str,
+        Field(
+            description="A decimal amount in US dollars, for example `1.25`.",
+            max_length=32,
+            pattern="^[0-9]{1,12}(\\.[0-9]{1,6})?$",
+        ),
+    ]
+    currency: Annotated[Literal["USD"], Field(description="Always `USD`.")]
+
+
+class SessionBudget(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["limit"], Field(description="Always `limit`.")]
+    max_list_cost: Annotated[
+        Money | None, Field(description="The most the Session may cost at list prices; null for no cost limit.")
+    ] = None
+    max_tokens: Annotated[
+        int | None,
+        Field(
+            description="The most input plus output tokens the Session may use; null for no token limit.",
+            ge=1,
+            le=9007199254740991,
+        ),
+    ] = None
+
+
+class ServerToolUsage(BaseModel):
+    web_search_requests: Annotated[
+        int, Field(description="Web searches run by the provider.", ge=0, le=9007199254740991)
+    ]
+    web_fetch_requests: Annotated[int, Field(description="Web fetches run by the provider.", ge=0, le=9007199254740991)]
+
+
+class SessionUsage(BaseModel):
+    input_tokens: Annotated[int, Field(description="Uncached input tokens.", ge=0, le=9007199254740991)]
+    output_tokens: Annotated[int, Field(description="Output tokens.", ge=0, le=9007199254740991)]
+    cache_creation_input_tokens: Annotated[
+        int, Field(description="Input tokens written to the prompt cache.", ge=0, le=9007199254740991)
+    ]
+    cache_read_input_tokens: Annotated[
+        int, Field(description="Input tokens read from the prompt cache.", ge=0, le=9007199254740991)
+    ]
+    server_tool_use: Annotated[ServerToolUsage, Field(description="Provider-executed tool calls.")]
+    list_cost: Annotated[
+        Money | None,
+        Field(
+            description="The cost at the embedded list prices; null when a request used a model without a list price."
+        ),
     ]
 
 
@@ -581,9 +629,25 @@ class RetriesExhaustedStopReason(BaseModel):
     type: Annotated[Literal["retries_exhausted"], Field(description="Always `retries_exhausted`.")]
 
 
-class StopReason(RootModel[EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason]):
+class MaxTokensStopReason(BaseModel):
+    type: Annotated[Literal["max_tokens"], Field(description="Always `max_tokens`.")]
+
+
+class BudgetReachedStopReason(BaseModel):
+    type: Annotated[Literal["budget_reached"], Field(description="Always `budget_reached`.")]
+
+
+class StopReason(
+    RootModel[
+        EndTurnStopReason
+        | RequiresActionStopReason
+        | RetriesExhaustedStopReason
+        | MaxTokensStopReason
+        | BudgetReachedStopReason
+    ]
+):
     root: Annotated[
-        EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason,
+        EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason,
         Field(description="Why a Session went idle.", discriminator="type"),
     ]
 
@@ -601,7 +665,8 @@ class Session(BaseModel):
     environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
     resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
     metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
-    usage: Annotated[ModelUsage, Field(description="Cumulative token usage.")]
+    usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
+    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
     stats: Annotated[SessionStats, Field(description="Timing statistics.")]
     created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
     updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
@@ -871,6 +936,20 @@ class AgentThreadContextCompactedEvent(BaseModel):
     session_thread_id: Annotated[
         str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
     ] = None
+    pre_tokens: Annotated[
+        int | None,
+        Field(description="The measured input tokens of the request before compaction.", ge=0, le=9007199254740991),
+    ] = None
+    post_tokens: Annotated[
+        int | None, Field(description="The estimated input tokens of the compacted request.", ge=0, le=9007199254740991)
+    ] = None
+    mode: Annotated[
+        str | None,
+        Field(
+            description="How the context was compacted: `extractive`, or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes.",
+            max_length=64,
+        ),
+    ] = None
 
 
 class SessionStatusRunningEvent(BaseModel):
@@ -959,6 +1038,21 @@ class SessionUpdatedEvent(BaseModel):
     ] = None
     title: Annotated[str | None, Field(description="The new title, when it changed.", max_length=512)] = None
     metadata: Annotated[Metadata | None, Field(description="The new metadata, when it changed.")] = None
+    budget: Annotated[
+        SessionBudget | None, Field(description="The new budget, when it changed (null when removed).")
+    ] = None
+
+
+class SessionUsageEvent(BaseModel):
+    type: Annotated[Literal["session.usage"], Field(description="Always `session.usage`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    usage: Annotated[SessionUsage, Field(description="Cumulative usage.")]
+    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
 
 
 class SessionDeletedEvent(BaseModel):
@@ -1017,13 +1111,14 @@ class SessionEvent(
         | SessionStatusTerminatedEvent
         | SessionErrorEvent
         | SessionUpdatedEvent
+        | SessionUsageEvent
         | SessionDeletedEvent
         | SpanModelRequestStartEvent
         | SpanModelRequestEndEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent,
         Field(
             description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
             discriminator="type",
@@ -1185,6 +1280,7 @@ class SessionStreamEvent(
         | SessionStatusTerminatedEvent
         | SessionErrorEvent
         | SessionUpdatedEvent
+        | SessionUsageEvent
         | SessionDeletedEvent
         | SpanModelRequestStartEvent
         | SpanModelRequestEndEvent
@@ -1193,7 +1289,7 @@ class SessionStreamEvent(
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent,
         Field(
             description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
             discriminator="type",
@@ -1514,6 +1610,9 @@ class SessionCreateParams(BaseModel):
     environment_id: Annotated[str, Field(description="A self-hosted Environment where tools run.", max_length=64)]
     title: Annotated[str | None, Field(description="A human title.", max_length=512)] = None
     metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+    budget: Annotated[
+        SessionBudget | None, Field(description="An optional spending limit; null or absent for none.")
+    ] = None
     resources: Annotated[
         list[MemoryStoreResourceParams] | None,
         Field(description="Memory Store attachments (fixed for the Session's life).", max_length=8),
@@ -1521,4 +1620,20 @@ class SessionCreateParams(BaseModel):
     initial_events: Annotated[
         list[UserMessageEventParams] | None,
         Field(description="`user.message` events accepted atomically with the creation.", max_length=20),
+    ] = None
+
+
+class SessionUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    title: Annotated[str | None, Field(description="A new title; null clears it.", max_length=512)] = None
+    metadata: Annotated[
+        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
+    ] = None
+    budget: Annotated[
+        SessionBudget | None,
+        Field(
+            description="A new budget (replacing the old one) or null to remove it; raising or removing it resumes a Session stopped with `budget_reached`."
+        ),
     ] = None

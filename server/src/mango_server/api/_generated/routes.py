@@ -713,6 +713,7 @@ OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES
 NOT_NULL: dict[str, frozenset[str]] = {
     "AgentCreateParams": frozenset({"mcp_servers", "metadata", "skills", "tools"}),
     "AgentRef": frozenset({"version"}),
+    "AgentThreadContextCompactedEvent": frozenset({"mode", "post_tokens", "pre_tokens"}),
     "AgentToolset": frozenset({"configs", "default_config"}),
     "AgentUpdateParams": frozenset({"mcp_servers", "metadata", "model", "name", "skills", "tools", "version"}),
     "CustomTool": frozenset({"description"}),

@@ -8,7 +8,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from mango_server.domain.json import JsonObject
-from mango_server.store.sessions import EMPTY_USAGE, SessionRow
+from mango_server.domain.prices import public_usage
+from mango_server.store.sessions import SessionRow
 
 
 def session(row: SessionRow) -> JsonObject:
@@ -23,7 +24,8 @@ def session(row: SessionRow) -> JsonObject:
         "environment_id": row.environment_id,
         "resources": row.resources,
         "metadata": row.metadata,
-        "usage": {**EMPTY_USAGE, **(row.usage or {})},
+        "usage": public_usage(row.usage),
+        "budget": row.budget,
         "stats": _stats(row),
         "created_at": row.created_at,
         "updated_at": row.updated_at,

@@ -23,6 +23,9 @@ UPDATE sessions SET status = $3, stop_reason = $4, updated_at = $5,
 WHERE workspace_id = $1 AND id = $2
 RETURNING active_seconds, running_since;
 
+-- name: set_budget
+UPDATE sessions SET budget = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
+
 -- name: add_usage
 UPDATE sessions SET usage = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
 

@@ -11,3 +11,11 @@ ORDER BY e.seq, t.position;
 
 -- name: next_position
 SELECT coalesce(max(position) + 1, 0) FROM provider_transcript WHERE session_id = $1 AND trigger_id = $2;
+
+-- name: transcript_for_projection
+SELECT t.trigger_id, t.position, t.role, t.blocks
+FROM provider_transcript t JOIN session_events e ON e.id = t.trigger_id
+WHERE t.session_id = $1 AND (e.processed_at IS NOT NULL OR t.trigger_id = $2)
+  AND ((t.trigger_id, t.position) IN (SELECT * FROM unnest($3::text[], $4::integer[]))
+       OR (e.seq, t.position) >= ((SELECT h.seq FROM session_events h WHERE h.id = $5), $6))
+ORDER BY e.seq, t.position;

@@ -25,6 +25,7 @@ from ...models.session_status_rescheduled_event import SessionStatusRescheduledE
 from ...models.session_status_running_event import SessionStatusRunningEvent
 from ...models.session_status_terminated_event import SessionStatusTerminatedEvent
 from ...models.session_updated_event import SessionUpdatedEvent
+from ...models.session_usage_event import SessionUsageEvent
 from ...models.sessions_events_stream_event_deltas_item import (
     SessionsEventsStreamEventDeltasItem,
 )
@@ -93,6 +94,7 @@ def _parse_response(
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -125,6 +127,7 @@ def _parse_response(
             | SessionStatusRunningEvent
             | SessionStatusTerminatedEvent
             | SessionUpdatedEvent
+            | SessionUsageEvent
             | SpanModelRequestEndEvent
             | SpanModelRequestStartEvent
             | UserCustomToolResultEvent
@@ -288,7 +291,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_19 = SessionDeletedEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_19 = SessionUsageEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_19
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -296,7 +299,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_20 = SpanModelRequestStartEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_20 = SessionDeletedEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_20
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -304,7 +307,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_21 = SpanModelRequestEndEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_21 = SpanModelRequestStartEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_21
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -312,16 +315,24 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_22 = EventStartEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_22 = SpanModelRequestEndEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_22
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_23 = EventStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_23
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_session_stream_event_type_23 = EventDeltaEvent.from_dict(data)
+            componentsschemas_session_stream_event_type_24 = EventDeltaEvent.from_dict(data)
 
-            return componentsschemas_session_stream_event_type_23
+            return componentsschemas_session_stream_event_type_24
 
         response_200 = _parse_response_200(response.text)
 
@@ -388,6 +399,7 @@ def _build_response(
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -429,6 +441,7 @@ def sync_detailed(
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -476,7 +489,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -516,6 +529,7 @@ def sync(
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -564,7 +578,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -599,6 +613,7 @@ async def asyncio_detailed(
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -646,7 +661,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -684,6 +699,7 @@ async def asyncio(
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
     | SessionUpdatedEvent
+    | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
     | UserCustomToolResultEvent
@@ -732,7 +748,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return (

@@ -1,0 +1,173 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.session_budget import SessionBudget
+    from ..models.session_usage import SessionUsage
+
+
+T = TypeVar("T", bound="SessionUsageEvent")
+
+
+@_attrs_define
+class SessionUsageEvent:
+    """The Session's cumulative usage after a model request, with its budget. Emitted after each model request of a Session
+    that has a budget.
+
+        Attributes:
+            type_ (Literal['session.usage']): Always `session.usage`.
+            id (str): The event id (`sevt_...`).
+            processed_at (datetime.datetime | None): When the event was processed.
+            created_at (datetime.datetime): When the event was committed.
+            usage (SessionUsage): A Session's cumulative model usage and its list cost.
+            budget (None | SessionBudget): The Session's budget; null when it has none.
+            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+    """
+
+    type_: Literal["session.usage"]
+    id: str
+    processed_at: datetime.datetime | None
+    created_at: datetime.datetime
+    usage: SessionUsage
+    budget: None | SessionBudget
+    session_thread_id: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.session_budget import SessionBudget
+
+        type_ = self.type_
+
+        id = self.id
+
+        processed_at: None | str
+        if isinstance(self.processed_at, datetime.datetime):
+            processed_at = self.processed_at.isoformat()
+        else:
+            processed_at = self.processed_at
+
+        created_at = self.created_at.isoformat()
+
+        usage = self.usage.to_dict()
+
+        budget: dict[str, Any] | None
+        if isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
+        session_thread_id: None | str | Unset
+        if isinstance(self.session_thread_id, Unset):
+            session_thread_id = UNSET
+        else:
+            session_thread_id = self.session_thread_id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "id": id,
+                "processed_at": processed_at,
+                "created_at": created_at,
+                "usage": usage,
+                "budget": budget,
+            }
+        )
+        if session_thread_id is not UNSET:
+            field_dict["session_thread_id"] = session_thread_id
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.session_budget import SessionBudget
+        from ..models.session_usage import SessionUsage
+
+        d = dict(src_dict)
+        type_ = cast(Literal["session.usage"], d.pop("type"))
+        if type_ != "session.usage":
+            raise ValueError(f"type must match const 'session.usage', got '{type_}'")
+
+        id = d.pop("id")
+
+        def _parse_processed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                processed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return processed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        processed_at = _parse_processed_at(d.pop("processed_at"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        usage = SessionUsage.from_dict(d.pop("usage"))
+
+        def _parse_budget(data: object) -> None | SessionBudget:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget, data)
+
+        budget = _parse_budget(d.pop("budget"))
+
+        def _parse_session_thread_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        session_thread_id = _parse_session_thread_id(d.pop("session_thread_id", UNSET))
+
+        session_usage_event = cls(
+            type_=type_,
+            id=id,
+            processed_at=processed_at,
+            created_at=created_at,
+            usage=usage,
+            budget=budget,
+            session_thread_id=session_thread_id,
+        )
+
+        session_usage_event.additional_properties = d
+        return session_usage_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,73 @@
+"""The operator's answer to "what did this model call see?" (``mango session inspect``).
+
+Lists a Session's recorded model requests (one per ``span.model_request_start``), or rebuilds the
+exact body one of them sent from its recipe: the transcript entries it named (through the
+compaction it used), its system prompt, tools and parameters, encoded by the adapter's own
+encoder with the options it recorded. Not responsible for parsing arguments or printing (``cli``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mango_server.app import turn_context
+from mango_server.domain.errors import NotFoundError
+from mango_server.domain.json import JsonObject
+from mango_server.model import encode_request_body
+from mango_server.store import context, sessions
+from mango_server.store.db import create_pool, transaction
+
+
+@dataclass(frozen=True)
+class RequestSummary:
+    """One recorded model request, as the listing shows it."""
+
+    id: str
+    trigger_id: str
+    round: int
+    estimate: int
+    entries: int
+    compaction_id: str | None
+    usage: JsonObject | None
+    provider_request_id: str | None
+
+
+async def list_requests(database_url: str, session_id: str) -> list[RequestSummary]:
+    """Every recorded request of the Session, oldest first.
+
+    Raises:
+        NotFoundError: no such Session.
+    """
+    pool = await create_pool(database_url, min_size=1, max_size=1)
+    try:
+        async with transaction(pool) as conn:
+            if not await sessions.exists_any(conn, session_id):
+                raise NotFoundError(f"no Session {session_id}")
+            rows = await context.list_requests(conn, session_id)
+    finally:
+        await pool.close()
+    return [
+        RequestSummary(
+            r.id, r.trigger_id, r.round, r.estimate, len(r.recipe["entries"]), r.compaction_id, r.usage,
+            r.provider_request_id,
+        )
+        for r in rows
+    ]  # fmt: skip
+
+
+async def request_body(database_url: str, session_id: str, request_id: str) -> bytes:
+    """The exact body the recorded request ``request_id`` (its span id) sent to the model.
+
+    Raises:
+        NotFoundError: no such Session or request.
+    """
+    pool = await create_pool(database_url, min_size=1, max_size=1)
+    try:
+        async with transaction(pool) as conn:
+            row = await context.get_request(conn, session_id, request_id)
+            request = await turn_context.rebuild_request(conn, session_id, request_id)
+    finally:
+        await pool.close()
+    if row is None or request is None:
+        raise NotFoundError(f"no model request {request_id} in Session {session_id}")
+    return encode_request_body(request, stream=bool(row.recipe.get("adapter", {}).get("stream", False)))

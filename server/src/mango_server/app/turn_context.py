@@ -1,0 +1,307 @@
+"""Context admission for every provider request, compaction snapshots and overflow recovery.
+
+Runs inside the prepare transaction of a round (``plan``, then ``record``): the transcript is projected through the
+Session's newest compaction, the request is built and measured (provider usage anchor for the
+already-observed prefix, the conservative estimator for the rest) against the model's budget, and,
+when it would not fit, a new extractive compaction is recorded with its
+``agent.thread_context_compacted`` event; the request's recipe is then recorded under the id of its
+``span.model_request_start`` event. Compaction ids derive from the round, so a re-run after a
+crash records one compaction. ``recover_overflow`` is the one-shot, more aggressive compaction
+after a provider ``request_too_large`` refusal. ``complete`` stores the provider's usage and the
+anchor the next admission measures with.
+
+Not responsible for: the policy itself (``domain.context_policy``, ``domain.compaction``,
+``domain.tokens``), SQL (``store.context``) or calling the model (``app.turns``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from mango_server.app.context import build_request, merge_messages
+from mango_server.domain import compaction as policy
+from mango_server.domain.compaction import Entry, Projection
+from mango_server.domain.context_policy import Budget, budget_for
+from mango_server.domain.json import JsonObject
+from mango_server.domain.model_windows import CATALOGUE_VERSION, ModelWindow, resolve_window
+from mango_server.domain.tokens import UsageAnchor, estimate_request, fingerprint, measure
+from mango_server.ids import derived_id
+from mango_server.model import ModelRequest, ModelResponse, ToolSpec, tool_declaration
+from mango_server.store import context as store
+from mango_server.store import events, transcript
+from mango_server.store.context import CompactionRow
+from mango_server.store.db import Connection
+from mango_server.store.events import NewEvent
+from mango_server.store.transcript import TranscriptRow
+
+__all__ = ["ContextConfig", "Plan", "RoundKey", "complete", "plan", "rebuild_request", "record", "recover_overflow"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ContextConfig:
+    """What admission needs beyond the Session: requested output, operator windows, the adapter's profile."""
+
+    max_tokens: int = 4096
+    windows: Mapping[str, ModelWindow] = field(default_factory=dict)
+    adapter: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An admitted request and what admission decided about it."""
+
+    request: ModelRequest
+    entry_keys: list[str]
+    estimate: int
+    compaction_id: str | None
+    recipe: JsonObject
+
+
+@dataclass(frozen=True)
+class RoundKey:
+    """Where a request belongs: the round of a turn and the id of its start event (the request id)."""
+
+    workspace_id: str
+    session_id: str
+    trigger_id: str
+    round: int
+    start_id: str
+    attempt: int
+
+
+def entries_of(rows: list[TranscriptRow]) -> list[Entry]:
+    """Transcript rows as keyed entries (``<trigger_id>:<position>``)."""
+    return [Entry(f"{r.trigger_id}:{r.position}", r.role, r.blocks) for r in rows]
+
+
+def projection_of(row: CompactionRow | None) -> Projection | None:
+    """The stored projection of a compaction row."""
+    if row is None:
+        return None
+    p = row.projection
+    return Projection(
+        p["kept"], p.get("replaced") or {}, p.get("summary"), int(p.get("summary_index") or 0), p["horizon"]
+    )
+
+
+def _request(snapshot: JsonObject, entries: list[Entry], attempt: int, max_tokens: int) -> ModelRequest:
+    rows = [{"role": e.role, "blocks": e.blocks} for e in entries]
+    return build_request(snapshot, rows, attempt=attempt, max_tokens=max_tokens)
+
+
+def _declarations(request: ModelRequest) -> list[JsonObject]:
+    return [tool_declaration(t) for t in request.tools]
+
+
+def _size(request: ModelRequest) -> int:
+    return estimate_request(request.system, request.messages, _declarations(request))
+
+
+async def plan(conn: Connection, where: RoundKey, snapshot: JsonObject, config: ContextConfig) -> Plan:
+    """Admit the round's request, compacting first when it would not fit."""
+    budget = _budget(snapshot, config)
+    latest = await store.latest_compaction(conn, where.session_id)
+    projection = projection_of(latest)
+    entries = entries_of(await _rows(conn, where, projection))
+    projected = policy.apply_projection(projection, entries, _summary_key(latest))
+    request = _request(snapshot, projected, where.attempt, budget.max_tokens)
+    anchor = _anchor(await store.latest_anchor(conn, where.session_id))
+    measured = measure(request.system, request.messages, _declarations(request), anchor)
+    compaction_id = latest.id if latest else None
+    if not budget.fits(measured.tokens):
+        if projection is not None:
+            entries = entries_of(await transcript.for_context(conn, where.session_id, where.trigger_id))
+        new = await _compact(conn, where, snapshot, entries, budget, measured.tokens, latest, aggressive=False)
+        projected = policy.apply_projection(projection_of(new), entries, _summary_key(new))
+        request = _request(snapshot, projected, where.attempt, budget.max_tokens)
+        measured = measure(request.system, request.messages, _declarations(request), None)
+        compaction_id = new.id
+    keys = [e.key for e in projected]
+    recipe = _recipe(
+        snapshot, request, keys, budget, config, compaction_id, measured.tokens, measured.anchor_request_id
+    )
+    return Plan(request, keys, measured.tokens, compaction_id, recipe)
+
+
+async def record(conn: Connection, where: RoundKey, admitted: Plan) -> None:
+    """Record the admitted request's recipe before its provider call (a re-run records it once)."""
+    await store.insert_request(
+        conn, where.workspace_id, where.session_id, where.start_id, where.trigger_id, where.round,
+        admitted.compaction_id, admitted.recipe, admitted.estimate,
+    )  # fmt: skip
+
+
+async def _rows(conn: Connection, where: RoundKey, projection: Projection | None) -> list[TranscriptRow]:
+    """The transcript rows the request can use: all of them, or only what the newest projection sends."""
+    if projection is None or projection.horizon is None:
+        return await transcript.for_context(conn, where.session_id, where.trigger_id)
+    keys = [_split(k) for k in projection.kept]
+    return await transcript.for_projection(conn, where.session_id, where.trigger_id, keys, _split(projection.horizon))
+
+
+def _split(key: str) -> tuple[str, int]:
+    trigger, _, position = key.rpartition(":")
+    return trigger, int(position)
+
+
+def _budget(snapshot: JsonObject, config: ContextConfig) -> Budget:
+    return budget_for(resolve_window(str(snapshot["model"]["id"]), config.windows), config.max_tokens)
+
+
+def _summary_key(row: CompactionRow | None) -> str:
+    return f"summary:{row.id}" if row else "summary"
+
+
+def _anchor(raw: JsonObject | None) -> UsageAnchor | None:
+    if not raw:
+        return None
+    return UsageAnchor(
+        str(raw["fingerprint"]), int(raw["messages"]), int(raw["tokens"]), str(raw.get("request_id") or "")
+    )
+
+
+async def _compact(
+    conn: Connection,
+    where: RoundKey,
+    snapshot: JsonObject,
+    entries: list[Entry],
+    budget: Budget,
+    pre_tokens: int,
+    parent: CompactionRow | None,
+    *,
+    aggressive: bool,
+    ceiling: int | None = None,
+) -> CompactionRow:
+    """Record (once) the compaction of this round and announce it; returns the recorded row."""
+    empty = _request(snapshot, [], where.attempt, budget.max_tokens)
+    target = budget.target(aggressive=aggressive)
+    if ceiling is not None:
+        target = min(target, ceiling)
+    projection = policy.compact(entries, target, _size(empty))
+    # One admission compaction per attempt of the round, one overflow compaction per round.
+    kind = "overflow" if aggressive else f"admission-{where.attempt}"
+    row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, kind)
+    post = _size(_request(snapshot, policy.apply_projection(projection, entries, f"summary:{row_id}"), 1, 1))
+    row = CompactionRow(
+        row_id,
+        parent.id if parent else None,
+        where.trigger_id,
+        "extractive_aggressive" if aggressive else "extractive",
+        policy.POLICY_VERSION,
+        asdict(projection),
+        pre_tokens,
+        post,
+    )
+    if await store.insert_compaction(conn, where.workspace_id, where.session_id, row):
+        payload = {"pre_tokens": pre_tokens, "post_tokens": post, "mode": row.mode}
+        event = NewEvent(derived_id("sevt", row_id, "compacted"), "agent.thread_context_compacted", payload)
+        await events.append(conn, where.workspace_id, where.session_id, [event])
+        log.info(
+            "context compacted session_id=%s compaction_id=%s pre_tokens=%s post_tokens=%s kept=%s",
+            where.session_id, row_id, pre_tokens, post, len(projection.kept),
+            extra={"action": "context.compacted"},
+        )  # fmt: skip
+    stored = await store.get_compaction(conn, where.session_id, row_id)
+    assert stored is not None
+    return stored
+
+
+def _recipe(
+    snapshot: JsonObject,
+    request: ModelRequest,
+    keys: list[str],
+    budget: Budget,
+    config: ContextConfig,
+    compaction_id: str | None,
+    estimate: int,
+    anchor_request_id: str | None,
+) -> JsonObject:
+    """What this provider call sees, enough to rebuild its exact body (``rebuild_request``)."""
+    return {
+        "entries": keys,
+        "system": request.system,
+        "tools": [asdict(t) for t in request.tools],
+        "model": request.model,
+        "max_tokens": request.max_tokens,
+        "attempt": request.attempt,
+        "extra": dict(request.extra),
+        "agent": {"id": snapshot.get("id"), "version": snapshot.get("version")},
+        "tool_config": snapshot.get("tools") or [],
+        "adapter": dict(config.adapter),
+        "policy_version": policy.POLICY_VERSION,
+        "catalogue_version": CATALOGUE_VERSION,
+        "window": {"context_window": budget.window, "limit": budget.limit},
+        "compaction_id": compaction_id,
+        "estimate": estimate,
+        "anchor_request_id": anchor_request_id,
+    }
+
+
+async def recover_overflow(
+    conn: Connection, where: RoundKey, snapshot: JsonObject, config: ContextConfig, refused_estimate: int
+) -> bool:
+    """Record the one aggressive compaction of this round after a refusal; False when it was already used."""
+    row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, "overflow")
+    if await store.get_compaction(conn, where.session_id, row_id) is not None:
+        return False
+    rows = await transcript.for_context(conn, where.session_id, where.trigger_id)
+    latest = await store.latest_compaction(conn, where.session_id)
+    budget = _budget(snapshot, config)
+    await _compact(
+        conn, where, snapshot, entries_of(rows), budget, refused_estimate, latest,
+        aggressive=True, ceiling=max(refused_estimate // 2, 1),
+    )  # fmt: skip
+    return True
+
+
+async def complete(
+    conn: Connection, session_id: str, request_id: str, request: ModelRequest, response: ModelResponse
+) -> None:
+    """Store the provider's usage for the request and the anchor it yields for the next admission."""
+    usage = response.usage
+    wire: JsonObject = {
+        "input_tokens": usage.input_tokens,
+        "output_tokens": usage.output_tokens,
+        "cache_creation_input_tokens": usage.cache_creation_input_tokens,
+        "cache_read_input_tokens": usage.cache_read_input_tokens,
+        "server_tool_use": dict(usage.server_tool_use) if usage.server_tool_use else None,
+    }
+    observed = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
+    anchor: JsonObject | None = None
+    if observed > 0:
+        prefix = [*request.messages, {"role": "assistant", "content": response.content}]
+        anchor = {
+            "fingerprint": fingerprint(request.system, _declarations(request), prefix),
+            "messages": len(prefix),
+            "tokens": observed + usage.output_tokens,
+            "request_id": request_id,
+        }
+    await store.complete_request(conn, session_id, request_id, wire, response.request_id, anchor)
+
+
+async def rebuild_request(conn: Connection, session_id: str, request_id: str) -> ModelRequest | None:
+    """The exact request a recorded model call sent, rebuilt from its recipe and the transcript."""
+    row = await store.get_request(conn, session_id, request_id)
+    if row is None:
+        return None
+    recipe = row.recipe
+    rows = await transcript.for_context(conn, session_id, row.trigger_id)
+    compaction = await store.get_compaction(conn, session_id, row.compaction_id) if row.compaction_id else None
+    entries = policy.apply_projection(projection_of(compaction), entries_of(rows), _summary_key(compaction))
+    by_key = {e.key: e for e in entries}
+    chosen = [by_key[k] for k in recipe["entries"]]
+    messages = merge_messages([{"role": e.role, "blocks": e.blocks} for e in chosen])
+    return ModelRequest(
+        model=recipe["model"],
+        messages=messages,
+        max_tokens=int(recipe["max_tokens"]),
+        system=recipe["system"],
+        tools=[ToolSpec(**t) for t in recipe["tools"]],
+        extra=recipe.get("extra") or {},
+        attempt=recipe.get("attempt"),
+    )

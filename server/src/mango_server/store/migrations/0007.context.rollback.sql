@@ -1,0 +1,3 @@
+ALTER TABLE sessions DROP COLUMN budget;
+DROP TABLE model_requests;
+DROP TABLE context_compactions;

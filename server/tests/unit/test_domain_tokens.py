@@ -1,0 +1,73 @@
+"""The conservative estimator's bounds and the usage anchor's invalidation."""
+
+from __future__ import annotations
+
+import json
+
+from mango_server.domain.tokens import (
+    BYTES_PER_TOKEN,
+    UsageAnchor,
+    estimate_message,
+    estimate_request,
+    fingerprint,
+    measure,
+)
+
+SYSTEM = "You are terse."
+TOOLS = [{"name": "bash", "description": "Run a command.", "input_schema": {"type": "object"}}]
+
+
+def _user(text: str) -> dict[str, object]:
+    return {"role": "user", "content": [{"type": "text", "text": text}]}
+
+
+def test_estimate_is_at_least_one_token_per_three_bytes_of_every_part() -> None:
+    messages = [_user("héllo wörld " * 50), {"role": "assistant", "content": [{"type": "text", "text": "ok"}]}]
+    total = estimate_request(SYSTEM, messages, TOOLS)
+    wire = len(json.dumps({"system": SYSTEM, "messages": messages, "tools": TOOLS}, ensure_ascii=False).encode())
+    assert total >= wire // BYTES_PER_TOKEN
+    # and it is an upper bound for ordinary prose, which real tokenizers spend ~4 bytes per token on
+    assert total >= len(("héllo wörld " * 50).encode()) / 4
+
+
+def test_estimate_grows_with_every_part() -> None:
+    base = estimate_request(None, [_user("a")], [])
+    assert estimate_request("system prompt", [_user("a")], []) > base
+    assert estimate_request(None, [_user("a")], TOOLS) > base
+    assert estimate_request(None, [_user("a"), _user("b")], []) > base
+    assert estimate_message({"role": "user", "content": "plain string"}) > estimate_message(
+        {"role": "user", "content": ""}
+    )
+
+
+def test_anchor_measures_the_prefix_and_estimates_only_what_follows() -> None:
+    prefix = [_user("first"), {"role": "assistant", "content": [{"type": "text", "text": "reply"}]}]
+    anchor = UsageAnchor(fingerprint(SYSTEM, TOOLS, prefix), len(prefix), 5000, "sevt_a")
+    messages = [*prefix, _user("second")]
+    measured = measure(SYSTEM, messages, TOOLS, anchor)
+    assert measured.anchored
+    assert measured.anchor_request_id == "sevt_a"
+    assert measured.tokens == 5000 + estimate_message(_user("second"))
+
+
+def test_anchor_is_invalidated_by_any_change_of_its_prefix() -> None:
+    prefix = [_user("first"), {"role": "assistant", "content": [{"type": "text", "text": "reply"}]}]
+    anchor = UsageAnchor(fingerprint(SYSTEM, TOOLS, prefix), len(prefix), 5000)
+    full = estimate_request(SYSTEM, [*prefix, _user("x")], TOOLS)
+    compacted = [_user("[summary]"), prefix[1], _user("x")]
+    for system, tools, messages in (
+        ("Another system prompt.", TOOLS, [*prefix, _user("x")]),
+        (SYSTEM, [], [*prefix, _user("x")]),
+        (SYSTEM, TOOLS, compacted),
+        (SYSTEM, TOOLS, prefix[:1]),
+    ):
+        measured = measure(system, messages, tools, anchor)
+        assert not measured.anchored
+        assert measured.tokens == estimate_request(system, messages, tools)
+    assert measure(SYSTEM, [*prefix, _user("x")], TOOLS, None).tokens == full
+
+
+def test_fingerprint_is_order_and_content_sensitive() -> None:
+    a, b = _user("a"), _user("b")
+    assert fingerprint(None, [], [a, b]) != fingerprint(None, [], [b, a])
+    assert fingerprint(None, [], [a]) == fingerprint(None, [], [_user("a")])
