@@ -47,6 +47,9 @@ class Settings:
     upload_recovery_seconds: float = 60.0
     log_level: str = "INFO"
     validate_responses: bool = False
+    egress_allow: str = ""
+    mcp_timeout_seconds: float = 60.0
+    evaluator_timeout_seconds: float = 20.0
 
     @property
     def base_url(self) -> str:
