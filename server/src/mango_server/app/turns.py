@@ -18,11 +18,15 @@ signals (the workflow), HTTP admission, or SQL (the repositories in ``store``).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections.abc import Callable
 
+from mango_server.app import mcp_calls
 from mango_server.app.context import build_request
+from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
+from mango_server.app.mcp_discovery import offered_tools
 from mango_server.app.skill_loader import load_instructions
 from mango_server.app.turn_commit import PlatformResults, commit_response, record_error
 from mango_server.app.turn_prepare import prepare
@@ -33,6 +37,7 @@ from mango_server.ids import derived_id
 from mango_server.live import Notifier
 from mango_server.model import ModelClient, ModelError, ModelResponse, TextDeltaCallback, tool_uses
 from mango_server.store.db import Pool
+from mango_server.tools.mcp_connector import McpConnector
 
 __all__ = ["OPEN_ACTION_STATES", "StepOutcome", "TurnEngine", "finish_turn"]
 
@@ -52,6 +57,8 @@ class TurnEngine:
         max_tokens: int = 4096,
         blobs: BlobStore | None = None,
         rand: Callable[[], float] = random.random,
+        mcp: McpConnector | None = None,
+        evaluator: Evaluator | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
@@ -60,14 +67,20 @@ class TurnEngine:
         self._max_tokens = max_tokens
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
+        self._mcp = mcp
+        self._evaluator = evaluator
 
     async def step(self, session_id: str) -> StepOutcome:
-        """Advance the Session by at most one provider round."""
+        """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
+        if await mcp_calls.run_pending(self._pool, self._mcp, session_id):
+            await self._notifier.committed(session_id)
         async with self._pool.acquire() as conn, conn.transaction():
             prepared = await prepare(conn, session_id)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
             return prepared
+        offered = await offered_tools(self._pool, self._mcp, prepared)
+        prepared = dataclasses.replace(prepared, snapshot={**prepared.snapshot, "mcp_tools": offered})
         message_id = derived_id("sevt", prepared.start_id, "message")
         request = build_request(
             prepared.snapshot, prepared.transcript, attempt=prepared.errors + 1, max_tokens=self._max_tokens
@@ -117,11 +130,29 @@ class TurnEngine:
 
     async def _commit(self, prepared: Round, response: ModelResponse, message_id: str) -> StepOutcome:
         platform = await self._run_platform_tools(prepared, response)
+        evaluations = await self._evaluate_auto_calls(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
-            return await commit_response(conn, session, prepared, response, message_id, platform)
+            return await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
+
+    async def _evaluate_auto_calls(self, prepared: Round, response: ModelResponse) -> dict[str, Evaluation]:
+        """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``."""
+        catalog = tools.catalog(prepared.snapshot)
+        descriptions = {t["name"]: t.get("description") or "" for t in prepared.snapshot.get("mcp_tools") or []}
+        verdicts: dict[str, Evaluation] = {}
+        for call in tool_uses(response):
+            kind = tools.classify(catalog, call.name)
+            if kind not in ("builtin", "mcp") or tools.policy_type(catalog, call.name) != "auto":
+                continue
+            if self._evaluator is None:
+                verdicts[call.id] = Evaluation("ask", "indeterminate", "no permission evaluator is configured")
+                continue
+            server = catalog.mcp_tools[call.name][0] if kind == "mcp" else None
+            subject = CallToEvaluate(call.name, kind, call.input, descriptions.get(call.name, ""), server)
+            verdicts[call.id] = await self._evaluator.evaluate(subject)
+        return verdicts
 
     async def _run_platform_tools(self, prepared: Round, response: ModelResponse) -> PlatformResults:
         """Results of calls the platform answers itself (``load_skill``), computed outside any transaction."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._errors import ModelError, ModelOverloadedError, ModelRateLimitedError, ModelRequestFailedError
 from ._factory import ModelProvider, build_model_client
+from ._offline_evaluator import EVALUATOR_MARKER
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
     ModelCapabilities,
@@ -29,6 +30,7 @@ from .offline import OfflineModel
 
 __all__ = [
     "ANTHROPIC_VERSION",
+    "EVALUATOR_MARKER",
     "PROVIDER_TOOL_VERSIONS",
     "MessagesClient",
     "ModelCapabilities",

@@ -19,6 +19,9 @@ the last user message of the request. Without directives it answers
 ``/sleep MS``
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
+A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
+deterministic verdict of ``model._offline_evaluator`` instead.
+
 When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``/text``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
 round completes.
@@ -44,6 +47,7 @@ from typing import Any
 import anyio
 
 from ._errors import ModelOverloadedError, ModelRequestFailedError
+from ._offline_evaluator import EVALUATOR_MARKER, verdict
 from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage
 
 __all__ = ["OfflineModel"]
@@ -82,6 +86,8 @@ class OfflineModel:
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         """Answer ``request`` deterministically; see the module docstring for directives."""
         digest = _conversation_digest(request)
+        if (request.system or "").startswith(EVALUATOR_MARKER):
+            return _evaluator_response(request, digest)
         last = _last_user_content(request.messages)
         directives = _parse_directives(_texts(last))
         if directives.sleep_ms:
@@ -116,6 +122,20 @@ class OfflineModel:
             self._attempts[digest] = attempt
         if directives.fail < 0 or attempt <= directives.fail:
             raise ModelOverloadedError(f"offline model: simulated overload (attempt {attempt})", status_code=529)
+
+
+def _evaluator_response(request: ModelRequest, digest: str) -> ModelResponse:
+    """A permission-evaluator prompt gets its deterministic verdict (``model._offline_evaluator``)."""
+    prompt = "".join(_texts(_last_user_content(request.messages)))
+    content = [{"type": "text", "text": verdict(prompt)}]
+    return ModelResponse(
+        content=content,
+        stop_reason="end_turn",
+        usage=Usage(input_tokens=_word_count(request), output_tokens=_output_words(content)),
+        request_id=f"req_offline_{digest[:24]}",
+        message_id=f"msg_offline_{digest[:24]}",
+        model=request.model,
+    )
 
 
 def _conversation_digest(request: ModelRequest) -> str:

@@ -8,6 +8,7 @@ import logging
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from mango_server.app.evaluator import ModelEvaluator
 from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
@@ -17,6 +18,8 @@ from mango_server.orchestration.relay import OutboxRelay
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
 from mango_server.store.db import create_pool
+from mango_server.tools.egress import EgressPolicy
+from mango_server.tools.mcp_connector import McpConnector
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +36,16 @@ async def run_orchestrator(settings: Settings) -> None:
     )
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
-    engine = TurnEngine(pool, model, notifier, max_errors=settings.model_max_retries, blobs=blobs)
+    policy = EgressPolicy.from_setting(settings.egress_allow)
+    engine = TurnEngine(
+        pool,
+        model,
+        notifier,
+        max_errors=settings.model_max_retries,
+        blobs=blobs,
+        mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
+        evaluator=ModelEvaluator(model, settings.default_model, timeout_seconds=settings.evaluator_timeout_seconds),
+    )
     activities = SessionActivities(engine)
     worker = Worker(
         client,

@@ -82,6 +82,8 @@ from .metadata_patch import MetadataPatch
 from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
 from .model_usage import ModelUsage
+from .permission_evaluation import PermissionEvaluation
+from .permission_evaluation_decision import PermissionEvaluationDecision
 from .preview_event_ref import PreviewEventRef
 from .preview_event_ref_type import PreviewEventRefType
 from .queue_stats import QueueStats
@@ -236,6 +238,8 @@ __all__ = (
     "ModelConfig",
     "ModelConfigSpeed",
     "ModelUsage",
+    "PermissionEvaluation",
+    "PermissionEvaluationDecision",
     "PreviewEventRef",
     "PreviewEventRefType",
     "QueueStats",
