@@ -133,6 +133,8 @@ class SessionState:
                 self._ignored_names.add(str(name))
                 log.info("tool use left for another owner session_id=%s name=%s", self.session_id, name)
             return
+        if event.get("evaluated_permission") == "deny":
+            return  # denied by the server (``auto``): it already gave the model an error result
         if event_id not in self._answered:
             self._pending[event_id] = event
 
