@@ -197,3 +197,24 @@ def test_orchestrator_killed_after_started_gives_ambiguous_and_no_second_call(
     assert mcp_server.calls["record"] == before + 1
     ids = [e["id"] for e in events]
     assert len(ids) == len(set(ids))
+
+
+def test_a_large_result_becomes_a_file_with_a_preview(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["dump"]
+    say(http, sid, '/tool dump {"size": 150000}')
+    wait_status(http, sid, "end_turn", timeout=90)
+    [result] = _of(history(http, sid), "agent.mcp_tool_result")
+    file_id = result["file_id"]
+    assert str(file_id).startswith("file_")
+    assert result["is_error"] is False
+    text = result["content"][0]["text"]
+    line = "0123456789abcdefghijklmnopqrstuvwxyz\n"
+    full = (line * (150000 // len(line) + 1))[:150000]
+    assert text.startswith(full[:2000])
+    assert f".mango-tool-results/{file_id}.txt" in text
+    assert len(text) < 2400
+    content = http.get(f"/v1/files/{file_id}/content")
+    assert content.status_code == 200
+    assert content.content.decode() == full
+    assert mcp_server.calls["dump"] == before + 1

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 
 from mango_server.app import mcp_calls
+from mango_server.app.blobs import BlobWrites
 from mango_server.app.context import build_request
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
 from mango_server.app.mcp_discovery import offered_tools
@@ -59,6 +60,7 @@ class TurnEngine:
         rand: Callable[[], float] = random.random,
         mcp: McpConnector | None = None,
         evaluator: Evaluator | None = None,
+        writes: BlobWrites | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
@@ -69,10 +71,11 @@ class TurnEngine:
         self._rand = rand  # jitter source of the retry delay
         self._mcp = mcp
         self._evaluator = evaluator
+        self._writes = writes  # large MCP results become Files (``app.mcp_results``)
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
-        if await mcp_calls.run_pending(self._pool, self._mcp, session_id):
+        if await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
             await self._notifier.committed(session_id)
         async with self._pool.acquire() as conn, conn.transaction():
             prepared = await prepare(conn, session_id)

@@ -8,6 +8,7 @@ import logging
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.evaluator import ModelEvaluator
 from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
@@ -45,6 +46,7 @@ async def run_orchestrator(settings: Settings) -> None:
         blobs=blobs,
         mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
         evaluator=ModelEvaluator(model, settings.default_model, timeout_seconds=settings.evaluator_timeout_seconds),
+        writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
     activities = SessionActivities(engine)
     worker = Worker(

@@ -27,9 +27,13 @@ CREATE TABLE mcp_invocations (
                                                       'started', 'completed', 'ambiguous', 'cancelled')),
     evaluation         jsonb,
     raw_result         jsonb,
+    -- A large textual result waiting for publication as a File: {"file_id", "text_b64"}; removed once published.
+    receipt            jsonb,
+    file_id            text,
     created_at         timestamptz NOT NULL,
     started_at         timestamptz,
     finished_at        timestamptz,
     PRIMARY KEY (session_id, event_id),
     FOREIGN KEY (workspace_id, session_id) REFERENCES sessions (workspace_id, id) ON DELETE CASCADE
 );
+CREATE INDEX mcp_invocations_file ON mcp_invocations (session_id, file_id) WHERE file_id IS NOT NULL;

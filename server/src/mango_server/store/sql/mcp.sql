@@ -37,3 +37,12 @@ SET state = $3,
     finished_at = CASE WHEN $3 IN ('completed', 'ambiguous', 'denied', 'cancelled') THEN now() ELSE finished_at END,
     raw_result = COALESCE($4, raw_result)
 WHERE session_id = $1 AND event_id = $2;
+
+-- name: set_receipt
+UPDATE mcp_invocations SET receipt = $3 WHERE session_id = $1 AND event_id = $2;
+
+-- name: complete_publication
+UPDATE mcp_invocations SET receipt = NULL, file_id = $3 WHERE session_id = $1 AND event_id = $2;
+
+-- name: is_session_output
+SELECT EXISTS (SELECT 1 FROM mcp_invocations WHERE session_id = $1 AND file_id = $2);
