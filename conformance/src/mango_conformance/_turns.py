@@ -188,10 +188,11 @@ AUTO_TOOLSET = {
 def auto_permission_turn(probe: Probe, session_id: str) -> None:
     """``auto`` records a verdict with a reason on each built-in call; a denial is a tool error, never run.
 
-    Mango's offline model answers the evaluator deterministically (``read`` is allowed, an input
-    containing ``mango-auto:deny`` is denied); on another model only the recorded shape is checked.
+    Mango's offline model answers the evaluator deterministically (an input containing
+    ``mango-auto:ask`` asks, ``mango-auto:deny`` is denied); on another model only the recorded
+    shape is checked. No call is allowed, so no worker is needed: the asked call is denied.
     """
-    text = '/tool read {"file_path": "notes.txt"}\n/tool bash {"command": "echo mango-auto:deny"}'
+    text = '/tool read {"file_path": "mango-auto:ask"}\n/tool bash {"command": "echo mango-auto:deny"}'
     echoes = send(probe, session_id, [message(text)], "valid request (auto permission turn)")
     if not echoes:
         return
