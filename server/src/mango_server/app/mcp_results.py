@@ -27,7 +27,6 @@ from typing import Any
 
 from mango_server.app.blobs import BlobWrites
 from mango_server.blob import file_key
-from mango_server.domain.errors import ConflictError
 from mango_server.domain.json import JsonObject
 from mango_server.ids import new_id
 from mango_server.store import files, mcp
@@ -79,10 +78,13 @@ async def publish(
     pool: Pool, writes: BlobWrites | None, invocation: InvocationRow, receipt: JsonObject, finish_in: FinishIn
 ) -> None:
     """Publish the receipt as a File and complete the call in the same transaction."""
-    if writes is None:
-        raise ConflictError("a large MCP result waits for Files storage, which this orchestrator lacks")
     data = base64.b64decode(receipt["text_b64"])
     text = data.decode("utf-8", errors="replace")
+    if writes is None:  # restarted without Files storage: the retained text can only be previewed now
+        unavailable = f"{preview(text)}\n\n[The full result could not be retained: Files storage is not configured.]"
+        async with pool.acquire() as conn, conn.transaction():
+            await finish_in(conn, invocation, unavailable, True, "completed")
+        return
     file_id, ws = str(receipt["file_id"]), invocation.workspace_id
     path = f"{RESULTS_DIR}/{file_id}.txt"
     shown = (
