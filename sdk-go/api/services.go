@@ -426,7 +426,7 @@ func (s *FilesService) Delete(ctx context.Context, fileID string, opts ...Reques
 // Content calls files.content (GET /v1/files/{file_id}/content): Download a File's bytes.
 func (s *FilesService) Content(ctx context.Context, fileID string, opts ...RequestOption) (io.ReadCloser, error) {
 	path := "/v1/files/" + url.PathEscape(fileID) + "/content"
-	req := newRequest("files.content", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req := newRequest("files.content", http.MethodGet, path, []string{"WorkspaceKey", "SessionToken"}, opts)
 	return download(ctx, s.t, req, "application/octet-stream")
 }
 

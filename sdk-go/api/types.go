@@ -177,6 +177,9 @@ type AgentMcpToolUseEvent struct {
 	// The permission decision for this call.
 	EvaluatedPermission AgentMcpToolUseEventEvaluatedPermission `json:"evaluated_permission"`
 
+	// How the `auto` evaluator decided; absent for `always_allow` and `always_ask`.
+	Evaluation *PermissionEvaluation `json:"evaluation,omitzero"`
+
 	// For a relayed child action, the id of the originating event.
 	SourceEventID Nullable[string] `json:"source_event_id,omitzero"`
 }
@@ -466,6 +469,9 @@ type AgentToolUseEvent struct {
 
 	// The permission decision for this call.
 	EvaluatedPermission AgentToolUseEventEvaluatedPermission `json:"evaluated_permission"`
+
+	// How the `auto` evaluator decided; absent for `always_allow` and `always_ask`.
+	Evaluation *PermissionEvaluation `json:"evaluation,omitzero"`
 
 	// For a relayed child action, the id of the originating event.
 	SourceEventID Nullable[string] `json:"source_event_id,omitzero"`
@@ -1951,6 +1957,32 @@ type Money struct {
 	// Always `USD`.
 	Currency string `json:"currency"`
 }
+
+// PermissionEvaluation: The decision of the `auto` permission evaluator for one call. Any failure,
+// timeout or unparsable answer of the evaluator asks (`reason_type` `indeterminate`).
+type PermissionEvaluation struct {
+	// `allow` runs the call, `ask` waits for a `user.tool_confirmation`, `deny` gives the model an
+	// error result without running it.
+	Decision PermissionEvaluationDecision `json:"decision"`
+
+	// `routine`, `uncertain`, `high_risk` or `indeterminate` (the evaluator failed); clients must
+	// accept unknown types.
+	ReasonType string `json:"reason_type"`
+
+	// The evaluator's explanation.
+	Reason string `json:"reason"`
+}
+
+// PermissionEvaluationDecision: `allow` runs the call, `ask` waits for a `user.tool_confirmation`,
+// `deny` gives the model an error result without running it.
+type PermissionEvaluationDecision string
+
+// PermissionEvaluationDecision values.
+const (
+	PermissionEvaluationDecisionAllow PermissionEvaluationDecision = "allow"
+	PermissionEvaluationDecisionAsk   PermissionEvaluationDecision = "ask"
+	PermissionEvaluationDecisionDeny  PermissionEvaluationDecision = "deny"
+)
 
 // PermissionPolicy: How a tool call is permitted.
 //

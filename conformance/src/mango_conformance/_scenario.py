@@ -99,6 +99,7 @@ class Scenario:
         agent_id = self.agents()
         environment_id = self.environments()
         self.sessions(agent_id, environment_id)
+        self.auto_permissions(environment_id)
         self.work(environment_id)
         self.files()
         self.skills()
@@ -213,6 +214,26 @@ class Scenario:
             copies = ids.count(event_id)
             self.probe.report.fail("sessions.events.send", f"a replayed send left {copies} copies of its event")
         _turns.wait_finished(self.probe, session_id, event_id)
+
+    def auto_permissions(self, environment_id: str) -> None:
+        """An Agent with ``auto`` built-ins and a declared MCP toolset; one turn checks the recorded verdicts."""
+        body = {
+            "name": "conformance-auto",
+            "model": self.model,
+            "tools": [_turns.AUTO_TOOLSET, {"type": "mcp_toolset", "mcp_server_name": "unreachable"}],
+            # Not reachable from any server (documentation range): discovery fails as a session.error.
+            "mcp_servers": [{"type": "url", "name": "unreachable", "url": "https://192.0.2.1/mcp"}],
+            "metadata": SUITE_METADATA,
+        }
+        agent = self.ok(
+            Call("agents.create", json_body=body, label="valid request (auto and MCP agent)"), register=False
+        )
+        if not agent:
+            return
+        session_body = {"agent": agent["id"], "environment_id": environment_id, "metadata": SUITE_METADATA}
+        session = self.ok(Call("sessions.create", json_body=session_body, label="valid request (auto)"), register=False)
+        if session:
+            _turns.auto_permission_turn(self.probe, str(session["id"]))
 
     def session_bad_events(self, session_id: str) -> None:
         send = Call("sessions.events.send", {"session_id": session_id})

@@ -178,3 +178,54 @@ def custom_tool_round_trip(probe: Probe, session_id: str) -> None:
     session = probe.expect_ok(Call("sessions.get", {"session_id": session_id}, label="valid request (after tools)"))
     if isinstance(session, dict) and session.get("status") != "idle":
         probe.report.fail("sessions.get", f"after the round trip the Session is {session.get('status')}, not idle")
+
+
+AUTO_TOOLSET = {
+    "type": "agent_toolset_20260401",
+    "default_config": {"enabled": False},
+    "configs": [
+        {"name": "read", "enabled": True, "permission_policy": {"type": "auto"}},
+        {"name": "bash", "enabled": True, "permission_policy": {"type": "auto"}},
+    ],
+}
+
+
+def auto_permission_turn(probe: Probe, session_id: str) -> None:
+    """``auto`` records a verdict with a reason on each built-in call; a denial is a tool error, never run.
+
+    Mango's offline model answers the evaluator deterministically (an input containing
+    ``mango-auto:ask`` asks, ``mango-auto:deny`` is denied); on another model only the recorded
+    shape is checked. No call is allowed, so no worker is needed: the asked call is denied.
+    """
+    text = '/tool read {"file_path": "mango-auto:ask"}\n/tool bash {"command": "echo mango-auto:deny"}'
+    echoes = send(probe, session_id, [message(text)], "valid request (auto permission turn)")
+    if not echoes:
+        return
+    streamed = follow(probe, session_id, str(echoes[0]["id"]), _idle)
+    if streamed is None:
+        return
+    uses = [e for e in streamed if e.get("type") == "agent.tool_use"]
+    if not uses:
+        probe.report.fail(STREAM, "auto permission turn: the model called no built-in tool")
+        return
+    for use in uses:
+        evaluation = use.get("evaluation") or {}
+        if evaluation.get("decision") != use.get("evaluated_permission") or not evaluation.get("reason"):
+            probe.report.fail(STREAM, f"auto permission turn: {use.get('name')} carries no matching evaluation")
+    denied = {str(u.get("id")) for u in uses if u.get("evaluated_permission") == "deny"}
+    results = {str(e.get("tool_use_id")): e for e in streamed if e.get("type") == "agent.tool_result"}
+    for use_id in denied:
+        if not (results.get(use_id) or {}).get("is_error"):
+            probe.report.fail(STREAM, f"auto permission turn: denied call {use_id} has no error result")
+    waiting = list((streamed[-1].get("stop_reason") or {}).get("event_ids") or [])
+    if denied & set(waiting):
+        probe.report.fail(STREAM, "auto permission turn: a denied call is still awaited")
+    if waiting:  # close the barrier so the Session ends idle: the asked or allowed calls get results
+        results_out = [
+            {"type": "user.tool_confirmation", "tool_use_id": i, "result": "deny"}
+            for i in waiting
+            if next((u for u in uses if u.get("id") == i), {}).get("evaluated_permission") == "ask"
+        ]
+        if results_out:  # a confirmation is processed on admission, so ``send``'s echo check does not apply
+            body = {"events": results_out}
+            probe.expect_ok(Call(SEND, {"session_id": session_id}, json_body=body, label="valid request (deny asked)"))

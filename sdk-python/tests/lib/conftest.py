@@ -94,6 +94,7 @@ class FakeMango:
         self.skill_versions: dict[tuple[str, str], tuple[dict[str, Any], bytes]] = {}
         self.memories: dict[str, dict[str, dict[str, Any]]] = {}
         self.memory_counter = 0
+        self.files: dict[str, bytes] = {}
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -281,6 +282,10 @@ class FakeMango:
         found = self.skill_versions.get((parts[3], parts[5]))
         return (200, found[1]) if found else (404, _envelope("not_found_error"))
 
+    def _files_content(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        found = self.files.get(parts[3])
+        return (200, found) if found is not None else (404, _envelope("not_found_error"))
+
     def _memories_list(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
         with self.cond:
             items = sorted(self.memories.get(parts[3], {}).values(), key=lambda m: m["path"].encode())
@@ -411,6 +416,8 @@ def _route(method: str, parts: list[str]) -> str:
         return "sessions.get"
     if parts[1:3] == ["v1", "skills"] and len(parts) in (6, 7) and parts[4] == "versions":
         return "skills.versions.content" if len(parts) == 7 else "skills.versions.get"
+    if parts[1:3] == ["v1", "files"] and len(parts) == 5 and parts[4] == "content":
+        return "files.content"
     if parts[1:3] == ["v1", "memory_stores"] and len(parts) in (5, 6) and parts[4] == "memories":
         if len(parts) == 5:
             return "memories.list" if method == "GET" else "memories.create"

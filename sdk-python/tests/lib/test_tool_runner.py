@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -343,3 +344,41 @@ async def test_the_stream_reconnects_with_last_event_id(fake: FakeMango, client:
     assert len(streams) >= 2
     assert streams[1].headers.get("last-event-id", "").startswith("sevt_")
     assert first < streams[1].headers["last-event-id"]
+
+
+async def test_large_mcp_results_are_downloaded_before_dispatch(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy, tmp_path: Path
+) -> None:
+    fake.files["file_big1"] = b"line\n" * 30000
+    fake.emit(
+        S,
+        {
+            "type": "agent.mcp_tool_use",
+            "mcp_server_name": "s",
+            "name": "dump",
+            "input": {},
+            "evaluated_permission": "allow",
+        },
+    )
+    fake.emit(
+        S,
+        {
+            "type": "agent.mcp_tool_result",
+            "mcp_tool_use_id": "x",
+            "content": [],
+            "is_error": False,
+            "file_id": "file_big1",
+        },
+    )
+    fake.tool_use(S, "bash", {"command": "wc -l .mango-tool-results/file_big1.txt"})
+    fake.idle(S)
+    seen: list[bool] = []
+
+    class Checks(Recorder):
+        async def run(self, input: Mapping[str, Any]) -> ToolResult:
+            seen.append((tmp_path / ".mango-tool-results" / "file_big1.txt").read_bytes() == fake.files["file_big1"])
+            return await super().run(input)
+
+    await run(make(client, {"bash": Checks()}, zero_backoff, workdir=tmp_path))
+    assert seen == [True]
+    assert [r.route for r in fake.requests].count("files.content") == 1

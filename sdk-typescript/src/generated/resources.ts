@@ -838,7 +838,7 @@ export class Files {
   /**
    * Download a File's bytes.
    *
-   * Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`.
+   * Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`. A session token may download only the Files its Session generated (large MCP results, `agent.mcp_tool_result.file_id`); any other File answers 404.
    *
    * `GET /v1/files/{file_id}/content`
    */

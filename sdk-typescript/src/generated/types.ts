@@ -895,6 +895,8 @@ export interface AgentToolUseEvent {
   input: Record<string, unknown>;
   /** The permission decision for this call. */
   evaluated_permission: "allow" | "ask" | "deny";
+  /** How the `auto` evaluator decided; absent for `always_allow` and `always_ask`. */
+  evaluation?: PermissionEvaluation;
   /** For a relayed child action, the id of the originating event. */
   source_event_id?: string | null;
 }
@@ -919,6 +921,16 @@ export interface AgentToolResultEvent {
   is_error: boolean;
 }
 
+/** The decision of the `auto` permission evaluator for one call. Any failure, timeout or unparsable answer of the evaluator asks (`reason_type` `indeterminate`). */
+export interface PermissionEvaluation {
+  /** `allow` runs the call, `ask` waits for a `user.tool_confirmation`, `deny` gives the model an error result without running it. */
+  decision: "allow" | "ask" | "deny";
+  /** `routine`, `uncertain`, `high_risk` or `indeterminate` (the evaluator failed); clients must accept unknown types. */
+  reason_type: string;
+  /** The evaluator's explanation. */
+  reason: string;
+}
+
 /** A call to an MCP server tool, made by the control plane. */
 export interface AgentMcpToolUseEvent {
   /** Always `agent.mcp_tool_use`. */
@@ -939,6 +951,8 @@ export interface AgentMcpToolUseEvent {
   input: Record<string, unknown>;
   /** The permission decision for this call. */
   evaluated_permission: "allow" | "ask" | "deny";
+  /** How the `auto` evaluator decided; absent for `always_allow` and `always_ask`. */
+  evaluation?: PermissionEvaluation;
   /** For a relayed child action, the id of the originating event. */
   source_event_id?: string | null;
 }

@@ -57,6 +57,9 @@ class Settings:
     log_level: str = "INFO"
     validate_responses: bool = False
     test_kill_after_commit_key: str = ""
+    egress_allow: str = ""
+    mcp_timeout_seconds: float = 60.0
+    evaluator_timeout_seconds: float = 20.0
 
     @property
     def base_url(self) -> str:

@@ -239,7 +239,13 @@ class EnvironmentWorker:
         )
         item.tools = dict(self.tools_factory(context))
         item.runner = SessionToolRunner(
-            client, item.session_id, item.tools, max_idle=self.max_idle, result_window=lease.ttl, backoff=self.backoff
+            client,
+            item.session_id,
+            item.tools,
+            max_idle=self.max_idle,
+            result_window=lease.ttl,
+            backoff=self.backoff,
+            workdir=self.workdir,
         )
         if self.inputs.memory_sync_interval is not None:
 

@@ -100,6 +100,8 @@ class SessionState:
         self._confirmations: dict[str, str] = {}
         self._status: Event = {}
         self._ignored_names: set[str] = set()
+        #: Files of large MCP results, in event order (downloaded before local dispatch).
+        self.result_files: list[str] = []
 
     def ingest(self, event: Event) -> None:
         """Fold one event in; an event id seen before (history/stream overlap) is ignored."""
@@ -112,6 +114,8 @@ class SessionState:
             self._add_call(event_id, event)
         elif kind == "user.tool_result":
             self.answered(str(event.get("tool_use_id")))
+        elif kind == "agent.mcp_tool_result" and isinstance(event.get("file_id"), str):
+            self.result_files.append(str(event["file_id"]))
         elif kind == "user.tool_confirmation":
             self._confirmations[str(event.get("tool_use_id"))] = str(event.get("result"))
         elif kind in _STATUS_EVENTS:
@@ -133,6 +137,8 @@ class SessionState:
                 self._ignored_names.add(str(name))
                 log.info("tool use left for another owner session_id=%s name=%s", self.session_id, name)
             return
+        if event.get("evaluated_permission") == "deny":
+            return  # denied by the server (``auto``): it already gave the model an error result
         if event_id not in self._answered:
             self._pending[event_id] = event
 

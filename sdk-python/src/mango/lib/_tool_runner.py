@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -46,6 +47,7 @@ from mango._retry import RetryPolicy
 from ._exceptions import LeaseLost
 from ._session_state import DispatchedToolCall, Event, RunnerExit, SessionState, as_event
 from ._tool import Tool, ToolResult
+from ._tool_results import materialise_tool_results
 
 __all__ = ["DispatchedToolCall", "RunnerExit", "SessionToolRunner", "lease_error"]
 
@@ -82,6 +84,7 @@ class SessionToolRunner:
         result_window: float = 90.0,
         backoff: RetryPolicy = DEFAULT_RUNNER_BACKOFF,
         on_call: Callable[[DispatchedToolCall], None] | None = None,
+        workdir: str | os.PathLike[str] | None = None,
     ) -> None:
         """Args:
         client: a client authenticated with the Work's session token.
@@ -91,6 +94,8 @@ class SessionToolRunner:
         result_window: how long a result write is retried, normally the lease TTL.
         backoff: jittered backoff between retries and stream reconnects.
         on_call: called with each handled call (also recorded in ``calls``).
+        workdir: the Session workspace; when set, large MCP results (``file_id``) are downloaded to
+            ``<workdir>/.mango-tool-results/{file_id}.txt`` before each dispatch.
         """
         self.client = client
         self.session_id = session_id
@@ -99,6 +104,7 @@ class SessionToolRunner:
         self.result_window = result_window
         self.backoff = backoff
         self.on_call = on_call
+        self.workdir = workdir
         self.calls: list[DispatchedToolCall] = []
         self.in_flight: DispatchedToolCall | None = None
         self._state = SessionState(session_id, self.tools)
@@ -269,6 +275,8 @@ class SessionToolRunner:
             call.name,
             extra={"action": "tool.started"},
         )
+        if self.workdir is not None and self._state.result_files:
+            await materialise_tool_results(self.client, self.workdir, self._state.result_files)
         call.result = await self._execute(call)
         self._check_fence()
         call.posted = await self._post_result(call)

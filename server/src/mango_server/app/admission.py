@@ -21,7 +21,7 @@ from mango_server.domain.errors import ConflictError, InvalidRequestError, Permi
 from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
-from mango_server.store import actions, events, outbox, sessions, transcript, turns, work
+from mango_server.store import actions, events, mcp, outbox, sessions, transcript, turns, work
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
 from mango_server.store.events import EventRow, NewEvent
@@ -200,15 +200,22 @@ class Admission:
 
     async def _user_tool_confirmation(self, index: int, event: JsonObject) -> None:
         event_id = event["tool_use_id"]
-        action = await self._action(index, event_id, "tool_use_id", ("builtin",))
+        action = await self._action(index, event_id, "tool_use_id", ("builtin", "mcp"))
         if action.state != "awaiting_confirmation":
             raise ConflictError(f"events[{index}]: tool call {event_id} is not awaiting confirmation ({action.state})")
         payload = {k: v for k, v in event.items() if k != "type"}
         confirmation_id = new_id("sevt")
         await self._append(NewEvent(confirmation_id, "user.tool_confirmation", payload))
-        if event["result"] == "allow":
+        allowed = event["result"] == "allow"
+        if action.kind == "mcp":
+            await mcp.set_state(self.conn, self.sid, event_id, "allowed" if allowed else "denied")
+        if allowed:
             await actions.resolve(self.conn, self.sid, event_id, "allowed", None)
-            await work.ensure_if_runnable(self.conn, self.session)
+            if action.kind == "mcp":  # the orchestrator runs it: wake the workflow
+                await self._set_running()
+                self.wake = True
+            else:
+                await work.ensure_if_runnable(self.conn, self.session)
             self.barrier = action
             return
         await actions.resolve(self.conn, self.sid, event_id, "denied", confirmation_id)

@@ -110,6 +110,13 @@ def tool_specs(snapshot: JsonObject) -> list[ToolSpec]:
         specs.append(
             ToolSpec(name=tool["name"], description=tool.get("description") or "", input_schema=tool["input_schema"])
         )
+    taken = {spec.name for spec in specs}
+    for tool in snapshot.get("mcp_tools") or []:
+        if tool["name"] in taken:
+            continue  # an MCP tool never shadows a built-in, custom or earlier server's tool
+        taken.add(tool["name"])
+        description = tool.get("description") or f"A tool of the MCP server {tool['mcp_server_name']}."
+        specs.append(ToolSpec(name=tool["name"], description=description, input_schema=tool["input_schema"]))
     if snapshot.get("skill_manifest"):
         specs.append(load_skill_spec(snapshot["skill_manifest"]))
     return specs

@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator
 from mango_server.app.blobs import Download
 from mango_server.app.services import Services
 from mango_server.blob import file_key
-from mango_server.domain.errors import InvalidRequestError
+from mango_server.domain.errors import InvalidRequestError, NotFoundError
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_id
-from mango_server.store import files
+from mango_server.store import files, mcp
 from mango_server.store.db import Connection, transaction
 from mango_server.store.files import FileRow
 
@@ -88,5 +88,12 @@ async def content(services: Services, principal: Principal, file_id: str) -> Dow
     """A File's bytes, streamed from object storage."""
     writes = services.require_blobs()
     async with services.pool.acquire() as conn:
+        if principal.kind == "SessionToken" and not await _generated_by_session(conn, principal, file_id):
+            raise NotFoundError(f"file {file_id} not found")
         row = await files.get_row(conn, principal.workspace_id, file_id)
     return Download(writes.blobs.get_stream(row.object_key), row.size_bytes, row.filename)
+
+
+async def _generated_by_session(conn: Connection, principal: Principal, file_id: str) -> bool:
+    """A session token reads only its own Session's generated Files (large MCP results)."""
+    return principal.session_id is not None and await mcp.is_session_output(conn, principal.session_id, file_id)

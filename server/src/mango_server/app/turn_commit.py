@@ -11,17 +11,20 @@ responsible for the model call, running platform tools or waiting.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from mango_server.app.evaluator import Evaluation
 from mango_server.app.turn_state import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
 from mango_server.domain import prices, tools
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
-from mango_server.store import actions, events, sessions, transcript, turns, work
+from mango_server.store import actions, events, mcp, sessions, transcript, turns, work
 from mango_server.store.actions import NewAction
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
+from mango_server.store.mcp import NewInvocation
 from mango_server.store.sessions import SessionRow
 
 log = logging.getLogger(__name__)
@@ -36,7 +39,8 @@ class _Calls:
 
     events: list[NewEvent] = field(default_factory=list)
     needs_client: list[str] = field(default_factory=list)
-    answered_here: int = 0  # answered in this transaction (platform tools, refused names)
+    answered_here: int = 0  # answered in this transaction (platform tools, refused names, denials)
+    runs_here: int = 0  # allowed MCP calls the orchestrator runs next (``app.mcp_calls``)
 
 
 async def commit_response(
@@ -46,14 +50,19 @@ async def commit_response(
     response: ModelResponse,
     message_id: str,
     platform: PlatformResults,
+    evaluations: Mapping[str, Evaluation] | None = None,
 ) -> StepOutcome:
-    """Record a successful round and decide what the workflow does next."""
+    """Record a successful round and decide what the workflow does next.
+
+    ``evaluations``: the ``auto`` evaluator's verdicts by provider tool-use id, computed before the
+    transaction; a verdict replaces the policy's decision and is recorded on the tool-use event.
+    """
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
     usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
     out = _response_events(prepared, response, message_id, usage)
     await transcript.append(conn, ws, sid, trigger, "assistant", response.content)
     calls = tool_uses(response)
-    recorded = await _record_calls(conn, prepared, calls, platform)
+    recorded = await _record_calls(conn, prepared, calls, platform, evaluations or {})
     out += recorded.events
     model_id = str(prepared.snapshot["model"]["id"])
     totals = prices.request_totals(model_id, usage, response.usage.server_tool_use)
@@ -100,7 +109,13 @@ def _idle_event(prepared: Round, stop: JsonObject) -> NewEvent:
     return NewEvent(derived_id("sevt", prepared.start_id, "idle"), "session.status_idle", {"stop_reason": stop})
 
 
-async def _record_calls(conn: Connection, prepared: Round, calls: list[ToolUse], platform: PlatformResults) -> _Calls:
+async def _record_calls(
+    conn: Connection,
+    prepared: Round,
+    calls: list[ToolUse],
+    platform: PlatformResults,
+    evaluations: Mapping[str, Evaluation],
+) -> _Calls:
     """One action per call, classified and decided by ``domain.tools``, with the events announcing it."""
     catalog = tools.catalog(prepared.snapshot)
     recorded = _Calls()
@@ -109,13 +124,41 @@ async def _record_calls(conn: Connection, prepared: Round, calls: list[ToolUse],
         decision = tools.decide(catalog, call.name)
         if decision.kind == "platform" and call.id not in platform:
             decision = tools.ToolDecision("unknown", "deny")
-        state = _announce_call(recorded, prepared, call, event_id, decision, platform)
+        evaluation = evaluations.get(call.id) if decision.kind in ("builtin", "mcp") else None
+        if evaluation is not None:
+            decision = tools.ToolDecision(decision.kind, evaluation.decision)  # type: ignore[arg-type]
+        state = _announce_call(recorded, prepared, call, event_id, decision, platform, evaluation, catalog)
         new = NewAction(event_id, decision.kind, call.id, call.name, state)
         await actions.insert(conn, prepared.workspace_id, prepared.session_id, prepared.trigger_id, prepared.round, new)
-        if decision.kind == "platform":
+        if decision.kind == "mcp":
+            await _journal(conn, prepared, call, event_id, state, evaluation, catalog)
+        if state in ("resolved", "denied") and decision.kind != "custom":
             result_id = derived_id("sevt", event_id, "result")
-            await actions.resolve(conn, prepared.session_id, event_id, "resolved", result_id)
+            await actions.resolve(conn, prepared.session_id, event_id, state, result_id)
     return recorded
+
+
+async def _journal(
+    conn: Connection,
+    prepared: Round,
+    call: ToolUse,
+    event_id: str,
+    state: str,
+    evaluation: Evaluation | None,
+    catalog: tools.ToolCatalog,
+) -> None:
+    """The MCP call enters the invocation journal as ``prepared``, then takes its decided state."""
+    server = catalog.mcp_tools[call.name][0]
+    digest = next(
+        (str(t.get("snapshot_digest", "")) for t in prepared.snapshot.get("mcp_tools") or [] if t["name"] == call.name),
+        "",
+    )
+    ws, sid = prepared.workspace_id, prepared.session_id
+    public = evaluation.public() if evaluation else None
+    await mcp.insert_invocation(
+        conn, ws, sid, NewInvocation(event_id, server, call.name, call.input, digest, "prepared", public)
+    )
+    await mcp.set_state(conn, sid, event_id, state)
 
 
 def _announce_call(
@@ -125,6 +168,8 @@ def _announce_call(
     event_id: str,
     decision: tools.ToolDecision,
     platform: PlatformResults,
+    evaluation: Evaluation | None = None,
+    catalog: tools.ToolCatalog | None = None,
 ) -> str:
     """Append the events of one call to ``recorded``; returns the action's initial state."""
     trigger = prepared.trigger_id
@@ -134,21 +179,49 @@ def _announce_call(
         )
         recorded.needs_client.append(event_id)
         return "pending"
-    if decision.permission == "deny":
+    if decision.permission == "deny" and decision.kind not in ("builtin", "mcp"):
         recorded.answered_here += 1
         return "rejected"
-    use = {"name": call.name, "input": call.input, "evaluated_permission": decision.permission}
-    recorded.events.append(NewEvent(event_id, "agent.tool_use", use, trigger))
+    use: JsonObject = {"name": call.name, "input": call.input, "evaluated_permission": decision.permission}
+    if evaluation is not None:
+        use["evaluation"] = evaluation.public()
+    if decision.kind == "mcp":
+        assert catalog is not None
+        use = {"mcp_server_name": catalog.mcp_tools[call.name][0], **use}
+    recorded.events.append(
+        NewEvent(event_id, "agent.mcp_tool_use" if decision.kind == "mcp" else "agent.tool_use", use, trigger)
+    )
+    if decision.permission == "deny":
+        recorded.events.append(_denied_result(event_id, decision.kind, evaluation, trigger))
+        recorded.answered_here += 1
+        return "denied"
+    if decision.permission == "ask":
+        recorded.needs_client.append(event_id)
+        return "awaiting_confirmation"
     if decision.kind == "builtin":
-        if decision.permission == "ask":
-            recorded.needs_client.append(event_id)
-            return "awaiting_confirmation"
         return "pending"
+    if decision.kind == "mcp":
+        recorded.runs_here += 1
+        return "allowed"
     text, is_error = platform[call.id]
     result = {"tool_use_id": event_id, "content": [{"type": "text", "text": text}], "is_error": is_error}
     recorded.events.append(NewEvent(derived_id("sevt", event_id, "result"), "agent.tool_result", result, trigger))
     recorded.answered_here += 1
     return "resolved"
+
+
+def _denied_result(event_id: str, kind: str, evaluation: Evaluation | None, trigger: str) -> NewEvent:
+    """The error result of a call the evaluator denied: the model learns why, nothing runs."""
+    reason = evaluation.reason if evaluation else "denied"
+    text = f"The permission evaluator denied this tool call without running it: {reason}"
+    content = [{"type": "text", "text": text}]
+    result_id = derived_id("sevt", event_id, "result")
+    if kind == "mcp":
+        payload: JsonObject = {"mcp_tool_use_id": event_id, "content": content, "is_error": True}
+        return NewEvent(result_id, "agent.mcp_tool_result", payload, trigger)
+    return NewEvent(
+        result_id, "agent.tool_result", {"tool_use_id": event_id, "content": content, "is_error": True}, trigger
+    )
 
 
 async def _wait_for_calls(
@@ -166,7 +239,8 @@ async def _wait_for_calls(
         out.append(_idle_event(prepared, stop))
         await sessions.set_status(conn, session, "idle", stop)
     await events.append(conn, ws, sid, out)
-    return StepOutcome("idle")
+    # Allowed MCP calls run in the next step (``app.mcp_calls``), outside this transaction.
+    return StepOutcome("continue" if recorded.runs_here else "idle")
 
 
 async def record_error(

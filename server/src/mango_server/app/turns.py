@@ -19,11 +19,16 @@ Not responsible for: waiting, timers or signals (the workflow), HTTP admission, 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections.abc import Callable, Mapping
 
-from mango_server.app import turn_context
+from mango_server.app import mcp_calls, turn_context
+from mango_server.app.blobs import BlobWrites
+from mango_server.app.context import tool_specs
+from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
+from mango_server.app.mcp_discovery import offered_tools
 from mango_server.app.skill_loader import load_instructions
 from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
 from mango_server.app.turn_context import ContextConfig, RoundKey
@@ -45,6 +50,7 @@ from mango_server.model import (
     tool_uses,
 )
 from mango_server.store.db import Pool
+from mango_server.tools.mcp_connector import McpConnector
 
 __all__ = ["OPEN_ACTION_STATES", "StepOutcome", "TurnEngine", "finish_turn"]
 
@@ -65,6 +71,9 @@ class TurnEngine:
         blobs: BlobStore | None = None,
         rand: Callable[[], float] = random.random,
         windows: Mapping[str, ModelWindow] | None = None,
+        mcp: McpConnector | None = None,
+        evaluator: Evaluator | None = None,
+        writes: BlobWrites | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
@@ -73,17 +82,29 @@ class TurnEngine:
         self._context = ContextConfig(max_tokens, dict(windows or {}), adapter_profile(model))
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
+        self._mcp = mcp
+        self._evaluator = evaluator
+        self._writes = writes  # large MCP results become Files (``app.mcp_results``)
 
     async def step(self, session_id: str) -> StepOutcome:
-        """Advance the Session by at most one provider round."""
+        """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
+        if await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
+            await self._notifier.committed(session_id)
         async with self._pool.acquire() as conn, conn.transaction():
             prepared = await prepare(conn, session_id, self._context)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
             return prepared
-        message_id = derived_id("sevt", prepared.start_id, "message")
+        offered = await offered_tools(self._pool, self._mcp, prepared)
         request = prepared.request
         assert request is not None
+        if offered:
+            # MCP tools are discovered outside the admission transaction (network I/O); their declarations
+            # join the admitted request here, so admission's estimate does not count their schemas yet.
+            snapshot = {**prepared.snapshot, "mcp_tools": offered}
+            request = dataclasses.replace(request, tools=tool_specs(snapshot))
+            prepared = dataclasses.replace(prepared, snapshot=snapshot, request=request)
+        message_id = derived_id("sevt", prepared.start_id, "message")
         try:
             response = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
         except ModelError as exc:
@@ -163,12 +184,30 @@ class TurnEngine:
         self, prepared: Round, request: ModelRequest, response: ModelResponse, message_id: str
     ) -> StepOutcome:
         platform = await self._run_platform_tools(prepared, response)
+        evaluations = await self._evaluate_auto_calls(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
             await turn_context.complete(conn, prepared.session_id, prepared.start_id, request, response)
-            return await commit_response(conn, session, prepared, response, message_id, platform)
+            return await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
+
+    async def _evaluate_auto_calls(self, prepared: Round, response: ModelResponse) -> dict[str, Evaluation]:
+        """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``."""
+        catalog = tools.catalog(prepared.snapshot)
+        descriptions = {t["name"]: t.get("description") or "" for t in prepared.snapshot.get("mcp_tools") or []}
+        verdicts: dict[str, Evaluation] = {}
+        for call in tool_uses(response):
+            kind = tools.classify(catalog, call.name)
+            if kind not in ("builtin", "mcp") or tools.policy_type(catalog, call.name) != "auto":
+                continue
+            if self._evaluator is None:
+                verdicts[call.id] = Evaluation("ask", "indeterminate", "no permission evaluator is configured")
+                continue
+            server = catalog.mcp_tools[call.name][0] if kind == "mcp" else None
+            subject = CallToEvaluate(call.name, kind, call.input, descriptions.get(call.name, ""), server)
+            verdicts[call.id] = await self._evaluator.evaluate(subject)
+        return verdicts
 
     async def _run_platform_tools(self, prepared: Round, response: ModelResponse) -> PlatformResults:
         """Results of calls the platform answers itself (``load_skill``), computed outside any transaction."""

@@ -3,12 +3,12 @@
 Kinds: ``custom`` (application-defined, answered by the client), ``builtin`` (executed by the
 Session's self-hosted worker), ``provider_native`` (run by the model provider inside its own call,
 never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill``),
-``mcp`` (a tool of an attached MCP server; not offered to the model yet, so such a call is
-rejected like an unknown one) and ``unknown``.
+``mcp`` (a tool of an attached MCP server, offered under its MCP tool name once discovered; the
+round's snapshot carries the discovered tools as ``mcp_tools``) and ``unknown``.
 
-Permission: ``always_allow`` allows, ``always_ask`` asks; ``auto`` has no evaluator in this
-release and fails safe by asking (docs/compatibility.md), as does any policy this code does not
-know. Pure: no I/O; the turn engine records the decision. Not responsible for executing tools.
+Permission: ``always_allow`` allows, ``always_ask`` asks, as does any policy this code does not
+know; ``auto`` asks here too: the turn engine asks the evaluator (``app.evaluator``) and records
+its allow / ask / deny instead. Pure: no I/O. Not responsible for executing tools.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ class ToolCatalog:
     provider_native: frozenset[str] = frozenset()
     platform: frozenset[str] = frozenset()
     mcp_servers: frozenset[str] = frozenset()
+    #: Discovered MCP tools by model-facing name -> (server name, permission policy type).
+    mcp_tools: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,16 @@ def catalog(snapshot: JsonObject) -> ToolCatalog:
         mcp_servers=frozenset(
             str(t["mcp_server_name"]) for t in snapshot.get("tools") or [] if t.get("type") == "mcp_toolset"
         ),
+        mcp_tools=_mcp_tools(snapshot),
     )
+
+
+def _mcp_tools(snapshot: JsonObject) -> dict[str, tuple[str, str]]:
+    """Discovered MCP tools by name; the first server offering a name wins (as in ``app.context``)."""
+    out: dict[str, tuple[str, str]] = {}
+    for tool in snapshot.get("mcp_tools") or []:
+        out.setdefault(tool["name"], (tool["mcp_server_name"], tool["permission_policy"]["type"]))
+    return out
 
 
 def classify(tools: ToolCatalog, name: str, *, mcp_server: str | None = None) -> ToolKind:
@@ -70,11 +81,13 @@ def classify(tools: ToolCatalog, name: str, *, mcp_server: str | None = None) ->
         return "platform"
     if name in tools.provider_native:
         return "provider_native"
+    if name in tools.mcp_tools:
+        return "mcp"
     return "unknown"
 
 
 def permission(policy: str) -> Permission:
-    """The decision of a built-in tool's permission policy type."""
+    """The decision of a permission policy type before any evaluation (``auto`` asks until evaluated)."""
     return "allow" if policy == "always_allow" else "ask"
 
 
@@ -82,12 +95,23 @@ def decide(tools: ToolCatalog, name: str, *, mcp_server: str | None = None) -> T
     """Kind and permission of one call.
 
     Custom and platform calls are allowed (the client, or the platform, answers them); built-ins
-    follow their policy; provider-native, MCP and unknown calls are refused here: the provider
-    already ran its own tools, MCP tools are not offered yet, and an unknown name is not available.
+    and MCP tools follow their policy; provider-native and unknown calls are refused here: the
+    provider already ran its own tools, and an unknown name is not available.
     """
     kind = classify(tools, name, mcp_server=mcp_server)
     if kind == "builtin":
         return ToolDecision(kind, permission(tools.builtins[name]))
+    if kind == "mcp" and name in tools.mcp_tools:
+        return ToolDecision(kind, permission(tools.mcp_tools[name][1]))
     if kind in ("custom", "platform"):
         return ToolDecision(kind, "allow")
     return ToolDecision(kind, "deny")
+
+
+def policy_type(tools: ToolCatalog, name: str) -> str | None:
+    """The configured permission policy type of a built-in or MCP tool (``None`` for other kinds)."""
+    if name in tools.builtins:
+        return tools.builtins[name]
+    if name in tools.mcp_tools:
+        return tools.mcp_tools[name][1]
+    return None

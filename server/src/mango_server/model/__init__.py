@@ -15,6 +15,7 @@ from ._errors import (
     ModelRequestFailedError,
 )
 from ._factory import ModelProvider, build_model_client
+from ._offline_evaluator import EVALUATOR_MARKER
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
     ModelCapabilities,
@@ -36,6 +37,7 @@ from .offline import OfflineModel
 
 __all__ = [
     "ANTHROPIC_VERSION",
+    "EVALUATOR_MARKER",
     "PROVIDER_TOOL_VERSIONS",
     "MessagesClient",
     "ModelCapabilities",

@@ -31,6 +31,9 @@ provider message with the next one; only the newest text counts). Without direct
 ``/sleep MS``
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
+A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
+deterministic verdict of ``model._offline_evaluator`` instead.
+
 When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``/text``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
 round completes.
@@ -66,6 +69,7 @@ from mango_server.domain.model_windows import ModelWindow, resolve_window
 from mango_server.domain.tokens import estimate_message, estimate_request
 
 from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelRequestFailedError
+from ._offline_evaluator import EVALUATOR_MARKER, verdict
 from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
 
 __all__ = ["OfflineModel"]
@@ -111,6 +115,8 @@ class OfflineModel:
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         """Answer ``request`` deterministically; see the module docstring for directives."""
         digest = _conversation_digest(request)
+        if (request.system or "").startswith(EVALUATOR_MARKER):
+            return _evaluator_response(request, digest)
         last = _last_user_content(request.messages)
         directives = _parse_directives(_texts(last)[-1:])
         if directives.sleep_ms:
@@ -171,6 +177,23 @@ def _stop_reason(request: ModelRequest, directives: _Directives, content: list[d
     if directives.pause and request.messages and request.messages[-1].get("role") == "user":
         return "pause_turn"
     return "max_tokens" if directives.max_tokens else "end_turn"
+
+
+def _evaluator_response(request: ModelRequest, digest: str) -> ModelResponse:
+    """A permission-evaluator prompt gets its deterministic verdict (``model._offline_evaluator``)."""
+    prompt = "".join(_texts(_last_user_content(request.messages)))
+    content = [{"type": "text", "text": verdict(prompt)}]
+    return ModelResponse(
+        content=content,
+        stop_reason="end_turn",
+        usage=Usage(
+            input_tokens=estimate_request(request.system, request.messages, []),
+            output_tokens=estimate_message({"role": "assistant", "content": content}),
+        ),
+        request_id=f"req_offline_{digest[:24]}",
+        message_id=f"msg_offline_{digest[:24]}",
+        model=request.model,
+    )
 
 
 def _conversation_digest(request: ModelRequest) -> str:

@@ -8,6 +8,8 @@ import logging
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from mango_server.app.blobs import BlobWrites, process_owner
+from mango_server.app.evaluator import ModelEvaluator
 from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
 from mango_server.domain.model_windows import parse_windows
@@ -18,6 +20,8 @@ from mango_server.orchestration.relay import OutboxRelay
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
 from mango_server.store.db import create_pool
+from mango_server.tools.egress import EgressPolicy
+from mango_server.tools.mcp_connector import McpConnector
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +44,7 @@ async def run_orchestrator(settings: Settings) -> None:
     )
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
+    policy = EgressPolicy.from_setting(settings.egress_allow)
     engine = TurnEngine(
         pool,
         model,
@@ -48,6 +53,9 @@ async def run_orchestrator(settings: Settings) -> None:
         max_tokens=settings.model_max_tokens,
         blobs=blobs,
         windows=windows,
+        mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
+        evaluator=ModelEvaluator(model, settings.default_model, timeout_seconds=settings.evaluator_timeout_seconds),
+        writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
     activities = SessionActivities(engine)
     worker = Worker(

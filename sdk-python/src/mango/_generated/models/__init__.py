@@ -85,6 +85,8 @@ from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
 from .model_usage import ModelUsage
 from .money import Money
+from .permission_evaluation import PermissionEvaluation
+from .permission_evaluation_decision import PermissionEvaluationDecision
 from .preview_event_ref import PreviewEventRef
 from .preview_event_ref_type import PreviewEventRefType
 from .queue_stats import QueueStats
@@ -246,6 +248,8 @@ __all__ = (
     "ModelConfigSpeed",
     "ModelUsage",
     "Money",
+    "PermissionEvaluation",
+    "PermissionEvaluationDecision",
     "PreviewEventRef",
     "PreviewEventRefType",
     "QueueStats",

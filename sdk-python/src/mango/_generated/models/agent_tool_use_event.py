@@ -16,6 +16,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agent_tool_use_event_input import AgentToolUseEventInput
+    from ..models.permission_evaluation import PermissionEvaluation
 
 
 T = TypeVar("T", bound="AgentToolUseEvent")
@@ -35,6 +36,8 @@ class AgentToolUseEvent:
             input_ (AgentToolUseEventInput): The tool input.
             evaluated_permission (AgentToolUseEventEvaluatedPermission): The permission decision for this call.
             session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            evaluation (PermissionEvaluation | Unset): The decision of the `auto` permission evaluator for one call. Any
+                failure, timeout or unparsable answer of the evaluator asks (`reason_type` `indeterminate`).
             source_event_id (None | str | Unset): For a relayed child action, the id of the originating event.
     """
 
@@ -46,6 +49,7 @@ class AgentToolUseEvent:
     input_: AgentToolUseEventInput
     evaluated_permission: AgentToolUseEventEvaluatedPermission
     session_thread_id: None | str | Unset = UNSET
+    evaluation: PermissionEvaluation | Unset = UNSET
     source_event_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -74,6 +78,10 @@ class AgentToolUseEvent:
         else:
             session_thread_id = self.session_thread_id
 
+        evaluation: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.evaluation, Unset):
+            evaluation = self.evaluation.to_dict()
+
         source_event_id: None | str | Unset
         if isinstance(self.source_event_id, Unset):
             source_event_id = UNSET
@@ -95,6 +103,8 @@ class AgentToolUseEvent:
         )
         if session_thread_id is not UNSET:
             field_dict["session_thread_id"] = session_thread_id
+        if evaluation is not UNSET:
+            field_dict["evaluation"] = evaluation
         if source_event_id is not UNSET:
             field_dict["source_event_id"] = source_event_id
 
@@ -103,6 +113,7 @@ class AgentToolUseEvent:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agent_tool_use_event_input import AgentToolUseEventInput
+        from ..models.permission_evaluation import PermissionEvaluation
 
         d = dict(src_dict)
         type_ = cast(Literal["agent.tool_use"], d.pop("type"))
@@ -143,6 +154,13 @@ class AgentToolUseEvent:
 
         session_thread_id = _parse_session_thread_id(d.pop("session_thread_id", UNSET))
 
+        _evaluation = d.pop("evaluation", UNSET)
+        evaluation: PermissionEvaluation | Unset
+        if isinstance(_evaluation, Unset):
+            evaluation = UNSET
+        else:
+            evaluation = PermissionEvaluation.from_dict(_evaluation)
+
         def _parse_source_event_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -161,6 +179,7 @@ class AgentToolUseEvent:
             input_=input_,
             evaluated_permission=evaluated_permission,
             session_thread_id=session_thread_id,
+            evaluation=evaluation,
             source_event_id=source_event_id,
         )
 

@@ -842,24 +842,6 @@ class AgentThinkingEvent(BaseModel):
     ] = None
 
 
-class AgentToolUseEvent(BaseModel):
-    type: Annotated[Literal["agent.tool_use"], Field(description="Always `agent.tool_use`.")]
-    id: Annotated[str, Field(description="The event id (`sevt_...`), used as `tool_use_id`.", max_length=64)]
-    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
-    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
-    session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
-    ] = None
-    name: Annotated[str, Field(description="The tool name.", max_length=128)]
-    input: Annotated[dict[str, Any], Field(description="The tool input.", max_length=64)]
-    evaluated_permission: Annotated[
-        Literal["allow", "ask", "deny"], Field(description="The permission decision for this call.")
-    ]
-    source_event_id: Annotated[
-        str | None, Field(description="For a relayed child action, the id of the originating event.", max_length=64)
-    ] = None
-
-
 class AgentToolResultEvent(BaseModel):
     type: Annotated[Literal["agent.tool_result"], Field(description="Always `agent.tool_result`.")]
     id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
@@ -871,6 +853,23 @@ class AgentToolResultEvent(BaseModel):
     tool_use_id: Annotated[str, Field(description="The `agent.tool_use` event answered.", max_length=64)]
     content: Annotated[list[TextBlock], Field(description="The tool output.", max_length=100)]
     is_error: Annotated[bool, Field(description="Whether the tool failed.")]
+
+
+class PermissionEvaluation(BaseModel):
+    decision: Annotated[
+        Literal["allow", "ask", "deny"],
+        Field(
+            description="`allow` runs the call, `ask` waits for a `user.tool_confirmation`, `deny` gives the model an error result without running it."
+        ),
+    ]
+    reason_type: Annotated[
+        str,
+        Field(
+            description="`routine`, `uncertain`, `high_risk` or `indeterminate` (the evaluator failed); clients must accept unknown types.",
+            max_length=64,
+        ),
+    ]
+    reason: Annotated[str, Field(description="The evaluator's explanation.", max_length=1000)]
 
 
 class AgentMcpToolUseEvent(BaseModel):
@@ -889,6 +888,10 @@ class AgentMcpToolUseEvent(BaseModel):
     evaluated_permission: Annotated[
         Literal["allow", "ask", "deny"], Field(description="The permission decision for this call.")
     ]
+    evaluation: Annotated[
+        PermissionEvaluation | None,
+        Field(description="How the `auto` evaluator decided; absent for `always_allow` and `always_ask`."),
+    ] = None
     source_event_id: Annotated[
         str | None, Field(description="For a relayed child action, the id of the originating event.", max_length=64)
     ] = None
@@ -1090,47 +1093,6 @@ class SpanModelRequestEndEvent(BaseModel):
     model_usage: Annotated[ModelUsage, Field(description="Tokens used by this request.")]
 
 
-class SessionEvent(
-    RootModel[
-        UserMessageEvent
-        | UserInterruptEvent
-        | UserToolConfirmationEvent
-        | UserToolResultEvent
-        | UserCustomToolResultEvent
-        | AgentMessageEvent
-        | AgentThinkingEvent
-        | AgentToolUseEvent
-        | AgentToolResultEvent
-        | AgentMcpToolUseEvent
-        | AgentMcpToolResultEvent
-        | AgentCustomToolUseEvent
-        | AgentThreadContextCompactedEvent
-        | SessionStatusRunningEvent
-        | SessionStatusIdleEvent
-        | SessionStatusRescheduledEvent
-        | SessionStatusTerminatedEvent
-        | SessionErrorEvent
-        | SessionUpdatedEvent
-        | SessionUsageEvent
-        | SessionDeletedEvent
-        | SpanModelRequestStartEvent
-        | SpanModelRequestEndEvent
-    ]
-):
-    root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent,
-        Field(
-            description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
-            discriminator="type",
-        ),
-    ]
-
-
-class SessionEventList(BaseModel):
-    data: Annotated[list[SessionEvent], Field(description="The events.", max_length=1000)]
-    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
-
-
 class UserMessageEventParams(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -1228,13 +1190,6 @@ class SessionEventSendParams(BaseModel):
     ]
 
 
-class SessionEventSendResult(BaseModel):
-    data: Annotated[
-        list[SessionEvent],
-        Field(description="The events as persisted, with ids and `processed_at` null.", max_length=50),
-    ]
-
-
 class PreviewEventRef(BaseModel):
     type: Annotated[
         Literal["agent.message", "agent.thinking"], Field(description="The type of the event being previewed.")
@@ -1257,44 +1212,6 @@ class EventDeltaEvent(BaseModel):
     type: Annotated[Literal["event_delta"], Field(description="Always `event_delta`.")]
     event_id: Annotated[str, Field(description="The id of the event being previewed.", max_length=64)]
     delta: Annotated[ContentDelta, Field(description="The appended content.")]
-
-
-class SessionStreamEvent(
-    RootModel[
-        UserMessageEvent
-        | UserInterruptEvent
-        | UserToolConfirmationEvent
-        | UserToolResultEvent
-        | UserCustomToolResultEvent
-        | AgentMessageEvent
-        | AgentThinkingEvent
-        | AgentToolUseEvent
-        | AgentToolResultEvent
-        | AgentMcpToolUseEvent
-        | AgentMcpToolResultEvent
-        | AgentCustomToolUseEvent
-        | AgentThreadContextCompactedEvent
-        | SessionStatusRunningEvent
-        | SessionStatusIdleEvent
-        | SessionStatusRescheduledEvent
-        | SessionStatusTerminatedEvent
-        | SessionErrorEvent
-        | SessionUpdatedEvent
-        | SessionUsageEvent
-        | SessionDeletedEvent
-        | SpanModelRequestStartEvent
-        | SpanModelRequestEndEvent
-        | EventStartEvent
-        | EventDeltaEvent
-    ]
-):
-    root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent,
-        Field(
-            description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
-            discriminator="type",
-        ),
-    ]
 
 
 class FileUploadParams(BaseModel):
@@ -1637,3 +1554,111 @@ class SessionUpdateParams(BaseModel):
             description="A new budget (replacing the old one) or null to remove it; raising or removing it resumes a Session stopped with `budget_reached`."
         ),
     ] = None
+
+
+class AgentToolUseEvent(BaseModel):
+    type: Annotated[Literal["agent.tool_use"], Field(description="Always `agent.tool_use`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`), used as `tool_use_id`.", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    name: Annotated[str, Field(description="The tool name.", max_length=128)]
+    input: Annotated[dict[str, Any], Field(description="The tool input.", max_length=64)]
+    evaluated_permission: Annotated[
+        Literal["allow", "ask", "deny"], Field(description="The permission decision for this call.")
+    ]
+    evaluation: Annotated[
+        PermissionEvaluation | None,
+        Field(description="How the `auto` evaluator decided; absent for `always_allow` and `always_ask`."),
+    ] = None
+    source_event_id: Annotated[
+        str | None, Field(description="For a relayed child action, the id of the originating event.", max_length=64)
+    ] = None
+
+
+class SessionEvent(
+    RootModel[
+        UserMessageEvent
+        | UserInterruptEvent
+        | UserToolConfirmationEvent
+        | UserToolResultEvent
+        | UserCustomToolResultEvent
+        | AgentMessageEvent
+        | AgentThinkingEvent
+        | AgentToolUseEvent
+        | AgentToolResultEvent
+        | AgentMcpToolUseEvent
+        | AgentMcpToolResultEvent
+        | AgentCustomToolUseEvent
+        | AgentThreadContextCompactedEvent
+        | SessionStatusRunningEvent
+        | SessionStatusIdleEvent
+        | SessionStatusRescheduledEvent
+        | SessionStatusTerminatedEvent
+        | SessionErrorEvent
+        | SessionUpdatedEvent
+        | SessionUsageEvent
+        | SessionDeletedEvent
+        | SpanModelRequestStartEvent
+        | SpanModelRequestEndEvent
+    ]
+):
+    root: Annotated[
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent,
+        Field(
+            description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
+            discriminator="type",
+        ),
+    ]
+
+
+class SessionEventList(BaseModel):
+    data: Annotated[list[SessionEvent], Field(description="The events.", max_length=1000)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class SessionEventSendResult(BaseModel):
+    data: Annotated[
+        list[SessionEvent],
+        Field(description="The events as persisted, with ids and `processed_at` null.", max_length=50),
+    ]
+
+
+class SessionStreamEvent(
+    RootModel[
+        UserMessageEvent
+        | UserInterruptEvent
+        | UserToolConfirmationEvent
+        | UserToolResultEvent
+        | UserCustomToolResultEvent
+        | AgentMessageEvent
+        | AgentThinkingEvent
+        | AgentToolUseEvent
+        | AgentToolResultEvent
+        | AgentMcpToolUseEvent
+        | AgentMcpToolResultEvent
+        | AgentCustomToolUseEvent
+        | AgentThreadContextCompactedEvent
+        | SessionStatusRunningEvent
+        | SessionStatusIdleEvent
+        | SessionStatusRescheduledEvent
+        | SessionStatusTerminatedEvent
+        | SessionErrorEvent
+        | SessionUpdatedEvent
+        | SessionUsageEvent
+        | SessionDeletedEvent
+        | SpanModelRequestStartEvent
+        | SpanModelRequestEndEvent
+        | EventStartEvent
+        | EventDeltaEvent
+    ]
+):
+    root: Annotated[
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent,
+        Field(
+            description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
+            discriminator="type",
+        ),
+    ]

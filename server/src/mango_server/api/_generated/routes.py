@@ -281,7 +281,7 @@ ROUTES: tuple[Route, ...] = (
         method="GET",
         path="/v1/files/{file_id}/content",
         handler="files_content",
-        security=("WorkspaceKey",),
+        security=("WorkspaceKey", "SessionToken"),
         paginated=False,
         stream=False,
         request_model=None,
@@ -712,8 +712,10 @@ OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES
 # Optional properties that may be omitted but are not nullable, by model class name.
 NOT_NULL: dict[str, frozenset[str]] = {
     "AgentCreateParams": frozenset({"mcp_servers", "metadata", "skills", "tools"}),
+    "AgentMcpToolUseEvent": frozenset({"evaluation"}),
     "AgentRef": frozenset({"version"}),
     "AgentThreadContextCompactedEvent": frozenset({"mode", "post_tokens", "pre_tokens"}),
+    "AgentToolUseEvent": frozenset({"evaluation"}),
     "AgentToolset": frozenset({"configs", "default_config"}),
     "AgentUpdateParams": frozenset({"mcp_servers", "metadata", "model", "name", "skills", "tools", "version"}),
     "CustomTool": frozenset({"description"}),

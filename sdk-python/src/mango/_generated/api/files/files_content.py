@@ -86,7 +86,9 @@ def sync_detailed(
 ) -> Response[ErrorEnvelope | File]:
     """Download a File's bytes.
 
-     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`.
+     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`. A
+    session token may download only the Files its Session generated (large MCP results,
+    `agent.mcp_tool_result.file_id`); any other File answers 404.
 
     Args:
         file_id (str):
@@ -117,7 +119,9 @@ def sync(
 ) -> ErrorEnvelope | File | None:
     """Download a File's bytes.
 
-     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`.
+     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`. A
+    session token may download only the Files its Session generated (large MCP results,
+    `agent.mcp_tool_result.file_id`); any other File answers 404.
 
     Args:
         file_id (str):
@@ -143,7 +147,9 @@ async def asyncio_detailed(
 ) -> Response[ErrorEnvelope | File]:
     """Download a File's bytes.
 
-     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`.
+     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`. A
+    session token may download only the Files its Session generated (large MCP results,
+    `agent.mcp_tool_result.file_id`); any other File answers 404.
 
     Args:
         file_id (str):
@@ -172,7 +178,9 @@ async def asyncio(
 ) -> ErrorEnvelope | File | None:
     """Download a File's bytes.
 
-     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`.
+     Returns the File's bytes exactly as uploaded, with `content-type` `application/octet-stream`. A
+    session token may download only the Files its Session generated (large MCP results,
+    `agent.mcp_tool_result.file_id`); any other File answers 404.
 
     Args:
         file_id (str):

@@ -1,0 +1,145 @@
+"""MCP tool calls of the active turn, run by the orchestrator through the invocation journal.
+
+:func:`run_pending` runs every journalled call that is ``allowed`` and whose action is still
+open (an interrupt cancels the action, and with it the call). Per call:
+
+1. (transaction) ``allowed -> started``, committed before any byte leaves Mango;
+2. the MCP call, outside any transaction, with the connector's deadline;
+3. (transaction) the ``agent.mcp_tool_result`` event, the action resolved, ``completed``.
+
+A call found ``started`` was interrupted after step 1 (the orchestrator crashed, the activity
+timed out): its outcome is unknown, so it is never sent again. It becomes ``ambiguous`` and the
+model gets an error result saying so. A connection failure after the request may have reached
+the server is ambiguous too; a refusal by the egress guard happened before any connection and is
+an ordinary tool error.
+
+A textual result over ``LARGE_TEXT_CHARS`` becomes a Workspace File (``app.mcp_results``): its
+complete text is first committed as a receipt in the journal, so a crash before the File is
+published publishes it again from the receipt without calling the tool twice. Not responsible for
+deciding permissions or for discovery.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from mango_server.app import mcp_results
+from mango_server.app.blobs import BlobWrites
+from mango_server.domain.json import JsonObject
+from mango_server.ids import derived_id
+from mango_server.store import actions, events, mcp, sessions
+from mango_server.store.db import Connection, Pool
+from mango_server.store.events import NewEvent
+from mango_server.store.mcp import InvocationRow
+from mango_server.tools.mcp_connector import CallResult, McpConnectionError, McpConnector
+
+log = logging.getLogger(__name__)
+
+AMBIGUOUS_TEXT = (
+    "The outcome of this MCP tool call is unknown: the connection was lost after the call was sent, so it "
+    "may or may not have taken effect. It was not retried. Check its effect before calling it again."
+)
+
+
+async def run_pending(
+    pool: Pool, connector: McpConnector | None, session_id: str, writes: BlobWrites | None = None
+) -> int:
+    """Run (or settle as ambiguous) the Session's runnable MCP calls; returns how many were settled."""
+    async with pool.acquire() as conn:
+        pending = await mcp.runnable(conn, session_id)
+    for invocation in pending:
+        await _settle(pool, connector, invocation, writes)
+    return len(pending)
+
+
+async def _settle(
+    pool: Pool, connector: McpConnector | None, invocation: InvocationRow, writes: BlobWrites | None
+) -> None:
+    if invocation.state == "started" and invocation.receipt is not None:
+        await mcp_results.publish(pool, writes, invocation, invocation.receipt, _finish_in)  # no second call
+        return
+    if invocation.state == "started":
+        log.warning(
+            "mcp call ambiguous session_id=%s event_id=%s",
+            invocation.session_id,
+            invocation.event_id,
+            extra={"action": "mcp.ambiguous"},
+        )
+        await _finish(pool, invocation, AMBIGUOUS_TEXT, is_error=True, state="ambiguous")
+        return
+    url = await _start(pool, invocation)
+    if url is None:
+        return
+    if connector is None:
+        await _finish(pool, invocation, "MCP servers are not available on this orchestrator.", True, "completed")
+        return
+    try:
+        result = await connector.call(url, invocation.tool_name, invocation.input)
+    except McpConnectionError as exc:
+        state = "ambiguous" if exc.maybe_sent else "completed"
+        text = f"{AMBIGUOUS_TEXT} ({exc})" if exc.maybe_sent else f"The MCP call failed before it was sent: {exc}"
+        await _finish(pool, invocation, text, is_error=True, state=state)
+        return
+    if len(result.text) > mcp_results.LARGE_TEXT_CHARS and not result.is_error:
+        await mcp_results.retain(pool, writes, invocation, result, _finish, _finish_in)
+        return
+    await _finish(pool, invocation, result.text, result.is_error, "completed", result)
+
+
+async def _start(pool: Pool, invocation: InvocationRow) -> str | None:
+    """Mark the call started (durably, before sending); the server's URL, or ``None`` if it is no longer runnable."""
+    async with pool.acquire() as conn, conn.transaction():
+        locked = await mcp.lock_runnable(conn, invocation.session_id, invocation.event_id)
+        if locked is None or locked.state != "allowed":
+            return None
+        session = await sessions.lock_any(conn, invocation.session_id)
+        if session is None or session.deleting_at is not None or session.archived_at is not None:
+            return None
+        servers = {s["name"]: s["url"] for s in session.agent_snapshot.get("mcp_servers") or []}
+        await mcp.set_state(conn, invocation.session_id, invocation.event_id, "started")
+    return servers.get(invocation.server_name)
+
+
+async def _finish(
+    pool: Pool, invocation: InvocationRow, text: str, is_error: bool, state: str, result: CallResult | None = None
+) -> None:
+    """Commit the result event, resolve the action and close the journal entry, together."""
+    async with pool.acquire() as conn, conn.transaction():
+        await _finish_in(conn, invocation, text, is_error, state, result.raw if result else None)
+
+
+async def _finish_in(
+    conn: Connection,
+    invocation: InvocationRow,
+    text: str,
+    is_error: bool,
+    state: str,
+    raw: JsonObject | None = None,
+    file_id: str | None = None,
+) -> bool:
+    """Inside the caller's transaction: the result event, the resolved action and the closed journal entry.
+
+    Returns whether the call was still open (an interrupt or the Session's deletion closes it first).
+    """
+    sid, event_id = invocation.session_id, invocation.event_id
+    result_id = derived_id("sevt", event_id, "result")
+    payload: JsonObject = {
+        "mcp_tool_use_id": event_id,
+        "content": [{"type": "text", "text": text or "(no output)"}],
+        "is_error": is_error,
+    }
+    if file_id is not None:
+        payload["file_id"] = file_id
+    session = await sessions.lock_any(conn, sid)
+    locked = await mcp.lock_runnable(conn, sid, event_id)
+    if session is None or locked is None or session.deleting_at is not None:
+        return False
+    action = await actions.lock(conn, sid, event_id)
+    trigger = action.trigger_id if action else None
+    event = NewEvent(result_id, "agent.mcp_tool_result", payload, trigger)
+    await events.append(conn, invocation.workspace_id, sid, [event])
+    await actions.resolve(conn, sid, event_id, "resolved", result_id)
+    await mcp.set_state(conn, sid, event_id, state, raw)
+    if file_id is not None:
+        await mcp.complete_publication(conn, sid, event_id, file_id)
+    return True

@@ -1,0 +1,58 @@
+"""MCP toolset rules: which discovered tools an Agent's ``mcp_toolset`` offers, with which policy.
+
+Pure. ``enabled_tools`` applies the toolset to a discovery: without ``configs`` the default
+(``enabled`` true unless said otherwise) applies to every discovered tool; when ``configs`` lists
+names, only listed tools can be enabled, so a tool the server adds later is never offered
+silently. The policy is the tool's override, else the toolset default, else ``always_ask``.
+``config_digest`` identifies the configuration a snapshot was discovered for: a different digest
+invalidates the snapshot. Not responsible for discovery itself or for storing snapshots.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from mango_server.domain.json import JsonObject
+
+DEFAULT_POLICY = "always_ask"
+
+
+def toolsets(snapshot: JsonObject) -> list[tuple[JsonObject, JsonObject]]:
+    """(server, toolset) pairs of an Agent snapshot, in toolset order."""
+    servers = {s["name"]: s for s in snapshot.get("mcp_servers") or []}
+    return [
+        (servers[t["mcp_server_name"]], t)
+        for t in snapshot.get("tools") or []
+        if t.get("type") == "mcp_toolset" and t["mcp_server_name"] in servers
+    ]
+
+
+def config_digest(server: JsonObject, toolset: JsonObject) -> str:
+    """The digest of one server's configuration (URL and toolset)."""
+    raw = json.dumps({"url": server["url"], "toolset": toolset}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def _policy(config: JsonObject | None) -> str | None:
+    policy = (config or {}).get("permission_policy")
+    return str(policy["type"]) if policy else None
+
+
+def enabled_tools(server_name: str, toolset: JsonObject, discovered: list[dict[str, Any]]) -> list[JsonObject]:
+    """The tools offered to the model, each with ``mcp_server_name`` and ``permission_policy``."""
+    default = toolset.get("default_config") or {}
+    overrides = {c["name"]: c for c in toolset.get("configs") or []}
+    default_policy = _policy(default) or DEFAULT_POLICY
+    out: list[JsonObject] = []
+    for tool in discovered:
+        override = overrides.get(tool["name"])
+        if overrides and override is None:
+            continue  # a listed toolset never offers unlisted (for example newly added) tools
+        enabled = (override or {}).get("enabled", default.get("enabled", True))
+        if not enabled:
+            continue
+        policy = _policy(override) or default_policy
+        out.append({**tool, "mcp_server_name": server_name, "permission_policy": {"type": policy}})
+    return out

@@ -1,0 +1,153 @@
+"""MCP persistence: discovery snapshots (``mcp_discoveries``) and the invocation journal (``mcp_invocations``).
+
+A snapshot is keyed by (Session, thread, server); ``thread_key`` ``''`` is the primary thread.
+``config_digest`` is the digest of the Agent configuration it was discovered for, so a changed
+configuration invalidates it; ``failed_trigger_id`` marks a failed discovery that is retried on the
+next turn. Journal states: ``prepared -> (awaiting_confirmation | denied | allowed) -> started ->
+completed | ambiguous`` (and ``cancelled``). Not responsible for connecting to servers or deciding
+permissions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from mango_server.domain.json import JsonObject
+from mango_server.store.db import Connection, from_record
+from mango_server.store.sql_loader import NamedQueries
+
+
+class Q(NamedQueries, file="mcp"):
+    get_discovery: str
+    put_discovery: str
+    insert_invocation: str
+    runnable_invocations: str
+    lock_invocation: str
+    get_invocation: str
+    set_invocation_state: str
+    set_receipt: str
+    complete_publication: str
+    is_session_output: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscoveryRow:
+    """One pinned discovery snapshot (or the marker of a failed discovery)."""
+
+    session_id: str
+    thread_key: str
+    server_name: str
+    config_digest: str
+    snapshot: JsonObject
+    failed_trigger_id: str | None
+    discovered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class InvocationRow:
+    """One MCP call in the journal."""
+
+    workspace_id: str
+    session_id: str
+    event_id: str
+    server_name: str
+    tool_name: str
+    input: JsonObject
+    snapshot_digest: str
+    state: str
+    evaluation: JsonObject | None
+    receipt: JsonObject | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewInvocation:
+    """A call to journal as ``prepared`` (or already decided)."""
+
+    event_id: str
+    server_name: str
+    tool_name: str
+    input: JsonObject
+    snapshot_digest: str
+    state: str
+    evaluation: JsonObject | None = None
+
+
+async def get_discovery(
+    conn: Connection, session_id: str, server_name: str, thread_key: str = ""
+) -> DiscoveryRow | None:
+    """The pinned snapshot of one server for the Session's thread, if any."""
+    record = await conn.fetchrow(Q.get_discovery, session_id, thread_key, server_name)
+    return from_record(DiscoveryRow, record) if record is not None else None
+
+
+async def put_discovery(
+    conn: Connection,
+    workspace_id: str,
+    session_id: str,
+    server_name: str,
+    config_digest: str,
+    snapshot: JsonObject,
+    *,
+    failed_trigger_id: str | None = None,
+    thread_key: str = "",
+) -> None:
+    """Pin (or replace) a snapshot; ``failed_trigger_id`` records a failure for that turn only."""
+    await conn.execute(
+        Q.put_discovery, workspace_id, session_id, thread_key, server_name, config_digest, snapshot, failed_trigger_id
+    )
+
+
+async def insert_invocation(conn: Connection, workspace_id: str, session_id: str, new: NewInvocation) -> None:
+    """Journal one call (idempotent by its event id)."""
+    await conn.execute(
+        Q.insert_invocation,
+        workspace_id,
+        session_id,
+        new.event_id,
+        new.server_name,
+        new.tool_name,
+        new.input,
+        new.snapshot_digest,
+        new.state,
+        new.evaluation,
+    )
+
+
+async def runnable(conn: Connection, session_id: str) -> list[InvocationRow]:
+    """Allowed (or started, hence ambiguous) calls whose action is still open, oldest first."""
+    return [from_record(InvocationRow, r) for r in await conn.fetch(Q.runnable_invocations, session_id)]
+
+
+async def lock_runnable(conn: Connection, session_id: str, event_id: str) -> InvocationRow | None:
+    """One call, locked, if its action is still allowed (an interrupt cancels it)."""
+    record = await conn.fetchrow(Q.lock_invocation, session_id, event_id)
+    return from_record(InvocationRow, record) if record is not None else None
+
+
+async def get_invocation(conn: Connection, session_id: str, event_id: str) -> InvocationRow | None:
+    """One call of the journal."""
+    record = await conn.fetchrow(Q.get_invocation, session_id, event_id)
+    return from_record(InvocationRow, record) if record is not None else None
+
+
+async def set_state(
+    conn: Connection, session_id: str, event_id: str, state: str, raw_result: JsonObject | None = None
+) -> None:
+    """Advance one call; ``raw_result`` is the bounded private copy of the server's answer."""
+    await conn.execute(Q.set_invocation_state, session_id, event_id, state, raw_result)
+
+
+async def set_receipt(conn: Connection, session_id: str, event_id: str, receipt: JsonObject) -> None:
+    """Durably keep a large result before it is written to object storage."""
+    await conn.execute(Q.set_receipt, session_id, event_id, receipt)
+
+
+async def complete_publication(conn: Connection, session_id: str, event_id: str, file_id: str) -> None:
+    """The result is a File now: drop the receipt, remember the File (pinned to the Session)."""
+    await conn.execute(Q.complete_publication, session_id, event_id, file_id)
+
+
+async def is_session_output(conn: Connection, session_id: str, file_id: str) -> bool:
+    """Whether ``file_id`` was generated by one of the Session's MCP calls."""
+    return bool(await conn.fetchval(Q.is_session_output, session_id, file_id))

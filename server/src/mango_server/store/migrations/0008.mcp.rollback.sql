@@ -1,0 +1,2 @@
+DROP TABLE mcp_invocations;
+DROP TABLE mcp_discoveries;

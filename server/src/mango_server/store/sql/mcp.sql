@@ -1,0 +1,48 @@
+-- name: get_discovery
+SELECT * FROM mcp_discoveries WHERE session_id = $1 AND thread_key = $2 AND server_name = $3;
+
+-- name: put_discovery
+INSERT INTO mcp_discoveries (workspace_id, session_id, thread_key, server_name, config_digest, snapshot,
+                             failed_trigger_id, discovered_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+ON CONFLICT (session_id, thread_key, server_name) DO UPDATE
+SET config_digest = EXCLUDED.config_digest, snapshot = EXCLUDED.snapshot,
+    failed_trigger_id = EXCLUDED.failed_trigger_id, discovered_at = EXCLUDED.discovered_at;
+
+-- name: insert_invocation
+INSERT INTO mcp_invocations (workspace_id, session_id, event_id, server_name, tool_name, input, snapshot_digest,
+                             state, evaluation, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
+ON CONFLICT (session_id, event_id) DO NOTHING;
+
+-- name: runnable_invocations
+SELECT i.* FROM mcp_invocations i
+JOIN session_actions a ON a.session_id = i.session_id AND a.event_id = i.event_id
+WHERE i.session_id = $1 AND i.state IN ('allowed', 'started') AND a.state = 'allowed'
+ORDER BY i.created_at, i.event_id;
+
+-- name: lock_invocation
+SELECT i.* FROM mcp_invocations i
+JOIN session_actions a ON a.session_id = i.session_id AND a.event_id = i.event_id
+WHERE i.session_id = $1 AND i.event_id = $2 AND a.state = 'allowed'
+FOR UPDATE OF i;
+
+-- name: get_invocation
+SELECT * FROM mcp_invocations WHERE session_id = $1 AND event_id = $2;
+
+-- name: set_invocation_state
+UPDATE mcp_invocations
+SET state = $3,
+    started_at = CASE WHEN $3 = 'started' THEN now() ELSE started_at END,
+    finished_at = CASE WHEN $3 IN ('completed', 'ambiguous', 'denied', 'cancelled') THEN now() ELSE finished_at END,
+    raw_result = COALESCE($4, raw_result)
+WHERE session_id = $1 AND event_id = $2;
+
+-- name: set_receipt
+UPDATE mcp_invocations SET receipt = $3 WHERE session_id = $1 AND event_id = $2;
+
+-- name: complete_publication
+UPDATE mcp_invocations SET receipt = NULL, file_id = $3 WHERE session_id = $1 AND event_id = $2;
+
+-- name: is_session_output
+SELECT EXISTS (SELECT 1 FROM mcp_invocations WHERE session_id = $1 AND file_id = $2);

@@ -1,0 +1,220 @@
+"""MCP tools end to end: a real MCP server on loopback (admitted only through the egress allowlist),
+real PostgreSQL, Temporal, NATS and the orchestrator; discovery, permissions, the journal and a
+``kill -9`` of the orchestrator after ``started``."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from mango_server.devstack import DevStack, Platform
+
+from tests.support.mcp_server import McpTestServer
+
+from ._client import history, say, wait_status
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(240)]
+
+
+@pytest.fixture(scope="module")
+def mcp_server() -> Iterator[McpTestServer]:
+    with McpTestServer() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
+    """A platform whose egress allowlist admits 127.0.0.1 only (and whose orchestrator a test kills)."""
+    running = Platform(mango_services, tmp_path_factory.mktemp("mcp"), extra_env={"MANGO_EGRESS_ALLOW": "127.0.0.1/32"})
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def http(platform: Platform) -> Iterator[httpx.Client]:
+    tenant = platform.create_tenant("mcp")
+    with httpx.Client(
+        base_url=platform.base_url, headers={"authorization": f"Bearer {tenant.api_key}"}, timeout=30
+    ) as client:
+        yield client
+
+
+def _session(http: httpx.Client, url: str, toolset: dict[str, Any] | None = None, name: str = "mcp") -> str:
+    toolset = {"type": "mcp_toolset", "mcp_server_name": "tests", **(toolset or {})}
+    agent = http.post(
+        "/v1/agents",
+        json={
+            "name": name,
+            "model": "mango-offline-1",
+            "mcp_servers": [{"type": "url", "name": "tests", "url": url}],
+            "tools": [toolset],
+        },
+    )
+    assert agent.status_code == 200, agent.text
+    env = http.post("/v1/environments", json={"name": f"{name}-{time.monotonic_ns()}"})
+    assert env.status_code == 200, env.text
+    session = http.post("/v1/sessions", json={"agent": agent.json()["id"], "environment_id": env.json()["id"]})
+    assert session.status_code == 200, session.text
+    return str(session.json()["id"])
+
+
+def _of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["type"] == kind]
+
+
+def _policy(kind: str) -> dict[str, Any]:
+    return {"default_config": {"permission_policy": {"type": kind}}}
+
+
+def _confirm(http: httpx.Client, sid: str, tool_use_id: str, result: str) -> None:
+    event = {"type": "user.tool_confirmation", "tool_use_id": tool_use_id, "result": result}
+    response = http.post(f"/v1/sessions/{sid}/events", json={"events": [event]})
+    assert response.status_code == 200, response.text
+
+
+def test_an_allowed_mcp_call_runs_once_and_the_model_gets_its_result(
+    http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["lookup"]
+    say(http, sid, '/tool lookup {"key": "k1"}')
+    wait_status(http, sid, "end_turn", timeout=60)
+    events = history(http, sid)
+    [use] = _of(events, "agent.mcp_tool_use")
+    assert (use["mcp_server_name"], use["name"], use["input"]) == ("tests", "lookup", {"key": "k1"})
+    assert use["evaluated_permission"] == "allow"
+    [result] = _of(events, "agent.mcp_tool_result")
+    assert result["mcp_tool_use_id"] == use["id"]
+    assert (result["content"], result["is_error"]) == ([{"type": "text", "text": "value-of-k1"}], False)
+    assert "value-of-k1" in _of(events, "agent.message")[-1]["content"][0]["text"]
+    assert mcp_server.calls["lookup"] == before + 1
+    # The snapshot is pinned: a second turn does not rediscover, and the tool still works.
+    say(http, sid, '/tool lookup {"key": "k2"}')
+    wait_status(http, sid, "end_turn", timeout=60)
+    assert mcp_server.calls["lookup"] == before + 2
+
+
+def test_mcp_tools_ask_by_default_and_a_confirmation_decides(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    sid = _session(http, mcp_server.url)
+    before = mcp_server.calls["record"]
+    say(http, sid, '/tool record {"note": "one"}')
+    session = wait_status(http, sid, "requires_action", timeout=60)
+    [use] = _of(history(http, sid), "agent.mcp_tool_use")
+    assert use["evaluated_permission"] == "ask"
+    assert session["stop_reason"]["event_ids"] == [use["id"]]
+    assert mcp_server.calls["record"] == before  # nothing runs before the approval
+    _confirm(http, sid, use["id"], "allow")
+    wait_status(http, sid, "end_turn", timeout=60)
+    assert mcp_server.calls["record"] == before + 1
+    assert _of(history(http, sid), "agent.mcp_tool_result")[0]["content"][0]["text"] == "recorded one"
+
+    say(http, sid, '/tool record {"note": "two"}')
+    wait_status(http, sid, "requires_action", timeout=60)
+    second = _of(history(http, sid), "agent.mcp_tool_use")[-1]
+    _confirm(http, sid, second["id"], "deny")
+    wait_status(http, sid, "end_turn", timeout=60)
+    assert mcp_server.calls["record"] == before + 1  # a denial never runs the call
+
+
+def test_a_listed_toolset_offers_only_its_tools(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    listed = {"configs": [{"name": "lookup", "permission_policy": {"type": "always_allow"}}]}
+    sid = _session(http, mcp_server.url, listed)
+    before = mcp_server.calls["record"]
+    say(http, sid, '/tool record {"note": "x"}')
+    wait_status(http, sid, "end_turn", timeout=60)
+    assert _of(history(http, sid), "agent.mcp_tool_use") == []
+    assert mcp_server.calls["record"] == before
+
+
+def test_a_discovery_failure_is_a_recoverable_session_error(http: httpx.Client) -> None:
+    sid = _session(http, "http://127.0.0.1:9/mcp")
+    say(http, sid, "hello")
+    wait_status(http, sid, "end_turn", timeout=60)
+    [error] = _of(history(http, sid), "session.error")
+    assert error["error"]["type"] == "mcp_connection_failed_error"
+    assert error["error"]["mcp_server_name"] == "tests"
+    assert error["error"]["retry_status"] == {"type": "retrying"}
+    say(http, sid, "again")  # discovery is retried on the next turn
+    wait_status(http, sid, "end_turn", timeout=60)
+    events = history(http, sid)
+    assert len(_of(events, "session.error")) == 2
+    assert len(_of(events, "agent.message")) == 2
+
+
+def test_an_address_outside_the_allowlist_is_refused(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    sid = _session(http, f"http://127.0.0.2:{mcp_server.port}/mcp")
+    say(http, sid, "hello")
+    wait_status(http, sid, "end_turn", timeout=60)
+    [error] = _of(history(http, sid), "session.error")
+    assert "egress refused" in error["error"]["message"]
+    assert "loopback" in error["error"]["message"]
+
+
+def test_auto_allows_asks_and_denies_with_a_recorded_reason(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    sid = _session(http, mcp_server.url, _policy("auto"))
+    lookups, records = mcp_server.calls["lookup"], mcp_server.calls["record"]
+    say(http, sid, '/tool lookup {"key": "a"}\n/tool record {"note": "mango-auto:deny"}\n/tool record {"note": "b"}')
+    wait_status(http, sid, "requires_action", timeout=60)
+    uses = _of(history(http, sid), "agent.mcp_tool_use")
+    verdicts = [(u["name"], u["evaluated_permission"], u["evaluation"]["reason_type"]) for u in uses]
+    assert verdicts == [("lookup", "allow", "routine"), ("record", "deny", "high_risk"), ("record", "ask", "uncertain")]
+    assert all(u["evaluation"]["reason"] for u in uses)
+    assert mcp_server.calls["lookup"] == lookups + 1
+    assert mcp_server.calls["record"] == records  # deny never ran; ask waits
+    denied = next(r for r in _of(history(http, sid), "agent.mcp_tool_result") if r["mcp_tool_use_id"] == uses[1]["id"])
+    assert denied["is_error"] is True
+    assert "denied" in denied["content"][0]["text"]
+    _confirm(http, sid, uses[2]["id"], "allow")
+    wait_status(http, sid, "end_turn", timeout=60)
+    assert mcp_server.calls["record"] == records + 1
+
+
+def test_orchestrator_killed_after_started_gives_ambiguous_and_no_second_call(
+    platform: Platform, http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["record"]
+    say(http, sid, '/tool record {"note": "crash", "delay_ms": 6000}')
+    deadline = time.monotonic() + 60
+    while mcp_server.calls["record"] == before:
+        assert time.monotonic() < deadline, "the MCP call never started"
+        time.sleep(0.05)
+    platform.kill_role("orchestrator")
+    platform.start_role("orchestrator")
+    wait_status(http, sid, "end_turn", timeout=120)
+    events = history(http, sid)
+    [result] = _of(events, "agent.mcp_tool_result")
+    assert result["is_error"] is True
+    assert "outcome of this MCP tool call is unknown" in result["content"][0]["text"]
+    time.sleep(7)  # longer than the call's delay: a blind retry would have been counted by now
+    assert mcp_server.calls["record"] == before + 1
+    ids = [e["id"] for e in events]
+    assert len(ids) == len(set(ids))
+
+
+def test_a_large_result_becomes_a_file_with_a_preview(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["dump"]
+    say(http, sid, '/tool dump {"size": 150000}')
+    wait_status(http, sid, "end_turn", timeout=90)
+    [result] = _of(history(http, sid), "agent.mcp_tool_result")
+    file_id = result["file_id"]
+    assert str(file_id).startswith("file_")
+    assert result["is_error"] is False
+    text = result["content"][0]["text"]
+    line = "0123456789abcdefghijklmnopqrstuvwxyz\n"
+    full = (line * (150000 // len(line) + 1))[:150000]
+    assert text.startswith(full[:2000])
+    assert f".mango-tool-results/{file_id}.txt" in text
+    assert len(text) < 2400
+    content = http.get(f"/v1/files/{file_id}/content")
+    assert content.status_code == 200
+    assert content.content.decode() == full
+    assert mcp_server.calls["dump"] == before + 1

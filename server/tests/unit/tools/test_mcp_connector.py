@@ -1,0 +1,60 @@
+"""The MCP connector against a real MCP server on loopback: discovery, calls, projection, the egress guard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from mango_server.tools.egress import EgressPolicy
+from mango_server.tools.mcp_connector import McpConnectionError, McpConnector
+
+from tests.support.mcp_server import McpTestServer
+
+ALLOW_LOOPBACK = EgressPolicy.from_setting("127.0.0.1/32")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[McpTestServer]:
+    with McpTestServer() as running:
+        yield running
+
+
+async def test_discovery_lists_the_tools(server: McpTestServer) -> None:
+    found = await McpConnector(ALLOW_LOOPBACK, timeout_seconds=10).discover(server.url)
+    names = [t["name"] for t in found.tools]
+    assert names == ["lookup", "record", "dump", "picture", "report"]
+    assert found.server_name == "mango-test-mcp"
+    lookup = found.tools[0]
+    assert lookup["input_schema"]["properties"]["key"]["type"] == "string"
+    assert found.digest() == (await McpConnector(ALLOW_LOOPBACK).discover(server.url)).digest()
+
+
+async def test_loopback_is_refused_without_the_allowlist(server: McpTestServer) -> None:
+    before = sum(server.calls.values())
+    with pytest.raises(McpConnectionError, match="loopback"):
+        await McpConnector(EgressPolicy(), timeout_seconds=10).discover(server.url)
+    with pytest.raises(McpConnectionError, match="loopback"):
+        await McpConnector(EgressPolicy(), timeout_seconds=10).call(server.url, "record", {"note": "x"})
+    assert sum(server.calls.values()) == before
+
+
+async def test_a_call_runs_once_and_projects_text(server: McpTestServer) -> None:
+    before = server.calls["record"]
+    result = await McpConnector(ALLOW_LOOPBACK).call(server.url, "record", {"note": "hi"})
+    assert (result.text, result.is_error) == ("recorded hi", False)
+    assert server.calls["record"] == before + 1
+
+
+async def test_binary_content_is_an_explicit_unsupported_note(server: McpTestServer) -> None:
+    result = await McpConnector(ALLOW_LOOPBACK).call(server.url, "picture", {})
+    assert result.text == "[unsupported content: image content is not passed to the model]"
+
+
+async def test_structured_content_reaches_the_model_as_text(server: McpTestServer) -> None:
+    result = await McpConnector(ALLOW_LOOPBACK).call(server.url, "report", {})
+    assert result.text == 'report ready\n{"rows": 3}'
+
+
+async def test_an_unreachable_server_is_a_connection_error() -> None:
+    with pytest.raises(McpConnectionError, match=r"could not (reach|connect)"):
+        await McpConnector(ALLOW_LOOPBACK, timeout_seconds=5).discover("http://127.0.0.1:9/mcp")
