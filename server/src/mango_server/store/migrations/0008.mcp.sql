@@ -1,4 +1,4 @@
--- depends: 0006.exact_transcript
+-- depends: 0007.context
 -- MCP: the discovery snapshot pinned per (Session, thread, server) and the invocation journal.
 -- thread_key '' is the primary thread; Threads get their own snapshots later.
 CREATE TABLE mcp_discoveries (

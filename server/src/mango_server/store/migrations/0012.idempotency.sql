@@ -1,4 +1,4 @@
--- depends: 0006.exact_transcript
+-- depends: 0008.mcp
 -- Idempotency keys: the stored answer of a mutation per (Workspace, Idempotency-Key), kept for
 -- 24 hours. A row is `running` while its request executes (a lease, so a crashed request's key
 -- is released after `locked_until`) and `done` once its answer is stored. For operations that
