@@ -65,6 +65,18 @@ class RequestTooLargeError(MangoDomainError):
     error_type = "request_too_large"
 
 
+class RateLimitedError(MangoDomainError):
+    """Too many requests for this credential; ``retry_after_seconds`` says when to try again."""
+
+    error_type = "rate_limit_error"
+
+    def __init__(
+        self, message: str, *, retry_after_seconds: float = 1.0, details: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message, details=details)
+        self.retry_after_seconds = retry_after_seconds
+
+
 class NotImplementedYetError(MangoDomainError):
     """The operation is in the contract but this release does not implement it yet."""
 
