@@ -65,6 +65,9 @@ def parser() -> argparse.ArgumentParser:
     docker.add_argument(
         "--workspace-quota-interval", type=float, default=5.0, help="seconds between workspace size checks"
     )
+    docker.add_argument(
+        "--tool-deadline", type=float, default=60.0, help="seconds a read/write/edit/glob/grep call may take"
+    )
     docker.add_argument("--max-concurrency", type=int, default=4, help="containers running at once")
     docker.add_argument("--stop-grace", type=float, default=120.0, help="seconds between SIGTERM and SIGKILL")
     docker.add_argument("--max-idle", type=float, default=60.0, help="seconds an idle Session keeps its container")
@@ -100,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             memory_mount_size=args.memory_mount_size,
         )
         quota = _quota_bytes(args.workspace_quota, args.workspace_quota_interval)
+        if not args.tool_deadline > 0:
+            raise ValueError(f"--tool-deadline must be positive, got {args.tool_deadline}")
     except ValueError as exc:
         print(f"mango-worker: {exc}", file=sys.stderr)
         return 2
@@ -174,6 +179,7 @@ async def _supervise(
         stop_grace=args.stop_grace,
         max_idle=args.max_idle,
         quota=None if quota is None else WorkspaceQuota(quota, interval=args.workspace_quota_interval, client=client),
+        tool_deadline=args.tool_deadline,
     )
     api = AsyncMango(base_url=args.base_url, api_key=key)
     supervisor = Supervisor(

@@ -66,6 +66,7 @@ class DockerLauncher:
         max_idle: float = 60.0,
         quota: WorkspaceQuota | None = None,
         quota_grace: float = 10.0,
+        tool_deadline: float = 60.0,
     ) -> None:
         """Args:
         client: A ``docker.DockerClient`` (or a test double with the same surface).
@@ -77,6 +78,7 @@ class DockerLauncher:
         quota: The per-Session workspace size quota, or None for none.
         quota_grace: Seconds between SIGTERM and SIGKILL for an item over its quota (short: its
             tools may still be writing).
+        tool_deadline: Seconds a built-in file tool call may take inside the container.
         """
         self._client = client
         self._image = image
@@ -86,13 +88,20 @@ class DockerLauncher:
         self._max_idle = max_idle
         self._quota = quota
         self._quota_grace = quota_grace
+        self._tool_deadline = tool_deadline
 
     async def run(self, ids: ItemIds, workspace: Workspace, secret: str) -> ItemOutcome:
         """Run the item runner for one acknowledged Work item and return how it ended."""
         framed = frame_secret(secret)
         await asyncio.to_thread(self._remove_leftover, ids.work_id)
         config = container_config(
-            self._image, ids, self._limits, workspace.source, network=self._network, max_idle=self._max_idle
+            self._image,
+            ids,
+            self._limits,
+            workspace.source,
+            network=self._network,
+            max_idle=self._max_idle,
+            tool_deadline=self._tool_deadline,
         )
         try:
             container = await asyncio.to_thread(self._client.containers.create, **config)
