@@ -83,7 +83,6 @@ def start(
     port: int | None = None,
     *,
     password: str,
-    set_password: bool = False,
     durable: bool = True,
     timeout: float = 60.0,
 ) -> PostgresHandle:
@@ -92,9 +91,9 @@ def start(
     Args:
         state_dir: The stack's state directory; logs go to ``state_dir/logs/postgres.log``.
         port: TCP port on 127.0.0.1; a free one when None.
-        password: The superuser's password (a new cluster is created with it).
-        set_password: Set ``password`` on an existing cluster first (new credentials, or a
-            cluster created before the stack had any).
+        password: The superuser's password: a new cluster is created with it, an existing one
+            has it set before it starts listening (new credentials, a cluster from before the
+            stack had any, or a start that failed half-way).
         durable: False turns off fsync and friends: faster, but a crash can corrupt the data.
         timeout: Seconds to wait for the server to accept connections.
     """
@@ -108,8 +107,7 @@ def start(
     else:
         if user is not None:
             ensure_prefix_permissions(data_dir)
-        if set_password:
-            _set_password(data_dir, log_path, user, password)
+        _set_password(data_dir, log_path, user, password)
     _write_private_owned(data_dir / "pg_hba.conf", _HBA, user)
     argv: list[str] = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(data_dir)]
     settings = [f"listen_addresses={HOST}", f"port={port}", "unix_socket_directories="]

@@ -92,14 +92,12 @@ class DevStack:
 
     def _start_services(self) -> None:
         ports = resolve_ports(self.state_dir, _PORT_NAMES, self.ports_policy)
-        loaded = _credentials.load_or_create(self.state_dir)
-        creds = loaded.credentials
+        creds = _credentials.load_or_create(self.state_dir).credentials
         starters: dict[str, Callable[[], _Stoppable]] = {
             "postgres": lambda: _postgres.start(
                 self.state_dir,
                 ports["postgres"],
                 password=creds.postgres_password,
-                set_password=loaded.created,
                 durable=self.durable,
                 timeout=self.timeout,
             ),
