@@ -115,6 +115,7 @@ def test_secret_is_absent_from_env_args_labels() -> None:
         "MANGO_WORK_ID",
         "MANGO_SESSION_ID",
         "MANGO_MAX_IDLE_SECONDS",
+        "MANGO_TOOL_DEADLINE_SECONDS",
         "HOME",
         "PYTHONDONTWRITEBYTECODE",
         "PYTHONUNBUFFERED",

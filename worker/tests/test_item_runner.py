@@ -69,6 +69,14 @@ def test_config_reads_the_optional_api_socket() -> None:
     assert ItemConfig.from_env({**env, "MANGO_API_SOCKET": "/run/mango/api.sock"}).api_socket == "/run/mango/api.sock"
 
 
+def test_config_reads_the_tool_deadline() -> None:
+    env = {"MANGO_BASE_URL": "u", "MANGO_ENVIRONMENT_ID": "e", "MANGO_WORK_ID": "w", "MANGO_SESSION_ID": "s"}
+    assert ItemConfig.from_env(env).tool_deadline == 60
+    assert ItemConfig.from_env({**env, "MANGO_TOOL_DEADLINE_SECONDS": "2.5"}).tool_deadline == 2.5
+    with pytest.raises(ValueError, match="MANGO_TOOL_DEADLINE_SECONDS"):
+        ItemConfig.from_env({**env, "MANGO_TOOL_DEADLINE_SECONDS": "0"})
+
+
 def test_make_non_dumpable_clears_the_flag() -> None:
     code = (
         "import ctypes; from mango_worker.item_runner import make_non_dumpable; make_non_dumpable(); "

@@ -30,6 +30,7 @@ EXPECTED_LIB = [
 ]
 
 EXPECTED_TOOLS = [
+    "TOOL_DEADLINE_SECONDS",
     "BashTool",
     "EditTool",
     "GlobTool",

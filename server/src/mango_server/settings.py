@@ -60,6 +60,9 @@ class Settings:
     egress_allow: str = ""
     mcp_timeout_seconds: float = 60.0
     evaluator_timeout_seconds: float = 20.0
+    rate_limit_per_second: float = 100.0
+    rate_limit_burst: int = 1000
+    work_poll_max_workers: int = 64
 
     @property
     def base_url(self) -> str:
@@ -67,7 +70,7 @@ class Settings:
         return self.public_base_url or f"http://{self.api_host}:{self.api_port}"
 
 
-_SECRET_FIELDS = frozenset({"model_api_key", "s3_secret_access_key", "database_url"})
+_SECRET_FIELDS = frozenset({"model_api_key", "s3_secret_access_key", "database_url", "nats_url"})
 
 
 def load_settings(environ: Mapping[str, str] | None = None, *, require_database: bool = True) -> Settings:

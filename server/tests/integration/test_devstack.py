@@ -7,6 +7,9 @@ import json
 import logging
 import os
 import socket
+import stat
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +20,12 @@ import psutil
 import psycopg
 import pytest
 from botocore.config import Config
+from botocore.exceptions import ClientError
 from mango_server.devstack import DevStack, FreshDatabase, Migrate, ServiceStartError
 from mango_server.devstack import _nats as nats_service
 from mango_server.devstack._ports import resolve_ports
+from mango_server.live.notifier import NatsNotifier, committed_subject
+from nats.aio.msg import Msg
 from temporalio.api.workflowservice.v1 import DescribeNamespaceRequest, ListNamespacesRequest
 from temporalio.client import Client
 
@@ -77,6 +83,8 @@ def test_env_lists_every_setting_on_loopback(mango_services: DevStack) -> None:
     for key in ("MANGO_DATABASE_URL", "MANGO_TEMPORAL_ADDRESS", "MANGO_NATS_URL", "MANGO_S3_ENDPOINT_URL"):
         assert "127.0.0.1:" in env[key], key
     assert env["MANGO_TEMPORAL_NAMESPACE"] == "default"
+    assert f":{mango_services.postgres.password}@127.0.0.1:" in env["MANGO_DATABASE_URL"]
+    assert env["MANGO_NATS_URL"].startswith(f"nats://{mango_services.nats.token}@127.0.0.1:")
     assert mango_services.startup_seconds is not None
     log.info("dev stack start-up seconds=%.2f", mango_services.startup_seconds)
 
@@ -109,6 +117,61 @@ async def test_nats_publish_subscribe_roundtrip(mango_services: DevStack) -> Non
         assert msg.data == b"hello"
     finally:
         await nc.close()
+
+
+def test_postgres_refuses_a_login_without_the_password(mango_services: DevStack) -> None:
+    port = mango_services.postgres.port
+    for url in (f"postgresql://postgres@127.0.0.1:{port}/mango", f"postgresql://postgres:wrong@127.0.0.1:{port}/mango"):
+        with pytest.raises(psycopg.OperationalError, match="password"):
+            psycopg.connect(url, connect_timeout=5)
+    with psycopg.connect(mango_services.database_url) as conn:
+        methods = conn.execute("SELECT DISTINCT auth_method FROM pg_hba_file_rules").fetchall()
+        stored = conn.execute("SELECT rolpassword FROM pg_authid WHERE rolname = 'postgres'").fetchone()
+    assert methods == [("scram-sha-256",)]
+    assert stored is not None
+    assert str(stored[0]).startswith("SCRAM-SHA-256$")
+
+
+def _nats_connect_reply(port: int, connect: dict[str, object]) -> bytes:
+    # The raw protocol: nats-py leaves a half-closed transport behind when authorization fails.
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        assert sock.recv(4096).startswith(b"INFO")
+        sock.sendall(b"CONNECT " + json.dumps({"verbose": False, **connect}).encode() + b"\r\nPING\r\n")
+        return sock.recv(4096)
+
+
+def test_nats_refuses_a_client_without_the_token(mango_services: DevStack) -> None:
+    nats_handle = mango_services.nats
+    for connect in ({}, {"auth_token": "wrong"}):
+        assert b"Authorization Violation" in _nats_connect_reply(nats_handle.port, connect)
+    assert _nats_connect_reply(nats_handle.port, {"auth_token": nats_handle.token}).startswith(b"PONG")
+    assert nats_handle.token not in " ".join(psutil.Process(nats_handle.process.pid).cmdline())
+
+
+async def test_the_notifier_connects_with_the_token_from_the_settings(mango_services: DevStack) -> None:
+    notifier = await NatsNotifier.connect(mango_services.env()["MANGO_NATS_URL"])
+    try:
+        received: asyncio.Queue[bytes] = asyncio.Queue()
+
+        async def on_message(msg: Msg) -> None:
+            await received.put(msg.data)
+
+        assert await notifier.subscribe(committed_subject("sesn_devstack"), on_message) is not None
+        await notifier.committed("sesn_devstack")
+        assert await asyncio.wait_for(received.get(), timeout=5) == b"1"
+    finally:
+        await notifier.close()
+
+
+def test_s3_refuses_anonymous_and_unknown_keys(mango_services: DevStack) -> None:
+    env = mango_services.env()
+    _s3(env).put_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/private.txt", Body=b"private")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(f"{env['MANGO_S3_ENDPOINT_URL']}/{env['MANGO_S3_BUCKET']}/devstack/private.txt")
+    assert refused.value.code == 403
+    forged = env | {"MANGO_S3_ACCESS_KEY_ID": "mango-dev", "MANGO_S3_SECRET_ACCESS_KEY": "mango-dev-secret"}
+    with pytest.raises(ClientError, match="InvalidAccessKeyId"):
+        _s3(forged).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/private.txt")
 
 
 def test_s3_put_get(mango_services: DevStack) -> None:
@@ -157,6 +220,18 @@ def test_restart_reuses_state_and_ports(mango_state_dir: Path) -> None:
         got = _s3(env).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="kept")
         assert got["Body"].read() == b"kept"
     assert (tmp_path / "temporal" / "temporal.db").exists()
+    assert stat.S_IMODE((tmp_path / "credentials.json").stat().st_mode) == 0o600
+    for config in ("credentials.json", "nats.conf", "postgres/pg_hba.conf"):
+        assert stat.S_IMODE((tmp_path / config).stat().st_mode) == 0o600, config
+
+    # Lost credentials: new ones are generated and the existing cluster adopts the new password.
+    (tmp_path / "credentials.json").unlink()
+    with DevStack(tmp_path, ports="free", durable=False) as third:
+        assert third.env()["MANGO_DATABASE_URL"] != env["MANGO_DATABASE_URL"]
+        with psycopg.connect(third.database_url) as conn:
+            assert conn.execute("SELECT v FROM kept").fetchall() == [("survives",)]
+        with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
+            psycopg.connect(env["MANGO_DATABASE_URL"], connect_timeout=5)
 
 
 def test_a_taken_port_falls_back_to_a_free_one_and_is_remembered(tmp_path: Path) -> None:
@@ -178,7 +253,7 @@ def test_failed_start_reports_the_log_tail(tmp_path: Path) -> None:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         with pytest.raises(ServiceStartError, match=r"(?s)nats exited with code.*address already in use"):
-            nats_service.start(tmp_path, busy.getsockname()[1], timeout=10)
+            nats_service.start(tmp_path, busy.getsockname()[1], token="t0ken", timeout=10)
 
 
 def test_a_service_that_fails_to_start_takes_the_others_down(

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from ._logging import configure_logging
-from .container import TOOL_NETWORKS, Limits, Network
+from .container import TOOL_NETWORKS, Limits, Network, parse_memory
 from .forwarder import target_of
 from .image import DEFAULT_REPOSITORY, build_image
 
@@ -66,6 +66,15 @@ def parser() -> argparse.ArgumentParser:
     docker.add_argument("--pids", type=int, default=256)
     docker.add_argument("--tmp-size", default="64m")
     docker.add_argument("--memory-mount-size", default="64m", help="tmpfs size of /mnt/memory (Memory Stores)")
+    docker.add_argument(
+        "--workspace-quota", default="10g", help="most disk space one Session's workspace may use ('off' for none)"
+    )
+    docker.add_argument(
+        "--workspace-quota-interval", type=float, default=5.0, help="seconds between workspace size checks"
+    )
+    docker.add_argument(
+        "--tool-deadline", type=float, default=60.0, help="seconds a read/write/edit/glob/grep call may take"
+    )
     docker.add_argument("--max-concurrency", type=int, default=4, help="containers running at once")
     docker.add_argument("--stop-grace", type=float, default=120.0, help="seconds between SIGTERM and SIGKILL")
     docker.add_argument("--max-idle", type=float, default=60.0, help="seconds an idle Session keeps its container")
@@ -100,6 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             tmp_size=args.tmp_size,
             memory_mount_size=args.memory_mount_size,
         )
+        quota = _quota_bytes(args.workspace_quota, args.workspace_quota_interval)
+        if not args.tool_deadline > 0:
+            raise ValueError(f"--tool-deadline must be positive, got {args.tool_deadline}")
     except ValueError as exc:
         print(f"mango-worker: {exc}", file=sys.stderr)
         return 2
@@ -115,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     key = _environment_key(args)
     if not key:
         return 2
-    return asyncio.run(_run_docker(args, limits, key))
+    return asyncio.run(_run_docker(args, limits, key, quota))
 
 
 def _environment_key(args: argparse.Namespace) -> str | None:
@@ -141,7 +153,13 @@ def _environment_key(args: argparse.Namespace) -> str | None:
     return key
 
 
-async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int:
+def _quota_bytes(value: str, interval: float) -> int | None:
+    if not interval > 0:
+        raise ValueError(f"--workspace-quota-interval must be positive, got {interval}")
+    return None if value.strip().lower() == "off" else parse_memory(value)
+
+
+async def _run_docker(args: argparse.Namespace, limits: Limits, key: str, quota: int | None) -> int:
     import docker
 
     from .forwarder import ApiForwarder
@@ -150,7 +168,7 @@ async def _run_docker(args: argparse.Namespace, limits: Limits, key: str) -> int
     with ApiForwarder(args.base_url, log_format=args.log_format) as forwarder:
         watchdog = asyncio.create_task(_watch(forwarder))
         try:
-            return await _supervise(args, limits, key, forwarder, docker.from_env())
+            return await _supervise(args, limits, key, quota, forwarder, docker.from_env())
         finally:
             watchdog.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -164,11 +182,14 @@ async def _watch(forwarder: ApiForwarder, interval: float = 2.0) -> None:
         await asyncio.to_thread(forwarder.ensure_running)
 
 
-async def _supervise(args: argparse.Namespace, limits: Limits, key: str, forwarder: ApiForwarder, client: Any) -> int:
+async def _supervise(
+    args: argparse.Namespace, limits: Limits, key: str, quota: int | None, forwarder: ApiForwarder, client: Any
+) -> int:
     from mango import AsyncMango
     from mango.lib import WorkPoller
 
     from .launcher import DockerLauncher
+    from .quota import WorkspaceQuota
     from .supervisor import Supervisor
 
     poller = WorkPoller(
@@ -179,7 +200,16 @@ async def _supervise(args: argparse.Namespace, limits: Limits, key: str, forward
         drain=args.drain,
     )
     network = Network(str(forwarder.socket_dir), tools=args.tool_network)
-    launcher = DockerLauncher(client, args.image, limits, network, stop_grace=args.stop_grace, max_idle=args.max_idle)
+    launcher = DockerLauncher(
+        client,
+        args.image,
+        limits,
+        network,
+        stop_grace=args.stop_grace,
+        max_idle=args.max_idle,
+        quota=None if quota is None else WorkspaceQuota(quota, interval=args.workspace_quota_interval, client=client),
+        tool_deadline=args.tool_deadline,
+    )
     api = AsyncMango(base_url=args.base_url, api_key=key)
     supervisor = Supervisor(
         poller,

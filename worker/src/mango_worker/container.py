@@ -144,7 +144,14 @@ def parse_memory(value: str) -> int:
 
 
 def container_config(
-    image: str, ids: ItemIds, limits: Limits, workspace: str, *, network: Network, max_idle: float = 60.0
+    image: str,
+    ids: ItemIds,
+    limits: Limits,
+    workspace: str,
+    *,
+    network: Network,
+    max_idle: float = 60.0,
+    tool_deadline: float = 60.0,
 ) -> dict[str, Any]:
     """Keyword arguments for ``client.containers.create`` running the item runner for one item.
 
@@ -155,6 +162,7 @@ def container_config(
         workspace: A host directory (bind mount) or a Docker volume name.
         network: The forwarder's socket directory and the tools' network mode.
         max_idle: Seconds the item runner keeps an idle Session's item before ending it.
+        tool_deadline: Seconds a ``read``/``write``/``edit``/``glob``/``grep`` call may take.
     """
     memory = parse_memory(limits.memory)
     return {
@@ -171,6 +179,7 @@ def container_config(
             "MANGO_WORK_ID": ids.work_id,
             "MANGO_SESSION_ID": ids.session_id,
             "MANGO_MAX_IDLE_SECONDS": f"{max_idle:g}",
+            "MANGO_TOOL_DEADLINE_SECONDS": f"{tool_deadline:g}",
             "HOME": WORKDIR,
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONUNBUFFERED": "1",

@@ -31,7 +31,7 @@ import os
 import signal
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .container import (
     EXIT_BAD_INPUT,
@@ -72,6 +72,7 @@ class ItemConfig:
     session_id: str
     max_idle: float = 60.0
     api_socket: str | None = None
+    tool_deadline: float = 60.0
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ItemConfig:
@@ -80,13 +81,29 @@ class ItemConfig:
         missing = [name for name in names if not env.get(name)]
         if missing:
             raise ValueError(f"missing required environment variable {missing[0]}")
-        try:
-            max_idle = float(env.get("MANGO_MAX_IDLE_SECONDS", "60"))
-        except ValueError:
-            raise ValueError("MANGO_MAX_IDLE_SECONDS is not a number") from None
+        max_idle = _seconds(env, "MANGO_MAX_IDLE_SECONDS", "60")
+        tool_deadline = _seconds(env, "MANGO_TOOL_DEADLINE_SECONDS", "60")
         base_url, environment_id, work_id, session_id = (env[name] for name in names)
         api_socket = env.get("MANGO_API_SOCKET") or None
-        return cls(base_url, environment_id, work_id, session_id, max_idle=max_idle, api_socket=api_socket)
+        return cls(
+            base_url,
+            environment_id,
+            work_id,
+            session_id,
+            max_idle=max_idle,
+            api_socket=api_socket,
+            tool_deadline=tool_deadline,
+        )
+
+
+def _seconds(env: dict[str, str], name: str, default: str) -> float:
+    try:
+        value = float(env.get(name, default))
+    except ValueError:
+        raise ValueError(f"{name} is not a number") from None
+    if not value > 0:
+        raise ValueError(f"{name} must be positive")
+    return value
 
 
 def make_non_dumpable() -> None:
@@ -133,7 +150,16 @@ def _detach_stdin() -> None:
 
 async def run_item(config: ItemConfig, secret: str) -> int:
     """Run one item through the SDK worker kit and map its ending to an exit code."""
-    from mango.lib import EnvironmentWorker
+    from mango.lib import EnvironmentWorker, ToolContext
+    from mango.lib.tools import default_toolset
+
+    def tools(context: ToolContext) -> dict[str, Any]:
+        return default_toolset(
+            context.workdir,
+            context.read_only_roots,
+            allowed_roots=context.allowed_roots,
+            tool_deadline=config.tool_deadline,
+        )
 
     worker = EnvironmentWorker(
         base_url=config.base_url,
@@ -141,6 +167,7 @@ async def run_item(config: ItemConfig, secret: str) -> int:
         workdir=WORKDIR,
         skills=True,
         memory_root=MEMORY_ROOT,
+        tools_factory=tools,
         max_idle=config.max_idle,
         worker_id=f"docker-{config.work_id}",
         api_socket=config.api_socket,

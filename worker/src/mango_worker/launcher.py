@@ -5,7 +5,10 @@ previous attempt whose lease was reclaimed), create the container from
 :func:`~mango_worker.container.container_config`, attach its stdin, start it, write the framed
 secret and close stdin, then wait for it to exit. If the calling task is cancelled (supervisor
 shutdown) the container gets SIGTERM and up to ``stop_grace`` seconds to end its item gracefully
-before SIGKILL. The container is always removed at the end.
+before SIGKILL. With a :class:`~mango_worker.quota.WorkspaceQuota`, the Session's workspace is
+measured while the container runs; once it is over the quota the container gets SIGTERM (the item
+runner reports the call in progress as cut short and Stops the item) and ``quota_grace`` seconds
+before SIGKILL (log ``workspace.quota_exceeded``). The container is always removed at the end.
 
 Docker's SDK is synchronous, so every Engine call runs in a worker thread. Container output is
 untrusted: it is only ever logged as a bounded, sanitised tail, never raised verbatim.
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .container import ItemIds, Limits, Network, container_config, container_name, frame_secret
+from .quota import QuotaExceeded, WorkspaceQuota
 from .workspace import Workspace
 
 __all__ = ["DockerLauncher", "ItemOutcome", "LaunchError", "sanitize_tail"]
@@ -45,6 +49,7 @@ class ItemOutcome:
     exit_code: int
     cancelled: bool
     tail: str
+    quota_exceeded: QuotaExceeded | None = None
 
 
 class DockerLauncher:
@@ -59,6 +64,9 @@ class DockerLauncher:
         *,
         stop_grace: float = 120.0,
         max_idle: float = 60.0,
+        quota: WorkspaceQuota | None = None,
+        quota_grace: float = 10.0,
+        tool_deadline: float = 60.0,
     ) -> None:
         """Args:
         client: A ``docker.DockerClient`` (or a test double with the same surface).
@@ -67,6 +75,10 @@ class DockerLauncher:
         network: The forwarder's socket directory and the tools' network mode.
         stop_grace: Seconds a cancelled container gets between SIGTERM and SIGKILL.
         max_idle: Seconds an item runner keeps an idle Session's item before ending it.
+        quota: The per-Session workspace size quota, or None for none.
+        quota_grace: Seconds between SIGTERM and SIGKILL for an item over its quota (short: its
+            tools may still be writing).
+        tool_deadline: Seconds a built-in file tool call may take inside the container.
         """
         self._client = client
         self._image = image
@@ -74,23 +86,33 @@ class DockerLauncher:
         self._network = network
         self._stop_grace = stop_grace
         self._max_idle = max_idle
+        self._quota = quota
+        self._quota_grace = quota_grace
+        self._tool_deadline = tool_deadline
 
     async def run(self, ids: ItemIds, workspace: Workspace, secret: str) -> ItemOutcome:
         """Run the item runner for one acknowledged Work item and return how it ended."""
         framed = frame_secret(secret)
         await asyncio.to_thread(self._remove_leftover, ids.work_id)
         config = container_config(
-            self._image, ids, self._limits, workspace.source, network=self._network, max_idle=self._max_idle
+            self._image,
+            ids,
+            self._limits,
+            workspace.source,
+            network=self._network,
+            max_idle=self._max_idle,
+            tool_deadline=self._tool_deadline,
         )
         try:
             container = await asyncio.to_thread(self._client.containers.create, **config)
         except Exception as exc:
             raise LaunchError(f"creating the container failed: {type(exc).__name__}") from None
         cancelled = False
+        exceeded: QuotaExceeded | None = None
         starting = asyncio.ensure_future(asyncio.to_thread(self._start_and_feed, container, framed))
         try:
             try:
-                exit_code = await self._start_and_wait(starting, container, ids)
+                exit_code, exceeded = await self._start_and_wait(starting, container, ids, workspace)
             except asyncio.CancelledError:
                 cancelled = True
                 with contextlib.suppress(Exception):
@@ -110,9 +132,11 @@ class DockerLauncher:
             log.warning("item runner output tail work_id=%s tail=%r", ids.work_id, tail)
         if cancelled:
             raise asyncio.CancelledError
-        return ItemOutcome(exit_code, cancelled, tail)
+        return ItemOutcome(exit_code, cancelled, tail, exceeded)
 
-    async def _start_and_wait(self, starting: asyncio.Future[None], container: Any, ids: ItemIds) -> int:
+    async def _start_and_wait(
+        self, starting: asyncio.Future[None], container: Any, ids: ItemIds, workspace: Workspace
+    ) -> tuple[int, QuotaExceeded | None]:
         # Shielded: a cancellation arriving mid-start lets the start finish (run() waits for it), so
         # _stop then finds a started container to give its grace period.
         try:
@@ -127,17 +151,49 @@ class DockerLauncher:
             container.short_id,
             extra={"action": "container.started", "work_id": ids.work_id, "session_id": ids.session_id},
         )
-        return await asyncio.shield(asyncio.to_thread(self._wait, container))
+        waiting = asyncio.ensure_future(asyncio.to_thread(self._wait, container))
+        if self._quota is None:
+            return await asyncio.shield(waiting), None
+        exceeded = await self._watch_quota(waiting, workspace, ids)
+        if exceeded is None:
+            return await asyncio.shield(waiting), None
+        return await self._stop(container, ids, self._quota_grace), exceeded
 
-    async def _stop(self, container: Any, ids: ItemIds) -> int:
+    async def _watch_quota(
+        self, waiting: asyncio.Future[int], workspace: Workspace, ids: ItemIds
+    ) -> QuotaExceeded | None:
+        """Wait until the container exits (None) or its workspace goes over the quota."""
+        assert self._quota is not None
+        watching = asyncio.ensure_future(self._quota.watch(workspace, ids.work_id))
+        either: list[asyncio.Future[Any]] = [waiting, watching]
+        try:
+            await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not watching.done():
+                watching.cancel()
+        if waiting.done() or watching.cancelled() or (exceeded := watching.result()) is None:
+            return None
+        log.warning(
+            "workspace over quota work_id=%s session_id=%s usage_bytes=%s limit_bytes=%s unreadable=%s",
+            ids.work_id,
+            ids.session_id,
+            exceeded.usage_bytes,
+            exceeded.limit_bytes,
+            exceeded.unreadable is not None,
+            extra={"action": "workspace.quota_exceeded", "work_id": ids.work_id, "session_id": ids.session_id},
+        )
+        return exceeded
+
+    async def _stop(self, container: Any, ids: ItemIds, grace: float | None = None) -> int:
+        grace = self._stop_grace if grace is None else grace
         log.info(
             "stopping container work_id=%s grace_seconds=%s",
             ids.work_id,
-            self._stop_grace,
+            grace,
             extra={"action": "container.stopping", "work_id": ids.work_id},
         )
         # Shutdown must not be cut short by a second cancellation: the item needs its grace period.
-        return await _uncancellable(asyncio.ensure_future(asyncio.to_thread(self._stop_and_wait, container)))
+        return await _uncancellable(asyncio.ensure_future(asyncio.to_thread(self._stop_and_wait, container, grace)))
 
     def _remove_leftover(self, work_id: str) -> None:
         import docker.errors
@@ -172,9 +228,9 @@ class DockerLauncher:
         result = container.wait()
         return int(result.get("StatusCode", -1))
 
-    def _stop_and_wait(self, container: Any) -> int:
+    def _stop_and_wait(self, container: Any, grace: float) -> int:
         with contextlib.suppress(Exception):
-            container.stop(timeout=int(self._stop_grace))
+            container.stop(timeout=int(grace))
         try:
             return self._wait(container)
         except Exception:

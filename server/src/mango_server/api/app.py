@@ -29,6 +29,7 @@ from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception, validation_message
 from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
+from mango_server.api.rate_limit import RateLimiter
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_request_id
 
@@ -97,7 +98,7 @@ async def _read_body(request: Request, route: Route) -> dict[str, Any]:
     return dumped
 
 
-def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable[Response]]:
+def _endpoint(route: Route, services: Services, limiter: RateLimiter) -> Callable[[Request], Awaitable[Response]]:
     handler: Handler = HANDLERS.get(route.handler, not_implemented)
 
     async def answer(ctx: RequestContext) -> Response:
@@ -119,6 +120,8 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
                 principal = await authenticate(
                     services.pool, request.headers.get("authorization"), route.security, route.operation_id
                 )
+                # Before the body is read: a refused request costs no more than its authentication.
+                limiter.check(principal)
             ctx = RequestContext(
                 request=request,
                 services=services,
@@ -139,10 +142,12 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
 def build_app(services: Services) -> Starlette:
     """The api role's ASGI app."""
     check_handlers()
+    limiter = RateLimiter(services.settings.rate_limit_per_second, services.settings.rate_limit_burst)
     # Starlette matches in order: a literal segment (``/work/poll``) must win over a parameter (``/work/{work_id}``).
     ordered = sorted(ROUTES, key=lambda r: [segment.startswith("{") for segment in r.path.split("/")])
     routes = [
-        StarletteRoute(r.path, _endpoint(r, services), methods=[r.method.upper()], name=r.operation_id) for r in ordered
+        StarletteRoute(r.path, _endpoint(r, services, limiter), methods=[r.method.upper()], name=r.operation_id)
+        for r in ordered
     ]
 
     async def not_found(request: Request, exc: Exception) -> JSONResponse:

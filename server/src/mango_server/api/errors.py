@@ -9,13 +9,14 @@ request id instead.
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from pydantic import ValidationError
 from starlette.responses import JSONResponse
 
 from mango_server.api._generated.errors import ERROR_STATUS
-from mango_server.domain.errors import MangoDomainError, RequestTooLargeError
+from mango_server.domain.errors import MangoDomainError, RateLimitedError, RequestTooLargeError
 from mango_server.store.db import overload_error
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,17 @@ def status_of(error_type: str) -> int:
 def map_exception(exc: BaseException, request_id: str) -> JSONResponse:
     """Translate an exception raised by a handler."""
     exc = overload_error(exc) or exc  # pool and statement timeouts are 503s, not server bugs
+    if isinstance(exc, RateLimitedError):
+        # retry-after is whole seconds (RFC 9110); round up so a client that honours it succeeds.
+        retry_after = str(max(1, math.ceil(exc.retry_after_seconds)))
+        return error_response(
+            status_of(exc.error_type),
+            exc.error_type,
+            exc.message,
+            request_id,
+            details=exc.details,
+            headers={"retry-after": retry_after},
+        )
     if isinstance(exc, MangoDomainError) and exc.error_type in ERROR_STATUS:
         # The unread rest of a refused body is not drained: the connection closes after the answer.
         headers = {"connection": "close"} if isinstance(exc, RequestTooLargeError) else {}

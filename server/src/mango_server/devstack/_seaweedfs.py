@@ -2,8 +2,9 @@
 
 Responsible for: running ``weed mini`` with every listener it opens pinned to a chosen loopback
 port (telemetry, WebDAV, Iceberg, Lance and the admin UI off), its data in
-``state_dir/seaweedfs``, the static S3 credentials in its environment, and waiting until the S3
-endpoint answers for the bucket. Not responsible for: object layout or lifecycle rules.
+``state_dir/seaweedfs``, the stack's generated S3 key pair in its environment (anonymous and
+unknown-key requests are refused), and waiting until the S3 endpoint answers for the bucket.
+Not responsible for: object layout or lifecycle rules.
 """
 
 from __future__ import annotations
@@ -30,8 +31,6 @@ from ._process import ServiceProcess
 log = logging.getLogger(__name__)
 
 BUCKET = "mango"
-ACCESS_KEY_ID = "mango-dev"
-SECRET_ACCESS_KEY = "mango-dev-secret"
 REGION = "us-east-1"
 
 # Listener name (as in _ports.DEFAULT_PORTS) -> weed mini flag.
@@ -58,9 +57,9 @@ class SeaweedHandle:
     port: int
     data_dir: Path
     process: ServiceProcess
+    access_key_id: str
+    secret_access_key: str = field(repr=False)
     bucket: str = BUCKET
-    access_key_id: str = ACCESS_KEY_ID
-    secret_access_key: str = SECRET_ACCESS_KEY
     region: str = REGION
     aux_ports: dict[str, int] = field(default_factory=dict)
 
@@ -94,6 +93,8 @@ def start(
     port: int | None = None,
     *,
     aux_ports: Mapping[str, int] | None = None,
+    access_key_id: str,
+    secret_access_key: str,
     bucket: str = BUCKET,
     timeout: float = 60.0,
 ) -> SeaweedHandle:
@@ -104,6 +105,8 @@ def start(
         port: S3 port on 127.0.0.1; a free one when None.
         aux_ports: Ports for the other listeners, keyed like :data:`AUX_PORT_FLAGS`; free ones
             for any missing.
+        access_key_id: The S3 key id of the only identity (the admin).
+        secret_access_key: Its secret.
         bucket: Bucket created at start-up (3 characters or more).
         timeout: Seconds to wait for the bucket to answer over S3.
     """
@@ -115,9 +118,18 @@ def start(
     # weed saves its flags to mini.options and reloads them; the command line must stay the authority.
     (data_dir / "mini.options").unlink(missing_ok=True)
     argv = [weed_binary(), "mini", *_flags(data_dir, port, ports, bucket)]
-    env = {**os.environ, "AWS_ACCESS_KEY_ID": ACCESS_KEY_ID, "AWS_SECRET_ACCESS_KEY": SECRET_ACCESS_KEY}
+    # The environment (readable only by this user and root, unlike argv) is how weed takes its keys.
+    env = {**os.environ, "AWS_ACCESS_KEY_ID": access_key_id, "AWS_SECRET_ACCESS_KEY": secret_access_key}
     process = ServiceProcess("seaweedfs", argv, log_path=state_dir / "logs" / "seaweedfs.log", env=env, cwd=data_dir)
-    handle = SeaweedHandle(port=port, data_dir=data_dir, process=process, bucket=bucket, aux_ports=ports)
+    handle = SeaweedHandle(
+        port=port,
+        data_dir=data_dir,
+        process=process,
+        access_key_id=access_key_id,
+        secret_access_key=secret_access_key,
+        bucket=bucket,
+        aux_ports=ports,
+    )
     try:
         client = s3_client(handle)
         master = ports["seaweed_master"]

@@ -1,6 +1,7 @@
 """DevStack: PostgreSQL, Temporal, NATS and SeaweedFS started together under one state directory.
 
-Lifecycle: ``start()`` chooses ports (remembered in ``state_dir/ports.json``), starts the four
+Lifecycle: ``start()`` chooses ports (remembered in ``state_dir/ports.json``), loads or generates
+the credentials every service requires (``state_dir/credentials.json``, mode 0600), starts the four
 services in parallel and returns once every one is ready; ``stop()`` stops them all (also run at
 interpreter exit if the owner forgot). Starting again on the same directory reuses the data: the
 PostgreSQL cluster, the Temporal SQLite file, the SeaweedFS volumes and, where still free, the
@@ -22,7 +23,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Protocol, TypeVar
 
-from . import _nats, _postgres, _seaweedfs, _temporal
+from . import _credentials, _nats, _postgres, _seaweedfs, _temporal
 from ._ports import PortPolicy, resolve_ports
 from ._process import ServiceStartError
 
@@ -91,9 +92,14 @@ class DevStack:
 
     def _start_services(self) -> None:
         ports = resolve_ports(self.state_dir, _PORT_NAMES, self.ports_policy)
+        creds = _credentials.load_or_create(self.state_dir).credentials
         starters: dict[str, Callable[[], _Stoppable]] = {
             "postgres": lambda: _postgres.start(
-                self.state_dir, ports["postgres"], durable=self.durable, timeout=self.timeout
+                self.state_dir,
+                ports["postgres"],
+                password=creds.postgres_password,
+                durable=self.durable,
+                timeout=self.timeout,
             ),
             "temporal": lambda: _temporal.start(
                 self.state_dir,
@@ -102,11 +108,13 @@ class DevStack:
                 metrics_port=ports["temporal_metrics"],
                 timeout=self.timeout,
             ),
-            "nats": lambda: _nats.start(self.state_dir, ports["nats"], timeout=self.timeout),
+            "nats": lambda: _nats.start(self.state_dir, ports["nats"], token=creds.nats_token, timeout=self.timeout),
             "s3": lambda: _seaweedfs.start(
                 self.state_dir,
                 ports["s3"],
                 aux_ports={name: ports[name] for name in _seaweedfs.AUX_PORT_FLAGS},
+                access_key_id=creds.s3_access_key_id,
+                secret_access_key=creds.s3_secret_access_key,
                 timeout=self.timeout,
             ),
         }
@@ -143,7 +151,10 @@ class DevStack:
         handle = self.postgres
         handle.stop()
         time.sleep(down_seconds)
-        self._postgres = _postgres.start(self.state_dir, handle.port, durable=self.durable, timeout=self.timeout)
+        password = _credentials.load_or_create(self.state_dir).credentials.postgres_password
+        self._postgres = _postgres.start(
+            self.state_dir, handle.port, durable=self.durable, timeout=self.timeout, password=password
+        )
 
     def __enter__(self) -> DevStack:
         return self.start()
@@ -201,7 +212,10 @@ class DevStack:
         return self.s3.url
 
     def env(self) -> dict[str, str]:
-        """The ``MANGO_*`` settings that point a Mango process at this stack."""
+        """The ``MANGO_*`` settings that point a Mango process at this stack, credentials included.
+
+        Secrets: the database URL carries the password and the NATS URL the token; never log them.
+        """
         s3 = self.s3
         return {
             "MANGO_DATABASE_URL": self.postgres.dsn,

@@ -65,16 +65,22 @@ class RequestTooLargeError(MangoDomainError):
     error_type = "request_too_large"
 
 
+class RateLimitedError(MangoDomainError):
+    """Too many requests (or open streams) for this credential; ``retry_after_seconds`` says when to retry."""
+
+    error_type = "rate_limit_error"
+
+    def __init__(
+        self, message: str, *, retry_after_seconds: float = 1.0, details: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message, details=details)
+        self.retry_after_seconds = retry_after_seconds
+
+
 class NotImplementedYetError(MangoDomainError):
     """The operation is in the contract but this release does not implement it yet."""
 
     error_type = "not_implemented"
-
-
-class RateLimitedError(MangoDomainError):
-    """Too many requests (or open streams) for this credential; retry later."""
-
-    error_type = "rate_limit_error"
 
 
 class OverloadedError(MangoDomainError):

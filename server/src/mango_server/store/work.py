@@ -144,9 +144,12 @@ async def ensure_if_runnable(conn: Connection, session: SessionRow) -> str | Non
     return await ensure_session_work(conn, session.workspace_id, session.environment_id, session.id)
 
 
-async def record_poller(conn: Connection, workspace_id: str, environment_id: str, worker_id: str) -> None:
-    """Remember that a worker polled (queue statistics only)."""
-    await conn.execute(Q.record_poller, environment_id, worker_id, workspace_id)
+async def record_poller(
+    conn: Connection, workspace_id: str, environment_id: str, worker_id: str, *, max_workers: int
+) -> bool:
+    """Remember that a worker polled; False (nothing recorded) when ``max_workers`` others are polling."""
+    admitted = await conn.fetchval(Q.record_poller, environment_id, worker_id, workspace_id, max_workers)
+    return admitted is not None
 
 
 async def claim(

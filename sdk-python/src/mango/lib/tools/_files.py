@@ -7,34 +7,86 @@
 - ``edit``: ``file_path``, ``old_string``, ``new_string``, ``replace_all``; ``old_string`` must
   occur exactly once unless ``replace_all``.
 
-Filesystem work runs in a worker thread so heartbeats keep flowing. Input and filesystem errors
-become error results. Lifecycle: stateless; nothing to close. Not responsible for permissions
-(the runner) or for paths outside the workspace (refused).
+Filesystem work runs in a worker thread so heartbeats keep flowing, bounded by a deadline
+(``TOOL_DEADLINE_SECONDS`` unless the tool is built with another): past it, or when the caller is
+cancelled (the item stopped, the lease lost), the call returns at once and the thread is abandoned.
+Only regular files are opened (with ``O_NONBLOCK`` first), so a FIFO or device never blocks a
+call. Input and filesystem errors become error results. Lifecycle: stateless; nothing to close.
+Not responsible for permissions (the runner) or for paths outside the workspace (refused).
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from collections.abc import Callable, Mapping
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 import anyio.to_thread
 
 from .._tool import ToolResult
 from ._paths import ToolInputError, Workspace
 
-__all__ = ["READ_LIMIT_BYTES", "EditTool", "ReadTool", "WriteTool", "run_guarded"]
+__all__ = [
+    "READ_LIMIT_BYTES",
+    "TOOL_DEADLINE_SECONDS",
+    "EditTool",
+    "ReadTool",
+    "WriteTool",
+    "deadline_result",
+    "open_regular",
+    "run_guarded",
+]
 
 READ_LIMIT_BYTES = 64 * 1024
+TOOL_DEADLINE_SECONDS = 60.0
 
 
-async def run_guarded(func: Callable[[Mapping[str, Any]], str], input: Mapping[str, Any]) -> ToolResult:
-    """Run a sync tool body in a thread; input and OS errors become error results."""
+def deadline_result(name: str, deadline: float) -> ToolResult:
+    """The error result of a call that ran out of time."""
+    return ToolResult(f"The {name} tool did not finish within {deadline:g} seconds.", is_error=True)
+
+
+async def run_guarded(
+    func: Callable[[Mapping[str, Any]], str],
+    input: Mapping[str, Any],
+    *,
+    deadline: float = TOOL_DEADLINE_SECONDS,
+    name: str = "file",
+) -> ToolResult:
+    """Run a sync tool body in a thread for at most ``deadline`` seconds; errors become error results.
+
+    A thread cannot be interrupted: on the deadline or on cancellation it is abandoned (it ends on
+    its own, or with the process), so the item never waits for it.
+    """
     try:
-        return ToolResult(await anyio.to_thread.run_sync(func, input))
+        with anyio.move_on_after(deadline) as scope:
+            return ToolResult(await anyio.to_thread.run_sync(func, input, abandon_on_cancel=True))
+        assert scope.cancelled_caught
+        return deadline_result(name, deadline)
     except ToolInputError as exc:
         return ToolResult(str(exc), is_error=True)
     except OSError as exc:
         return ToolResult(f"{exc.strerror or type(exc).__name__}: {exc.filename or ''}".rstrip(": "), is_error=True)
+
+
+def open_regular(path: Path, mode: str, display: str) -> IO[bytes]:
+    """Open ``path`` (``"rb"`` or ``"wb"``) only if it is a regular file: never blocks on a FIFO or device."""
+    flags = os.O_RDONLY if mode == "rb" else os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    try:
+        # O_NONBLOCK: opening a FIFO would otherwise wait for a peer forever (ENXIO when writing).
+        fd = os.open(path, flags | os.O_NONBLOCK | os.O_NOCTTY, 0o666)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO without a reader
+            raise ToolInputError(f"{display} is not a regular file") from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ToolInputError(f"{display} is not a regular file")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, mode)
 
 
 def _text(input: Mapping[str, Any], key: str, *, allow_empty: bool = True) -> str:
@@ -66,12 +118,15 @@ class ReadTool:
 
     name = "read"
 
-    def __init__(self, workspace: Workspace, *, limit_bytes: int = READ_LIMIT_BYTES) -> None:
+    def __init__(
+        self, workspace: Workspace, *, limit_bytes: int = READ_LIMIT_BYTES, deadline: float = TOOL_DEADLINE_SECONDS
+    ) -> None:
         self.workspace = workspace
         self.limit_bytes = limit_bytes
+        self.deadline = deadline
 
     async def run(self, input: Mapping[str, Any]) -> ToolResult:
-        return await run_guarded(self._read, input)
+        return await run_guarded(self._read, input, deadline=self.deadline, name=self.name)
 
     def _read(self, input: Mapping[str, Any]) -> str:
         path = self.workspace.resolve(input.get("file_path"))
@@ -80,7 +135,7 @@ class ReadTool:
             raise ToolInputError(f"{self.workspace.display(path)} is a directory; use glob or bash ls")
         chunks: list[bytes] = []
         size = lines = 0
-        with path.open("rb") as handle:
+        with open_regular(path, "rb", self.workspace.display(path)) as handle:
             for lines, line in enumerate(handle, start=1):
                 if lines < start:
                     continue
@@ -111,11 +166,12 @@ class WriteTool:
 
     name = "write"
 
-    def __init__(self, workspace: Workspace) -> None:
+    def __init__(self, workspace: Workspace, *, deadline: float = TOOL_DEADLINE_SECONDS) -> None:
         self.workspace = workspace
+        self.deadline = deadline
 
     async def run(self, input: Mapping[str, Any]) -> ToolResult:
-        return await run_guarded(self._write, input)
+        return await run_guarded(self._write, input, deadline=self.deadline, name=self.name)
 
     def _write(self, input: Mapping[str, Any]) -> str:
         path = self.workspace.resolve(input.get("file_path"), write=True)
@@ -124,7 +180,8 @@ class WriteTool:
             raise ToolInputError(f"{self.workspace.display(path)} is a directory")
         path.parent.mkdir(parents=True, exist_ok=True)
         data = content.encode("utf-8")
-        path.write_bytes(data)
+        with open_regular(path, "wb", self.workspace.display(path)) as handle:
+            handle.write(data)
         return f"Wrote {len(data)} bytes to {self.workspace.display(path)}"
 
 
@@ -133,11 +190,12 @@ class EditTool:
 
     name = "edit"
 
-    def __init__(self, workspace: Workspace) -> None:
+    def __init__(self, workspace: Workspace, *, deadline: float = TOOL_DEADLINE_SECONDS) -> None:
         self.workspace = workspace
+        self.deadline = deadline
 
     async def run(self, input: Mapping[str, Any]) -> ToolResult:
-        return await run_guarded(self._edit, input)
+        return await run_guarded(self._edit, input, deadline=self.deadline, name=self.name)
 
     def _edit(self, input: Mapping[str, Any]) -> str:
         path = self.workspace.resolve(input.get("file_path"), write=True)
@@ -150,7 +208,8 @@ class EditTool:
         shown = self.workspace.display(path)
         if not path.is_file():
             raise ToolInputError(f"{shown} does not exist or is not a file")
-        text = path.read_bytes().decode("utf-8", errors="surrogateescape")
+        with open_regular(path, "rb", shown) as handle:
+            text = handle.read().decode("utf-8", errors="surrogateescape")
         count = text.count(old)
         if count == 0:
             raise ToolInputError(f"old_string was not found in {shown}")
@@ -160,5 +219,6 @@ class EditTool:
                 "or set replace_all to true"
             )
         updated = text.replace(old, new) if replace_all else text.replace(old, new, 1)
-        path.write_bytes(updated.encode("utf-8", errors="surrogateescape"))
+        with open_regular(path, "wb", shown) as handle:
+            handle.write(updated.encode("utf-8", errors="surrogateescape"))
         return f"Replaced {count if replace_all else 1} occurrence(s) in {shown}"

@@ -55,6 +55,22 @@ class Workspace:
             raise ToolInputError(f"{path} resolves outside {where}")
         return real
 
+    def to_json(self) -> dict[str, object]:
+        """The roots, for rebuilding this workspace in a child process (:meth:`from_json`)."""
+        return {
+            "root": str(self.root),
+            "read_only_roots": [str(r) for r in self.read_only_roots],
+            "allowed_roots": [str(r) for r in self.allowed_roots],
+        }
+
+    @classmethod
+    def from_json(cls, value: dict[str, object]) -> Workspace:
+        """The workspace :meth:`to_json` described."""
+        read_only, allowed = value["read_only_roots"], value["allowed_roots"]
+        assert isinstance(read_only, list)
+        assert isinstance(allowed, list)
+        return cls(str(value["root"]), read_only, allowed)
+
     def allows(self, real: Path, *, write: bool = False) -> bool:
         """Whether an already resolved path lies inside the allowed roots (never a read-only one for writing)."""
         if write and any(_under(real, root) for root in self.read_only_roots):

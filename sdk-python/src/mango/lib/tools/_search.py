@@ -7,19 +7,29 @@
   ``path:line:text`` lines in path order, at most 100 KiB of output; lines longer than 2,000
   characters and binary files are skipped; ``.git`` folders are not searched.
 
+Both end within their deadline (``TOOL_DEADLINE_SECONDS`` by default) or when cancelled. ``grep``
+runs in a child process (``_grep_child``) that is killed then: Python's regular expression engine
+holds the interpreter for the whole of a match, so a catastrophic pattern in a thread would
+freeze the event loop (and the item's heartbeats) with no way to stop it.
+
 Lifecycle: stateless; nothing to close. Not responsible for ripgrep-compatible syntax.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+import anyio
+
 from .._tool import ToolResult
-from ._files import run_guarded
+from ._files import TOOL_DEADLINE_SECONDS, deadline_result, run_guarded
 from ._paths import ToolInputError, Workspace
 
 __all__ = ["GLOB_LIMIT", "GREP_LIMIT_BYTES", "GREP_MAX_LINE", "GlobTool", "GrepTool"]
@@ -48,12 +58,15 @@ class GlobTool:
 
     name = "glob"
 
-    def __init__(self, workspace: Workspace, *, limit: int = GLOB_LIMIT) -> None:
+    def __init__(
+        self, workspace: Workspace, *, limit: int = GLOB_LIMIT, deadline: float = TOOL_DEADLINE_SECONDS
+    ) -> None:
         self.workspace = workspace
         self.limit = limit
+        self.deadline = deadline
 
     async def run(self, input: Mapping[str, Any]) -> ToolResult:
-        return await run_guarded(self._glob, input)
+        return await run_guarded(self._glob, input, deadline=self.deadline, name=self.name)
 
     def _glob(self, input: Mapping[str, Any]) -> str:
         pattern = input.get("pattern")
@@ -84,14 +97,31 @@ class GrepTool:
 
     name = "grep"
 
-    def __init__(self, workspace: Workspace, *, limit_bytes: int = GREP_LIMIT_BYTES) -> None:
+    def __init__(
+        self, workspace: Workspace, *, limit_bytes: int = GREP_LIMIT_BYTES, deadline: float = TOOL_DEADLINE_SECONDS
+    ) -> None:
         self.workspace = workspace
         self.limit_bytes = limit_bytes
+        self.deadline = deadline
 
     async def run(self, input: Mapping[str, Any]) -> ToolResult:
-        return await run_guarded(self._grep, input)
+        request = json.dumps({"workspace": self.workspace.to_json(), "limit_bytes": self.limit_bytes, "input": input})
+        argv = [sys.executable, "-m", "mango.lib.tools._grep_child"]
+        process = await anyio.open_process(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            with anyio.move_on_after(self.deadline):
+                return await _exchange(process, request.encode())
+            return deadline_result(self.name, self.deadline)
+        finally:
+            # On the deadline, on cancellation and after an answer alike: nothing outlives the call.
+            with anyio.CancelScope(shield=True):
+                if process.returncode is None:
+                    process.kill()
+                await process.wait()
+                await process.aclose()
 
-    def _grep(self, input: Mapping[str, Any]) -> str:
+    def search(self, input: Mapping[str, Any]) -> str:
+        """The search itself, synchronously (run in the child process)."""
         pattern = input.get("pattern")
         if not isinstance(pattern, str) or not pattern:
             raise ToolInputError("pattern must be a non-empty string")
@@ -133,3 +163,17 @@ class GrepTool:
                         yield f"{shown}:{number}:{line}"
         except OSError:
             return
+
+
+async def _exchange(process: anyio.abc.Process, request: bytes) -> ToolResult:
+    assert process.stdin is not None
+    assert process.stdout is not None
+    await process.stdin.send(request)
+    await process.stdin.aclose()
+    chunks = [chunk async for chunk in process.stdout]
+    await process.wait()
+    try:
+        answer = json.loads(b"".join(chunks))
+        return ToolResult(str(answer["text"]), is_error=bool(answer["is_error"]))
+    except (ValueError, KeyError, TypeError):
+        return ToolResult(f"The grep tool failed (exit code {process.returncode}).", is_error=True)

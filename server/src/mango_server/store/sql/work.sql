@@ -80,9 +80,20 @@ FROM work WHERE workspace_id = $1 AND environment_id = $2 AND state <> 'stopped'
 SELECT count(*) FROM work_pollers WHERE environment_id = $1 AND last_polled_at > now() - interval '30 seconds';
 
 -- name: record_poller
+-- Admits and records a poll; no row comes back (refused) when $4 other workers polled the
+-- Environment in the last 30 s and this one did not. Other workers quiet for an hour are pruned
+-- on the way, so distinct worker ids cannot grow the table without bound.
+WITH pruned AS (
+    DELETE FROM work_pollers
+    WHERE environment_id = $1 AND worker_id <> $2 AND last_polled_at < now() - interval '1 hour'
+), live AS (
+    SELECT worker_id FROM work_pollers WHERE environment_id = $1 AND last_polled_at > now() - interval '30 seconds'
+)
 INSERT INTO work_pollers (environment_id, worker_id, workspace_id, last_polled_at)
-VALUES ($1, $2, $3, clock_timestamp())
-ON CONFLICT (environment_id, worker_id) DO UPDATE SET last_polled_at = EXCLUDED.last_polled_at;
+SELECT $1, $2, $3, clock_timestamp()
+WHERE EXISTS (SELECT 1 FROM live WHERE worker_id = $2) OR (SELECT count(*) FROM live) < $4
+ON CONFLICT (environment_id, worker_id) DO UPDATE SET last_polled_at = EXCLUDED.last_polled_at
+RETURNING 1;
 
 -- name: live_for_session
 SELECT * FROM work WHERE session_id = $1 AND state <> 'stopped' ORDER BY created_at FOR UPDATE;
