@@ -51,7 +51,7 @@ class SoakResult:
     turns: int = 0
     tool_turns: int = 0
     kills: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ROLES, 0))
-    stream_resumes: int = 0
+    stream_reconnects: int = 0
     events_checked: int = 0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
@@ -66,7 +66,7 @@ class Follower(threading.Thread):
         self.events: list[dict[str, Any]] = []
         self.cond = threading.Condition()
         self.connected = threading.Event()
-        self.resumes = 0
+        self.reconnects = 0  # attempts after the first connection, refused ones included
 
     def run(self) -> None:
         headers = {"authorization": f"Bearer {self.api_key}"}
@@ -79,7 +79,7 @@ class Follower(threading.Thread):
             ):
                 self._read(http)
             if self.connected.is_set():
-                self.resumes += 1
+                self.reconnects += 1
             self.stop.wait(0.2)
 
     def _read(self, http: httpx.Client) -> None:
@@ -331,7 +331,7 @@ def run(
                 result.problems += check_session(driver, history)
         result.turns = sum(len(d.replies) for d in drivers)
         result.tool_turns = sum(d.tool_turns for d in drivers)
-        result.stream_resumes = sum(d.follower.resumes for d in drivers)
+        result.stream_reconnects = sum(d.follower.reconnects for d in drivers)
     finally:
         stop.set()
         done.set()
