@@ -348,13 +348,15 @@ IDEMPOTENCY_KEY = "#/components/parameters/IdempotencyKey"
 
 
 def check_idempotency(spec: Spec) -> list[str]:
-    """Every mutation takes the shared Idempotency-Key header; reads do not."""
+    """Every mutation takes the shared Idempotency-Key header (and may answer 409 for a reused key); reads do not."""
     problems = []
     for path, method, op in operations(spec):
         refs = [p.get("$ref") for p in op.get("parameters", [])]
         mutation = method != "get"
         if mutation and IDEMPOTENCY_KEY not in refs:
             problems.append(f"{method.upper()} {path}: a mutation must take {IDEMPOTENCY_KEY}")
+        if mutation and "409" not in op.get("responses", {}):
+            problems.append(f"{method.upper()} {path}: a mutation must declare 409 (a reused Idempotency-Key)")
         if not mutation and IDEMPOTENCY_KEY in refs:
             problems.append(f"{method.upper()} {path}: a read must not take {IDEMPOTENCY_KEY}")
     return problems
