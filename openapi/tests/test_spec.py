@@ -344,6 +344,24 @@ def check_error_catalogue(spec: Spec) -> list[str]:
     return problems
 
 
+IDEMPOTENCY_KEY = "#/components/parameters/IdempotencyKey"
+
+
+def check_idempotency(spec: Spec) -> list[str]:
+    """Every mutation takes the shared Idempotency-Key header (and may answer 409 for a reused key); reads do not."""
+    problems = []
+    for path, method, op in operations(spec):
+        refs = [p.get("$ref") for p in op.get("parameters", [])]
+        mutation = method != "get"
+        if mutation and IDEMPOTENCY_KEY not in refs:
+            problems.append(f"{method.upper()} {path}: a mutation must take {IDEMPOTENCY_KEY}")
+        if mutation and "409" not in op.get("responses", {}):
+            problems.append(f"{method.upper()} {path}: a mutation must declare 409 (a reused Idempotency-Key)")
+        if not mutation and IDEMPOTENCY_KEY in refs:
+            problems.append(f"{method.upper()} {path}: a read must not take {IDEMPOTENCY_KEY}")
+    return problems
+
+
 def check_document(spec: Spec) -> list[str]:
     try:
         validate(spec)
@@ -360,6 +378,7 @@ def check_document(spec: Spec) -> list[str]:
 CHECKS: list[Callable[[Spec], list[str]]] = [
     check_document, check_operations, check_security, check_pagination, check_stream, check_unions,
     check_no_recursion, check_bounds_and_descriptions, check_request_bodies, check_errors, check_error_catalogue,
+    check_idempotency,
 ]  # fmt: skip
 
 
@@ -425,6 +444,7 @@ MUTATIONS: list[tuple[str, tuple[str, ...], Any, Any, Callable[[Spec], list[str]
     ("success status", ("x-mango-error-catalogue", 0), "status", 200, check_error_catalogue),
     ("duplicate type", ("x-mango-error-catalogue", 1), "type", "invalid_request_error", check_error_catalogue),
     ("no catalogue", (), "x-mango-error-catalogue", DROP, check_error_catalogue),
+    ("mutation without key", (*AGENTS, "post"), "parameters", [], check_idempotency),
 ]  # fmt: skip
 
 

@@ -4,9 +4,11 @@
 successful answer for 24 hours. Two modes:
 
 - **atomic** (operations that are one transaction, ``ATOMIC_OPERATIONS``): the claim, the
-  use case's writes (its ``transaction(pool)`` joins the request's transaction) and the answer
-  commit together. A crash after that commit replays the answer; a crash before it leaves no
-  trace. A concurrent duplicate blocks on the key's row until the first commits, then replays.
+  use case's writes (its ``transaction(pool)`` opens the request's transaction, claims the key
+  first, and joins it) and the answer commit together. A crash after that commit replays the
+  answer; a crash before it leaves no trace. A concurrent duplicate blocks on the key's row
+  until the first commits, then replays. No pooled connection is held before the use case's
+  transaction opens (its reads before it use their own).
 - **leased** (every other mutation: several transactions, object storage, Temporal calls): the
   claim commits first as ``running`` with a lease, the request runs, then the answer is stored.
   A concurrent duplicate answers 409 while the first runs. A request that fails releases its key;
@@ -78,18 +80,31 @@ class _Unstored(Exception):
         self.answer = answer
 
 
+class _Held(Exception):
+    """The key is held by an earlier request: abandon this one (raised where its transaction opens)."""
+
+    def __init__(self, row: idempotency.KeyRow) -> None:
+        super().__init__(row.key)
+        self.row = row
+
+
 async def _atomic(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
+    async def claim_or_abandon(conn: Connection) -> None:
+        held = await _claim(conn, key)
+        if held is not None:
+            raise _Held(held)
+
     try:
-        async with request_transaction(pool) as conn:
-            held = await _claim(conn, key)
-            if held is not None:
-                return _replay(held, key)
+        async with request_transaction(pool, claim_or_abandon) as request:
             answer = await execute()
             if not answer.storable:
                 raise _Unstored(answer)
+            conn = await request.connection()
             await idempotency.complete(conn, *_ids(key), answer.status, answer.content_type, answer.body)
     except _Unstored as unstored:
         return unstored.answer
+    except _Held as held:
+        return _replay(held.row, key)
     return answer
 
 

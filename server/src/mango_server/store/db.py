@@ -10,8 +10,8 @@ instead of queueing requests forever. Not responsible for SQL text
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
@@ -101,8 +101,29 @@ def overload_error(exc: BaseException) -> OverloadedError | None:
     return None
 
 
-#: The transaction of the current request when its edge owns it (``request_transaction``).
-_REQUEST_CONN: ContextVar[Connection | None] = ContextVar("mango_request_transaction", default=None)
+class RequestTransaction:
+    """The transaction of one request, opened by the first ``transaction(pool)`` inside it (or ``connection``).
+
+    ``on_begin`` runs first in it (e.g. claiming an idempotency key; it may raise to abandon the
+    request). Opening lazily keeps the request from holding a pooled connection while its use case
+    does work before its transaction (reading File documents on another connection).
+    """
+
+    def __init__(self, pool: Pool, on_begin: Callable[[Connection], Awaitable[None]], stack: AsyncExitStack) -> None:
+        self._pool, self._on_begin, self._stack = pool, on_begin, stack
+        self._conn: Connection | None = None
+
+    async def connection(self) -> Connection:
+        """The request's connection, inside its transaction (opened now if needed)."""
+        if self._conn is None:
+            conn = await self._stack.enter_async_context(self._pool.acquire())
+            await self._stack.enter_async_context(conn.transaction())
+            self._conn = conn
+            await self._on_begin(conn)
+        return self._conn
+
+
+_REQUEST: ContextVar[RequestTransaction | None] = ContextVar("mango_request_transaction", default=None)
 
 
 @asynccontextmanager
@@ -112,8 +133,8 @@ async def transaction(pool: Pool) -> AsyncIterator[Connection]:
     Inside ``request_transaction`` it is a savepoint of the request's transaction instead, so the
     use case's writes commit (or roll back) with what the edge writes there.
     """
-    joined = _REQUEST_CONN.get()
-    async with _acquired(pool, joined) as conn, conn.transaction():
+    request = _REQUEST.get()
+    async with _acquired(pool, request) as conn, conn.transaction():
         try:
             yield conn
         except asyncpg.UniqueViolationError as exc:
@@ -121,25 +142,29 @@ async def transaction(pool: Pool) -> AsyncIterator[Connection]:
 
 
 @asynccontextmanager
-async def _acquired(pool: Pool, joined: Connection | None) -> AsyncIterator[Connection]:
-    if joined is not None:
-        yield joined
+async def _acquired(pool: Pool, request: RequestTransaction | None) -> AsyncIterator[Connection]:
+    if request is not None:
+        yield await request.connection()
         return
     async with pool.acquire() as conn:
         yield conn
 
 
 @asynccontextmanager
-async def request_transaction(pool: Pool) -> AsyncIterator[Connection]:
+async def request_transaction(
+    pool: Pool, on_begin: Callable[[Connection], Awaitable[None]]
+) -> AsyncIterator[RequestTransaction]:
     """One transaction that every ``transaction(pool)`` of this task (and its children) joins.
 
     For operations that are a single transaction, so the edge can commit a record of the answer
-    (an idempotency key) atomically with the mutation. The joined connection must not be used
-    concurrently: only sequential use cases may run inside.
+    (an idempotency key) atomically with the mutation. It commits when the block ends without an
+    exception and rolls back otherwise. The joined connection must not be used concurrently: only
+    sequential use cases may run inside.
     """
-    async with pool.acquire() as conn, conn.transaction():
-        token = _REQUEST_CONN.set(conn)
+    async with AsyncExitStack() as stack:
+        request = RequestTransaction(pool, on_begin, stack)
+        token = _REQUEST.set(request)
         try:
-            yield conn
+            yield request
         finally:
-            _REQUEST_CONN.reset(token)
+            _REQUEST.reset(token)

@@ -73,6 +73,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 412:
         response_412 = ErrorEnvelope.from_dict(response.json())
 
