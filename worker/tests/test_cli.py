@@ -43,7 +43,7 @@ BASE = ["docker", "--base-url", "http://127.0.0.1:9", "--environment-id", "env_x
 def _captured_key(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
 
-    async def fake_run(args: object, limits: object, key: str) -> int:
+    async def fake_run(args: object, limits: object, key: str, quota: object) -> int:
         seen.append(key)
         return 0
 
