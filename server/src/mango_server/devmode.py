@@ -116,7 +116,9 @@ def run_dev(state_dir: str) -> int:
         env_file.chmod(0o600)
         rel = os.path.relpath(env_file)
         print(
-            f"\nMango is running.\n  base URL : {base_url}\n  API key  : {api_key}\n  workspace: {workspace_id}\n"
+            f"\nMango is running.\n  base URL : {base_url}\n"
+            f"  console  : {base_url}/console/ (sign in with the API key)\n"
+            f"  API key  : {api_key}\n  workspace: {workspace_id}\n"
             f"  logs     : {os.path.relpath(log_dir)}\n\nIn another terminal:\n  source {rel}\n"
             "  .venv/bin/python examples/quickstart/python/quickstart.py\n\nPress Ctrl+C to stop everything.\n",
             flush=True,

@@ -47,6 +47,7 @@ class Settings:
     upload_recovery_seconds: float = 60.0
     log_level: str = "INFO"
     validate_responses: bool = False
+    cors_origins: str = ""
 
     @property
     def base_url(self) -> str:
