@@ -93,7 +93,7 @@ export function eventRow(event: SessionStreamEvent): HTMLLIElement {
   return h(
     "li",
     { class: `event ${quiet ? "quiet" : ""} t-${type.replace(/\./g, "-")}`, "data-event-id": String(raw["id"] ?? ""), "data-type": type },
-    h("span", { class: "label" }, LABELS[type] ?? type),
+    h("span", { class: "label" }, LABELS[type] ?? (type.startsWith("session.status_") ? "Status" : type)),
     h("div", { class: "body" }, ...body(raw)),
     h("time", { datetime: String(raw["created_at"] ?? "") }, new Date(String(raw["created_at"] ?? "")).toLocaleTimeString()),
     rawJson(event),
