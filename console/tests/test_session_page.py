@@ -179,13 +179,13 @@ def _walkthrough(
     expect(page.locator("#actions")).to_be_hidden()
 
     # Interrupt a slow turn.
-    _say(page, "/sleep 30000\n/text this reply must never appear")
+    _say(page, "/sleep 8000\n/text this reply must never appear")
     expect(page.locator("#session-status")).to_have_text("running")
     started = time.monotonic()
     page.get_by_role("button", name="Interrupt").click()
     expect(_rows(page, "user.interrupt")).to_have_count(1)
     expect(page.locator("#session-status")).to_have_text("idle", timeout=20_000)
-    assert time.monotonic() - started < 20
+    assert time.monotonic() - started < 8, "the interrupt did not end the turn before the model answered"
     shot(page, "interrupt")
 
     # Drop the connection, let events commit meanwhile, come back: no gap, no duplicate.
@@ -227,7 +227,8 @@ def _walkthrough(
 
 
 def _wait_idle(http: httpx.Client, session_id: str) -> None:
-    deadline = time.monotonic() + 30
+    # The interrupted turn's model call may still be sleeping in its activity: allow for it.
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         events = _ok(http.get(f"/v1/sessions/{session_id}/events", params={"limit": 100, "order": "desc"}))["data"]
         if events and events[0]["type"] == "session.status_idle":
