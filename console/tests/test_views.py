@@ -81,7 +81,7 @@ def test_agents_environments_sessions_and_files(
     upload.write_text("console upload\n")
     page.goto(f"{mango_platform.base_url}/console/#/files")
     page.get_by_label("Upload a File").set_input_files(str(upload))
-    page.get_by_role("button", name="Upload").click()
+    page.get_by_role("button", name="Upload", exact=True).click()
     expect(page.get_by_role("table", name="Files")).to_contain_text("notes.txt")
     with page.expect_download() as download:
         page.get_by_role("button", name="Download notes.txt").first.click()
