@@ -94,6 +94,8 @@ def test_keyboard_focus_and_narrow_window(
 ) -> None:
     page = _signed_in(context, mango_platform, mango_tenant)
     active = "() => [document.activeElement.textContent, getComputedStyle(document.activeElement).outlineStyle]"
+    page.reload()  # keyboard navigation starts from the top of a freshly loaded page
+    expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
     page.keyboard.press("Tab")
     assert page.evaluate(active) == ["Skip to content", "solid"]
     page.keyboard.press("Tab")
