@@ -16,13 +16,13 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 PY_PACKAGES := generators sdk-python server worker conformance
 
 .PHONY: help install install-python install-node dev test test-spec test-generators test-sdk-python \
-	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples \
-	generate check-generated lint typecheck conformance bench
+	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples test-console console \
+	chromium generate check-generated lint typecheck conformance bench
 
 help:
 	@echo "make dev | test | generate | check-generated | lint | typecheck | conformance | bench"
 
-install: install-python install-node
+install: install-python install-node console
 
 install-python: $(VENV)/.installed
 $(VENV)/.installed: requirements-dev.txt $(foreach p,$(PY_PACKAGES),$(p)/pyproject.toml)
@@ -37,6 +37,25 @@ sdk-typescript/node_modules/.installed: sdk-typescript/package.json sdk-typescri
 	@echo "==> installing TypeScript toolchain (npm ci)"
 	@cd sdk-typescript && npm ci --no-audit --no-fund
 	@touch $@
+
+# The web console: built by Vite into the server package, which serves it at /console/.
+CONSOLE_OUT := server/src/mango_server/api/console_static
+CONSOLE_SRC := $(shell find console/src sdk-typescript/src -name '*.ts' -o -name '*.css') console/index.html \
+	console/vite.config.ts console/tsconfig.json
+console/node_modules/.installed: console/package.json console/package-lock.json
+	@echo "==> installing the console toolchain (npm ci)"
+	@cd console && npm ci --no-audit --no-fund
+	@touch $@
+
+console: $(CONSOLE_OUT)/index.html
+$(CONSOLE_OUT)/index.html: console/node_modules/.installed $(CONSOLE_SRC)
+	@echo "==> building the web console"
+	@cd console && npm run --silent build
+
+# Browser tests drive Debian's Chromium (never a downloaded browser build).
+chromium:
+	@command -v chromium >/dev/null || { echo "==> installing chromium (apt)"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 dev: install
 	@$(BIN)/mango dev
@@ -56,7 +75,7 @@ typecheck: install-python
 	@$(BIN)/mypy
 
 test: install lint typecheck check-generated test-spec test-generators test-sdk-python test-sdk-typescript \
-	test-sdk-go test-server test-worker test-conformance test-examples
+	test-sdk-go test-server test-worker test-conformance test-examples test-console
 	@echo "==> all test suites passed"
 
 test-spec: install-python
@@ -85,6 +104,9 @@ test-conformance: install
 
 test-examples: install
 	@$(PYTEST) examples/tests
+
+test-console: install chromium
+	@$(PYTEST) console/tests
 
 conformance: install-python
 	@$(BIN)/mango-conformance

@@ -35,7 +35,9 @@ export interface ClientOptions {
 }
 
 function env(name: string): string | undefined {
-  const value = typeof process === "undefined" ? undefined : process.env[name];
+  // Reached through globalThis so the module type-checks and runs where `process` does not exist (browsers).
+  const host = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  const value = host.process?.env?.[name];
   return value === undefined || value === "" ? undefined : value;
 }
 

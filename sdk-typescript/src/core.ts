@@ -250,7 +250,12 @@ export class HTTPTransport implements Transport {
   }
 
   #headers(req: APIRequest): Headers {
-    const headers = new Headers({ "user-agent": `mango-typescript/${SDK_VERSION}` });
+    const headers = new Headers();
+    // Browsers own User-Agent: a page may not set it, and a cross-origin request carrying it
+    // would need a CORS preflight for nothing.
+    if (!inBrowser()) {
+      headers.set("user-agent", `mango-typescript/${SDK_VERSION}`);
+    }
     headers.set("accept", req.stream ? "text/event-stream" : req.binary ? "application/octet-stream" : "application/json");
     if (this.#config.apiKey) {
       headers.set("authorization", `Bearer ${this.#config.apiKey}`);
@@ -293,6 +298,12 @@ function withIdempotencyKey(req: APIRequest): APIRequest {
     return req;
   }
   return { ...req, headers: { ...req.headers, [IDEMPOTENCY_HEADER]: newIdempotencyKey() } };
+}
+
+/** Whether this runs in a browser page or worker (which forbid setting User-Agent). */
+function inBrowser(): boolean {
+  const host = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
+  return host.document !== undefined || host.WorkerGlobalScope !== undefined;
 }
 
 function withoutLastEventId<V>(headers: Record<string, V> | undefined): Record<string, V> {

@@ -1,40 +1,11 @@
 /**
- * Public surface of `@mango-ai/sdk`: the client, its errors, paging and streaming types, the
- * streaming File and Skill transfers (`uploadFile`, `downloadFile`, ...) and every generated wire type (`import type { Agent } from "@mango-ai/sdk"`).
+ * Public surface of `@mango-ai/sdk` on Node: the browser-safe surface of `browser.ts` (the
+ * client, its errors, paging and streaming types and every generated wire type, e.g.
+ * `import type { Agent } from "@mango-ai/sdk"`) plus the streaming File and Skill transfers
+ * (`uploadFile`, `downloadFile`, ...), which use the local file system.
  */
 
-export { Mango, type ClientOptions, DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from "./client.js";
-export {
-  type APIRequest,
-  type HTTPMethod,
-  type RequestOptions,
-  type Transport,
-  type Uploadable,
-  HTTPTransport,
-  SDK_VERSION,
-  encodeQuery,
-} from "./core.js";
-export {
-  MangoError,
-  APIError,
-  APIStatusError,
-  BadRequestError,
-  AuthenticationError,
-  PermissionDeniedError,
-  NotFoundError,
-  ConflictError,
-  PreconditionFailedError,
-  RequestTooLargeError,
-  RateLimitError,
-  InternalServerError,
-  NotImplementedError,
-  ServiceUnavailableError,
-  APIConnectionError,
-  APITimeoutError,
-} from "./errors.js";
-export { Page, PagePromise } from "./pagination.js";
-export { type BackoffOptions, isRetryable } from "./retry.js";
-export { Stream, type ServerSentEvent, parseSSE } from "./streaming.js";
+export * from "./browser.js";
 export {
   type DownloadOptions,
   type ProgressCallback,
@@ -47,4 +18,3 @@ export {
   downloadSkillVersion,
   uploadFile,
 } from "./transfer.js";
-export * from "./generated/types.js";

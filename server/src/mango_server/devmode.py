@@ -187,7 +187,9 @@ class _Roles:
 
 def _banner(base_url: str, api_key: str, workspace_id: str, env_file: Path, log_dir: Path) -> str:
     return (
-        f"\nMango is running.\n  base URL : {base_url}\n  API key  : {api_key}\n  workspace: {workspace_id}\n"
+        f"\nMango is running.\n  base URL : {base_url}\n"
+        f"  console  : {base_url}/console/ (sign in with the API key)\n"
+        f"  API key  : {api_key}\n  workspace: {workspace_id}\n"
         f"  logs     : {os.path.relpath(log_dir)}\n\nIn another terminal:\n  source {os.path.relpath(env_file)}\n"
         "  .venv/bin/python examples/quickstart/python/quickstart.py\n\nPress Ctrl+C to stop everything.\n"
     )

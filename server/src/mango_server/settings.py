@@ -63,6 +63,7 @@ class Settings:
     rate_limit_per_second: float = 100.0
     rate_limit_burst: int = 1000
     work_poll_max_workers: int = 64
+    cors_origins: str = ""
 
     @property
     def base_url(self) -> str:

@@ -18,13 +18,16 @@ from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute
 from starlette.routing import Route as StarletteRoute
+from starlette.types import ASGIApp
 
 from mango_server.api import idempotency
 from mango_server.api._generated.errors import ERROR_STATUS
 from mango_server.api._generated.routes import ROUTES, Route
 from mango_server.api.auth import authenticate
 from mango_server.api.body import MAX_JSON_BODY, check_not_null, check_parameters, decode_object, read_limited
+from mango_server.api.console import console_routes, with_cors
 from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception, validation_message
@@ -139,16 +142,17 @@ def _endpoint(route: Route, services: Services, limiter: RateLimiter) -> Callabl
     return endpoint
 
 
-def build_app(services: Services) -> Starlette:
-    """The api role's ASGI app."""
+def build_app(services: Services) -> ASGIApp:
+    """The api role's ASGI app: the operations, the web console at ``/console/``, CORS when configured."""
     check_handlers()
     limiter = RateLimiter(services.settings.rate_limit_per_second, services.settings.rate_limit_burst)
     # Starlette matches in order: a literal segment (``/work/poll``) must win over a parameter (``/work/{work_id}``).
     ordered = sorted(ROUTES, key=lambda r: [segment.startswith("{") for segment in r.path.split("/")])
-    routes = [
+    routes: list[BaseRoute] = [
         StarletteRoute(r.path, _endpoint(r, services, limiter), methods=[r.method.upper()], name=r.operation_id)
         for r in ordered
     ]
+    routes += console_routes()
 
     async def not_found(request: Request, exc: Exception) -> JSONResponse:
         # A known path with another method is a malformed request: the catalogue has no 405 type.
@@ -157,4 +161,5 @@ def build_app(services: Services) -> Starlette:
         message = f"method {request.method} is not allowed on {request.url.path}"
         return error_response(ERROR_STATUS["invalid_request_error"], "invalid_request_error", message, new_request_id())
 
-    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    return with_cors(app, services.settings.cors_origins)

@@ -1,0 +1,111 @@
+/**
+ * Console entry: the hash router, the navigation and the sign-in gate.
+ *
+ * Routes are `#/<view>/<id>?<query>`; each view renders into `<main>` and may return a
+ * cleanup (the Session page closes its stream). Not responsible for any view's content.
+ */
+
+import "./style.css";
+
+import { signOut, storedKey } from "./api";
+import { h, replace } from "./dom";
+import { agentsView } from "./views/agents";
+import { environmentsView } from "./views/environments";
+import { filesView } from "./views/files";
+import { memoryView } from "./views/memory";
+import { sessionView } from "./views/session";
+import { sessionsView } from "./views/sessions";
+import { signInView } from "./views/signin";
+import { skillsView } from "./views/skills";
+
+export interface Route {
+  view: string;
+  id: string | undefined;
+  query: URLSearchParams;
+}
+
+export type Cleanup = () => void;
+type View = (main: HTMLElement, route: Route) => Cleanup | void | Promise<Cleanup | void>;
+
+const VIEWS: Record<string, View> = {
+  sessions: (main, route) => (route.id ? sessionView(main, route.id) : sessionsView(main, route.query)),
+  agents: (main, route) => agentsView(main, route.id),
+  environments: (main, route) => environmentsView(main, route.id),
+  files: (main) => filesView(main),
+  skills: (main, route) => skillsView(main, route.id),
+  memory: (main, route) => memoryView(main, route.id, route.query),
+};
+const NAV: Array<[string, string]> = [
+  ["sessions", "Sessions"],
+  ["agents", "Agents"],
+  ["environments", "Environments"],
+  ["files", "Files"],
+  ["skills", "Skills"],
+  ["memory", "Memory Stores"],
+];
+
+let cleanup: Cleanup | undefined;
+
+export function parseRoute(hash: string): Route {
+  const [path = "", query = ""] = hash.replace(/^#\/?/, "").split("?");
+  const [view = "sessions", id] = path.split("/").filter(Boolean).map(decodeURIComponent);
+  return { view, id, query: new URLSearchParams(query) };
+}
+
+export function go(hash: string): void {
+  if (window.location.hash === hash) {
+    void render();
+  } else {
+    window.location.hash = hash;
+  }
+}
+
+function renderNav(current: string, signedIn: boolean): void {
+  const nav = document.getElementById("nav");
+  const who = document.getElementById("who");
+  if (!nav || !who) {
+    return;
+  }
+  replace(
+    nav,
+    ...(signedIn
+      ? NAV.map(([view, label]) =>
+          h("a", { href: `#/${view}`, "aria-current": view === current ? "page" : undefined }, label),
+        )
+      : []),
+  );
+  replace(
+    who,
+    signedIn
+      ? h("button", { type: "button", class: "secondary", onclick: () => (signOut(), go("#/signin")) }, "Sign out")
+      : null,
+  );
+}
+
+async function render(): Promise<void> {
+  cleanup?.();
+  cleanup = undefined;
+  const main = document.getElementById("main");
+  if (!main) {
+    return;
+  }
+  const route = parseRoute(window.location.hash);
+  const signedIn = storedKey() !== null;
+  const view = signedIn ? (VIEWS[route.view] ?? VIEWS["sessions"]) : undefined;
+  renderNav(route.view, signedIn);
+  main.replaceChildren();
+  if (view === undefined) {
+    signInView(main, route.view === "signin" || !signedIn ? "#/sessions" : window.location.hash);
+    return;
+  }
+  const result = await view(main, route);
+  cleanup = result ?? undefined;
+}
+
+// The skip link moves focus without touching the hash, which belongs to the router.
+document.querySelector(".skip")?.addEventListener("click", (event) => {
+  event.preventDefault();
+  document.getElementById("main")?.focus();
+});
+window.addEventListener("hashchange", () => void render());
+void render();

@@ -1,0 +1,102 @@
+/**
+ * The Session's pending actions: Allow/Deny for `ask` tool calls and a result form for
+ * custom tool calls. What is pending comes from the latest `session.status_idle` with
+ * `requires_action` (its `event_ids`), minus what the timeline shows answered.
+ */
+
+import type { Mango, SessionStreamEvent } from "@mango-ai/sdk";
+
+import { describeError } from "../api";
+import { h, json, replace } from "../dom";
+
+type Any = Record<string, unknown>;
+
+export function pendingIds(events: SessionStreamEvent[]): string[] {
+  let pending: string[] = [];
+  const answered = new Set<string>();
+  for (const event of events as unknown as Any[]) {
+    const type = event["type"];
+    if (type === "session.status_idle") {
+      const reason = (event["stop_reason"] ?? {}) as Any;
+      pending = reason["type"] === "requires_action" ? [...((reason["event_ids"] as string[] | undefined) ?? [])] : [];
+    } else if (type === "session.status_running" || type === "session.status_terminated") {
+      pending = [];
+    } else if (type === "user.tool_confirmation" || type === "user.tool_result") {
+      answered.add(String(event["tool_use_id"]));
+    } else if (type === "user.custom_tool_result") {
+      answered.add(String(event["custom_tool_use_id"]));
+    }
+  }
+  return pending.filter((id) => !answered.has(id));
+}
+
+export function renderActions(
+  panel: HTMLElement,
+  client: Mango,
+  sessionId: string,
+  byId: Map<string, SessionStreamEvent>,
+  pending: string[],
+): void {
+  const items = pending.map((id) => byId.get(id)).filter((e): e is SessionStreamEvent => e !== undefined);
+  panel.hidden = items.length === 0;
+  replace(
+    panel,
+    h("h2", { id: "actions-title" }, "Needs your action"),
+    ...items.map((event) => actionCard(client, sessionId, event as unknown as Any)),
+  );
+}
+
+function actionCard(client: Mango, sessionId: string, event: Any): HTMLElement {
+  const id = String(event["id"]);
+  const name = String(event["name"]);
+  const error = h("p", { class: "error", role: "alert" });
+  const send = async (params: Parameters<Mango["sessions"]["events"]["send"]>[1], card: HTMLElement): Promise<void> => {
+    card.querySelectorAll("button").forEach((b) => (b.disabled = true));
+    try {
+      await client.sessions.events.send(sessionId, params);
+      card.setAttribute("data-sent", "true");
+    } catch (exc) {
+      error.textContent = describeError(exc);
+      card.querySelectorAll("button").forEach((b) => (b.disabled = false));
+    }
+  };
+  if (event["type"] === "agent.custom_tool_use") {
+    const area = h("textarea", { id: `result-${id}`, rows: 3, required: true });
+    const isError = h("input", { id: `is-error-${id}`, type: "checkbox" });
+    const card = h(
+      "form",
+      { class: "action card", "data-action-for": id, "aria-label": `Result for custom tool ${name}` },
+      h("h3", {}, `Custom tool ${name}`),
+      h("pre", { class: "input" }, json(event["input"])),
+      h("label", { for: `result-${id}` }, "Result"),
+      area,
+      h("label", { class: "inline" }, isError, " The tool failed (is_error)"),
+      h("button", { type: "submit" }, "Send result"),
+      error,
+    );
+    card.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const content = [{ type: "text" as const, text: area.value }];
+      void send({ events: [{ type: "user.custom_tool_result", custom_tool_use_id: id, content, is_error: isError.checked }] }, card);
+    });
+    return card;
+  }
+  const card: HTMLElement = h(
+    "div",
+    { class: "action card", "data-action-for": id, role: "group", "aria-label": `Approve ${name}` },
+    h("h3", {}, `Approve ${name}?`),
+    h("pre", { class: "input" }, json(event["input"])),
+    h(
+      "div",
+      { class: "row" },
+      h("button", { type: "button", onclick: () => void send(confirm(id, "allow"), card) }, "Allow"),
+      h("button", { type: "button", class: "danger", onclick: () => void send(confirm(id, "deny"), card) }, "Deny"),
+    ),
+    error,
+  );
+  return card;
+}
+
+function confirm(id: string, result: "allow" | "deny"): Parameters<Mango["sessions"]["events"]["send"]>[1] {
+  return { events: [{ type: "user.tool_confirmation", tool_use_id: id, result }] };
+}

@@ -1,0 +1,222 @@
+/**
+ * The Session page: header (status, agent, usage), the live timeline, pending actions and
+ * the composer (message, interrupt).
+ *
+ * Following the stream: open it first, then list the history, then read the stream, keeping
+ * each event once by id (the API's documented recipe). When the connection drops, reconnect
+ * with `Last-Event-ID` set to the last persisted event shown: the server replays what was
+ * missed, so the timeline resumes with no gap and no duplicate. Previews (`event_start`,
+ * `event_delta`) render text as it is written; the persisted `agent.message` replaces them.
+ */
+
+import type { Mango, Session, SessionStreamEvent } from "@mango-ai/sdk";
+import { APIStatusError } from "@mango-ai/sdk";
+
+import { api, describeError } from "../api";
+import { h, rawJson, replace } from "../dom";
+import type { Cleanup } from "../main";
+import { pendingIds, renderActions } from "./actions";
+import { eventRow, previewRow } from "./events";
+
+type Any = Record<string, unknown>;
+type Connection = "connecting" | "live" | "reconnecting" | "closed";
+
+class Timeline {
+  readonly events: SessionStreamEvent[] = [];
+  readonly byId = new Map<string, SessionStreamEvent>();
+  lastId: string | undefined;
+
+  constructor(readonly list: HTMLOListElement) {}
+
+  /** Add a persisted event once; false when it was already shown. */
+  add(event: SessionStreamEvent): boolean {
+    const id = String((event as unknown as Any)["id"]);
+    if (this.byId.has(id)) {
+      return false;
+    }
+    this.byId.set(id, event);
+    this.events.push(event);
+    this.lastId = id;
+    const row = eventRow(event);
+    const preview = this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"]`);
+    if (preview) {
+      preview.replaceWith(row);
+    } else {
+      this.list.appendChild(row);
+    }
+    return true;
+  }
+
+  preview(event: Any): void {
+    if (event["type"] === "event_start") {
+      const ref = event["event"] as Any;
+      const id = String(ref["id"]);
+      if (!this.byId.has(id) && !this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"]`)) {
+        this.list.appendChild(previewRow(id));
+      }
+      return;
+    }
+    const id = String(event["event_id"]);
+    const row = this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"] .text`);
+    const delta = ((event["delta"] as Any | undefined)?.["content"] as Any | undefined)?.["text"];
+    if (row && typeof delta === "string") {
+      row.textContent = (row.textContent ?? "") + delta;
+    }
+  }
+}
+
+export async function sessionView(main: HTMLElement, sessionId: string): Promise<Cleanup> {
+  const client = api();
+  const abort = new AbortController();
+  const header = h("section", { class: "session-head", "aria-label": "Session" });
+  const conn = h("span", { id: "connection", class: "badge", role: "status" }, "connecting");
+  const list = h("ol", { id: "timeline", class: "timeline", "aria-label": "Timeline", "aria-live": "polite" });
+  const actions = h("section", { id: "actions", class: "actions", "aria-labelledby": "actions-title", hidden: true });
+  const error = h("p", { id: "session-error", class: "error", role: "alert" });
+  const timeline = new Timeline(list);
+  let session: Session;
+  try {
+    session = await client.sessions.get(sessionId);
+  } catch (exc) {
+    replace(main, h("h1", {}, "Session"), h("p", { class: "error", role: "alert" }, describeError(exc)));
+    return () => undefined;
+  }
+  const status = h("span", { id: "session-status", class: `badge status-${session.status}` }, session.status);
+  const composer = buildComposer(client, sessionId, error, session.status);
+  replace(
+    header,
+    h("h1", {}, session.title ?? "Session"),
+    h("code", { class: "muted" }, session.id),
+    h("span", { class: "muted" }, ` agent ${session.agent.id} v${session.agent.version}`),
+    status,
+    conn,
+    rawJson(session, "Session JSON"),
+  );
+  replace(main, header, error, h("div", { class: "session-grid" }, list, h("div", { class: "side" }, actions, composer.form)));
+
+  const refresh = (): void => {
+    const last = [...timeline.events].reverse().find((e) => String((e as unknown as Any)["type"]).startsWith("session.status_"));
+    if (last) {
+      const value = String((last as unknown as Any)["type"]).replace("session.status_", "");
+      status.textContent = value;
+      status.className = `badge status-${value}`;
+      composer.setRunning(value === "running" || value === "rescheduled");
+    }
+    renderActions(actions, client, sessionId, timeline.byId, pendingIds(timeline.events));
+  };
+  const setConn = (state: Connection): void => {
+    conn.textContent = state;
+    conn.className = `badge conn-${state}`;
+  };
+  void follow(client, sessionId, timeline, abort.signal, setConn, refresh, error);
+  return () => abort.abort();
+}
+
+async function follow(
+  client: Mango,
+  sessionId: string,
+  timeline: Timeline,
+  signal: AbortSignal,
+  setConn: (state: Connection) => void,
+  refresh: () => void,
+  error: HTMLElement,
+): Promise<void> {
+  let loaded = false;
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      const resume = timeline.lastId === undefined ? {} : { last_event_id: timeline.lastId };
+      const stream = client.sessions.events.stream(
+        sessionId,
+        { event_deltas: ["agent.message"], ...resume },
+        { signal, maxRetries: 0 },
+      );
+      await stream.open();
+      if (!loaded) {
+        for await (const event of client.sessions.events.list(sessionId, { limit: 100 })) {
+          timeline.add(event);
+        }
+        loaded = true;
+        refresh();
+      }
+      setConn("live");
+      error.textContent = "";
+      for await (const event of stream) {
+        failures = 0;
+        const type = String((event as unknown as Any)["type"]);
+        if (type === "event_start" || type === "event_delta") {
+          timeline.preview(event as unknown as Any);
+        } else if (timeline.add(event)) {
+          refresh();
+        }
+      }
+      setConn("closed");
+      return;
+    } catch (exc) {
+      if (signal.aborted) {
+        return;
+      }
+      if (exc instanceof APIStatusError && exc.status < 500 && exc.status !== 429) {
+        error.textContent = describeError(exc);
+        setConn("closed");
+        return;
+      }
+      setConn("reconnecting");
+      failures += 1;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** Math.min(failures, 4), 5000)));
+    }
+  }
+}
+
+function buildComposer(
+  client: Mango,
+  sessionId: string,
+  error: HTMLElement,
+  initial: string,
+): { form: HTMLFormElement; setRunning: (running: boolean) => void } {
+  const area = h("textarea", { id: "message", rows: 4, placeholder: "Message (Ctrl+Enter to send)" });
+  const sendButton = h("button", { type: "submit" }, "Send");
+  const interrupt = h("button", { type: "button", class: "danger", id: "interrupt" }, "Interrupt");
+  const form = h(
+    "form",
+    { class: "composer card", "aria-label": "Composer" },
+    h("label", { for: "message" }, "Message"),
+    area,
+    h("div", { class: "row" }, sendButton, interrupt),
+  );
+  const send = async (events: Parameters<Mango["sessions"]["events"]["send"]>[1]["events"]): Promise<boolean> => {
+    error.textContent = "";
+    try {
+      await client.sessions.events.send(sessionId, { events });
+      return true;
+    } catch (exc) {
+      error.textContent = describeError(exc);
+      return false;
+    }
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = area.value.trim();
+    if (text === "") {
+      return;
+    }
+    sendButton.disabled = true;
+    void send([{ type: "user.message", content: [{ type: "text", text }] }]).then((ok) => {
+      sendButton.disabled = false;
+      if (ok) {
+        area.value = "";
+      }
+    });
+  });
+  area.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      form.requestSubmit();
+    }
+  });
+  interrupt.addEventListener("click", () => void send([{ type: "user.interrupt" }]));
+  const setRunning = (running: boolean): void => {
+    interrupt.disabled = !running;
+  };
+  setRunning(initial === "running" || initial === "rescheduling");
+  return { form, setRunning };
+}
