@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from mango_server.devstack import Platform, Tenant
+from mango_server.devstack import DevStack, Platform, Tenant
 
 from ._client import CUSTOM_TOOL, client, history, new_session, say, wait_status
 
@@ -182,8 +182,19 @@ def test_a_body_past_the_bound_is_refused_while_streaming(mango_platform: Platfo
 
 
 def test_the_offline_reply_to_a_long_message_respects_the_text_bound(
-    mango_platform: Platform, mango_tenant: Tenant
+    mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
+    # The default 200,000-token window refuses a million-character message before the model answers;
+    # a window far above it lets the reply's own bound be the one under test.
+    env = {"MANGO_MODEL_WINDOWS": "mango-offline-1=4000000:4096"}
+    platform = Platform(mango_services, tmp_path_factory.mktemp("long-reply"), extra_env=env).start()
+    try:
+        _long_reply(platform, platform.create_tenant("long-reply"))
+    finally:
+        platform.stop()
+
+
+def _long_reply(mango_platform: Platform, mango_tenant: Tenant) -> None:
     with client(mango_platform, mango_tenant) as http:
         sid = new_session(http, "long")
         say(http, sid, "x" * 999_999)

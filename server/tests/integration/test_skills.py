@@ -158,6 +158,9 @@ def test_session_pins_survive_deletion_and_reach_the_model(mango_platform: Platf
         wait_status(http, session["id"], "end_turn")
 
 
+LOAD_TWO_SKILLS = '/tool load_skill {"name": "invoice-helper"}\n/tool load_skill {"name": "nope"}'
+
+
 def test_model_loads_skill_md_on_demand_from_the_canonical_archive(mango_platform: Platform) -> None:
     tenant = mango_platform.create_tenant("skills-load")
     with client(mango_platform, tenant) as http:
@@ -174,9 +177,10 @@ def test_model_loads_skill_md_on_demand_from_the_canonical_archive(mango_platfor
                 "events": [
                     {
                         "type": "user.message",
+                        # The offline model reads directives from the message's last text block.
                         "content": [
-                            {"type": "text", "text": 'use it\n/tool load_skill {"name": "invoice-helper"}'},
-                            {"type": "text", "text": '/tool load_skill {"name": "nope"}'},
+                            {"type": "text", "text": "use it"},
+                            {"type": "text", "text": LOAD_TWO_SKILLS},
                         ],
                     }
                 ]
