@@ -29,7 +29,7 @@ $(VENV)/.installed: requirements-dev.txt $(foreach p,$(PY_PACKAGES),$(p)/pyproje
 	@echo "==> installing Python packages into $(VENV)/"
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@$(PY) -m pip install --quiet --upgrade pip wheel
-	@$(PY) -m pip install --progress-bar on -r requirements-dev.txt $(foreach p,$(PY_PACKAGES),-e ./$(p))
+	@$(PY) -m pip install --progress-bar on -r requirements-dev.txt $(foreach p,$(PY_PACKAGES),-e ./$(p)$(if $(filter server,$(p)),[dev]))
 	@touch $@
 
 install-node: sdk-typescript/node_modules/.installed

@@ -101,6 +101,7 @@ def run_dev(state_dir: str) -> int:
     try:
         env: dict[str, Any] = {**os.environ, **stack.env()}
         env.setdefault("MANGO_API_PORT", previous.get("MANGO_API_PORT", str(DEFAULT_API_PORT)))
+        env.setdefault("MANGO_LOG_FORMAT", "text")  # a developer reads these logs; operators get JSON
         base_url = f"http://127.0.0.1:{env['MANGO_API_PORT']}"
         print("==> migrating the schema", flush=True)
         apply_migrations(stack.database_url)

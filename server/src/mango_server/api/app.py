@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route as StarletteRoute
@@ -26,9 +27,11 @@ from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception, validation_message
 from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
+from mango_server.api.observe import ObserveMiddleware
 from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_request_id
+from mango_server.telemetry import logs
 
 log = logging.getLogger(__name__)
 Handler = Callable[[RequestContext], Awaitable[Any]]
@@ -110,12 +113,14 @@ def _endpoint(route: Route, services: Services) -> Callable[[Request], Awaitable
 
     async def endpoint(request: Request) -> Response:
         request_id = new_request_id()
+        logs.bind(request_id=request_id, session_id=request.path_params.get("session_id"))
         try:
             principal = Principal("WorkspaceKey", "", "")
             if route.security:
                 principal = await authenticate(
                     services.pool, request.headers.get("authorization"), route.security, route.operation_id
                 )
+                logs.bind(workspace_id=principal.workspace_id, session_id=principal.session_id)
             ctx = RequestContext(
                 request=request,
                 services=services,
@@ -155,4 +160,6 @@ def build_app(services: Services) -> Starlette:
         message = f"method {request.method} is not allowed on {request.url.path}"
         return error_response(ERROR_STATUS["invalid_request_error"], "invalid_request_error", message, new_request_id())
 
-    return Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    return Starlette(
+        routes=routes, exception_handlers={404: not_found, 405: not_found}, middleware=[Middleware(ObserveMiddleware)]
+    )

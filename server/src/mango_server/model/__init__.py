@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ._errors import ModelError, ModelOverloadedError, ModelRateLimitedError, ModelRequestFailedError
 from ._factory import ModelProvider, build_model_client
+from ._instrumented import InstrumentedModel
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
     ModelCapabilities,
@@ -30,6 +31,7 @@ from .offline import OfflineModel
 __all__ = [
     "ANTHROPIC_VERSION",
     "PROVIDER_TOOL_VERSIONS",
+    "InstrumentedModel",
     "MessagesClient",
     "ModelCapabilities",
     "ModelClient",

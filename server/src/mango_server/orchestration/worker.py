@@ -11,12 +11,14 @@ from temporalio.worker import Worker
 from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
-from mango_server.model import build_model_client
+from mango_server.model import InstrumentedModel, build_model_client
 from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.relay import OutboxRelay
+from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
 from mango_server.store.db import create_pool
+from mango_server.telemetry import traces
 
 log = logging.getLogger(__name__)
 
@@ -25,11 +27,12 @@ async def run_orchestrator(settings: Settings) -> None:
     """Run the worker and the relay until cancelled."""
     pool = await create_pool(settings.database_url)
     notifier = await NatsNotifier.connect(settings.nats_url)
-    client = await Client.connect(settings.temporal_address, namespace=settings.temporal_namespace)
-    model = build_model_client(
+    client = await Client.connect(
+        settings.temporal_address, namespace=settings.temporal_namespace, interceptors=traces.interceptors()
+    )
+    model = InstrumentedModel(
+        build_model_client(settings.model_provider, base_url=settings.model_base_url, api_key=settings.model_api_key),
         settings.model_provider,
-        base_url=settings.model_base_url,
-        api_key=settings.model_api_key,
     )
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
@@ -48,6 +51,7 @@ async def run_orchestrator(settings: Settings) -> None:
         async with asyncio.TaskGroup() as group:
             group.create_task(worker.run())
             group.create_task(relay.run())
+            group.create_task(sample_forever(pool))
     finally:
         await notifier.close()
         await pool.close()

@@ -86,3 +86,6 @@ ON CONFLICT (environment_id, worker_id) DO UPDATE SET last_polled_at = EXCLUDED.
 
 -- name: live_for_session
 SELECT * FROM work WHERE session_id = $1 AND state <> 'stopped' ORDER BY created_at FOR UPDATE;
+
+-- name: depth_by_state
+SELECT state, count(*)::int AS items FROM work WHERE state <> 'stopped' GROUP BY state;
