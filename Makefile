@@ -4,6 +4,8 @@
 #   make generate         regenerate every target from openapi/mango.yaml
 #   make check-generated  fail when generated code drifts from the spec
 #   make lint / typecheck / conformance / bench
+#   make dist             wheels, the npm tarball, BUILD-INFO and SHA256SUMS into dist/
+#   make images           the worker runtime and control-plane images (needs a running Docker engine)
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -16,8 +18,8 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 PY_PACKAGES := generators sdk-python server worker conformance
 
 .PHONY: help install install-python install-node dev test test-spec test-generators test-sdk-python \
-	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples \
-	generate check-generated lint typecheck conformance bench
+	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples test-deploy \
+	dist images generate check-generated lint typecheck conformance bench
 
 help:
 	@echo "make dev | test | generate | check-generated | lint | typecheck | conformance | bench"
@@ -56,7 +58,7 @@ typecheck: install-python
 	@$(BIN)/mypy
 
 test: install lint typecheck check-generated test-spec test-generators test-sdk-python test-sdk-typescript \
-	test-sdk-go test-server test-worker test-conformance test-examples
+	test-sdk-go test-server test-worker test-conformance test-examples test-deploy
 	@echo "==> all test suites passed"
 
 test-spec: install-python
@@ -85,6 +87,17 @@ test-conformance: install
 
 test-examples: install
 	@$(PYTEST) examples/tests
+
+# Packages, images, the Helm chart: the delivery artifacts, built and checked.
+test-deploy: install
+	@$(PYTEST) deploy/tests
+
+dist: install
+	@PY=$(CURDIR)/$(PY) bash scripts/dist.sh
+
+images: install-python
+	@bash worker/image/build.sh mango-worker-runtime worker
+	@bash worker/image/build.sh mango-control-plane control-plane
 
 conformance: install-python
 	@$(BIN)/mango-conformance

@@ -20,7 +20,7 @@ from mango_server.devstack import DevStack, Platform, Tenant
 from mango_server.devstack._ports import free_port
 from prometheus_client.parser import text_string_to_metric_families
 
-from ._client import client, read_stream, say, wait_status
+from ._client import client, history, read_stream, say, wait_status
 from .test_work import bearer, env_key, heartbeat, new_environment, new_session, poll, result_event, token_of, tool_use
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
@@ -57,7 +57,8 @@ def session_run(observed: Platform) -> dict[str, str]:
                 assert sent.status_code == 200, sent.text
                 wait_status(http, sid, "end_turn")
                 assert http.get(f"/v1/sessions/{sid}", headers={"authorization": "Bearer mango_bad"}).status_code == 401
-                frames = read_stream(http, sid, until="session.status_idle")
+                first = history(http, sid)[0]["id"]  # resume after it: the stream replays to the idle
+                frames = read_stream(http, sid, until="session.status_idle", last_event_id=first)
                 assert frames[-1][1] == "session.status_idle"
     return {
         "api_key": tenant.api_key,
