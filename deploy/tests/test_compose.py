@@ -119,7 +119,7 @@ class Stack:
         return subprocess.run(argv, env=self.env, capture_output=True, text=True, timeout=timeout)
 
     def mango(self, *args: str) -> dict[str, Any]:
-        done = self.run("run", "--rm", "--no-deps", "migrate", *args)
+        done = self.run("run", "--rm", "-T", "--no-deps", "migrate", *args)
         assert done.returncode == 0, done.stderr
         return dict(json.loads(done.stdout.strip().splitlines()[-1]))
 
