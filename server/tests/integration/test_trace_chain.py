@@ -22,12 +22,12 @@ import pytest
 from mango_server.api.app import build_app
 from mango_server.api.context import Services
 from mango_server.devstack import DevStack
-from mango_server.devstack._databases import FreshDatabase
 from mango_server.live import NatsNotifier
 from mango_server.orchestration.worker import run_orchestrator
 from mango_server.settings import load_settings
 from mango_server.store import credentials, workspaces
 from mango_server.store.db import create_pool
+from mango_server.store.migrate import apply_migrations
 from mango_server.telemetry.traces import configure_tracing
 from opentelemetry.sdk.trace import ReadableSpan
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
@@ -41,10 +41,22 @@ EXPORTER = InMemorySpanExporter()
 configure_tracing("mango-trace-test", "", processors=[SimpleSpanProcessor(EXPORTER)])
 
 
+async def _migrated_database(stack: DevStack) -> str:
+    name = "mango_trace_" + secrets.token_hex(4)
+    admin = await asyncpg.connect(stack.database_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    url = stack.database_url.rsplit("/", 1)[0] + "/" + name
+    await asyncio.to_thread(apply_migrations, url)
+    return url
+
+
 @pytest.fixture
-async def http(mango_services: DevStack, fresh_database: FreshDatabase) -> AsyncIterator[httpx.AsyncClient]:
-    env = {**fresh_database.env(), "MANGO_TEMPORAL_TASK_QUEUE": f"trace-{secrets.token_hex(4)}"}
-    settings = load_settings(env)
+async def http(mango_services: DevStack) -> AsyncIterator[httpx.AsyncClient]:
+    env = {**mango_services.env(), "MANGO_DATABASE_URL": await _migrated_database(mango_services)}
+    settings = load_settings({**env, "MANGO_TEMPORAL_TASK_QUEUE": f"trace-{secrets.token_hex(4)}"})
     conn = await asyncpg.connect(settings.database_url)
     try:
         workspace = await workspaces.create(conn, "traces")
