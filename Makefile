@@ -4,6 +4,8 @@
 #   make generate         regenerate every target from openapi/mango.yaml
 #   make check-generated  fail when generated code drifts from the spec
 #   make lint / typecheck / conformance / bench
+#   make dist             wheels, the npm tarball, BUILD-INFO and SHA256SUMS into dist/
+#   make images           the worker runtime and control-plane images (needs a running Docker engine)
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -17,7 +19,7 @@ PY_PACKAGES := generators sdk-python server worker conformance
 
 .PHONY: help install install-python install-node dev test test-spec test-generators test-sdk-python \
 	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples test-console console \
-	chromium generate check-generated lint typecheck conformance bench
+	chromium test-deploy dist images generate check-generated lint typecheck conformance bench
 
 help:
 	@echo "make dev | test | generate | check-generated | lint | typecheck | conformance | bench"
@@ -29,7 +31,7 @@ $(VENV)/.installed: requirements-dev.txt $(foreach p,$(PY_PACKAGES),$(p)/pyproje
 	@echo "==> installing Python packages into $(VENV)/"
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@$(PY) -m pip install --quiet --upgrade pip wheel
-	@$(PY) -m pip install --progress-bar on -r requirements-dev.txt $(foreach p,$(PY_PACKAGES),-e ./$(p))
+	@$(PY) -m pip install --progress-bar on -r requirements-dev.txt $(foreach p,$(PY_PACKAGES),-e ./$(p)$(if $(filter server,$(p)),[dev]))
 	@touch $@
 
 install-node: sdk-typescript/node_modules/.installed
@@ -75,7 +77,7 @@ typecheck: install-python
 	@$(BIN)/mypy
 
 test: install lint typecheck check-generated test-spec test-generators test-sdk-python test-sdk-typescript \
-	test-sdk-go test-server test-worker test-conformance test-examples test-console
+	test-sdk-go test-server test-worker test-conformance test-examples test-console test-deploy
 	@echo "==> all test suites passed"
 
 test-spec: install-python
@@ -107,6 +109,17 @@ test-examples: install
 
 test-console: install chromium
 	@$(PYTEST) console/tests
+
+# Packages, images, the Helm chart: the delivery artifacts, built and checked.
+test-deploy: install
+	@$(PYTEST) deploy/tests
+
+dist: install
+	@PY=$(CURDIR)/$(PY) bash scripts/dist.sh
+
+images: install-python
+	@bash worker/image/build.sh mango-worker-runtime worker
+	@bash worker/image/build.sh mango-control-plane control-plane
 
 conformance: install-python
 	@$(BIN)/mango-conformance

@@ -22,13 +22,19 @@ from typing import TypeVar
 
 from mango_server.settings import Settings, SettingsError, load_settings
 from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema
+from mango_server.telemetry.logs import configure_logging
 
 log = logging.getLogger("mango")
 T = TypeVar("T")
 
 
-def _configure_logging(level: str) -> None:
-    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s %(message)s")
+def _observe(settings: Settings, role: str, metrics_port: int) -> None:
+    """Start the role's metrics endpoint and tracer provider (both off unless configured)."""
+    from mango_server.telemetry.metrics import serve_metrics
+    from mango_server.telemetry.traces import configure_tracing
+
+    serve_metrics(metrics_port, settings.metrics_host, role)
+    configure_tracing(f"mango-{role}", settings.otlp_endpoint)
 
 
 def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
@@ -39,6 +45,7 @@ def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     check_schema(settings.database_url)
+    _observe(settings, "api", settings.api_metrics_port)
     from mango_server.api.server import serve
 
     # SIGTERM stops the api exactly like Ctrl+C; uvicorn re-raises the signal after its bounded
@@ -51,6 +58,7 @@ def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
 
 def _cmd_orchestrator(settings: Settings, args: argparse.Namespace) -> int:
     check_schema(settings.database_url)
+    _observe(settings, "orchestrator", settings.orchestrator_metrics_port)
     from mango_server.orchestration.worker import run_orchestrator
 
     asyncio.run(run_orchestrator(settings))
@@ -184,9 +192,19 @@ def _cmd_environment_key_revoke(settings: Settings, args: argparse.Namespace) ->
     return 0
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mango-server")
+    except PackageNotFoundError:  # a source tree on PYTHONPATH, not installed
+        return "0+unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for tests and docs)."""
     parser = argparse.ArgumentParser(prog="mango", description="Mango control plane")
+    parser.add_argument("--version", action="version", version=f"mango {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="apply schema migrations (under an advisory lock)").set_defaults(func=_cmd_migrate)
     sub.add_parser("api", help="run the HTTP API").set_defaults(func=_cmd_api)
@@ -262,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         settings = load_settings(require_database=not getattr(args, "no_settings", False))
-        _configure_logging(settings.log_level)
+        configure_logging(settings.log_level, "text" if args.command == "dev" else settings.log_format)
         result: int = args.func(settings, args)
         return result
     except (SettingsError, SchemaMismatchError) as exc:

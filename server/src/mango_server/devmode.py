@@ -211,6 +211,7 @@ def run_dev(state_dir: str) -> int:
         print("==> starting Mango (PostgreSQL, Temporal, NATS, SeaweedFS, api, orchestrator)...", flush=True)
         stack = DevStack(root / "state", "default").start()
         env: dict[str, str] = {**os.environ, **stack.env(), "MANGO_API_PORT": str(port)}
+        env.setdefault("MANGO_LOG_FORMAT", "text")  # a developer reads these logs; operators get JSON
         base_url = f"http://127.0.0.1:{port}"
         apply_migrations(stack.database_url)
         workspace_id, api_key = asyncio.run(_ensure_key(stack.database_url, previous.get("MANGO_API_KEY")))

@@ -55,6 +55,11 @@ class Settings:
     upload_lease_seconds: float = 30.0
     upload_recovery_seconds: float = 60.0
     log_level: str = "INFO"
+    log_format: str = "json"
+    metrics_host: str = "127.0.0.1"
+    api_metrics_port: int = 0
+    orchestrator_metrics_port: int = 0
+    otlp_endpoint: str = ""
     validate_responses: bool = False
     test_kill_after_commit_key: str = ""
     egress_allow: str = ""

@@ -7,13 +7,12 @@ responsible for choosing what to log (the modules do) or for secrets (they are n
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 
-__all__ = ["configure_logging"]
+from pythonjsonlogger.json import JsonFormatter
 
-_FIELDS = ("action", "work_id", "session_id", "exit_code", "outcome")
+__all__ = ["configure_logging"]
 
 
 class _TextFormatter(logging.Formatter):
@@ -25,24 +24,19 @@ class _TextFormatter(logging.Formatter):
         return line
 
 
-class _JsonFormatter(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        body: dict[str, object] = {
-            "time": self.formatTime(record),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        body.update({name: getattr(record, name) for name in _FIELDS if hasattr(record, name)})
-        if record.exc_info:
-            body["exception"] = self.formatException(record.exc_info)
-        return json.dumps(body, default=str)
+def _json_formatter() -> logging.Formatter:
+    # The same JSON shape as the control plane's roles (mango_server.telemetry.logs): time, level,
+    # logger, message, then every structured field of the record.
+    return JsonFormatter(
+        "%(asctime)s %(levelname)s %(name)s %(message)s",
+        rename_fields={"asctime": "time", "levelname": "level", "name": "logger"},
+    )
 
 
 def configure_logging(level: str = "INFO", fmt: str = "text") -> None:
     """Send every record to stderr in ``fmt`` (``text`` or ``json``) at ``level``."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_JsonFormatter() if fmt == "json" else _TextFormatter())
+    handler.setFormatter(_json_formatter() if fmt == "json" else _TextFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())

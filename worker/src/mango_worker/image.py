@@ -24,13 +24,16 @@ def build_script() -> Path:
     return script
 
 
-def build_image(repository: str = DEFAULT_REPOSITORY, *, timeout: float = 1800.0) -> str:
-    """Build (or reuse) the runtime image; returns ``repository:<content hash>``, also tagged ``latest``.
+def build_image(repository: str = DEFAULT_REPOSITORY, *, role: str = "worker", timeout: float = 1800.0) -> str:
+    """Build (or reuse) an image; returns ``repository:<content hash>``, also tagged ``latest`` and the version.
+
+    ``role`` is ``worker`` (the runtime image) or ``control-plane`` (``mango api | orchestrator |
+    migrate``; it needs the full source checkout, ``server/`` included).
 
     Progress goes to stderr. Raises ``subprocess.CalledProcessError`` when the build fails.
     """
     result = subprocess.run(
-        ["bash", str(build_script()), repository],
+        ["bash", str(build_script()), repository, role],
         check=True,
         stdout=subprocess.PIPE,
         text=True,

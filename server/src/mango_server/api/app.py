@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute
@@ -32,9 +33,11 @@ from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception, validation_message
 from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
+from mango_server.api.observe import ObserveMiddleware
 from mango_server.api.rate_limit import RateLimiter
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_request_id
+from mango_server.telemetry import logs
 
 log = logging.getLogger(__name__)
 Handler = Callable[[RequestContext], Awaitable[Any]]
@@ -116,6 +119,7 @@ def _endpoint(route: Route, services: Services, limiter: RateLimiter) -> Callabl
 
     async def endpoint(request: Request) -> Response:
         request_id = new_request_id()
+        logs.bind(request_id=request_id, session_id=request.path_params.get("session_id"))
         try:
             check_parameters(request.path_params, request.query_params.multi_items())
             principal = Principal("WorkspaceKey", "", "")
@@ -125,6 +129,7 @@ def _endpoint(route: Route, services: Services, limiter: RateLimiter) -> Callabl
                 )
                 # Before the body is read: a refused request costs no more than its authentication.
                 limiter.check(principal)
+                logs.bind(workspace_id=principal.workspace_id, session_id=principal.session_id)
             ctx = RequestContext(
                 request=request,
                 services=services,
@@ -161,5 +166,7 @@ def build_app(services: Services) -> ASGIApp:
         message = f"method {request.method} is not allowed on {request.url.path}"
         return error_response(ERROR_STATUS["invalid_request_error"], "invalid_request_error", message, new_request_id())
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    app = Starlette(
+        routes=routes, exception_handlers={404: not_found, 405: not_found}, middleware=[Middleware(ObserveMiddleware)]
+    )
     return with_cors(app, services.settings.cors_origins)

@@ -15,6 +15,7 @@ from ._errors import (
     ModelRequestFailedError,
 )
 from ._factory import ModelProvider, build_model_client
+from ._instrumented import InstrumentedModel
 from ._offline_evaluator import EVALUATOR_MARKER
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
@@ -39,6 +40,7 @@ __all__ = [
     "ANTHROPIC_VERSION",
     "EVALUATOR_MARKER",
     "PROVIDER_TOOL_VERSIONS",
+    "InstrumentedModel",
     "MessagesClient",
     "ModelCapabilities",
     "ModelClient",

@@ -1,18 +1,21 @@
 """Session activities: thin adapters from Temporal to the turn engine.
 
 ``run_step`` heartbeats while the model call runs so that a killed orchestrator is detected
-within the heartbeat timeout and the round is retried elsewhere.
+within the heartbeat timeout and the round is retried elsewhere. Each round is a ``turn.step``
+span under the trace of the wakeup that caused it and is timed by outcome.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 
 from temporalio import activity
 
 from mango_server.app.turns import TurnEngine
 from mango_server.orchestration.types import StepInput, StepResult
+from mango_server.telemetry import metrics, traces
 
 _HEARTBEAT_SECONDS = 2.0
 
@@ -27,9 +30,15 @@ class SessionActivities:
     async def run_step(self, params: StepInput) -> StepResult:
         """Advance the Session by at most one provider round."""
         beat = asyncio.create_task(_heartbeat_forever())
+        started, kind = time.monotonic(), "error"
         try:
-            outcome = await self._engine.step(params.session_id)
+            with traces.span_under("turn.step", params.traceparent) as span:
+                span.set_attribute("mango.session_id", params.session_id)
+                outcome = await self._engine.step(params.session_id)
+                kind = outcome.kind
+                span.set_attribute("mango.step.outcome", kind)
         finally:
+            metrics.TURN_DURATION.labels(kind).observe(time.monotonic() - started)
             beat.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await beat

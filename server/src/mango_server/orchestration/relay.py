@@ -21,9 +21,11 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections.abc import Callable
 from datetime import timedelta
 
+from opentelemetry.trace import SpanKind
 from temporalio.client import Client
 from temporalio.common import WorkflowIDConflictPolicy
 from temporalio.service import RPCError, RPCStatusCode
@@ -34,6 +36,7 @@ from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.store import outbox, sessions
 from mango_server.store.db import Pool
 from mango_server.store.outbox import OutboxRow
+from mango_server.telemetry import metrics, traces
 
 log = logging.getLogger(__name__)
 _SCAN_SECONDS = 1.0
@@ -103,6 +106,14 @@ class OutboxRelay:
         return len(rows)
 
     async def _deliver(self, row: OutboxRow) -> None:
+        # The delivery continues the trace of the request that armed the row (``store.outbox``).
+        with traces.span_under("outbox.deliver", row.traceparent, kind=SpanKind.PRODUCER):
+            outcome = await self._deliver_once(row)
+        metrics.OUTBOX_DELIVERIES.labels(row.kind, outcome).inc()
+        if outcome == "ok":
+            metrics.OUTBOX_LAG.observe(max(0.0, time.time() - row.created_at.timestamp()))
+
+    async def _deliver_once(self, row: OutboxRow) -> str:
         session_id, kind = row.session_id, row.kind
         try:
             if kind == "delete":
@@ -115,7 +126,7 @@ class OutboxRelay:
                     task_queue=self._task_queue,
                     id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
                     start_signal="wake",
-                    start_signal_args=[kind],
+                    start_signal_args=[kind, traces.current_traceparent() or ""],
                     rpc_timeout=_RPC_TIMEOUT,
                 )
         except Exception as exc:
@@ -129,10 +140,11 @@ class OutboxRelay:
             )
             async with self._pool.acquire() as conn:
                 await outbox.retry(conn, row, delay)
-            return
+            return "retry"
         async with self._pool.acquire() as conn:
             await outbox.ack(conn, row)
         log.debug("outbox delivered session_id=%s kind=%s", session_id, kind, extra={"action": "relay.delivered"})
+        return "ok"
 
     async def _finish_delete(self, session_id: str) -> None:
         handle = self._client.get_workflow_handle(workflow_id(session_id))

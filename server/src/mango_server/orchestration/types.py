@@ -26,9 +26,10 @@ class SessionWorkflowInput:
 
 @dataclass
 class StepInput:
-    """Input of the ``run_step`` activity."""
+    """Input of the ``run_step`` activity; ``traceparent`` is the W3C id of the wakeup's trace."""
 
     session_id: str
+    traceparent: str = ""
 
 
 @dataclass

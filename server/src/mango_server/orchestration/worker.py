@@ -14,12 +14,14 @@ from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
 from mango_server.domain.model_windows import parse_windows
 from mango_server.live import NatsNotifier
-from mango_server.model import build_model_client
+from mango_server.model import InstrumentedModel, build_model_client
 from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.relay import OutboxRelay
+from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
 from mango_server.store.db import create_pool
+from mango_server.telemetry import traces
 from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
 
@@ -34,13 +36,18 @@ async def run_orchestrator(settings: Settings) -> None:
         statement_timeout_ms=settings.db_statement_timeout_ms,
     )
     notifier = await NatsNotifier.connect(settings.nats_url)
-    client = await Client.connect(settings.temporal_address, namespace=settings.temporal_namespace)
+    client = await Client.connect(
+        settings.temporal_address, namespace=settings.temporal_namespace, interceptors=traces.interceptors()
+    )
     windows = parse_windows(settings.model_windows)
-    model = build_model_client(
+    model = InstrumentedModel(
+        build_model_client(
+            settings.model_provider,
+            base_url=settings.model_base_url,
+            api_key=settings.model_api_key,
+            windows=windows,
+        ),
         settings.model_provider,
-        base_url=settings.model_base_url,
-        api_key=settings.model_api_key,
-        windows=windows,
     )
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
@@ -71,6 +78,7 @@ async def run_orchestrator(settings: Settings) -> None:
         async with asyncio.TaskGroup() as group:
             group.create_task(worker.run())
             group.create_task(relay.run())
+            group.create_task(sample_forever(pool))
     finally:
         await notifier.close()
         await pool.close()

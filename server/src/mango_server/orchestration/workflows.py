@@ -26,10 +26,12 @@ class SessionWorkflow:
     def __init__(self) -> None:
         self._wakes = 0
         self._terminate = False
+        self._traceparent = ""
 
     @workflow.signal
-    def wake(self, kind: str) -> None:
-        """New input (``wake``) or the end of the Session (``terminate``)."""
+    def wake(self, kind: str, traceparent: str = "") -> None:
+        """New input (``wake``) or the end of the Session (``terminate``), with the trace that caused it."""
+        self._traceparent = traceparent or self._traceparent
         if kind in ("terminate", "delete"):
             self._terminate = True
         self._wakes += 1
@@ -42,7 +44,7 @@ class SessionWorkflow:
             seen = self._wakes
             result: StepResult = await workflow.execute_activity(
                 "run_step",
-                StepInput(params.session_id),
+                StepInput(params.session_id, self._traceparent),
                 result_type=StepResult,
                 start_to_close_timeout=timedelta(minutes=15),
                 heartbeat_timeout=timedelta(seconds=10),

@@ -4,7 +4,9 @@ Writers arm a row in the transaction that changed the Session and poke the relay
 ``NOTIFY``; a relay claims due rows (``FOR UPDATE SKIP LOCKED`` plus a short claim lease, so
 several orchestrators share the table without delivering an arming twice), delivers them and
 acks a row only if it was not re-armed meanwhile (its ``created_at`` is unchanged). Not
-responsible for delivery or backoff policy (``orchestration.relay``, ``domain.backoff``).
+responsible for delivery or backoff policy (``orchestration.relay``, ``domain.backoff``). A row keeps the
+``traceparent`` of the traced writer that armed it last, so the message's trace continues through
+the relay.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Literal
 
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
+from mango_server.telemetry.traces import current_traceparent
 
 #: ``wake`` is overridden by any other kind; ``delete`` overrides everything.
 WakeKind = Literal["wake", "terminate", "delete"]
@@ -37,11 +40,12 @@ class OutboxRow:
     kind: str
     created_at: datetime
     attempts: int
+    traceparent: str | None = None
 
 
 async def wake(conn: Connection, workspace_id: str, session_id: str, kind: WakeKind = "wake") -> None:
     """Record a coalescible wakeup for the Session workflow and poke the relay."""
-    await conn.execute(Q.upsert_outbox, session_id, workspace_id, kind)
+    await conn.execute(Q.upsert_outbox, session_id, workspace_id, kind, current_traceparent())
     await conn.execute(Q.notify_outbox, session_id)
 
 

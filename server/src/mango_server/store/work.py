@@ -32,6 +32,7 @@ from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.pagination import fetch_page
 from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
+from mango_server.telemetry import metrics
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,7 @@ class Q(NamedQueries, file="work"):
     record_poller: str
     live_for_session: str
     lock_live_lease: str
+    depth_by_state: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +171,8 @@ async def claim(
     token = SESSION_TOKEN_PREFIX + secrets.token_urlsafe(32)
     row = await _update(conn, Q.claim, candidate["id"], digest(token), worker_id)
     reclaimed = candidate["claimed_at"] is not None or candidate["state"] != "queued"
+    if candidate["state"] != "queued":
+        metrics.WORK_LEASE_EXPIRIES.inc()
     log.info(
         "claimed work work_id=%s worker_id=%s reclaimed=%s previous_state=%s",
         row.id,
@@ -277,3 +281,8 @@ async def lease_is_live(
 ) -> bool:
     """Share-lock the Work item of a session token while its lease is live (see ``lock_live_lease``)."""
     return await conn.fetchval(Q.lock_live_lease, workspace_id, work_id, session_id, token_digest) is not None
+
+
+async def depth_by_state(conn: Connection) -> dict[str, int]:
+    """How many Work items are in each state other than ``stopped`` (for the queue depth gauge)."""
+    return {r["state"]: r["items"] for r in await conn.fetch(Q.depth_by_state)}

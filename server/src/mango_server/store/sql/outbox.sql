@@ -1,10 +1,11 @@
 -- name: upsert_outbox
-INSERT INTO session_outbox (session_id, workspace_id, kind, created_at, attempts, next_attempt_at)
-VALUES ($1, $2, $3, clock_timestamp(), 0, now())
+INSERT INTO session_outbox (session_id, workspace_id, kind, created_at, attempts, next_attempt_at, traceparent)
+VALUES ($1, $2, $3, clock_timestamp(), 0, now(), $4)
 ON CONFLICT (session_id) DO UPDATE
 SET kind = CASE WHEN session_outbox.kind = 'wake' THEN EXCLUDED.kind
                 WHEN EXCLUDED.kind = 'delete' THEN 'delete' ELSE session_outbox.kind END,
-    created_at = clock_timestamp(), attempts = 0, next_attempt_at = now();
+    created_at = clock_timestamp(), attempts = 0, next_attempt_at = now(),
+    traceparent = coalesce(EXCLUDED.traceparent, session_outbox.traceparent);
 
 -- name: notify_outbox
 SELECT pg_notify('mango_outbox', $1);
@@ -18,7 +19,7 @@ UPDATE session_outbox AS o SET next_attempt_at = now() + make_interval(secs => $
 FROM (SELECT session_id FROM session_outbox WHERE next_attempt_at <= now()
       ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) AS due
 WHERE o.session_id = due.session_id
-RETURNING o.session_id, o.workspace_id, o.kind, o.created_at, o.attempts;
+RETURNING o.session_id, o.workspace_id, o.kind, o.created_at, o.attempts, o.traceparent;
 
 -- name: ack_outbox
 DELETE FROM session_outbox WHERE session_id = $1 AND created_at = $2;

@@ -107,3 +107,5 @@ WHERE workspace_id = $1 AND id = $2 AND session_id = $3 AND token_digest = $4 AN
         AND coalesce(latest_heartbeat_at, acknowledged_at) + make_interval(secs => lease_ttl_seconds) > now())
        OR (state = 'stopping' AND stop_requested_at + make_interval(secs => lease_ttl_seconds) > now()))
 FOR SHARE;
+-- name: depth_by_state
+SELECT state, count(*)::int AS items FROM work WHERE state <> 'stopped' GROUP BY state;

@@ -1,0 +1,116 @@
+{{/*
+Names. Kubernetes Service names must start with a letter: a release name (or override) that
+starts with a digit gets a "mango-" prefix before truncation to 63 characters.
+*/}}
+{{- define "mango.fullname" -}}
+{{- $name := "" -}}
+{{- if .Values.fullnameOverride -}}
+{{- $name = .Values.fullnameOverride -}}
+{{- else -}}
+{{- $base := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $base .Release.Name -}}
+{{- $name = .Release.Name -}}
+{{- else -}}
+{{- $name = printf "%s-%s" .Release.Name $base -}}
+{{- end -}}
+{{- end -}}
+{{- if regexMatch "^[0-9]" $name -}}
+{{- $name = printf "mango-%s" $name -}}
+{{- end -}}
+{{- $name | lower | trunc 50 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "mango.labels" -}}
+app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/instance: {{ .Release.Name | quote }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
+{{- end -}}
+
+{{- define "mango.selector" -}}
+app.kubernetes.io/name: {{ .root.Chart.Name }}
+app.kubernetes.io/instance: {{ .root.Release.Name | quote }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{- define "mango.image" -}}
+{{ .Values.image.repository }}:{{ .Values.image.tag }}
+{{- end -}}
+
+{{/* Pod and container security: the image's numeric user, read-only root, nothing extra. */}}
+{{- define "mango.podSecurityContext" -}}
+runAsNonRoot: true
+runAsUser: 65532
+runAsGroup: 65532
+fsGroup: 65532
+seccompProfile:
+  type: RuntimeDefault
+{{- end -}}
+
+{{- define "mango.containerSecurityContext" -}}
+readOnlyRootFilesystem: true
+allowPrivilegeEscalation: false
+runAsNonRoot: true
+runAsUser: 65532
+runAsGroup: 65532
+capabilities:
+  drop: ["ALL"]
+{{- end -}}
+
+{{- define "mango.tmpVolume" -}}
+- name: tmp
+  emptyDir:
+    sizeLimit: {{ .Values.tmpSizeLimit }}
+{{- end -}}
+
+{{- define "mango.tmpMount" -}}
+- name: tmp
+  mountPath: /tmp
+{{- end -}}
+
+{{/* Settings every role shares; only the database credential is a secret here. */}}
+{{- define "mango.baseEnv" -}}
+- name: MANGO_DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.database.secretName }}
+      key: {{ .Values.database.urlKey }}
+- name: MANGO_LOG_LEVEL
+  value: {{ .Values.logLevel | quote }}
+- name: MANGO_LOG_FORMAT
+  value: json
+{{- end -}}
+
+{{/* Settings of the long-running roles (api and orchestrator), object storage credentials included. */}}
+{{- define "mango.serviceEnv" -}}
+{{ include "mango.baseEnv" . }}
+- name: MANGO_TEMPORAL_ADDRESS
+  value: {{ .Values.temporal.address | quote }}
+- name: MANGO_TEMPORAL_NAMESPACE
+  value: {{ .Values.temporal.namespace | quote }}
+- name: MANGO_TEMPORAL_TASK_QUEUE
+  value: {{ .Values.temporal.taskQueue | quote }}
+- name: MANGO_NATS_URL
+  value: {{ .Values.nats.url | quote }}
+- name: MANGO_S3_ENDPOINT_URL
+  value: {{ .Values.s3.endpointUrl | quote }}
+- name: MANGO_S3_BUCKET
+  value: {{ .Values.s3.bucket | quote }}
+- name: MANGO_S3_REGION
+  value: {{ .Values.s3.region | quote }}
+- name: MANGO_S3_ACCESS_KEY_ID
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.s3.secretName }}
+      key: {{ .Values.s3.accessKeyIdKey }}
+- name: MANGO_S3_SECRET_ACCESS_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.s3.secretName }}
+      key: {{ .Values.s3.secretAccessKeyKey }}
+- name: MANGO_METRICS_HOST
+  value: 0.0.0.0
+- name: MANGO_OTLP_ENDPOINT
+  value: {{ .Values.otlpEndpoint | quote }}
+{{- end -}}

@@ -1,0 +1,141 @@
+"""The Helm chart ``deploy/helm/mango``: rendered by Helm's own Go SDK, every object schema-valid.
+
+Rendering uses ``helm-python-sdk`` (Helm v4 through a C ABI, no helm binary), the same template
+engine, values merging and ``values.schema.json`` checks as ``helm template``. Every rendered
+object is validated strictly against the Kubernetes OpenAPI schemas with ``kubernetes-validate``.
+The checks pin the security model: the migration hook gets only the database credential, only
+the orchestrator gets the model credential, every pod runs as 65532 on a read-only root with a
+bounded ``/tmp``, and names stay valid DNS labels for digit-leading and over-long inputs. Not
+covered here: installing into a cluster (no Kubernetes API server runs on this machine).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import kubernetes_validate
+import pytest
+import yaml
+
+helm = pytest.importorskip("helm_python", reason="helm-python-sdk (Helm's Go SDK) is not installed")
+
+CHART = Path(__file__).resolve().parents[1] / "helm" / "mango"
+KUBERNETES = "1.33.0"
+MESSAGES = {"model": {"provider": "messages", "secretName": "mango-model"}}
+
+
+def render(values: dict[str, Any] | None = None, *, name: str = "prod") -> list[dict[str, Any]]:
+    with helm.Chart.load(str(CHART)) as chart:
+        manifests = chart.render(values or {}, name=name, namespace="mango", is_install=True)
+    return [doc for text in manifests.values() for doc in yaml.safe_load_all(text) if doc]
+
+
+def by_kind(objects: list[dict[str, Any]], kind: str) -> Iterator[dict[str, Any]]:
+    return (o for o in objects if o["kind"] == kind)
+
+
+def workload(objects: list[dict[str, Any]], component: str) -> dict[str, Any]:
+    (found,) = [o for o in objects if o["metadata"]["labels"].get("app.kubernetes.io/component") == component]
+    return found
+
+
+def container(obj: dict[str, Any]) -> dict[str, Any]:
+    (only,) = obj["spec"]["template"]["spec"]["containers"]
+    return dict(only)
+
+
+def env_names(obj: dict[str, Any]) -> set[str]:
+    return {e["name"] for e in container(obj)["env"]}
+
+
+def secret_refs(obj: dict[str, Any]) -> set[str]:
+    return {e["valueFrom"]["secretKeyRef"]["name"] for e in container(obj)["env"] if "valueFrom" in e}
+
+
+@pytest.mark.parametrize("values", [{}, MESSAGES], ids=["offline", "messages"])
+def test_every_rendered_object_is_valid_kubernetes(values: dict[str, Any]) -> None:
+    objects = render(values)
+    assert sorted(o["kind"] for o in objects) == ["Deployment", "Deployment", "Job", "Service"]
+    for obj in objects:
+        kubernetes_validate.validate(obj, KUBERNETES, strict=True)
+
+
+def test_lint_has_no_errors() -> None:
+    assert helm.lint(str(CHART), strict=True)["errors"] == []
+
+
+def test_migration_is_a_pre_install_hook_with_only_database_credentials() -> None:
+    job = workload(render(MESSAGES), "migrate")
+    assert job["kind"] == "Job"
+    assert job["metadata"]["annotations"]["helm.sh/hook"] == "pre-install,pre-upgrade"
+    assert container(job)["args"] == ["migrate"]
+    assert secret_refs(job) == {"mango-database"}
+    assert env_names(job) == {"MANGO_DATABASE_URL", "MANGO_LOG_LEVEL", "MANGO_LOG_FORMAT"}
+    # A hook runs before the release's other objects exist: it may reference none of them.
+    assert "serviceAccountName" not in job["spec"]["template"]["spec"]
+    assert "configMapRef" not in str(job)
+
+
+def test_model_credentials_reach_only_the_orchestrator() -> None:
+    objects = render(MESSAGES)
+    orchestrator, api = workload(objects, "orchestrator"), [o for o in by_kind(objects, "Deployment")]
+    assert "MANGO_MODEL_API_KEY" in env_names(orchestrator)
+    assert "mango-model" in secret_refs(orchestrator)
+    for deployment in api:
+        if deployment is not orchestrator:
+            assert "MANGO_MODEL_API_KEY" not in env_names(deployment)
+            assert "mango-model" not in secret_refs(deployment)
+    assert "MANGO_MODEL_API_KEY" not in env_names(workload(render(), "orchestrator"))
+
+
+def test_probes_on_health_and_readiness() -> None:
+    api = next(o for o in by_kind(render(), "Deployment") if o["metadata"]["name"].endswith("-api"))
+    spec = container(api)
+    assert spec["livenessProbe"]["httpGet"]["path"] == "/v1/health"
+    assert spec["readinessProbe"]["httpGet"]["path"] == "/v1/readiness"
+
+
+def test_pods_run_as_the_image_user_on_a_read_only_root() -> None:
+    for obj in render(MESSAGES):
+        if obj["kind"] == "Service":
+            continue
+        pod = obj["spec"]["template"]["spec"]
+        assert pod["securityContext"]["runAsUser"] == pod["securityContext"]["fsGroup"] == 65532
+        security = container(obj)["securityContext"]
+        assert security["readOnlyRootFilesystem"] is True
+        assert security["allowPrivilegeEscalation"] is False
+        assert security["capabilities"] == {"drop": ["ALL"]}
+        assert pod["automountServiceAccountToken"] is False
+        (tmp,) = pod["volumes"]
+        assert tmp["emptyDir"]["sizeLimit"] == "64Mi"
+
+
+@pytest.mark.parametrize(
+    ("name", "values"),
+    [("1st", {}), ("prod", {"fullnameOverride": "9" + "x" * 80}), ("r" * 53, {})],
+    ids=["digit-release", "long-digit-override", "long-release"],
+)
+def test_names_are_dns_labels(name: str, values: dict[str, Any]) -> None:
+    for obj in render(values, name=name):
+        object_name = obj["metadata"]["name"]
+        assert len(object_name) <= 63
+        assert object_name[0].isalpha(), object_name
+        kubernetes_validate.validate(obj, KUBERNETES, strict=True)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"api": {"replicas": -1}},
+        {"model": {"provider": "messages"}},  # a real provider needs its credential Secret
+        {"image": {"tag": ""}},
+        {"nats": {"url": "http://nats:4222"}},
+        {"unknown": 1},
+    ],
+    ids=["negative-replicas", "messages-without-secret", "empty-tag", "bad-nats-url", "unknown-key"],
+)
+def test_values_schema_rejects(values: dict[str, Any]) -> None:
+    with pytest.raises(helm.HelmValuesError, match="schema"):
+        render(values)

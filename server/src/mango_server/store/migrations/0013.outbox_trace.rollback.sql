@@ -1,0 +1,1 @@
+ALTER TABLE session_outbox DROP COLUMN traceparent;

@@ -1,0 +1,78 @@
+"""Every Prometheus metric Mango exports, and the per-role exposition server.
+
+Each role (``mango api``, ``mango orchestrator``) is its own process and serves its own registry
+on ``MANGO_METRICS_PORT`` (0 turns the endpoint off); a metric a role never touches simply stays
+at zero there. ``docs/operations.md`` lists every metric below; a unit test keeps the two equal.
+Labels are bounded: operation ids come from the spec, statuses and outcomes from fixed sets,
+never ids. Not responsible for measuring (the edge, the relay, the engine adapters do).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+__all__ = [
+    "HTTP_DURATION",
+    "HTTP_REQUESTS",
+    "MODEL_DURATION",
+    "MODEL_TOKENS",
+    "OUTBOX_DELIVERIES",
+    "OUTBOX_LAG",
+    "SSE_CONNECTIONS",
+    "TURN_DURATION",
+    "WORK_LEASE_EXPIRIES",
+    "WORK_QUEUE_DEPTH",
+    "serve_metrics",
+]
+
+log = logging.getLogger(__name__)
+
+_LATENCY = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
+
+HTTP_REQUESTS = Counter(
+    "mango_http_requests", "HTTP requests answered, by operationId and status.", ["operation", "status"]
+)
+HTTP_DURATION = Histogram(
+    "mango_http_request_duration_seconds",
+    "Time to the end of the response body (SSE streams excluded), by operationId.",
+    ["operation"],
+    buckets=_LATENCY,
+)
+SSE_CONNECTIONS = Gauge("mango_sse_connections", "Open Session event streams.")
+TURN_DURATION = Histogram(
+    "mango_turn_step_duration_seconds",
+    "One provider round (run_step activity), by outcome (idle, continue, retry, stop, error).",
+    ["outcome"],
+    buckets=_LATENCY,
+)
+MODEL_DURATION = Histogram(
+    "mango_model_request_duration_seconds",
+    "Model provider requests, by provider and outcome (ok, error).",
+    ["provider", "outcome"],
+    buckets=_LATENCY,
+)
+MODEL_TOKENS = Counter(
+    "mango_model_tokens", "Tokens reported by the model provider, by provider and kind.", ["provider", "kind"]
+)
+OUTBOX_LAG = Histogram(
+    "mango_outbox_lag_seconds",
+    "From a wakeup's commit to its delivery to Temporal.",
+    buckets=_LATENCY,
+)
+OUTBOX_DELIVERIES = Counter(
+    "mango_outbox_deliveries", "Outbox deliveries, by kind and outcome (ok, retry).", ["kind", "outcome"]
+)
+WORK_QUEUE_DEPTH = Gauge("mango_work_items", "Work items not yet stopped, by state (sampled).", ["state"])
+WORK_LEASE_EXPIRIES = Counter(
+    "mango_work_lease_expiries", "Work items reclaimed because their lease (heartbeat) expired."
+)
+
+
+def serve_metrics(port: int, host: str, role: str) -> None:
+    """Serve ``/metrics`` for this process on ``host:port`` (a daemon thread); 0 disables it."""
+    if port <= 0:
+        return
+    start_http_server(port, addr=host)
+    log.info("metrics listening role=%s url=http://%s:%d/metrics", role, host, port, extra={"action": "metrics.start"})
