@@ -28,17 +28,12 @@ from mango_server.settings import load_settings
 from mango_server.store import credentials, workspaces
 from mango_server.store.db import create_pool
 from mango_server.store.migrate import apply_migrations
-from mango_server.telemetry.traces import configure_tracing
 from opentelemetry.sdk.trace import ReadableSpan
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+from ..support.spans import EXPORTER
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
-
-EXPORTER = InMemorySpanExporter()
-# One global provider per process; the other integration tests run their roles as subprocesses.
-configure_tracing("mango-trace-test", "", processors=[SimpleSpanProcessor(EXPORTER)])
 
 
 async def _migrated_database(stack: DevStack) -> str:

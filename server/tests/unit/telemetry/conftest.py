@@ -5,12 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from mango_server.telemetry.traces import configure_tracing
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-_EXPORTER = InMemorySpanExporter()
-configure_tracing("mango-test", "", processors=[SimpleSpanProcessor(_EXPORTER)])
+from ...support.spans import EXPORTER as _EXPORTER
 
 
 @pytest.fixture
