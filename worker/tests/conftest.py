@@ -14,7 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from mango_server.devstack import Platform, Tenant
 from mango_worker.engine import EngineUnavailable, running_engine
+
+from .sessions import Setup, create_environment
 
 
 @pytest.fixture(scope="session")
@@ -36,3 +39,21 @@ def runtime_image(docker_engine: Any) -> str:
     image = build_image()
     print(f"runtime image {image} ready in {time.monotonic() - started:.1f}s")
     return image
+
+
+@pytest.fixture
+def setup(
+    request: pytest.FixtureRequest, mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any
+) -> Iterator[Setup]:
+    """An Environment with its key on the session's platform, named after the test module, and an API client.
+
+    ``mango_platform`` and ``mango_tenant`` come from ``mango_server.devstack.pytest_plugin``, which
+    the Docker test modules load.
+    """
+    import httpx
+
+    platform, tenant = mango_platform, mango_tenant
+    name = request.module.__name__.rsplit(".", 1)[-1].removeprefix("test_docker_").replace("_", "-")
+    headers = {"authorization": f"Bearer {tenant.api_key}"}
+    with httpx.Client(base_url=platform.base_url, headers=headers, timeout=30) as http:
+        yield create_environment(platform, tenant, http, name)

@@ -15,17 +15,15 @@ from __future__ import annotations
 import io
 import time
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mango_server.devstack import Platform, Tenant
+from mango_server.devstack import Platform
 
 from .sessions import (
     Setup,
     bash_lines,
-    create_environment,
     new_session,
     results,
     running_worker,
@@ -40,15 +38,6 @@ pytestmark = [pytest.mark.docker, pytest.mark.integration, pytest.mark.slow, pyt
 
 SKILL_DIR = "helper-kit"
 HELPER_TEXT = "the helper file of the skill"
-
-
-@pytest.fixture
-def setup(mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any) -> Iterator[Setup]:
-    import httpx
-
-    headers = {"authorization": f"Bearer {mango_tenant.api_key}"}
-    with httpx.Client(base_url=mango_platform.base_url, headers=headers, timeout=30) as http:
-        yield create_environment(mango_platform, mango_tenant, http, "memory-skills")
 
 
 def ok(response: Any) -> dict[str, Any]:

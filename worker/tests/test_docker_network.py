@@ -9,17 +9,15 @@ and not a broken probe.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mango_server.devstack import DevStack, Platform, Tenant
+from mango_server.devstack import DevStack, Platform
 
 from .sessions import (
     Setup,
     bash_lines,
-    create_environment,
     new_session,
     results,
     running_worker,
@@ -31,15 +29,6 @@ from .sessions import (
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.docker, pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(600)]
-
-
-@pytest.fixture
-def setup(mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any) -> Iterator[Setup]:
-    import httpx
-
-    headers = {"authorization": f"Bearer {mango_tenant.api_key}"}
-    with httpx.Client(base_url=mango_platform.base_url, headers=headers, timeout=30) as http:
-        yield create_environment(mango_platform, mango_tenant, http, "network")
 
 
 @pytest.fixture

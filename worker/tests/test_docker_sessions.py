@@ -7,17 +7,15 @@ call (one error result, then Stop), and an `always_ask` approval.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mango_server.devstack import Platform, Tenant
+from mango_server.devstack import Platform
 
 from .sessions import (
     Setup,
     bash_lines,
-    create_environment,
     events,
     new_session,
     results,
@@ -38,15 +36,6 @@ PROBE_RUNNER = (
     "| grep -q '^python3 -m mango_worker.item_runner'; then "
     "cat $p/environ >/dev/null 2>&1 && echo runner-environ=readable || echo runner-environ=denied; fi; done"
 )
-
-
-@pytest.fixture
-def setup(mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any) -> Iterator[Setup]:
-    import httpx
-
-    headers = {"authorization": f"Bearer {mango_tenant.api_key}"}
-    with httpx.Client(base_url=mango_platform.base_url, headers=headers, timeout=30) as http:
-        yield create_environment(mango_platform, mango_tenant, http, "docker")
 
 
 def tool_uses(setup: Setup, session_id: str) -> list[dict[str, Any]]:

@@ -4,17 +4,15 @@ own lease and finishes the call, and a restarted supervisor serves the Session's
 from __future__ import annotations
 
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mango_server.devstack import Platform, Tenant
+from mango_server.devstack import Platform
 
 from .sessions import (
     Setup,
     bash_lines,
-    create_environment,
     events,
     new_session,
     results,
@@ -27,15 +25,6 @@ from .sessions import (
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.docker, pytest.mark.slow, pytest.mark.timeout(400)]
-
-
-@pytest.fixture
-def setup(mango_platform: Platform, mango_tenant: Tenant, docker_engine: Any) -> Iterator[Setup]:
-    import httpx
-
-    headers = {"authorization": f"Bearer {mango_tenant.api_key}"}
-    with httpx.Client(base_url=mango_platform.base_url, headers=headers, timeout=30) as http:
-        yield create_environment(mango_platform, mango_tenant, http, "restart")
 
 
 def _containers(docker_engine: Any, session_id: str) -> list[Any]:
