@@ -304,7 +304,12 @@ async function saveVerified(
     await chmod(temp, 0o644);
     await rename(temp, path);
   } catch (error) {
-    out.destroy();
+    // The stream opens its file asynchronously: wait until it is closed, or the file could appear after rm.
+    if (!out.closed) {
+      const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+      out.destroy();
+      await closed;
+    }
     await rm(temp, { force: true });
     throw error;
   }
