@@ -31,7 +31,7 @@ const VIEWS: Record<string, View> = {
   sessions: (main, route) => (route.id ? sessionView(main, route.id) : sessionsView(main, route.query)),
   agents: (main, route) => agentsView(main, route.id),
   environments: (main, route) => environmentsView(main, route.id),
-  files: (main) => filesView(main),
+  files: (main, route) => filesView(main, route.id),
   skills: (main, route) => skillsView(main, route.id),
   memory: (main, route) => memoryView(main, route.id, route.query),
 };

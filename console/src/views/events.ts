@@ -33,10 +33,56 @@ const LABELS: Record<string, string> = {
   "user.tool_confirmation": "Confirmation",
   "user.interrupt": "Interrupt",
   "session.error": "Error",
+  "session.usage": "Usage",
   "span.model_request_start": "Model request",
   "span.model_request_end": "Model request done",
   "agent.thread_context_compacted": "Context compacted",
 };
+
+const count = (value: unknown): string => (typeof value === "number" ? value.toLocaleString("en-US") : "?");
+
+function permission(event: Any): Child[] {
+  const evaluated = event["evaluated_permission"];
+  const evaluation = event["evaluation"] as Any | undefined;
+  return [
+    typeof evaluated === "string" ? h("span", { class: `badge perm-${evaluated}` }, evaluated) : null,
+    // The `auto` evaluator's verdict: why the call runs, waits or is refused.
+    evaluation
+      ? h(
+          "p",
+          { class: "evaluation" },
+          h("strong", {}, `Evaluator: ${String(evaluation["decision"] ?? "?")}`),
+          ` (${String(evaluation["reason_type"] ?? "?")}) ${String(evaluation["reason"] ?? "")}`,
+        )
+      : null,
+  ];
+}
+
+function usage(event: Any): Child[] {
+  const used = (event["usage"] ?? {}) as Any;
+  const cost = used["list_cost"] as Any | null | undefined;
+  const budget = event["budget"] as Any | null | undefined;
+  const limits: string[] = [];
+  if (budget) {
+    if (typeof budget["max_tokens"] === "number") {
+      limits.push(`${count(budget["max_tokens"])} tokens`);
+    }
+    const maxCost = budget["max_list_cost"] as Any | null | undefined;
+    if (maxCost) {
+      limits.push(`$${String(maxCost["amount"])}`);
+    }
+  }
+  return [
+    h(
+      "span",
+      { class: "usage" },
+      `${count(used["input_tokens"])} in / ${count(used["output_tokens"])} out tokens`,
+      ` (cache: ${count(used["cache_read_input_tokens"])} read, ${count(used["cache_creation_input_tokens"])} written)`,
+      cost ? `, list cost $${String(cost["amount"])}` : ", no list price",
+    ),
+    h("span", { class: "budget" }, budget ? ` · budget ${limits.join(" and ") || "set"}` : " · no budget"),
+  ];
+}
 
 function body(event: Any): Child[] {
   const type = String(event["type"]);
@@ -46,21 +92,44 @@ function body(event: Any): Child[] {
     case "user.tool_result":
     case "agent.tool_result":
     case "user.custom_tool_result":
-    case "agent.mcp_tool_result":
       return [
         h("div", { class: "text" }, text(event["content"])),
         event["is_error"] === true ? h("span", { class: "badge bad" }, "error") : null,
       ];
+    case "agent.mcp_tool_result": {
+      const fileId = event["file_id"];
+      return [
+        h("div", { class: "text" }, text(event["content"])),
+        event["is_error"] === true ? h("span", { class: "badge bad" }, "error") : null,
+        // A large result is kept as a File; the event holds only its preview.
+        typeof fileId === "string"
+          ? h("p", { class: "file-ref" }, "Preview only; the full result is ", h("a", { href: `#/files/${fileId}` }, `File ${fileId}`))
+          : null,
+      ];
+    }
     case "agent.tool_use":
     case "agent.custom_tool_use":
-    case "agent.mcp_tool_use":
       return [
         h("span", { class: "tool-name" }, String(event["name"] ?? "")),
-        typeof event["evaluated_permission"] === "string"
-          ? h("span", { class: `badge perm-${String(event["evaluated_permission"])}` }, String(event["evaluated_permission"]))
-          : null,
+        ...permission(event),
         h("pre", { class: "input" }, json(event["input"])),
       ];
+    case "agent.mcp_tool_use":
+      return [
+        h("span", { class: "tool-name" }, `${String(event["mcp_server_name"] ?? "?")} / ${String(event["name"] ?? "")}`),
+        ...permission(event),
+        h("pre", { class: "input" }, json(event["input"])),
+      ];
+    case "agent.thinking":
+      // The API carries no thinking text (it stays in the private transcript): only the signal.
+      return [h("em", {}, "The model thought before answering.")];
+    case "agent.thread_context_compacted":
+      return [
+        `${count(event["pre_tokens"])} → ${count(event["post_tokens"])} input tokens`,
+        typeof event["mode"] === "string" ? h("span", { class: "badge" }, event["mode"]) : null,
+      ];
+    case "session.usage":
+      return usage(event);
     case "user.tool_confirmation":
       return [`${event["result"] === "allow" ? "Allowed" : "Denied"} ${String(event["tool_use_id"])}`];
     case "session.error": {
@@ -73,16 +142,23 @@ function body(event: Any): Child[] {
       ];
     }
     case "span.model_request_end": {
-      const usage = (event["model_usage"] ?? {}) as Any;
-      return [`${String(usage["input_tokens"] ?? 0)} in / ${String(usage["output_tokens"] ?? 0)} out tokens`];
+      const used = (event["model_usage"] ?? {}) as Any;
+      return [`${count(used["input_tokens"])} in / ${count(used["output_tokens"])} out tokens`];
     }
     case "session.status_idle": {
       const reason = (event["stop_reason"] ?? {}) as Any;
       return [`idle (${String(reason["type"] ?? "?")})`];
     }
     default:
+      // Unknown types (newer servers, Threads) are shown by type with their JSON, never dropped.
       return type.startsWith("session.status_") ? [type.replace("session.status_", "")] : [];
   }
+}
+
+/** The thread of an event outside the primary thread (shown, not interpreted). */
+function thread(event: Any): Child {
+  const id = event["session_thread_id"];
+  return typeof id === "string" && id !== "" ? h("span", { class: "badge thread" }, `thread ${id}`) : null;
 }
 
 /** The `<li>` of one persisted event. */
@@ -94,18 +170,18 @@ export function eventRow(event: SessionStreamEvent): HTMLLIElement {
     "li",
     { class: `event ${quiet ? "quiet" : ""} t-${type.replace(/\./g, "-")}`, "data-event-id": String(raw["id"] ?? ""), "data-type": type },
     h("span", { class: "label" }, LABELS[type] ?? (type.startsWith("session.status_") ? "Status" : type)),
-    h("div", { class: "body" }, ...body(raw)),
+    h("div", { class: "body" }, ...body(raw), thread(raw)),
     h("time", { datetime: String(raw["created_at"] ?? "") }, new Date(String(raw["created_at"] ?? "")).toLocaleTimeString()),
     rawJson(event),
   );
 }
 
 /** The `<li>` of a message still being written (stream preview), filled by deltas. */
-export function previewRow(id: string): HTMLLIElement {
+export function previewRow(id: string, type = "agent.message"): HTMLLIElement {
   return h(
     "li",
-    { class: "event preview t-agent-message", "data-preview-id": id, "aria-busy": "true" },
-    h("span", { class: "label" }, "Agent"),
+    { class: `event preview t-${type.replace(/\./g, "-")}`, "data-preview-id": id, "aria-busy": "true" },
+    h("span", { class: "label" }, LABELS[type] ?? type),
     h("div", { class: "body" }, h("div", { class: "text" })),
     h("span", { class: "badge" }, "writing…"),
   );

@@ -21,30 +21,49 @@ import { eventRow, previewRow } from "./events";
 type Any = Record<string, unknown>;
 type Connection = "connecting" | "live" | "reconnecting" | "closed";
 
-class Timeline {
+/**
+ * The persisted events in the Session's sequence, each shown once.
+ *
+ * The API delivers events in commit order everywhere: the history listing, the stream, and a
+ * stream resumed after `Last-Event-ID`, which sends exactly the events after that one. So the
+ * order in which an event id is first seen is its place in the Session sequence; each event
+ * gets that ordinal and its row is inserted at its place among the persisted rows. Previews of
+ * messages still being written sit after every persisted row and never take a place in the
+ * sequence: the committed event that replaces one is inserted at its own ordinal, not where
+ * its preview happened to be (a preview can precede events committed before its message).
+ */
+export class Timeline {
   readonly events: SessionStreamEvent[] = [];
   readonly byId = new Map<string, SessionStreamEvent>();
   lastId: string | undefined;
 
   constructor(readonly list: HTMLOListElement) {}
 
-  /** Add a persisted event once; false when it was already shown. */
+  /** Add a persisted event once, at its place in the sequence; false when it was already shown. */
   add(event: SessionStreamEvent): boolean {
     const id = String((event as unknown as Any)["id"]);
     if (this.byId.has(id)) {
       return false;
     }
+    const place = this.events.length;
     this.byId.set(id, event);
     this.events.push(event);
     this.lastId = id;
     const row = eventRow(event);
-    const preview = this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"]`);
-    if (preview) {
-      preview.replaceWith(row);
-    } else {
-      this.list.appendChild(row);
+    row.dataset["seq"] = String(place);
+    this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"]`)?.remove();
+    this.list.insertBefore(row, this.firstPreview());
+    const type = String((event as unknown as Any)["type"]);
+    if (type === "session.status_idle" || type === "session.status_terminated") {
+      // A turn that stopped (an interrupt) never commits the message it was writing.
+      this.list.querySelectorAll("[data-preview-id]").forEach((preview) => preview.remove());
     }
     return true;
+  }
+
+  /** The first preview row: persisted rows go before it, so previews always trail the sequence. */
+  private firstPreview(): Element | null {
+    return this.list.querySelector(":scope > [data-preview-id]");
   }
 
   preview(event: Any): void {
@@ -52,7 +71,7 @@ class Timeline {
       const ref = event["event"] as Any;
       const id = String(ref["id"]);
       if (!this.byId.has(id) && !this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"]`)) {
-        this.list.appendChild(previewRow(id));
+        this.list.appendChild(previewRow(id, String(ref["type"] ?? "agent.message")));
       }
       return;
     }
