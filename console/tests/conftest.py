@@ -11,12 +11,15 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, TypeVar
 
+import httpx
 import pytest
 from mango_server.devstack import Tenant
-from playwright.sync_api import BrowserContext, BrowserType, Page, sync_playwright
+from playwright.sync_api import BrowserContext, BrowserType, ConsoleMessage, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -31,6 +34,7 @@ LAUNCH_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+T = TypeVar("T")
 
 
 def _ensure_chromium() -> None:
@@ -88,3 +92,77 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+# Requests a test cuts on purpose (the droppable relay) are logged by the browser itself.
+OFFLINE_ERRORS = ("ERR_CONNECTION", "ERR_SOCKET_NOT_CONNECTED", "ERR_EMPTY_RESPONSE", "ERR_INCOMPLETE_CHUNKED_ENCODING")
+
+
+def console_errors(page: Page) -> list[str]:
+    """Collects the page's console errors and uncaught exceptions; a test asserts the list empty."""
+    seen: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            seen.append(f"{page.url}: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: seen.append(f"{page.url}: uncaught: {exc}"))
+    return seen
+
+
+def history(http: httpx.Client, session_id: str) -> list[dict[str, Any]]:
+    """Every persisted event of a Session in commit order, through all the list's pages."""
+    events: list[dict[str, Any]] = []
+    page: str | None = None
+    while True:
+        params: dict[str, Any] = {"limit": 100, **({"page": page} if page else {})}
+        response = http.get(f"/v1/sessions/{session_id}/events", params=params)
+        assert response.status_code == 200, response.text
+        events.extend(response.json()["data"])
+        page = response.json()["next_page"]
+        if not page:
+            return events
+
+
+def shown_events(page: Page) -> list[str]:
+    """The ids of the persisted events in the timeline, top to bottom."""
+    return list(page.eval_on_selector_all("#timeline li[data-event-id]", "els => els.map(e => e.dataset.eventId)"))
+
+
+def in_thread(task: Callable[[], T]) -> T:
+    """Run blocking set-up that uses ``asyncio.run`` off the thread whose event loop Playwright holds."""
+    result: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(task())
+        except BaseException as exc:  # re-raised in the caller's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]
+
+
+FOCUSED = """() => {
+  const el = document.activeElement;
+  const label = el.labels && el.labels.length ? el.labels[0].textContent : "";
+  return [(el.textContent || "").trim() || label || el.getAttribute("aria-label") || el.id,
+          getComputedStyle(el).outlineStyle];
+}"""
+
+
+def tab_to(page: Page, name: str, limit: int = 80) -> None:
+    """Press Tab until the focused control's name starts with `name`; every stop must show its focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused, outline = page.evaluate(FOCUSED)
+        assert outline not in ("none", ""), f"no visible focus on {focused!r}"
+        if str(focused).startswith(name):
+            return
+    raise AssertionError(f"Tab never reached {name!r}")

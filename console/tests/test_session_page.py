@@ -17,9 +17,9 @@ import pytest
 from mango.lib import EnvironmentWorker
 from mango_server.app.operators import create_environment_key
 from mango_server.devstack import Platform, Tenant
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
-from .conftest import shot
+from .conftest import OFFLINE_ERRORS, console_errors, history, shot, shown_events, tab_to
 from .proxy import DroppableProxy
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
@@ -44,19 +44,6 @@ def _ok(response: httpx.Response) -> dict[str, Any]:
 
 def _api(platform: Platform, tenant: Tenant) -> httpx.Client:
     return httpx.Client(base_url=platform.base_url, headers={"authorization": f"Bearer {tenant.api_key}"}, timeout=30)
-
-
-def _errors(page: Page) -> list[str]:
-    """Console errors and uncaught exceptions of the page (network failures a test causes are filtered by it)."""
-    seen: list[str] = []
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            seen.append(message.text)
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda exc: seen.append(f"uncaught: {exc}"))
-    return seen
 
 
 def sign_in(page: Page, platform: Platform, key: str) -> None:
@@ -91,7 +78,7 @@ def _run_worker(platform: Platform, tenant: Tenant, env_id: str, workdir: Path) 
 
 def test_wrong_key_shows_a_clear_error(mango_platform: Platform, context: BrowserContext) -> None:
     page = context.new_page()
-    errors = _errors(page)
+    errors = console_errors(page)
     sign_in(page, mango_platform, "mk_wrong_key_for_the_console_test")
     alert = page.locator("#signin-error")
     expect(alert).to_contain_text("The API rejected the key (401")
@@ -130,7 +117,7 @@ def _walkthrough(
 ) -> None:
     mango_platform, mango_tenant = platform, tenant
     page = context.new_page()
-    errors = _errors(page)
+    errors = console_errors(page)
     page.goto(f"{proxy.base_url}/console/")
     shot(page, "sign-in")
     page.get_by_label("API key").fill(mango_tenant.api_key)
@@ -166,6 +153,20 @@ def _walkthrough(
     expect(_rows(page, "agent.message").last).to_contain_text("Tool results", timeout=30_000)
     worker.join(timeout=120)
     assert not worker.is_alive()
+
+    # Deny another always_ask call, with the keyboard only: the agent is told the reason, nothing runs.
+    _say(page, "/tool bash " + json.dumps({"command": "echo denied > never-written.txt"}))
+    card = page.locator(".action", has_text="Approve bash?")
+    expect(card).to_be_visible()
+    page.locator("#timeline li summary").last.focus()
+    tab_to(page, "Reason if denied")
+    page.keyboard.type("not on this machine")
+    tab_to(page, "Deny")
+    page.keyboard.press("Enter")
+    expect(_rows(page, "user.tool_confirmation").last).to_contain_text("Denied")
+    expect(_rows(page, "agent.message").last).to_contain_text("not on this machine", timeout=30_000)
+    expect(_rows(page, "user.tool_result")).to_have_count(1)
+    assert not (tmp_path / "never-written.txt").exists()
 
     # A custom tool answered through the form.
     _say(page, "/tool lookup " + json.dumps({"q": "mango"}))
@@ -212,10 +213,11 @@ def _walkthrough(
         proxy.restore()
         expect(_rows(page, "agent.message").last).to_contain_text("sent while the console was offline", timeout=30_000)
         expect(page.locator("#connection")).to_have_text("live")
-        shown = page.eval_on_selector_all("#timeline li[data-event-id]", "els => els.map(e => e.dataset.eventId)")
-        listed = [e["id"] for e in _ok(http.get(f"/v1/sessions/{session_id}/events", params={"limit": 100}))["data"]]
+        shown = shown_events(page)
+        listed = [e["id"] for e in history(http, session_id)]
     assert len(shown) == len(set(shown)), "duplicate events in the timeline"
-    assert sorted(shown) == sorted(listed), "the timeline has a gap or an event the history lacks"
+    # Exactly the Session's sequence: no gap, no duplicate, nothing out of place.
+    assert shown == listed
     # The interrupted turn committed no reply: nothing from the agent between the interrupt and the next message.
     types = page.eval_on_selector_all("#timeline li[data-event-id]", "els => els.map(e => e.dataset.type)")
     after = types[types.index("user.interrupt") :]
@@ -227,10 +229,11 @@ def _walkthrough(
     expect(first.locator("pre").last).to_contain_text('"type": "user.message"')
     shot(page, "session", full_page=False)
     page.set_viewport_size({"width": 420, "height": 800})
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 420, f"the Session page scrolls sideways at 420 px ({width} px)"
     shot(page, "session-narrow")
     # The browser logs the requests the dropped relay refused; anything else is a console error.
-    offline = ("ERR_CONNECTION", "ERR_SOCKET_NOT_CONNECTED", "ERR_EMPTY_RESPONSE", "ERR_INCOMPLETE_CHUNKED_ENCODING")
-    assert [e for e in errors if not any(o in e for o in offline)] == []
+    assert [e for e in errors if not any(o in e for o in OFFLINE_ERRORS)] == []
 
 
 def _wait_idle(http: httpx.Client, session_id: str) -> None:

@@ -81,22 +81,27 @@ function actionCard(client: Mango, sessionId: string, event: Any): HTMLElement {
     });
     return card;
   }
+  const reason = h("input", { id: `deny-${id}`, type: "text", maxlength: 4096 });
   const card: HTMLElement = h(
     "div",
     { class: "action card", "data-action-for": id, role: "group", "aria-label": `Approve ${name}` },
     h("h3", {}, `Approve ${name}?`),
     h("pre", { class: "input" }, json(event["input"])),
+    h("label", { for: `deny-${id}` }, "Reason if denied (shown to the agent)"),
+    reason,
     h(
       "div",
       { class: "row" },
       h("button", { type: "button", onclick: () => void send(confirm(id, "allow"), card) }, "Allow"),
-      h("button", { type: "button", class: "danger", onclick: () => void send(confirm(id, "deny"), card) }, "Deny"),
+      h("button", { type: "button", class: "danger", onclick: () => void send(confirm(id, "deny", reason.value.trim()), card) }, "Deny"),
     ),
     error,
   );
   return card;
 }
 
-function confirm(id: string, result: "allow" | "deny"): Parameters<Mango["sessions"]["events"]["send"]>[1] {
-  return { events: [{ type: "user.tool_confirmation", tool_use_id: id, result }] };
+function confirm(id: string, result: "allow" | "deny", denyMessage = ""): Parameters<Mango["sessions"]["events"]["send"]>[1] {
+  // Without a reason the agent is told "The user denied this tool call."
+  const message = result === "deny" && denyMessage !== "" ? { deny_message: denyMessage } : {};
+  return { events: [{ type: "user.tool_confirmation", tool_use_id: id, result, ...message }] };
 }

@@ -31,7 +31,8 @@ export async function sessionsView(main: HTMLElement, query: URLSearchParams): P
       })
       .page();
     const params = (extra: Record<string, string>): string => {
-      const next = new URLSearchParams({ status, agent, since, ...extra });
+      // The page size and the filters stay while paging and re-filtering; a new filter starts at page one.
+      const next = new URLSearchParams({ limit: query.get("limit") ?? "", status, agent, since, ...extra });
       [...next.entries()].filter(([, v]) => v === "").forEach(([k]) => next.delete(k));
       return `#/sessions?${next.toString()}`;
     };

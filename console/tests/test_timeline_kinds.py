@@ -1,0 +1,259 @@
+"""The timeline's specific renderings, from real events of a real Mango: MCP calls with the `auto`
+evaluator's verdicts and an approval, an MCP result too large for its event that links its File
+(downloaded byte for byte), a compaction with its token counts, `session.usage` against the
+Session's budget, and thinking. An event type this console does not know is shown generically
+without breaking the timeline.
+
+The platform admits loopback egress (the MCP test server of the server suite listens on
+127.0.0.1) and gives the offline model a small window.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import httpx
+import pytest
+from mango_server.devstack import DevStack, Platform, Tenant
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+from .conftest import ROOT, console_errors, history, in_thread, shot, shown_events
+
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(300)]
+
+DUMP_SIZE = 150_000
+LINE = "0123456789abcdefghijklmnopqrstuvwxyz\n"
+
+
+def _mcp_module() -> ModuleType:
+    # The server suite's MCP test server; loaded by path (both suites have a `tests` package).
+    path = ROOT / "server" / "tests" / "support" / "mcp_server.py"
+    spec = importlib.util.spec_from_file_location("mango_console_mcp_server", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def mcp_url() -> Iterator[str]:
+    with _mcp_module().McpTestServer() as server:
+        yield str(server.url)
+
+
+@pytest.fixture(scope="module")
+def kinds_platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
+    running = Platform(
+        mango_services,
+        tmp_path_factory.mktemp("console-kinds"),
+        extra_env={"MANGO_EGRESS_ALLOW": "127.0.0.1/32", "MANGO_MODEL_WINDOWS": "mango-offline-1=6000:512"},
+    )
+    in_thread(running.start)
+    try:
+        yield running
+    finally:
+        in_thread(running.stop)
+
+
+@pytest.fixture(scope="module")
+def kinds_tenant(kinds_platform: Platform) -> Tenant:
+    return in_thread(lambda: kinds_platform.create_tenant("console-kinds"))
+
+
+def _ok(response: httpx.Response) -> dict[str, Any]:
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def _rows(page: Page, event_type: str) -> Any:
+    return page.locator(f'#timeline li[data-type="{event_type}"]')
+
+
+def _say(page: Page, text: str) -> None:
+    page.get_by_label("Message", exact=True).fill(text)
+    page.get_by_role("button", name="Send").click()
+
+
+def _idle(page: Page, count: int) -> None:
+    """Wait for the `count`-th idle status of the Session (one per finished turn)."""
+    expect(_rows(page, "session.status_idle")).to_have_count(count, timeout=60_000)
+
+
+def _of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["type"] == kind]
+
+
+def test_mcp_compaction_usage_and_thinking_render_from_real_events(
+    kinds_platform: Platform, kinds_tenant: Tenant, mcp_url: str, context: BrowserContext
+) -> None:
+    http = httpx.Client(
+        base_url=kinds_platform.base_url, headers={"authorization": f"Bearer {kinds_tenant.api_key}"}, timeout=30
+    )
+    with http:
+        agent = _ok(
+            http.post(
+                "/v1/agents",
+                json={
+                    "name": "console-kinds",
+                    "model": "mango-offline-1",
+                    "mcp_servers": [{"type": "url", "name": "tests", "url": mcp_url}],
+                    "tools": [
+                        {
+                            "type": "mcp_toolset",
+                            "mcp_server_name": "tests",
+                            "default_config": {"permission_policy": {"type": "auto"}},
+                        }
+                    ],
+                },
+            )
+        )
+        env = _ok(http.post("/v1/environments", json={"name": f"console-kinds-{time.monotonic_ns()}"}))
+        budget = {"type": "limit", "max_tokens": 10_000_000}
+        session = _ok(
+            http.post(
+                "/v1/sessions",
+                json={"agent": agent["id"], "environment_id": env["id"], "title": "Kinds", "budget": budget},
+            )
+        )
+        _walk(kinds_platform, kinds_tenant, http, context, session["id"])
+
+
+def _walk(platform: Platform, tenant: Tenant, http: httpx.Client, context: BrowserContext, sid: str) -> None:
+    page = context.new_page()
+    errors = console_errors(page)
+    page.goto(f"{platform.base_url}/console/")
+    page.get_by_label("API key").fill(tenant.api_key)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
+    page.goto(f"{platform.base_url}/console/#/sessions/{sid}")
+    expect(page.locator("#connection")).to_have_text("live")
+
+    # Three MCP calls in one turn: the evaluator allows one, denies one and asks about the third.
+    _say(page, '/tool lookup {"key": "a"}\n/tool record {"note": "mango-auto:deny"}\n/tool record {"note": "b"}')
+    uses = _rows(page, "agent.mcp_tool_use")
+    expect(uses).to_have_count(3)
+    expect(uses.nth(0)).to_contain_text("tests / lookup")
+    expect(uses.nth(0).locator(".evaluation")).to_contain_text("Evaluator: allow (routine) lookup only reads")
+    expect(uses.nth(0).locator(".badge.perm-allow")).to_have_text("allow")
+    expect(uses.nth(1).locator(".evaluation")).to_contain_text("Evaluator: deny (high_risk)")
+    expect(uses.nth(2).locator(".evaluation")).to_contain_text("Evaluator: ask (uncertain)")
+    expect(uses.nth(2).locator("pre.input")).to_contain_text('"note": "b"')
+    card = page.locator(".action", has_text="Approve record?")
+    card.get_by_role("button", name="Allow").click()
+    results = _rows(page, "agent.mcp_tool_result")
+    expect(results).to_have_count(3, timeout=60_000)
+    expect(results.filter(has_text="value-of-a")).to_have_count(1)
+    expect(results.filter(has_text="recorded b")).to_have_count(1)
+    denied = results.filter(has_text="denied")
+    expect(denied.locator(".badge.bad")).to_have_text("error")
+    _idle(page, 2)
+
+    # A result too large for its event: a preview, and a link to the File with the full text.
+    _say(page, '/tool dump {"size": %d}' % DUMP_SIZE)
+    page.locator(".action", has_text="Approve dump?").get_by_role("button", name="Allow").click()
+    big = _rows(page, "agent.mcp_tool_result").nth(3)
+    link = big.locator(".file-ref a")
+    expect(link).to_contain_text("File file_", timeout=60_000)
+    shot(page, "mcp")
+    _idle(page, 4)
+
+    # Compaction: the provider refuses the request as too large once; Mango compacts and retries.
+    _say(page, "/too-large 1\n/text recovered after compaction")
+    expect(_rows(page, "agent.message").last).to_contain_text("recovered after compaction", timeout=60_000)
+    # Thinking: a signal only (the API carries no thinking text).
+    _say(page, "/thinking pondering mangoes\n/text thought it through")
+    expect(_rows(page, "agent.message").last).to_contain_text("thought it through", timeout=60_000)
+    _idle(page, 6)
+
+    events = history(http, sid)
+    [compaction] = _of(events, "agent.thread_context_compacted")
+    row = _rows(page, "agent.thread_context_compacted")
+    expect(row).to_contain_text(f"{compaction['pre_tokens']:,} → {compaction['post_tokens']:,} input tokens")
+    expect(row.locator(".badge")).to_have_text("extractive_aggressive")
+    expect(_rows(page, "agent.thinking")).to_contain_text("The model thought before answering.")
+    assert "pondering" not in (_rows(page, "agent.thinking").inner_text())
+    usage = _of(events, "session.usage")
+    assert len(usage) >= 4, "a Session with a budget reports its usage after every model request"
+    expect(_rows(page, "session.usage")).to_have_count(len(usage))
+    last = usage[-1]["usage"]
+    expect(_rows(page, "session.usage").last).to_contain_text(
+        f"{last['input_tokens']:,} in / {last['output_tokens']:,} out tokens"
+    )
+    expect(_rows(page, "session.usage").last).to_contain_text("budget 10,000,000 tokens")
+    assert shown_events(page) == [e["id"] for e in events], "the timeline is not the Session's sequence"
+    _rows(page, "agent.thread_context_compacted").scroll_into_view_if_needed()
+    shot(page, "compaction")
+
+    # The File behind the large result: its page, and the downloaded bytes.
+    [dumped] = [r for r in _of(events, "agent.mcp_tool_result") if r.get("file_id")]
+    big.locator(".file-ref a").click()
+    expect(page.get_by_role("heading", name="File")).to_be_visible()
+    expect(page.locator("dl.stats")).to_contain_text(f"{DUMP_SIZE} B")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download").click()
+    full = (LINE * (DUMP_SIZE // len(LINE) + 1))[:DUMP_SIZE]
+    assert Path(download.value.path()).read_bytes() == full.encode()
+    assert dumped["file_id"] in page.url
+    assert errors == []
+
+
+def test_an_unknown_event_type_is_shown_generically(
+    kinds_platform: Platform, kinds_tenant: Tenant, context: BrowserContext
+) -> None:
+    """A newer server's event (Threads) in the history: a generic row with its JSON; the rest renders."""
+    http = httpx.Client(
+        base_url=kinds_platform.base_url, headers={"authorization": f"Bearer {kinds_tenant.api_key}"}, timeout=30
+    )
+    with http:
+        agent = _ok(http.post("/v1/agents", json={"name": "console-unknown", "model": "mango-offline-1"}))
+        env = _ok(http.post("/v1/environments", json={"name": f"console-unknown-{time.monotonic_ns()}"}))
+        first = {"type": "user.message", "content": [{"type": "text", "text": "/text known reply"}]}
+        sid = _ok(
+            http.post(
+                "/v1/sessions", json={"agent": agent["id"], "environment_id": env["id"], "initial_events": [first]}
+            )
+        )["id"]
+        deadline = time.monotonic() + 60
+        while not _of(history(http, sid), "session.status_idle"):
+            assert time.monotonic() < deadline, "the first turn did not finish"
+            time.sleep(0.2)
+        events = history(http, sid)
+    novel = {
+        "type": "session.thread_created",
+        "id": "sevt_console_unknown_0001",
+        "session_thread_id": "sthr_console_0001",
+        "agent_name": "helper",
+        "processed_at": None,
+        "created_at": events[1]["created_at"],
+    }
+
+    def with_novel(route: Route) -> None:
+        response = route.fetch()
+        body = response.json()
+        body["data"].insert(1, novel)
+        route.fulfill(response=response, body=json.dumps(body))
+
+    page = context.new_page()
+    errors = console_errors(page)
+    page.route(lambda url: url.split("?")[0].endswith(f"/v1/sessions/{sid}/events"), with_novel)
+    page.goto(f"{kinds_platform.base_url}/console/")
+    page.get_by_label("API key").fill(kinds_tenant.api_key)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
+    page.goto(f"{kinds_platform.base_url}/console/#/sessions/{sid}")
+    row = _rows(page, "session.thread_created")
+    expect(row.locator(".label")).to_have_text("session.thread_created")
+    expect(row.locator(".thread")).to_have_text("thread sthr_console_0001")
+    row.locator("summary").click()
+    expect(row.locator("pre")).to_contain_text('"agent_name": "helper"')
+    expect(_rows(page, "agent.message")).to_contain_text("known reply")
+    ids = [e["id"] for e in events]
+    assert shown_events(page) == [ids[0], novel["id"], *ids[1:]]
+    assert errors == []
