@@ -36,7 +36,8 @@ def _mcp_module() -> ModuleType:
     # The server suite's MCP test server; loaded by path (both suites have a `tests` package).
     path = ROOT / "server" / "tests" / "support" / "mcp_server.py"
     spec = importlib.util.spec_from_file_location("mango_console_mcp_server", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -156,7 +157,7 @@ def _walk(platform: Platform, tenant: Tenant, http: httpx.Client, context: Brows
     _idle(page, 2)
 
     # A result too large for its event: a preview, and a link to the File with the full text.
-    _say(page, '/tool dump {"size": %d}' % DUMP_SIZE)
+    _say(page, "/tool dump " + json.dumps({"size": DUMP_SIZE}))
     page.locator(".action", has_text="Approve dump?").get_by_role("button", name="Allow").click()
     big = _rows(page, "agent.mcp_tool_result").nth(3)
     link = big.locator(".file-ref a")
