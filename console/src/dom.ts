@@ -54,11 +54,15 @@ export function when(iso: string | null | undefined): string {
   return iso ? new Date(iso).toLocaleString() : "—";
 }
 
-/** Show a short message in the polite live region. */
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Show a short message in the polite live region for a few seconds. */
 export function toast(message: string): void {
   const el = document.getElementById("toast");
   if (el) {
     el.textContent = message;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (el.textContent = ""), 5000);
   }
 }
 

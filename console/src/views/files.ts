@@ -30,7 +30,9 @@ export async function filesView(main: HTMLElement, id: string | undefined): Prom
   replace(main, h("h1", {}, id ? "File" : "Files"), slot);
   await guarded(slot, async () => {
     const client = api();
-    const download = (fileId: string, name: string): void => void guarded(slot, async () => {
+    // Its own slot: `guarded` clears the slot it reports into, and the page must stay.
+    const failure = h("div", { class: "download-error" });
+    const download = (fileId: string, name: string): void => void guarded(failure, async () => {
       saveBlob(await (await client.files.content(fileId)).blob(), name);
     });
     if (id !== undefined) {
@@ -45,6 +47,7 @@ export async function filesView(main: HTMLElement, id: string | undefined): Prom
           h("dt", {}, "SHA-256"), h("dd", {}, h("code", {}, file.sha256)),
           h("dt", {}, "Created"), h("dd", {}, when(file.created_at))),
         h("button", { type: "button", onclick: () => download(file.id, file.filename) }, `Download ${file.filename}`),
+        failure,
         h("p", {}, h("a", { href: "#/files" }, "All Files")),
       );
       return;
@@ -59,6 +62,7 @@ export async function filesView(main: HTMLElement, id: string | undefined): Prom
       table("Files", ["Name", "Type", "Size", "Created", ""], files.data.map((f) => [
         h("a", { href: `#/files/${f.id}` }, f.filename), f.mime_type, `${f.size_bytes} B`, when(f.created_at),
         h("button", { type: "button", class: "secondary", onclick: () => download(f.id, f.filename) }, `Download ${f.filename}`)])),
+      failure,
     );
   });
 }

@@ -23,7 +23,9 @@ export async function skillsView(main: HTMLElement, id: string | undefined): Pro
       return;
     }
     const versions = await client.skills.versions.list(id, { limit: 100 }).page();
-    const download = (version: string, name: string): void => void guarded(slot, async () => {
+    // Its own slot: `guarded` clears the slot it reports into, and the page must stay.
+    const failure = h("div", { class: "download-error" });
+    const download = (version: string, name: string): void => void guarded(failure, async () => {
       saveBlob(await (await client.skills.versions.content(id, version)).blob(), `${name}-${version}.zip`);
     });
     replace(slot,
@@ -35,6 +37,7 @@ export async function skillsView(main: HTMLElement, id: string | undefined): Pro
       table("Versions", ["Version", "Name", "Files", "Archive", "", ""], versions.data.map((v) => [
         v.version, v.name, v.member_count, `${v.archive_size_bytes} B`,
         h("button", { type: "button", class: "secondary", onclick: () => download(v.version, v.name) }, `Download ${v.version}`),
-        rawJson(v)])));
+        rawJson(v)])),
+      failure);
   });
 }
