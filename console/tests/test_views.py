@@ -225,6 +225,10 @@ def test_files_skills_and_memory_stores(
 def test_keyboard_focus_and_narrow_window(
     mango_platform: Platform, mango_tenant: Tenant, context: BrowserContext
 ) -> None:
+    with _api(mango_platform, mango_tenant) as http:
+        # Newest first in the new-Session form's lists, so the keyboard path takes them.
+        _ok(http.post("/v1/environments", json={"name": f"keyboard-env-{time.monotonic_ns()}"}))
+        _ok(http.post("/v1/agents", json={"name": "keyboard-agent", "model": "mango-offline-1"}))
     page, errors = _signed_in(context, mango_platform, mango_tenant)
     active = "() => [document.activeElement.textContent, getComputedStyle(document.activeElement).outlineStyle]"
     page.reload()  # keyboard navigation starts from the top of a freshly loaded page
