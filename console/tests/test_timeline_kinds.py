@@ -178,6 +178,10 @@ def _walk(platform: Platform, tenant: Tenant, http: httpx.Client, context: Brows
     row = _rows(page, "agent.thread_context_compacted")
     expect(row).to_contain_text(f"{compaction['pre_tokens']:,} → {compaction['post_tokens']:,} input tokens")
     expect(row.locator(".badge")).to_have_text("extractive_aggressive")
+    # The refused request's span is marked failed.
+    failed = [e for e in _of(events, "span.model_request_end") if e["is_error"]]
+    assert failed, "the refused request ends its span with is_error"
+    expect(_rows(page, "span.model_request_end").filter(has_text="failed")).to_have_count(len(failed))
     expect(_rows(page, "agent.thinking")).to_contain_text("The model thought before answering.")
     assert "pondering" not in (_rows(page, "agent.thinking").inner_text())
     usage = _of(events, "session.usage")

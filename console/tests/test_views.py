@@ -229,7 +229,14 @@ def test_keyboard_focus_and_narrow_window(
         # Newest first in the new-Session form's lists, so the keyboard path takes them.
         _ok(http.post("/v1/environments", json={"name": f"keyboard-env-{time.monotonic_ns()}"}))
         _ok(http.post("/v1/agents", json={"name": "keyboard-agent", "model": "mango-offline-1"}))
-    page, errors = _signed_in(context, mango_platform, mango_tenant)
+    page = context.new_page()
+    errors = console_errors(page)
+    # Sign in with the keyboard alone.
+    page.goto(f"{mango_platform.base_url}/console/")
+    tab_to(page, "API key")
+    page.keyboard.type(mango_tenant.api_key)
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
     active = "() => [document.activeElement.textContent, getComputedStyle(document.activeElement).outlineStyle]"
     page.reload()  # keyboard navigation starts from the top of a freshly loaded page
     expect(page.get_by_role("heading", name="Sessions")).to_be_visible()

@@ -143,7 +143,10 @@ function body(event: Any): Child[] {
     }
     case "span.model_request_end": {
       const used = (event["model_usage"] ?? {}) as Any;
-      return [`${count(used["input_tokens"])} in / ${count(used["output_tokens"])} out tokens`];
+      return [
+        `${count(used["input_tokens"])} in / ${count(used["output_tokens"])} out tokens`,
+        event["is_error"] === true ? h("span", { class: "badge bad" }, "failed") : null,
+      ];
     }
     case "session.status_idle": {
       const reason = (event["stop_reason"] ?? {}) as Any;

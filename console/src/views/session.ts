@@ -54,8 +54,9 @@ export class Timeline {
     this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"]`)?.remove();
     this.list.insertBefore(row, this.firstPreview());
     const type = String((event as unknown as Any)["type"]);
-    if (type === "session.status_idle" || type === "session.status_terminated") {
-      // A turn that stopped (an interrupt) never commits the message it was writing.
+    if (type === "span.model_request_end" || type === "session.status_idle" || type === "session.status_terminated") {
+      // The end of a model request closes its previews (the API's rule): a failed or
+      // interrupted request never commits the message it was writing.
       this.list.querySelectorAll("[data-preview-id]").forEach((preview) => preview.remove());
     }
     return true;
