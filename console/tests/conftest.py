@@ -165,6 +165,8 @@ def tab_to(page: Page, name: str, limit: int = 80) -> None:
     for _ in range(limit):
         page.keyboard.press("Tab")
         focused, outline, html = page.evaluate(FOCUSED)
+        if html.startswith("<body"):
+            continue  # focus is on the document itself (a fresh page's first Tab), not a control
         assert outline not in ("none", ""), f"no visible focus on {focused!r}: {html}"
         if str(focused).startswith(name):
             return

@@ -233,6 +233,7 @@ def test_keyboard_focus_and_narrow_window(
     errors = console_errors(page)
     # Sign in with the keyboard alone.
     page.goto(f"{mango_platform.base_url}/console/")
+    expect(page.get_by_role("heading", name="Sign in to Mango")).to_be_visible()
     tab_to(page, "API key")
     page.keyboard.type(mango_tenant.api_key)
     page.keyboard.press("Enter")
