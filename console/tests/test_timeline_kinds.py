@@ -2,7 +2,8 @@
 evaluator's verdicts and an approval, an MCP result too large for its event that links its File
 (downloaded byte for byte), a compaction with its token counts, `session.usage` against the
 Session's budget, and thinking. An event type this console does not know is shown generically
-without breaking the timeline.
+without breaking the timeline, and a preview that races ahead of earlier committed events never
+puts its message out of the Session's sequence.
 
 The platform admits loopback egress (the MCP test server of the server suite listens on
 127.0.0.1) and gives the offline model a small window.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -261,4 +263,69 @@ def test_an_unknown_event_type_is_shown_generically(
     expect(_rows(page, "agent.message")).to_contain_text("known reply")
     ids = [e["id"] for e in events]
     assert shown_events(page) == [ids[0], novel["id"], *ids[1:]]
+    assert errors == []
+
+
+def _fake(n: int, kind: str, **fields: Any) -> dict[str, Any]:
+    stamps = {"processed_at": None, "created_at": "2026-01-01T00:00:00Z"}
+    return {"type": kind, "id": f"sevt_fake_{n:02d}", **fields, **stamps}
+
+
+def _frame(event: dict[str, Any], *, persisted: bool = True) -> str:
+    head = f"id: {event['id']}\n" if persisted else ""
+    return f"{head}event: {event['type']}\ndata: {json.dumps(event)}\n\n"
+
+
+def test_previews_never_take_a_place_in_the_sequence(
+    kinds_platform: Platform, kinds_tenant: Tenant, context: BrowserContext
+) -> None:
+    """The race the stream allows, replayed exactly: a message's preview arrives before events
+    committed ahead of that message (previews of one wakeup go out before its committed rows), an
+    already listed event comes again, and a preview whose message is never committed is left open."""
+    http = httpx.Client(
+        base_url=kinds_platform.base_url, headers={"authorization": f"Bearer {kinds_tenant.api_key}"}, timeout=30
+    )
+    with http:
+        agent = _ok(http.post("/v1/agents", json={"name": "console-race", "model": "mango-offline-1"}))
+        env = _ok(http.post("/v1/environments", json={"name": f"console-race-{time.monotonic_ns()}"}))
+        sid = _ok(http.post("/v1/sessions", json={"agent": agent["id"], "environment_id": env["id"]}))["id"]
+    said = _fake(1, "user.message", content=[{"type": "text", "text": "hello"}])
+    running, start = _fake(2, "session.status_running"), _fake(3, "span.model_request_start")
+    reply = _fake(5, "agent.message", content=[{"type": "text", "text": "the committed reply"}])
+    end = _fake(6, "span.model_request_end", model_request_start_id=start["id"], is_error=False, model_usage={})
+    idle = _fake(7, "session.status_idle", stop_reason={"type": "end_turn"})
+    delta = {"type": "content_delta", "index": 0, "content": {"type": "text", "text": "the "}}
+    frames = [
+        _frame({"type": "event_start", "event": {"id": reply["id"], "type": "agent.message"}}, persisted=False),
+        _frame({"type": "event_delta", "event_id": reply["id"], "delta": delta}, persisted=False),
+        _frame({"type": "event_start", "event": {"id": "sevt_fake_never", "type": "agent.message"}}, persisted=False),
+        _frame(said),  # already in the history
+        _frame(running),
+        _frame(start),
+        _frame(reply),
+        _frame(end),
+        _frame(idle),
+    ]
+
+    def history_route(route: Route) -> None:
+        route.fulfill(json={"data": [said], "next_page": None, "prev_page": None})
+
+    def stream_route(route: Route) -> None:
+        body = ": connected\n\n" + "".join(frames)
+        route.fulfill(status=200, headers={"content-type": "text/event-stream"}, body=body)
+
+    page = context.new_page()
+    errors = console_errors(page)
+    page.route(lambda url: url.split("?")[0].endswith(f"/v1/sessions/{sid}/events"), history_route)
+    page.route(lambda url: url.split("?")[0].endswith(f"/v1/sessions/{sid}/events/stream"), stream_route)
+    page.goto(f"{kinds_platform.base_url}/console/")
+    page.get_by_label("API key").fill(kinds_tenant.api_key)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
+    page.goto(f"{kinds_platform.base_url}/console/#/sessions/{sid}")
+    expect(page.locator("#connection")).to_have_text("closed")  # the routed stream ends after its frames
+    assert shown_events(page) == [e["id"] for e in (said, running, start, reply, end, idle)]
+    expect(_rows(page, "agent.message")).to_have_text(re.compile("the committed reply"))
+    expect(page.locator("#timeline [data-preview-id]")).to_have_count(0)
+    expect(page.locator("#session-status")).to_have_text("idle")
     assert errors == []
