@@ -194,6 +194,9 @@ def _walk(platform: Platform, tenant: Tenant, http: httpx.Client, context: Brows
         f"{last['input_tokens']:,} in / {last['output_tokens']:,} out tokens"
     )
     expect(_rows(page, "session.usage").last).to_contain_text("budget 10,000,000 tokens")
+    # The header follows the latest usage.
+    header = f"{last['input_tokens']:,} in / {last['output_tokens']:,} out tokens"
+    expect(page.locator("#session-usage")).to_contain_text(header)
     assert shown_events(page) == [e["id"] for e in events], "the timeline is not the Session's sequence"
     _rows(page, "agent.thread_context_compacted").scroll_into_view_if_needed()
     shot(page, "compaction")

@@ -58,6 +58,13 @@ function permission(event: Any): Child[] {
   ];
 }
 
+/** One line for a Session's cumulative usage (the Session's `usage`, or a `session.usage` event's). */
+export function usageLine(used: Any): string {
+  const cost = used["list_cost"] as Any | null | undefined;
+  return `${count(used["input_tokens"])} in / ${count(used["output_tokens"])} out tokens` +
+    (cost ? `, list cost $${String(cost["amount"])}` : "");
+}
+
 function usage(event: Any): Child[] {
   const used = (event["usage"] ?? {}) as Any;
   const cost = used["list_cost"] as Any | null | undefined;

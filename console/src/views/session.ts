@@ -16,7 +16,7 @@ import { api, describeError } from "../api";
 import { h, rawJson, replace } from "../dom";
 import type { Cleanup } from "../main";
 import { pendingIds, renderActions } from "./actions";
-import { eventRow, previewRow } from "./events";
+import { eventRow, previewRow, usageLine } from "./events";
 
 type Any = Record<string, unknown>;
 type Connection = "connecting" | "live" | "reconnecting" | "closed";
@@ -102,6 +102,7 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
     return () => undefined;
   }
   const status = h("span", { id: "session-status", class: `badge status-${session.status}` }, session.status);
+  const used = h("span", { id: "session-usage", class: "muted" }, usageLine(session.usage as unknown as Any));
   const composer = buildComposer(client, sessionId, error, session.status);
   replace(
     header,
@@ -110,6 +111,7 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
     h("span", { class: "muted" }, ` agent ${session.agent.id} v${session.agent.version}`),
     status,
     conn,
+    used,
     rawJson(session, "Session JSON"),
   );
   replace(main, header, error, h("div", { class: "session-grid" }, list, h("div", { class: "side" }, actions, composer.form)));
@@ -121,6 +123,11 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
       status.textContent = value;
       status.className = `badge status-${value}`;
       composer.setRunning(value === "running" || value === "rescheduled");
+    }
+    // Usage after the page opened arrives as `session.usage` (a Session with a budget).
+    const latest = [...timeline.events].reverse().find((e) => (e as unknown as Any)["type"] === "session.usage");
+    if (latest) {
+      used.textContent = usageLine((latest as unknown as Any)["usage"] as Any);
     }
     renderActions(actions, client, sessionId, timeline.byId, pendingIds(timeline.events));
   };
