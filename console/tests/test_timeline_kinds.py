@@ -294,6 +294,7 @@ def test_previews_never_take_a_place_in_the_sequence(
         sid = _ok(http.post("/v1/sessions", json={"agent": agent["id"], "environment_id": env["id"]}))["id"]
     said = _fake(1, "user.message", content=[{"type": "text", "text": "hello"}])
     running, start = _fake(2, "session.status_running"), _fake(3, "span.model_request_start")
+    thought = _fake(4, "agent.thinking")
     reply = _fake(5, "agent.message", content=[{"type": "text", "text": "the committed reply"}])
     end = _fake(6, "span.model_request_end", model_request_start_id=start["id"], is_error=False, model_usage={})
     idle = _fake(7, "session.status_idle", stop_reason={"type": "end_turn"})
@@ -302,9 +303,11 @@ def test_previews_never_take_a_place_in_the_sequence(
         _frame({"type": "event_start", "event": {"id": reply["id"], "type": "agent.message"}}, persisted=False),
         _frame({"type": "event_delta", "event_id": reply["id"], "delta": delta}, persisted=False),
         _frame({"type": "event_start", "event": {"id": "sevt_fake_never", "type": "agent.message"}}, persisted=False),
+        _frame({"type": "event_start", "event": {"id": thought["id"], "type": "agent.thinking"}}, persisted=False),
         _frame(said),  # already in the history
         _frame(running),
         _frame(start),
+        _frame(thought),
         _frame(reply),
         _frame(end),
         _frame(idle),
@@ -327,7 +330,7 @@ def test_previews_never_take_a_place_in_the_sequence(
     expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
     page.goto(f"{kinds_platform.base_url}/console/#/sessions/{sid}")
     expect(page.locator("#connection")).to_have_text("closed")  # the routed stream ends after its frames
-    assert shown_events(page) == [e["id"] for e in (said, running, start, reply, end, idle)]
+    assert shown_events(page) == [e["id"] for e in (said, running, start, thought, reply, end, idle)]
     expect(_rows(page, "agent.message")).to_have_text(re.compile("the committed reply"))
     expect(page.locator("#timeline [data-preview-id]")).to_have_count(0)
     expect(page.locator("#session-status")).to_have_text("idle")

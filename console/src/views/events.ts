@@ -186,13 +186,14 @@ export function eventRow(event: SessionStreamEvent): HTMLLIElement {
   );
 }
 
-/** The `<li>` of a message still being written (stream preview), filled by deltas. */
+/** The `<li>` of a message (or thinking) still being written: a stream preview, filled by deltas. */
 export function previewRow(id: string, type = "agent.message"): HTMLLIElement {
   return h(
     "li",
     { class: `event preview t-${type.replace(/\./g, "-")}`, "data-preview-id": id, "aria-busy": "true" },
     h("span", { class: "label" }, LABELS[type] ?? type),
     h("div", { class: "body" }, h("div", { class: "text" })),
-    h("span", { class: "badge" }, "writing…"),
+    // A thinking preview gets a start only (no text): it says the model is thinking.
+    h("span", { class: "badge" }, type === "agent.thinking" ? "thinking…" : "writing…"),
   );
 }

@@ -155,7 +155,7 @@ async function follow(
       const resume = timeline.lastId === undefined ? {} : { last_event_id: timeline.lastId };
       const stream = client.sessions.events.stream(
         sessionId,
-        { event_deltas: ["agent.message"], ...resume },
+        { event_deltas: ["agent.message", "agent.thinking"], ...resume },
         { signal, maxRetries: 0 },
       );
       await stream.open();
