@@ -242,14 +242,22 @@ def test_seaweedfs_internal_ports_refuse_clients_without_credentials(mango_servi
     volume = s3.internal_url("seaweed_volume")
     assert _raw_http(f"{volume}/1,01637037d6", "GET", context=trusted) == 401
     assert _raw_http(f"{volume}/1,01637037d6", "POST", b"forged", context=trusted) == 401
-    # The listeners are on loopback only, and S3 still serves the object through its key pair.
-    for conn in psutil.Process(s3.process.pid).net_connections(kind="inet"):
-        if conn.status == psutil.CONN_LISTEN:
-            assert conn.laddr.ip == "127.0.0.1", conn
+    # S3 still serves the object through its key pair.
     got = _s3(env).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/guarded.txt")
     assert got["Body"].read() == b"guarded bytes"
     secrets = (s3.secret_access_key, s3.tls_files.key.read_text())
     assert not any(secret in " ".join(psutil.Process(s3.process.pid).cmdline()) for secret in secrets)
+
+
+def test_every_service_listens_on_loopback_only(mango_services: DevStack) -> None:
+    # Temporal's dev server takes no credentials at all (docs/operations.md): loopback is its fence.
+    handles = [mango_services.postgres, mango_services.temporal, mango_services.nats, mango_services.s3]
+    for handle in handles:
+        process = psutil.Process(handle.process.pid)
+        tree = [process, *process.children(recursive=True)]
+        listening = [c for p in tree for c in p.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN]
+        assert listening, handle
+        assert {c.laddr.ip for c in listening} == {"127.0.0.1"}, (handle.process.name, listening)
 
 
 def test_s3_put_get(mango_services: DevStack) -> None:
