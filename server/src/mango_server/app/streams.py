@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Protocol, TypeVar
 
-from mango_server.domain.errors import RateLimitedError
+from mango_server.domain.errors import OverloadedError, RateLimitedError
 from mango_server.store import credentials, sessions, streams
 from mango_server.store.db import Connection, Pool
 
@@ -106,10 +106,18 @@ class SharedStreamSlots:
 
     async def _take(self, key_id: str) -> int:
         async with self._lock:
-            # The held set is read after any reconnect inside _run (a new session holds nothing).
-            slot = await self._run(
-                lambda conn: streams.take_slot(conn, key_id, self.limit, sorted(self._held.get(key_id, ())))
-            )
+            try:
+                # The held set is read after any reconnect inside _run (a new session holds nothing).
+                slot = await self._run(
+                    lambda conn: streams.take_slot(conn, key_id, self.limit, sorted(self._held.get(key_id, ())))
+                )
+            except Exception as exc:
+                log.warning(
+                    "stream slot unavailable error=%s", type(exc).__name__, extra={"action": "api.stream_slots"}
+                )
+                raise OverloadedError(
+                    "event streams are unavailable (the database did not answer); retry later"
+                ) from exc
             if slot is None:
                 raise _refused(self.limit)
             self._held[key_id].add(slot)
