@@ -9,11 +9,13 @@ apt when missing, like the engine; without an engine or Compose the test is skip
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -77,13 +79,13 @@ class Stack:
         self.project = "mango" + secrets.token_hex(3)
         self.ports = {name: free_port() for name in ("pg", "temporal", "t_http", "t_metrics", "nats", "api")}
         self.ports |= {"api_metrics": free_port(), "orch_metrics": free_port(), "s3": _free_block(10)}
-        password, s3_secret = secrets.token_hex(12), secrets.token_hex(12)
-        self.secrets = [password, s3_secret]
+        password, s3_secret, nats_token = secrets.token_hex(12), secrets.token_hex(12), secrets.token_hex(12)
+        self.secrets = [password, s3_secret, nats_token]
         p = self.ports
         values = {
             "MANGO_DATABASE_URL": f"postgresql://mango:{password}@127.0.0.1:{p['pg']}/postgres",
             "MANGO_TEMPORAL_ADDRESS": f"127.0.0.1:{p['temporal']}",
-            "MANGO_NATS_URL": f"nats://127.0.0.1:{p['nats']}",
+            "MANGO_NATS_URL": f"nats://{nats_token}@127.0.0.1:{p['nats']}",
             "MANGO_S3_ENDPOINT_URL": f"http://127.0.0.1:{p['s3']}",
             "MANGO_S3_BUCKET": "mango",
             "MANGO_S3_ACCESS_KEY_ID": "mango",
@@ -98,6 +100,7 @@ class Stack:
             "TEMPORAL_HTTP_PORT": str(p["t_http"]),
             "TEMPORAL_METRICS_PORT": str(p["t_metrics"]),
             "NATS_PORT": str(p["nats"]),
+            "NATS_TOKEN": nats_token,
             "SEAWEEDFS_S3_PORT": str(p["s3"]),
         }
         self.env_file = workdir / "mango.env"
@@ -184,6 +187,47 @@ def test_no_bridge_network_and_loopback_only(stack: Stack) -> None:
         assert mode.stdout.strip() == "host"
     networks = subprocess.run(["docker", "network", "ls", "--format", "{{.Name}}"], capture_output=True, text=True)
     assert f"{stack.project}_default" not in networks.stdout
+
+
+def _tls_without_certificate(port: int) -> str:
+    """How a TLS client presenting no certificate fares on ``port``: the error, or "accepted"."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    context.set_alpn_protocols(["h2", "http/1.1"])
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock, context.wrap_socket(sock) as tls:
+            # TLS 1.3 finishes the handshake before the server checks the (missing) client certificate.
+            tls.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+            tls.recv(100)
+    except (ssl.SSLError, OSError) as exc:
+        return str(exc)
+    return "accepted"
+
+
+def _refused_without_credentials(stack: Stack) -> list[str]:
+    """Ports of the state services (but PostgreSQL, checked by its logins) that serve a client without credentials."""
+    problems = []
+    s3 = stack.ports["s3"]
+    # SeaweedFS listeners s3 + 1 .. s3 + 9: the gRPC ports and the master, volume, filer and admin HTTP ports.
+    for port in range(s3 + 1, s3 + 10):
+        outcome = _tls_without_certificate(port)
+        if "CERTIFICATE_REQUIRED" not in outcome:
+            problems.append(f"seaweedfs port {port} without a client certificate: {outcome}")
+        with contextlib.suppress(httpx.HTTPError):  # a gRPC port drops a plain HTTP/1 request
+            reply = httpx.get(f"http://127.0.0.1:{port}/", timeout=3)
+            if reply.status_code != 400:  # 400: "Client sent an HTTP request to an HTTPS server."
+                problems.append(f"seaweedfs port {port} answered plain HTTP with {reply.status_code}")
+    with socket.create_connection(("127.0.0.1", stack.ports["nats"]), timeout=5) as sock:
+        sock.recv(4096)
+        sock.sendall(b'CONNECT {"verbose":false}\r\nPING\r\n')
+        if b"Authorization Violation" not in sock.recv(4096):
+            problems.append("nats accepted a client without the token")
+    return problems
+
+
+def test_state_services_refuse_clients_without_credentials(stack: Stack) -> None:
+    assert _refused_without_credentials(stack) == []
 
 
 def test_conformance_passes_against_the_stack(stack: Stack, keys: tuple[str, str]) -> None:

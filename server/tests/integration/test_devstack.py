@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import socket
+import ssl
 import stat
 import urllib.error
 import urllib.request
@@ -174,6 +175,91 @@ def test_s3_refuses_anonymous_and_unknown_keys(mango_services: DevStack) -> None
         _s3(forged).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/private.txt")
 
 
+_SEAWEED_HTTP = ("seaweed_master", "seaweed_volume", "seaweed_filer", "seaweed_admin")
+_SEAWEED_GRPC = ("s3_grpc", "seaweed_master_grpc", "seaweed_volume_grpc", "seaweed_filer_grpc", "seaweed_admin_grpc")
+_H2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + b"\x00\x00\x00\x04\x00\x00\x00\x00\x00"  # + empty SETTINGS
+
+
+def _raw_http(url: str, method: str, body: bytes | None = None, context: ssl.SSLContext | None = None) -> int:
+    request = urllib.request.Request(url, method=method, data=body)
+    try:
+        with urllib.request.urlopen(request, timeout=5, context=context) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def _tls_without_certificate(port: int) -> None:
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    context.set_alpn_protocols(["h2", "http/1.1"])
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock, context.wrap_socket(sock) as tls:
+        # TLS 1.3 completes the handshake before the server checks the (missing) client certificate.
+        tls.sendall(_H2_PREFACE)
+        tls.recv(100)
+
+
+def _plaintext_h2_reply(port: int) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(_H2_PREFACE)
+        try:
+            return sock.recv(100)
+        except (ConnectionResetError, TimeoutError):
+            return b""
+
+
+def test_seaweedfs_internal_ports_refuse_clients_without_credentials(mango_services: DevStack) -> None:
+    env = mango_services.env()
+    s3 = mango_services.s3
+    _s3(env).put_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/guarded.txt", Body=b"guarded bytes")
+    ports = s3.aux_ports
+    assert set(ports) >= {*_SEAWEED_HTTP, *_SEAWEED_GRPC}
+    for name in _SEAWEED_HTTP:
+        plain = f"http://127.0.0.1:{ports[name]}"
+        # Reads, writes, the master's token issuing and its admin API: plain HTTP reaches none of them.
+        for method, path, body in (
+            ("GET", "/dir/assign", None),
+            ("GET", "/col/delete?collection=mango", None),
+            ("GET", "/buckets/mango/devstack/guarded.txt", None),
+            ("POST", "/buckets/mango/devstack/forged.txt", b"forged"),
+            ("POST", "/3,01637037d6", b"forged"),
+        ):
+            # 400: "Client sent an HTTP request to an HTTPS server."
+            assert _raw_http(plain + path, method, body) == 400, (name, method, path)
+        with pytest.raises(ssl.SSLError, match="CERTIFICATE_REQUIRED"):
+            _tls_without_certificate(ports[name])
+    for name in _SEAWEED_GRPC:
+        assert _plaintext_h2_reply(ports[name]) == b"", name
+        with pytest.raises(ssl.SSLError, match="CERTIFICATE_REQUIRED"):
+            _tls_without_certificate(ports[name])
+    # Holding the TLS identity is not enough for the filer and volume server: each wants a JWT.
+    trusted = s3.tls_files.client_context()
+    filer = s3.internal_url("seaweed_filer")
+    assert _raw_http(f"{filer}/buckets/mango/devstack/guarded.txt", "GET", context=trusted) == 401
+    assert _raw_http(f"{filer}/buckets/mango/devstack/forged.txt", "POST", b"forged", context=trusted) == 401
+    assert _raw_http(f"{filer}/buckets/mango/devstack/guarded.txt", "DELETE", context=trusted) == 401
+    volume = s3.internal_url("seaweed_volume")
+    assert _raw_http(f"{volume}/1,01637037d6", "GET", context=trusted) == 401
+    assert _raw_http(f"{volume}/1,01637037d6", "POST", b"forged", context=trusted) == 401
+    # S3 still serves the object through its key pair.
+    got = _s3(env).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="devstack/guarded.txt")
+    assert got["Body"].read() == b"guarded bytes"
+    secrets = (s3.secret_access_key, s3.tls_files.key.read_text())
+    assert not any(secret in " ".join(psutil.Process(s3.process.pid).cmdline()) for secret in secrets)
+
+
+def test_every_service_listens_on_loopback_only(mango_services: DevStack) -> None:
+    # Temporal's dev server takes no credentials at all (docs/operations.md): loopback is its fence.
+    handles = [mango_services.postgres, mango_services.temporal, mango_services.nats, mango_services.s3]
+    for handle in handles:
+        process = psutil.Process(handle.process.pid)
+        tree = [process, *process.children(recursive=True)]
+        listening = [c for p in tree for c in p.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN]
+        assert listening, handle
+        assert {c.laddr.ip for c in listening} == {"127.0.0.1"}, (handle.process.name, listening)
+
+
 def test_s3_put_get(mango_services: DevStack) -> None:
     env = mango_services.env()
     s3 = _s3(env)
@@ -221,7 +307,7 @@ def test_restart_reuses_state_and_ports(mango_state_dir: Path) -> None:
         assert got["Body"].read() == b"kept"
     assert (tmp_path / "temporal" / "temporal.db").exists()
     assert stat.S_IMODE((tmp_path / "credentials.json").stat().st_mode) == 0o600
-    for config in ("credentials.json", "nats.conf", "postgres/pg_hba.conf"):
+    for config in ("credentials.json", "nats.conf", "postgres/pg_hba.conf", "seaweedfs/tls/key.pem"):
         assert stat.S_IMODE((tmp_path / config).stat().st_mode) == 0o600, config
 
     # Lost credentials: new ones are generated and the existing cluster adopts the new password.
@@ -232,6 +318,9 @@ def test_restart_reuses_state_and_ports(mango_state_dir: Path) -> None:
             assert conn.execute("SELECT v FROM kept").fetchall() == [("survives",)]
         with pytest.raises(psycopg.OperationalError, match="password authentication failed"):
             psycopg.connect(env["MANGO_DATABASE_URL"], connect_timeout=5)
+        # New SeaweedFS keys and TLS identity read the objects written under the old ones.
+        got = _s3(third.env()).get_object(Bucket=env["MANGO_S3_BUCKET"], Key="kept")
+        assert got["Body"].read() == b"kept"
 
 
 def test_a_taken_port_falls_back_to_a_free_one_and_is_remembered(tmp_path: Path) -> None:

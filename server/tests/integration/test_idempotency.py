@@ -57,6 +57,42 @@ def test_same_key_with_another_body_is_409(mango_platform: Platform, mango_tenan
         assert len(_messages(http, sid)) == 1
 
 
+def _upload(http: httpx.Client, key: str, data: bytes, filename: str = "notes.txt") -> httpx.Response:
+    # httpx draws a new multipart boundary for every request, as a retrying client does.
+    return http.post("/v1/files", files={"file": (filename, data, "text/plain")}, headers={"idempotency-key": key})
+
+
+def _file_ids(http: httpx.Client) -> list[str]:
+    return [f["id"] for f in http.get("/v1/files", params={"limit": 100}).json()["data"]]
+
+
+def test_a_multipart_upload_is_fingerprinted_by_its_bytes(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    key = "upload-" + secrets.token_hex(4)
+    data = b"the first upload " * 4096
+    with client(mango_platform, mango_tenant) as http:
+        first = _upload(http, key, data)
+        assert first.status_code == 200, first.text
+        again = _upload(http, key, data)
+        assert again.status_code == 200, again.text
+        assert again.headers["idempotent-replayed"] == "true"
+        assert again.json() == first.json()
+        # Same length, same name, other bytes (one byte differs, at the very end): a different request.
+        forged = data[:-1] + b"X"
+        assert len(forged) == len(data)
+        for other in (_upload(http, key, forged), _upload(http, key, data, filename="other.txt")):
+            assert other.status_code == 409, other.text
+            assert other.json()["error"]["type"] == "conflict_error"
+        assert _file_ids(http).count(first.json()["id"]) == 1
+        assert http.get(f"/v1/files/{first.json()['id']}/content").content == data
+        # A failed upload stores no answer: its key is free for the corrected request.
+        failed = "upload-failed-" + secrets.token_hex(4)
+        wrong = http.post(
+            "/v1/files", files={"attachment": ("a.txt", b"a", "text/plain")}, headers={"idempotency-key": failed}
+        )
+        assert wrong.status_code == 400, wrong.text
+        assert _upload(http, failed, b"corrected").status_code == 200
+
+
 def test_keys_are_per_workspace(mango_platform: Platform, mango_tenant: Tenant, mango_other_tenant: Tenant) -> None:
     body = {"name": "idem-ws", "model": "mango-offline-1"}
     with client(mango_platform, mango_tenant) as one, client(mango_platform, mango_other_tenant) as two:

@@ -11,6 +11,8 @@ from typing import Any
 import httpx
 import pytest
 from mango_server.devstack import DevStack, Platform
+from mango_server.devstack._ports import free_port
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.support.mcp_server import McpTestServer
 
@@ -29,7 +31,12 @@ def mcp_server() -> Iterator[McpTestServer]:
 @pytest.fixture(scope="module")
 def platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
     """A platform whose egress allowlist admits 127.0.0.1 only (and whose orchestrator a test kills)."""
-    running = Platform(mango_services, tmp_path_factory.mktemp("mcp"), extra_env={"MANGO_EGRESS_ALLOW": "127.0.0.1/32"})
+    extra_env = {
+        "MANGO_EGRESS_ALLOW": "127.0.0.1/32",
+        "MANGO_API_METRICS_PORT": str(free_port()),
+        "MANGO_ORCHESTRATOR_METRICS_PORT": str(free_port()),
+    }
+    running = Platform(mango_services, tmp_path_factory.mktemp("mcp"), extra_env=extra_env)
     running.start()
     try:
         yield running
@@ -222,3 +229,51 @@ def test_a_large_result_becomes_a_file_with_a_preview(http: httpx.Client, mcp_se
     assert content.status_code == 200
     assert content.content.decode() == full
     assert mcp_server.calls["dump"] == before + 1
+
+
+def _mcp_samples(platform: Platform, role: str) -> dict[tuple[str, str], float]:
+    port = platform.extra_env[f"MANGO_{role.upper()}_METRICS_PORT"]
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+    return {
+        (sample.name, sample.labels.get("outcome", "")): sample.value
+        for family in text_string_to_metric_families(text)
+        if family.name.startswith("mango_mcp_call")
+        for sample in family.samples
+        if sample.name.endswith(("_total", "_count"))
+    }
+
+
+def _grew(before: dict[tuple[str, str], float], after: dict[tuple[str, str], float]) -> dict[tuple[str, str], float]:
+    return {k: v - before.get(k, 0.0) for k, v in after.items() if v != before.get(k, 0.0)}
+
+
+def test_outcome_metrics_count_every_settled_call(
+    platform: Platform, http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    orchestrator, api = _mcp_samples(platform, "orchestrator"), _mcp_samples(platform, "api")
+    sid = _session(http, mcp_server.url, _policy("auto"), name="mcp-metrics")
+    # auto: both lookups allowed (one completes, one the server answers with an error), the deny
+    # directive denied by the evaluator, the plain record asks and the user then denies it.
+    say(
+        http,
+        sid,
+        '/tool lookup {"key": "m"}\n/tool lookup_failing {"key": "m"}\n'
+        '/tool record {"note": "mango-auto:deny"}\n/tool record {"note": "m"}',
+    )
+    wait_status(http, sid, "requires_action", timeout=60)
+    uses = _of(history(http, sid), "agent.mcp_tool_use")
+    assert [u["evaluated_permission"] for u in uses] == ["allow", "allow", "deny", "ask"], uses
+    deadline = time.monotonic() + 30
+    while len(_of(history(http, sid), "agent.mcp_tool_result")) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    _confirm(http, sid, uses[3]["id"], "deny")
+    wait_status(http, sid, "end_turn", timeout=60)
+    assert _grew(orchestrator, _mcp_samples(platform, "orchestrator")) == {
+        ("mango_mcp_calls_total", "completed"): 1,
+        ("mango_mcp_calls_total", "error"): 1,
+        ("mango_mcp_calls_total", "denied"): 1,
+        ("mango_mcp_call_duration_seconds_count", "completed"): 1,
+        ("mango_mcp_call_duration_seconds_count", "error"): 1,
+    }
+    # A user's denial is decided by the api, which counts it.
+    assert _grew(api, _mcp_samples(platform, "api")) == {("mango_mcp_calls_total", "denied"): 1}

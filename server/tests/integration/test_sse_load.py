@@ -1,5 +1,6 @@
 """Event streams under load on the real components: idle streams cost PostgreSQL nothing per
-stream, a credential's streams are capped with a clear 429, a saturated pool or a stuck
+stream, a credential's streams are capped with a clear 429 across every api process (and a
+killed process's streams stop counting), a saturated pool or a stuck
 statement answers 503 in bounded time, and ``mango api`` shuts down promptly with streams open."""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +20,7 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 from mango_server.devstack import DevStack, Platform, Tenant
+from mango_server.devstack._ports import free_port
 
 from ._client import client, new_session, read_stream, say
 
@@ -107,6 +111,71 @@ def test_streams_per_key_are_capped_with_a_clear_429(tight: Platform) -> None:
                     return  # closing streams gives their slots back
             time.sleep(0.2)
         raise AssertionError("slots were not given back after the streams closed")
+
+
+@contextlib.contextmanager
+def _second_api(platform: Platform) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """Another ``mango api`` process on the same database (as behind a load balancer)."""
+    port = free_port()
+    with (platform.log_dir / "api-2.log").open("ab") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "mango_server", "api"],
+            env={**platform.env(), "MANGO_API_PORT": str(port)},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{url}/v1/readiness", timeout=2).status_code == 200:
+                    break
+            assert proc.poll() is None, "the second api exited"
+            assert time.monotonic() < deadline, "the second api did not become ready"
+            time.sleep(0.2)
+        yield proc, url
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def test_the_stream_cap_is_shared_by_every_api_process(tight: Platform) -> None:
+    tenant = tight.create_tenant("shared-cap")
+    with _second_api(tight) as (second, second_url), client(tight, tenant) as first_http, ExitStack() as stack:
+        second_http = stack.enter_context(
+            httpx.Client(base_url=second_url, headers={"authorization": f"Bearer {tenant.api_key}"}, timeout=30)
+        )
+        sids = [new_session(first_http, f"shared-{i}") for i in range(5)]
+        on_first = ExitStack()
+        held = [*_hold_streams(first_http, sids[:2], on_first), *_hold_streams(second_http, sids[2:3], stack)]
+        for http in (first_http, second_http):
+            refused = http.get(f"/v1/sessions/{sids[3]}/events/stream")
+            assert refused.status_code == 429, refused.text
+            assert "3 open event streams" in refused.json()["error"]["message"]
+        # A slot given back on one process is free on the other.
+        on_first.close()
+        deadline = time.monotonic() + 10
+        while True:
+            with second_http.stream("GET", f"/v1/sessions/{sids[3]}/events/stream") as again:
+                if again.status_code == 200:
+                    break
+            assert time.monotonic() < deadline, "a slot given back on one api was not free on the other"
+            time.sleep(0.2)
+        held += _hold_streams(second_http, sids[3:4], stack)
+        # kill -9 of the second api (holding two streams): its slots die with its connection.
+        second.send_signal(signal.SIGKILL)
+        second.wait(timeout=10)
+        opened = _hold_streams(first_http, sids[:3], stack)
+        assert len(opened) == 3
+        refused = first_http.get(f"/v1/sessions/{sids[4]}/events/stream")
+        assert refused.status_code == 429, refused.text
+        del held
 
 
 def test_saturated_pool_answers_503_in_bounded_time(tight: Platform) -> None:

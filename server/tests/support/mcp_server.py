@@ -82,6 +82,11 @@ class McpTestServer:
                 content=[TextContent(type="text", text="report ready")], structured_content={"rows": 3}
             )
 
+        @mcp.tool(description="Look up a value, and always fail (the server answers with an error result).")
+        def lookup_failing(key: str) -> str:
+            self._count("lookup_failing")
+            raise ValueError(f"failed on purpose: {key}")
+
         return mcp.streamable_http_app(json_response=True, stateless_http=True)
 
     def __enter__(self) -> McpTestServer:

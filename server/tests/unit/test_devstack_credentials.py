@@ -18,8 +18,9 @@ def test_generated_once_then_reused(tmp_path: Path) -> None:
     assert not second.created
     assert first.credentials == second.credentials
     values = json.loads((tmp_path / _credentials.FILE_NAME).read_text())
-    assert len(set(values.values())) == 4
+    assert len(set(values.values())) == len(values) == 11
     assert all(len(v) >= 16 for v in values.values())
+    assert values["seaweed_tls_key_pem"].startswith("-----BEGIN PRIVATE KEY-----")
     assert stat.S_IMODE((tmp_path / _credentials.FILE_NAME).stat().st_mode) == 0o600
 
 
@@ -58,3 +59,24 @@ def test_repr_never_shows_a_secret(tmp_path: Path) -> None:
     credentials = _credentials.load_or_create(tmp_path).credentials
     assert credentials.postgres_password not in repr(credentials)
     assert credentials.nats_token not in f"{credentials!r}"
+    assert credentials.seaweed_tls_key_pem not in repr(credentials.seaweed_tls)
+
+
+def test_the_seaweedfs_identity_is_signed_by_its_own_ca_which_can_sign_nothing_more() -> None:
+    from cryptography import x509
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from mango_server.devstack import _tls
+
+    identity = _tls.generate()
+    ca = x509.load_pem_x509_certificate(identity.ca_pem.encode())
+    leaf = x509.load_pem_x509_certificate(identity.cert_pem.encode())
+    leaf.verify_directly_issued_by(ca)
+    assert ca.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    assert not leaf.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    names = leaf.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert [str(ip) for ip in names.get_values_for_type(x509.IPAddress)] == ["127.0.0.1"]
+    # The PEM carries the leaf key only: nothing else could issue a certificate the stack trusts.
+    assert identity.key_pem.count("PRIVATE KEY-----") == 2
+    assert isinstance(leaf.public_key(), ec.EllipticCurvePublicKey)
+    assert identity.key_pem not in repr(identity)
+    assert _tls.generate().ca_pem != identity.ca_pem

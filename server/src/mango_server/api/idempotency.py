@@ -2,9 +2,13 @@
 
 Every mutating operation (any method but ``GET``) of an authenticated route accepts the header.
 The fingerprint is the operation, the path, the query and the validated JSON body in canonical
-form; a multipart upload's bytes are streamed to object storage and never buffered, so its
-fingerprint covers its ``Content-Length`` instead of its bytes. The rules (atomic or leased,
-what is stored, who waits) are ``app.idempotency``'s. Not responsible for the rows.
+form. A multipart upload's bytes are streamed to object storage and never buffered, so its
+fingerprint is known only once the body has been read: the key is claimed under the request's
+shape (operation, path, query) and, when the answer is stored, its fingerprint becomes that
+shape plus the digest of every part (``api.multipart``). A request that finds the key already
+answered reads its own body through the same digest (and forgets the bytes) before it is
+compared: the same upload replays, different bytes are 409. The rules (atomic or leased, what
+is stored, who waits) are ``app.idempotency``'s. Not responsible for the rows.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from starlette.responses import Response
 
 from mango_server.api._generated.routes import Route
 from mango_server.api.context import RequestContext
+from mango_server.api.multipart import MAX_HEADER_BYTES, reader_for
 from mango_server.app import idempotency
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.live import DeferredNotifier
@@ -33,6 +38,8 @@ HEADER = "idempotency-key"
 REPLAYED_HEADER = "Idempotent-Replayed"
 _VALID = re.compile(r"[\x21-\x7e]{1,255}")
 _READS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: Operations whose body is a streamed multipart form (their handlers read it through ``reader_for``).
+STREAMED_OPERATIONS = frozenset({"files.upload", "skills.create", "skills.versions.create"})
 
 
 def key_of(route: Route, ctx: RequestContext) -> idempotency.Key | None:
@@ -42,17 +49,37 @@ def key_of(route: Route, ctx: RequestContext) -> idempotency.Key | None:
         return None
     if not _VALID.fullmatch(raw):
         raise InvalidRequestError("Idempotency-Key must be 1 to 255 printable ASCII characters without spaces")
-    return idempotency.Key(ctx.workspace_id, raw, _fingerprint(route, ctx), route.operation_id)
+    fingerprint = _fingerprint(route, ctx)
+    resolve = _streamed_fingerprint(ctx, fingerprint) if route.operation_id in STREAMED_OPERATIONS else None
+    return idempotency.Key(ctx.workspace_id, raw, fingerprint, route.operation_id, resolve=resolve)
 
 
 def _fingerprint(route: Route, ctx: RequestContext) -> bytes:
     query = sorted(ctx.query.multi_items())
-    if route.request_model is not None:
+    if route.operation_id in STREAMED_OPERATIONS:
+        body = "multipart"  # the parts' digest joins once they are read (_streamed_fingerprint)
+    elif route.request_model is not None:
         body = json.dumps(ctx.body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     else:
-        body = "content-length:" + (ctx.request.headers.get("content-length") or "")
+        body = ""
     parts = [route.operation_id, ctx.request.url.path, json.dumps(query), body]
     return hashlib.sha256("\n".join(parts).encode()).digest()
+
+
+def _streamed_fingerprint(ctx: RequestContext, shape: bytes) -> Callable[[], Awaitable[bytes]]:
+    settings = ctx.services.settings
+    # No upload is larger than its operation allows; text fields and headers are small.
+    bound = max(settings.files_max_bytes, settings.skills_max_archive_bytes) + 16 * MAX_HEADER_BYTES
+    resolved: list[bytes] = []
+
+    async def resolve() -> bytes:
+        if not resolved:
+            reader = reader_for(ctx.request)
+            await reader.drain(bound)
+            resolved.append(hashlib.sha256(shape + reader.digest()).digest())
+        return resolved[0]
+
+    return resolve
 
 
 async def respond(

@@ -5,10 +5,19 @@ Each part must be consumed (or skipped) before the next one is read. Size bounds
 bodies are the caller's: :meth:`Part.chunks` raises :class:`RequestTooLargeError` past
 ``max_bytes``. Part headers are bounded here (:data:`MAX_HEADER_BYTES` per part, at most
 :data:`MAX_HEADERS` of them), so no part can make the reader buffer without limit.
+
+While the parts stream by, the reader hashes what they say (each part's name, filename, content
+type and bytes; not the boundary, which a client draws anew for every attempt):
+:meth:`MultipartReader.digest` is that SHA-256 once the body is read to its end, which is how an
+``Idempotency-Key`` tells a retried upload from a different one without keeping its bytes. One
+request has one reader (:func:`reader_for`), so the handler and the idempotency edge see the
+same stream.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator
 from dataclasses import dataclass, field
@@ -98,6 +107,8 @@ class MultipartReader:
         self._field = b""
         self._value = b""
         self._header_bytes = 0
+        self._digest = hashlib.sha256()
+        self._part_digest = hashlib.sha256()
         self._parser = MultipartParser(
             boundary,
             {
@@ -135,14 +146,38 @@ class MultipartReader:
         self._field = self._value = b""
 
     def _on_headers_finished(self) -> None:
-        self._events.append(_PartStart(dict(self._headers)))
+        headers = dict(self._headers)
+        name, filename = _disposition(headers)
+        # One JSON line per part, then (at its end) the fixed-size digest of its bytes: unambiguous.
+        described = json.dumps([name, filename, headers.get("content-type") or None], ensure_ascii=False)
+        self._digest.update(described.encode() + b"\n")
+        self._part_digest = hashlib.sha256()
+        self._events.append(_PartStart(headers))
 
     def _on_part_data(self, data: bytes, start: int, end: int) -> None:
         if end > start:
-            self._events.append(_Data(bytes(data[start:end])))
+            chunk = bytes(data[start:end])
+            self._part_digest.update(chunk)
+            self._events.append(_Data(chunk))
 
     def _on_part_end(self) -> None:
+        self._digest.update(self._part_digest.digest())
         self._events.append(_PartEnd())
+
+    async def drain(self, max_bytes: int) -> None:
+        """Read (and forget) the rest of the body; :class:`RequestTooLargeError` past ``max_bytes`` of part bytes."""
+        size = 0
+        while (event := await self._next_or_none()) is not None:
+            if isinstance(event, _Data):
+                size += len(event.data)
+                if size > max_bytes:
+                    raise RequestTooLargeError(f"the multipart body exceeds the limit of {max_bytes} bytes")
+
+    def digest(self) -> bytes:
+        """SHA-256 of the parts' names, filenames, content types and bytes; only once the body was read to its end."""
+        if not self._eof or self._events:
+            raise RuntimeError("the multipart body is not fully read")
+        return self._digest.digest()
 
     async def next_event(self) -> _Event:
         """The next parser event; InvalidRequestError if the body ends early."""
@@ -178,16 +213,32 @@ class MultipartReader:
             if not isinstance(event, _PartStart):
                 continue
             headers = event.headers
-            _, options = parse_options_header(headers.get("content-disposition", ""))
-            name = options.get(b"name", b"").decode("utf-8", "replace")
-            raw_filename = options.get(b"filename")
-            filename = _decode(raw_filename) if raw_filename is not None else None
+            name, filename = _disposition(headers)
             if filename is not None:
                 check_text(filename, f"{name[:64]}: filename")
             part = Part(self, name, filename, headers.get("content-type") or None)
             yield part
             if not part.done:
                 await part.skip()
+
+
+def reader_for(request: Request) -> MultipartReader:
+    """The request's one reader (created on first use): a second reader would see a half-read stream."""
+    reader = getattr(request.state, _STATE_ATTRIBUTE, None)
+    if not isinstance(reader, MultipartReader):
+        reader = MultipartReader(request)
+        setattr(request.state, _STATE_ATTRIBUTE, reader)
+    return reader
+
+
+_STATE_ATTRIBUTE = "mango_multipart_reader"
+
+
+def _disposition(headers: dict[str, str]) -> tuple[str, str | None]:
+    _, options = parse_options_header(headers.get("content-disposition", ""))
+    name = options.get(b"name", b"").decode("utf-8", "replace")
+    raw_filename = options.get(b"filename")
+    return name, (_decode(raw_filename) if raw_filename is not None else None)
 
 
 def _decode(value: bytes) -> str:

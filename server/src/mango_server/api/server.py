@@ -21,12 +21,12 @@ from mango_server.api.context import Services
 from mango_server.app import idempotency
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
-from mango_server.app.streams import live_leases, session_heads
+from mango_server.app.streams import SharedStreamSlots, live_leases, session_heads
 from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
 from mango_server.settings import Settings
-from mango_server.store.db import Pool, create_pool
+from mango_server.store.db import Pool, connect, create_pool
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,13 @@ async def serve(settings: Settings) -> None:
         log.warning("MANGO_S3_ENDPOINT_URL is not set: Files and Skills answer 503", extra={"action": "api.no_s3"})
     fanout = SessionFanout(notifier, lambda ids: session_heads(pool, ids), lambda keys: live_leases(pool, keys))
     await fanout.start()
-    app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout))
+    slots = SharedStreamSlots(
+        settings.sse_max_streams_per_key,
+        lambda: connect(settings.database_url, statement_timeout_ms=settings.db_statement_timeout_ms),
+    )
+    services = Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout)
+    services.stream_slots = slots
+    app = build_app(services)
     # Idle keep-alive connections outlive the SDKs' pool expiry (Python 5 s, TypeScript 4 s, Go 30 s), so a client
     # never reuses a connection the server is closing (a reset mutation would leave the client not knowing its fate).
     config = uvicorn.Config(
@@ -98,6 +104,7 @@ async def serve(settings: Settings) -> None:
         await _Server(config, fanout).serve()
     finally:
         await fanout.close()
+        await slots.close()
         purge.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await purge

@@ -27,6 +27,7 @@ from mango_server.store.db import Connection
 from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
+from mango_server.telemetry.metrics import MCP_CALLS
 
 # A session token belongs to the worker that runs the Session's built-in tools: it may answer
 # those calls and nothing else (custom tools are the client's, answered with its API key).
@@ -219,4 +220,6 @@ class Admission:
             self.barrier = action
             return
         await actions.resolve(self.conn, self.sid, event_id, "denied", confirmation_id)
+        if action.kind == "mcp":
+            MCP_CALLS.labels("denied").inc()
         await self._resume_if_barrier_closed(action)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from mango_server.domain.errors import ConflictError
 from mango_server.store import idempotency
@@ -41,12 +41,18 @@ LEASE_SECONDS = 120.0
 
 @dataclass(frozen=True)
 class Key:
-    """One request's key and the fingerprint of what it asks."""
+    """One request's key and the fingerprint of what it asks.
+
+    ``resolve``, when set, gives the complete fingerprint of a request whose body is only known
+    once read (a streamed upload): ``fingerprint`` is then its shape alone, the key is claimed
+    under it, and the stored answer is kept under the resolved one (leased operations only).
+    """
 
     workspace_id: str
     key: str
     fingerprint: bytes
     operation_id: str
+    resolve: Callable[[], Awaitable[bytes]] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,8 @@ class Answer:
 async def run(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
     """The answer of the request holding ``key``: executed now, or replayed."""
     if key.operation_id in ATOMIC_OPERATIONS:
+        if key.resolve is not None:
+            raise ValueError(f"{key.operation_id} is atomic: its fingerprint must be known before it runs")
         return await _atomic(pool, key, execute)
     return await _leased(pool, key, execute)
 
@@ -100,7 +108,9 @@ async def _atomic(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]
             if not answer.storable:
                 raise _Unstored(answer)
             conn = await request.connection()
-            await idempotency.complete(conn, *_ids(key), answer.status, answer.content_type, answer.body)
+            await idempotency.complete(
+                conn, *_ids(key), answer.status, answer.content_type, answer.body, key.fingerprint
+            )
     except _Unstored as unstored:
         return unstored.answer
     except _Held as held:
@@ -112,9 +122,13 @@ async def _leased(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]
     async with transaction(pool) as conn:
         held = await _claim(conn, key)
     if held is not None:
+        if key.resolve is not None and held.state == "done":
+            # A stored answer is kept under the complete fingerprint: compare this request's.
+            key = replace(key, fingerprint=await key.resolve())
         return _replay(held, key)
     try:
         answer = await execute()
+        final = key.fingerprint if key.resolve is None or not answer.storable else await key.resolve()
     except BaseException:
         await _release(pool, key)
         raise
@@ -122,7 +136,7 @@ async def _leased(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]
         await _release(pool, key)
         return answer
     async with transaction(pool) as conn:
-        await idempotency.complete(conn, *_ids(key), answer.status, answer.content_type, answer.body)
+        await idempotency.complete(conn, *_ids(key), answer.status, answer.content_type, answer.body, final)
     return answer
 
 

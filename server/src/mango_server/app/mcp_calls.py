@@ -13,6 +13,12 @@ model gets an error result saying so. A connection failure after the request may
 the server is ambiguous too; a refusal by the egress guard happened before any connection and is
 an ordinary tool error.
 
+Every settled call counts once in ``mango_mcp_calls`` by outcome: ``completed`` (the server
+answered), ``error`` (the server answered with an error, or the call failed before it was sent),
+``ambiguous`` (see above); ``denied`` calls are counted where the denial is decided
+(``turn_commit``, ``admission``). Sent calls also time their request in
+``mango_mcp_call_duration_seconds``.
+
 A textual result over ``LARGE_TEXT_CHARS`` becomes a Workspace File (``app.mcp_results``): its
 complete text is first committed as a receipt in the journal, so a crash before the File is
 published publishes it again from the receipt without calling the tool twice. Not responsible for
@@ -22,6 +28,7 @@ deciding permissions or for discovery.
 from __future__ import annotations
 
 import logging
+import time
 
 from mango_server.app import mcp_results
 from mango_server.app.blobs import BlobWrites
@@ -31,6 +38,7 @@ from mango_server.store import actions, events, mcp, sessions
 from mango_server.store.db import Connection, Pool
 from mango_server.store.events import NewEvent
 from mango_server.store.mcp import InvocationRow
+from mango_server.telemetry.metrics import MCP_CALL_DURATION, MCP_CALLS
 from mango_server.tools.mcp_connector import CallResult, McpConnectionError, McpConnector
 
 log = logging.getLogger(__name__)
@@ -66,20 +74,29 @@ async def _settle(
             extra={"action": "mcp.ambiguous"},
         )
         await _finish(pool, invocation, AMBIGUOUS_TEXT, is_error=True, state="ambiguous")
+        MCP_CALLS.labels("ambiguous").inc()
         return
     url = await _start(pool, invocation)
     if url is None:
         return
     if connector is None:
         await _finish(pool, invocation, "MCP servers are not available on this orchestrator.", True, "completed")
+        MCP_CALLS.labels("error").inc()
         return
+    began = time.monotonic()
     try:
         result = await connector.call(url, invocation.tool_name, invocation.input)
     except McpConnectionError as exc:
         state = "ambiguous" if exc.maybe_sent else "completed"
+        outcome = "ambiguous" if exc.maybe_sent else "error"
+        MCP_CALL_DURATION.labels(outcome).observe(time.monotonic() - began)
         text = f"{AMBIGUOUS_TEXT} ({exc})" if exc.maybe_sent else f"The MCP call failed before it was sent: {exc}"
         await _finish(pool, invocation, text, is_error=True, state=state)
+        MCP_CALLS.labels(outcome).inc()
         return
+    outcome = "error" if result.is_error else "completed"
+    MCP_CALL_DURATION.labels(outcome).observe(time.monotonic() - began)
+    MCP_CALLS.labels(outcome).inc()
     if len(result.text) > mcp_results.LARGE_TEXT_CHARS and not result.is_error:
         await mcp_results.retain(pool, writes, invocation, result, _finish, _finish_in)
         return

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mango_server.app.blobs import BlobWrites
-from mango_server.app.streams import StreamSlots
+from mango_server.app.streams import Slots, StreamSlots
 from mango_server.domain.errors import OverloadedError
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
@@ -26,7 +26,7 @@ class Services:
     notifier: NatsNotifier
     blobs: BlobWrites | None = None
     fanout: SessionFanout | None = None  # the api's one NATS/reconcile fan-out to SSE streams
-    stream_slots: StreamSlots | None = None
+    stream_slots: Slots | None = None  # api.server shares them across processes (SharedStreamSlots)
 
     def __post_init__(self) -> None:
         if self.stream_slots is None:

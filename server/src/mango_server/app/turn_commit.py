@@ -26,6 +26,7 @@ from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
 from mango_server.store.mcp import NewInvocation
 from mango_server.store.sessions import SessionRow
+from mango_server.telemetry.metrics import MCP_CALLS
 
 log = logging.getLogger(__name__)
 
@@ -194,6 +195,8 @@ def _announce_call(
     if decision.permission == "deny":
         recorded.events.append(_denied_result(event_id, decision.kind, evaluation, trigger))
         recorded.answered_here += 1
+        if decision.kind == "mcp":
+            MCP_CALLS.labels("denied").inc()
         return "denied"
     if decision.permission == "ask":
         recorded.needs_client.append(event_id)

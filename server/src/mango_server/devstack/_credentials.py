@@ -1,7 +1,8 @@
 """The embedded stack's generated secrets: one file under the state dir, mode 0600, reused across runs.
 
-Responsible for: generating the PostgreSQL superuser password, the SeaweedFS S3 key pair and the
-NATS token on first start, storing them in ``state_dir/credentials.json`` (created 0600 before a
+Responsible for: generating the PostgreSQL superuser password, the SeaweedFS S3 key pair, the
+SeaweedFS JWT signing keys (volume and filer, writes and reads), the SeaweedFS mutual-TLS identity
+(``_tls``) and the NATS token on first start, storing them in ``state_dir/credentials.json`` (created 0600 before a
 byte is written, then renamed into place, so no other user can ever read it) and reading them back
 on later starts. Not responsible for: configuring the services with them (each ``_<service>.py``
 does) or handing them to Mango (``DevStack.env()``).
@@ -18,6 +19,8 @@ import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from . import _tls
+
 log = logging.getLogger(__name__)
 
 FILE_NAME = "credentials.json"
@@ -26,12 +29,20 @@ _MODE = 0o600
 
 @dataclass(frozen=True)
 class Credentials:
-    """Secrets of one stack; hex only, so they fit URLs, config files and headers unescaped."""
+    """Secrets of one stack: hex (they fit URLs, config files and headers unescaped) and, for TLS, PEM."""
 
     postgres_password: str
     s3_access_key_id: str
     s3_secret_access_key: str
     nats_token: str
+    # SeaweedFS: the master signs volume write/read tokens, the S3 gateway filer write/read tokens.
+    seaweed_jwt_signing_key: str
+    seaweed_jwt_signing_read_key: str
+    seaweed_jwt_filer_signing_key: str
+    seaweed_jwt_filer_signing_read_key: str
+    seaweed_tls_ca_pem: str
+    seaweed_tls_cert_pem: str
+    seaweed_tls_key_pem: str
 
     def __repr__(self) -> str:
         # Never printed: a repr in a traceback or a log line must not carry the secrets.
@@ -40,12 +51,25 @@ class Credentials:
     @classmethod
     def generate(cls) -> Credentials:
         """Fresh random secrets."""
+        identity = _tls.generate()
         return cls(
             postgres_password=secrets.token_hex(24),
             s3_access_key_id="mango" + secrets.token_hex(8),
             s3_secret_access_key=secrets.token_hex(24),
             nats_token=secrets.token_hex(24),
+            seaweed_jwt_signing_key=secrets.token_hex(32),
+            seaweed_jwt_signing_read_key=secrets.token_hex(32),
+            seaweed_jwt_filer_signing_key=secrets.token_hex(32),
+            seaweed_jwt_filer_signing_read_key=secrets.token_hex(32),
+            seaweed_tls_ca_pem=identity.ca_pem,
+            seaweed_tls_cert_pem=identity.cert_pem,
+            seaweed_tls_key_pem=identity.key_pem,
         )
+
+    @property
+    def seaweed_tls(self) -> _tls.Identity:
+        """The SeaweedFS mutual-TLS identity."""
+        return _tls.Identity(self.seaweed_tls_ca_pem, self.seaweed_tls_cert_pem, self.seaweed_tls_key_pem)
 
 
 @dataclass(frozen=True)

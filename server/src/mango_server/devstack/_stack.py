@@ -115,6 +115,13 @@ class DevStack:
                 aux_ports={name: ports[name] for name in _seaweedfs.AUX_PORT_FLAGS},
                 access_key_id=creds.s3_access_key_id,
                 secret_access_key=creds.s3_secret_access_key,
+                security=_seaweedfs.Security(
+                    jwt_signing_key=creds.seaweed_jwt_signing_key,
+                    jwt_signing_read_key=creds.seaweed_jwt_signing_read_key,
+                    jwt_filer_signing_key=creds.seaweed_jwt_filer_signing_key,
+                    jwt_filer_signing_read_key=creds.seaweed_jwt_filer_signing_read_key,
+                    tls=creds.seaweed_tls,
+                ),
                 timeout=self.timeout,
             ),
         }

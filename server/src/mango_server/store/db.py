@@ -92,6 +92,14 @@ async def create_pool(
     return cast("Pool", pool)
 
 
+async def connect(database_url: str, *, statement_timeout_ms: int = 30000) -> Connection:
+    """One connection outside the pool (10 s to connect), for a process-wide session holding advisory locks."""
+    conn: asyncpg.Connection[asyncpg.Record] = await asyncpg.connect(
+        database_url, timeout=10.0, server_settings={"statement_timeout": str(statement_timeout_ms)}
+    )
+    return conn
+
+
 def overload_error(exc: BaseException) -> OverloadedError | None:
     """The 503 a pool or statement timeout stands for, or None for any other exception."""
     if isinstance(exc, asyncpg.QueryCanceledError):

@@ -64,10 +64,17 @@ async def claim(
 
 
 async def complete(
-    conn: Connection, workspace_id: str, key: str, fingerprint: bytes, status: int, content_type: str, body: bytes
+    conn: Connection,
+    workspace_id: str,
+    key: str,
+    fingerprint: bytes,
+    status: int,
+    content_type: str,
+    body: bytes,
+    final_fingerprint: bytes,
 ) -> None:
-    """Store the answer of the request holding ``key``."""
-    await conn.execute(Q.complete_key, workspace_id, key, fingerprint, status, content_type, body)
+    """Store the answer of the request holding ``key`` (claimed as ``fingerprint``) under ``final_fingerprint``."""
+    await conn.execute(Q.complete_key, workspace_id, key, fingerprint, status, content_type, body, final_fingerprint)
 
 
 async def release(conn: Connection, workspace_id: str, key: str, fingerprint: bytes) -> None:

@@ -16,6 +16,8 @@ from prometheus_client import Counter, Gauge, Histogram, start_http_server
 __all__ = [
     "HTTP_DURATION",
     "HTTP_REQUESTS",
+    "MCP_CALLS",
+    "MCP_CALL_DURATION",
     "MODEL_DURATION",
     "MODEL_TOKENS",
     "OUTBOX_DELIVERIES",
@@ -67,6 +69,18 @@ OUTBOX_DELIVERIES = Counter(
 WORK_QUEUE_DEPTH = Gauge("mango_work_items", "Work items not yet stopped, by state (sampled).", ["state"])
 WORK_LEASE_EXPIRIES = Counter(
     "mango_work_lease_expiries", "Work items reclaimed because their lease (heartbeat) expired."
+)
+
+MCP_CALLS = Counter(
+    "mango_mcp_calls",
+    "MCP tool calls settled, by outcome (completed, ambiguous, denied, error).",
+    ["outcome"],
+)
+MCP_CALL_DURATION = Histogram(
+    "mango_mcp_call_duration_seconds",
+    "MCP tool call requests to the server (sent calls only), by outcome (completed, ambiguous, error).",
+    ["outcome"],
+    buckets=_LATENCY,
 )
 
 

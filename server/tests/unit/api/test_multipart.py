@@ -63,3 +63,43 @@ async def test_nul_in_a_filename_or_text_field_is_an_invalid_request() -> None:
         await _names(_form(b'Content-Disposition: form-data; name="file"; filename="a\x00b.txt"'))
     with pytest.raises(InvalidRequestError, match="NUL"):
         await _names(_form(b'Content-Disposition: form-data; name="display_title"', b"a\x00b"))
+
+
+def _boundary_request(body: bytes, boundary: str, chunk: int) -> Request:
+    request = _request(body, chunk)
+    request.scope["headers"] = [(b"content-type", f"multipart/form-data; boundary={boundary}".encode())]
+    return request
+
+
+def _file_form(boundary: str, data: bytes, filename: str = "a.txt") -> bytes:
+    marker = b"--" + boundary.encode()
+    disposition = f'Content-Disposition: form-data; name="file"; filename="{filename}"'.encode()
+    return (
+        marker + b"\r\n" + disposition + b"\r\nContent-Type: text/plain\r\n\r\n" + data + b"\r\n" + marker + b"--\r\n"
+    )
+
+
+async def _digest(boundary: str, data: bytes, filename: str = "a.txt", chunk: int = 4096) -> bytes:
+    reader = MultipartReader(_boundary_request(_file_form(boundary, data, filename), boundary, chunk))
+    async for part in reader.parts():
+        async for _ in part.chunks(1 << 20):
+            break  # a handler may stop early: drain reads (and hashes) the rest
+        break
+    with pytest.raises(RuntimeError):
+        reader.digest()  # not yet at the end of the body
+    await reader.drain(1 << 20)
+    return reader.digest()
+
+
+async def test_the_digest_covers_the_parts_not_the_boundary_or_chunking() -> None:
+    data = b"0123456789" * 1000
+    first = await _digest("boundaryA", data)
+    assert await _digest("another-boundary-B", data, chunk=7) == first
+    assert await _digest("boundaryA", data[:-1] + b"X") != first
+    assert await _digest("boundaryA", data, filename="b.txt") != first
+
+
+async def test_drain_is_bounded() -> None:
+    reader = MultipartReader(_boundary_request(_file_form("b", b"x" * 5000), "b", 512))
+    with pytest.raises(RequestTooLargeError):
+        await reader.drain(4096)

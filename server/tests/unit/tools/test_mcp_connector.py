@@ -22,7 +22,7 @@ def server() -> Iterator[McpTestServer]:
 async def test_discovery_lists_the_tools(server: McpTestServer) -> None:
     found = await McpConnector(ALLOW_LOOPBACK, timeout_seconds=10).discover(server.url)
     names = [t["name"] for t in found.tools]
-    assert names == ["lookup", "record", "dump", "picture", "report"]
+    assert names == ["lookup", "record", "dump", "picture", "report", "lookup_failing"]
     assert found.server_name == "mango-test-mcp"
     lookup = found.tools[0]
     assert lookup["input_schema"]["properties"]["key"]["type"] == "string"

@@ -14,7 +14,7 @@ from mango_server.api.context import RequestContext
 from mango_server.api.downloads import stream_download
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import files as wire
-from mango_server.api.multipart import MultipartReader
+from mango_server.api.multipart import reader_for
 from mango_server.app import files
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
@@ -23,7 +23,7 @@ from mango_server.domain.json import JsonObject
 async def files_upload(ctx: RequestContext) -> JsonObject:
     ctx.blobs  # noqa: B018 - fail fast (503) before reading the body when storage is missing
     limit = ctx.services.settings.files_max_bytes
-    async with aclosing(MultipartReader(ctx.request).parts()) as parts:
+    async with aclosing(reader_for(ctx.request).parts()) as parts:
         async for part in parts:
             if part.name != "file":
                 raise InvalidRequestError(f"{part.name}: unexpected multipart part; send only `file`")

@@ -15,7 +15,7 @@ from mango_server.api.context import RequestContext
 from mango_server.api.downloads import stream_download
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import skills as wire
-from mango_server.api.multipart import MultipartReader
+from mango_server.api.multipart import reader_for
 from mango_server.app import skills
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
@@ -30,7 +30,7 @@ async def _read_form(ctx: RequestContext, allowed: frozenset[str]) -> tuple[IO[b
     fields: dict[str, str] = {}
     spooled: IO[bytes] | None = None
     try:
-        async with aclosing(MultipartReader(ctx.request).parts()) as parts:
+        async with aclosing(reader_for(ctx.request).parts()) as parts:
             async for part in parts:
                 if part.name not in allowed or part.name in fields or (part.name == "file" and spooled):
                     expected = " and ".join(f"`{name}`" for name in sorted(allowed))

@@ -8,10 +8,10 @@ fan-out (``live.fanout``: two wildcard NATS subscriptions and one reconciliation
 interval for every followed Session), never by polling on its own. Previews (``event_start`` /
 ``event_delta``) reach only clients that asked for them with ``event_deltas[]`` and carry no id.
 ``ping`` keeps idle connections alive; the stream ends after ``session.deleted`` and when the
-api shuts down. A credential holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams per process
-(429 beyond). A stream opened with a session token is followed with its digest: the fan-out
-revalidates every such lease in one query per interval and the stream ends with an ``error``
-event once its lease is lost (expiry, Stop, reclaim).
+api shuts down. A credential holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams across all
+api processes (429 beyond; ``app.streams``). A stream opened with a session token is followed
+with its digest: the fan-out revalidates every such lease in one query per interval and the
+stream ends with an ``error`` event once its lease is lost (expiry, Stop, reclaim).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from mango_server.api.encoding import sse_frame
 from mango_server.api.errors import envelope
 from mango_server.api.mappers import events as wire
 from mango_server.app import events
-from mango_server.app.streams import StreamSlots, token_digest
+from mango_server.app.streams import Slots, token_digest
 from mango_server.domain.errors import OverloadedError
 from mango_server.live.fanout import Follower, SessionFanout
 
@@ -43,11 +43,12 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
     fanout, slots = ctx.services.fanout, ctx.services.stream_slots
     if fanout is None or slots is None:
         raise OverloadedError("event streams are not available on this server")
-    slots.take(ctx.principal.key_id)
+    slot = await slots.take(ctx.principal.key_id)
     # Follow before the response starts, so nothing published after the client sees the headers
     # is missed; the background task stops following even if the body never starts.
     lease = token_digest(ctx.session_token) if ctx.principal.kind == "SessionToken" else None
-    stream = _Stream(ctx, fanout, slots, fanout.follow(session_id, with_deltas=bool(deltas), lease=lease), cursor)
+    follower = fanout.follow(session_id, with_deltas=bool(deltas), lease=lease)
+    stream = _Stream(ctx, fanout, slots, slot, follower, cursor)
     return StreamingResponse(
         stream.frames(),
         media_type="text/event-stream",
@@ -58,11 +59,12 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
 
 class _Stream:
     def __init__(
-        self, ctx: RequestContext, fanout: SessionFanout, slots: StreamSlots, follower: Follower, cursor: int
+        self, ctx: RequestContext, fanout: SessionFanout, slots: Slots, slot: int, follower: Follower, cursor: int
     ) -> None:
         self.ctx = ctx
         self.fanout = fanout
         self.slots = slots
+        self.slot = slot
         self.follower = follower
         self.session_id = follower.session_id
         self.cursor = cursor
@@ -73,7 +75,7 @@ class _Stream:
         if not self.closed:
             self.closed = True
             self.fanout.unfollow(self.follower)
-            self.slots.give_back(self.ctx.principal.key_id)
+            await self.slots.give_back(self.ctx.principal.key_id, self.slot)
 
     def _wait_seconds(self, last_sent: float) -> float:
         return max(self.ctx.services.settings.sse_ping_seconds - (time.monotonic() - last_sent), 0.0)

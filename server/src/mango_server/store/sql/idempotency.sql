@@ -16,7 +16,8 @@ SELECT workspace_id, key, fingerprint, operation_id, state, status_code, content
 FROM idempotency_keys WHERE workspace_id = $1 AND key = $2;
 
 -- name: complete_key
-UPDATE idempotency_keys SET state = 'done', status_code = $4, content_type = $5, body = $6
+-- $7: the fingerprint the answer is kept under (a streamed upload's includes its body digest).
+UPDATE idempotency_keys SET state = 'done', status_code = $4, content_type = $5, body = $6, fingerprint = $7
 WHERE workspace_id = $1 AND key = $2 AND fingerprint = $3 AND state = 'running';
 
 -- name: release_key
