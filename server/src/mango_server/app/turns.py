@@ -19,16 +19,14 @@ Not responsible for: waiting, timers or signals (the workflow), HTTP admission, 
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import random
 from collections.abc import Callable, Mapping
 
 from mango_server.app import mcp_calls, turn_context
 from mango_server.app.blobs import BlobWrites
-from mango_server.app.context import tool_specs
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
-from mango_server.app.mcp_discovery import offered_tools
+from mango_server.app.mcp_discovery import discover
 from mango_server.app.skill_loader import load_instructions
 from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
 from mango_server.app.turn_context import ContextConfig, RoundKey
@@ -90,20 +88,16 @@ class TurnEngine:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
         if await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
             await self._notifier.committed(session_id)
+        # MCP discovery is network I/O, so it runs before the prepare transaction; its tools join the
+        # snapshot that admission measures, so their schemas count in the admitted estimate.
+        offer = await discover(self._pool, self._mcp, session_id)
         async with self._pool.acquire() as conn, conn.transaction():
-            prepared = await prepare(conn, session_id, self._context)
+            prepared = await prepare(conn, session_id, self._context, offer)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
             return prepared
-        offered = await offered_tools(self._pool, self._mcp, prepared)
         request = prepared.request
         assert request is not None
-        if offered:
-            # MCP tools are discovered outside the admission transaction (network I/O); their declarations
-            # join the admitted request here, so admission's estimate does not count their schemas yet.
-            snapshot = {**prepared.snapshot, "mcp_tools": offered}
-            request = dataclasses.replace(request, tools=tool_specs(snapshot))
-            prepared = dataclasses.replace(prepared, snapshot=snapshot, request=request)
         message_id = derived_id("sevt", prepared.start_id, "message")
         try:
             response = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
