@@ -27,7 +27,7 @@ from mango_server.store.sessions import NewSession, SessionFilters, SessionRow
 __all__ = ["STATUSES", "SessionFilters", "SessionRow", "archive", "create", "delete", "get", "list_page", "update"]
 
 STATUSES = ("idle", "running", "rescheduling", "terminated")
-_SNAPSHOT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills")
+_SNAPSHOT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "context_management")
 MAX_METADATA_PAIRS = 16
 
 

@@ -13,11 +13,13 @@ the commit.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from mango_server.app import turn_context
 from mango_server.app.context import user_blocks
 from mango_server.app.mcp_discovery import Offer, record_failures
-from mango_server.app.turn_context import ContextConfig, RoundKey
+from mango_server.app.summarizer import Summary
+from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
 from mango_server.domain import prices
 from mango_server.domain.json import JsonObject
@@ -31,12 +33,18 @@ from mango_server.store.turns import TurnRow
 
 
 async def prepare(
-    conn: Connection, session_id: str, config: ContextConfig, offer: Offer | None = None
-) -> Round | StepOutcome:
+    conn: Connection,
+    session_id: str,
+    config: ContextConfig,
+    offer: Offer | None = None,
+    summaries: Mapping[str, Summary] | None = None,
+) -> Round | StepOutcome | SummaryNeeded:
     """Claim or resume the Session's turn and admit its request; ``StepOutcome`` when there is nothing to run.
 
     ``offer`` holds the MCP tools discovered for this round (before the transaction); they are part of
     the snapshot admission measures, and its failures are reported here for the turn actually claimed.
+    ``SummaryNeeded``: admission must compact with a model-written summary; the caller commits, asks
+    the summarizer and prepares again with the answer in ``summaries``.
     """
     session = await sessions.lock_any(conn, session_id)
     if session is None or not is_open(session):
@@ -44,7 +52,7 @@ async def prepare(
     turn = await _claim_or_resume(conn, session)
     if isinstance(turn, StepOutcome):
         return turn
-    return await _open_round(conn, session, turn, config, offer or Offer())
+    return await _open_round(conn, session, turn, config, offer or Offer(), summaries)
 
 
 async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | StepOutcome:
@@ -72,8 +80,13 @@ async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | S
 
 
 async def _open_round(
-    conn: Connection, session: SessionRow, turn: TurnRow, config: ContextConfig, offer: Offer
-) -> Round | StepOutcome:
+    conn: Connection,
+    session: SessionRow,
+    turn: TurnRow,
+    config: ContextConfig,
+    offer: Offer,
+    summaries: Mapping[str, Summary] | None,
+) -> Round | StepOutcome | SummaryNeeded:
     ws, sid = session.workspace_id, session.id
     attempt = (sid, turn.trigger_id, turn.round, turn.attempt_errors)
     start_id = derived_id("sevt", *attempt, "start")
@@ -84,7 +97,9 @@ async def _open_round(
         snapshot["mcp_tools"] = offer.tools
     await record_failures(conn, ws, sid, turn.trigger_id, start_id, offer.failures)
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
-    admitted = await turn_context.plan(conn, key, snapshot, config)  # may compact first
+    admitted = await turn_context.plan(conn, key, snapshot, config, summaries)  # may compact first
+    if isinstance(admitted, SummaryNeeded):
+        return admitted
     model_id = str(snapshot["model"]["id"])
     if prices.budget_exceeded(session.budget, session.usage, model_id, admitted.estimate, admitted.request.max_tokens):
         return await _stop_for_budget(conn, session, start_id)

@@ -14,6 +14,8 @@ Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 
 a model error is recorded as ``session.error`` and the workflow waits (``domain.backoff``, or the
 provider's ``retry_after``) before the next step. A context-overflow refusal compacts once more
 aggressively and retries the round at once; a second refusal of the same round ends the turn.
+When admission must compact and the Agent asks for a model-written summary, step 1 answers
+``SummaryNeeded``: the summary call runs between two prepare transactions (never inside one).
 Not responsible for: waiting, timers or signals (the workflow), HTTP admission, or SQL (the repositories in ``store``).
 """
 
@@ -28,8 +30,9 @@ from mango_server.app.blobs import BlobWrites
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
 from mango_server.app.mcp_discovery import discover
 from mango_server.app.skill_loader import load_instructions
+from mango_server.app.summarizer import ModelSummarizer, Summarizer, Summary
 from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
-from mango_server.app.turn_context import ContextConfig, RoundKey
+from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_prepare import prepare
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, finish_turn, lock_if_current
 from mango_server.blob import BlobStore
@@ -72,6 +75,7 @@ class TurnEngine:
         mcp: McpConnector | None = None,
         evaluator: Evaluator | None = None,
         writes: BlobWrites | None = None,
+        summarizer: Summarizer | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
@@ -83,6 +87,7 @@ class TurnEngine:
         self._mcp = mcp
         self._evaluator = evaluator
         self._writes = writes  # large MCP results become Files (``app.mcp_results``)
+        self._summarizer = summarizer or ModelSummarizer(model)  # the Agent's ``summary`` compaction mode
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
@@ -93,9 +98,20 @@ class TurnEngine:
         offer = await discover(self._pool, self._mcp, session_id)
         async with self._pool.acquire() as conn, conn.transaction():
             prepared = await prepare(conn, session_id, self._context, offer)
+        if isinstance(prepared, SummaryNeeded):
+            # The Agent compacts with a model-written summary: one bounded call outside any transaction,
+            # then the round is prepared again with it (any failure falls back to extractive).
+            summary = await self._summarizer.summarize(prepared.model_id, prepared.entries, prepared.max_tokens)
+            async with self._pool.acquire() as conn, conn.transaction():
+                prepared = await prepare(conn, session_id, self._context, offer, {prepared.compaction_id: summary})
+            if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively
+                fallback = {prepared.compaction_id: Summary(None, "the round changed while summarising")}
+                async with self._pool.acquire() as conn, conn.transaction():
+                    prepared = await prepare(conn, session_id, self._context, offer, fallback)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
             return prepared
+        assert isinstance(prepared, Round)
         request = prepared.request
         assert request is not None
         message_id = derived_id("sevt", prepared.start_id, "message")

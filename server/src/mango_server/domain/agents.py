@@ -15,7 +15,9 @@ TOOLSET_TYPE = "agent_toolset_20260401"
 BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
 PROVIDER_NATIVE_TOOLS = frozenset({"web_search", "web_fetch"})
 PLATFORM_TOOLS = frozenset({"load_skill"})  # answered by the orchestrator itself
-AGENT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "metadata")
+AGENT_FIELDS = (
+    "name", "description", "system", "model", "tools", "mcp_servers", "skills", "context_management", "metadata",
+)  # fmt: skip
 
 
 def normalize_model(model: Any) -> dict[str, Any]:
@@ -122,6 +124,7 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
         "tools": [],
         "mcp_servers": [],
         "skills": [],
+        "context_management": None,
         "metadata": {},
     }
     if base:

@@ -32,7 +32,8 @@ provider message with the next one; only the newest text counts). Without direct
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
 A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
-deterministic verdict of ``model._offline_evaluator`` instead.
+deterministic verdict of ``model._offline_evaluator`` instead, and one whose system prompt is the
+context summarizer's (``SUMMARY_MARKER``) the deterministic summary of ``model._offline_summary``.
 
 When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``/text``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
@@ -70,6 +71,7 @@ from mango_server.domain.tokens import estimate_message, estimate_request
 
 from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelRequestFailedError
 from ._offline_evaluator import EVALUATOR_MARKER, verdict
+from ._offline_summary import FAIL_MARKER, SUMMARY_MARKER, summary_text
 from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
 
 __all__ = ["OfflineModel"]
@@ -117,6 +119,8 @@ class OfflineModel:
         digest = _conversation_digest(request)
         if (request.system or "").startswith(EVALUATOR_MARKER):
             return _evaluator_response(request, digest)
+        if (request.system or "").startswith(SUMMARY_MARKER):
+            return _summary_response(request, digest)
         last = _last_user_content(request.messages)
         directives = _parse_directives(_texts(last)[-1:])
         if directives.sleep_ms:
@@ -183,6 +187,25 @@ def _evaluator_response(request: ModelRequest, digest: str) -> ModelResponse:
     """A permission-evaluator prompt gets its deterministic verdict (``model._offline_evaluator``)."""
     prompt = "".join(_texts(_last_user_content(request.messages)))
     content = [{"type": "text", "text": verdict(prompt)}]
+    return ModelResponse(
+        content=content,
+        stop_reason="end_turn",
+        usage=Usage(
+            input_tokens=estimate_request(request.system, request.messages, []),
+            output_tokens=estimate_message({"role": "assistant", "content": content}),
+        ),
+        request_id=f"req_offline_{digest[:24]}",
+        message_id=f"msg_offline_{digest[:24]}",
+        model=request.model,
+    )
+
+
+def _summary_response(request: ModelRequest, digest: str) -> ModelResponse:
+    """A context-summary prompt gets its deterministic summary (``model._offline_summary``)."""
+    prompt = "".join(_texts(_last_user_content(request.messages)))
+    if FAIL_MARKER in prompt:
+        raise ModelOverloadedError("offline model: simulated summary failure", status_code=529)
+    content = [{"type": "text", "text": summary_text(prompt)}]
     return ModelResponse(
         content=content,
         stop_reason="end_turn",
