@@ -456,7 +456,8 @@ type AgentToolResultEvent struct {
 
 // AgentToolUseEvent: A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep)
 // are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a
-// `user.tool_confirmation` allow first.
+// `user.tool_confirmation` allow first. The platform-managed `web_fetch` is answered by Mango
+// itself with `agent.tool_result` (after the confirmation, when it asks).
 type AgentToolUseEvent struct {
 	// Always `agent.tool_use`.
 	Type string `json:"type"`
@@ -500,7 +501,11 @@ const (
 )
 
 // AgentToolset: The built-in toolset. bash, read, write, edit, glob and grep run in the Environment
-// worker; web_fetch and web_search run at the model provider and accept only `always_allow`.
+// worker; web_search runs at the model provider and accepts only `always_allow`. web_fetch runs at
+// the model provider when its endpoint fetches natively and the policy is `always_allow`; otherwise
+// (an endpoint without native web tools, such as the offline model, or an `always_ask` / `auto`
+// policy) Mango's platform-managed, interceptable executor answers it. The choice is pinned per
+// Session at its first model request.
 type AgentToolset struct {
 	// Always `agent_toolset_20260401`.
 	Type string `json:"type"`

@@ -200,7 +200,7 @@ class Admission:
 
     async def _user_tool_confirmation(self, index: int, event: JsonObject) -> None:
         event_id = event["tool_use_id"]
-        action = await self._action(index, event_id, "tool_use_id", ("builtin", "mcp"))
+        action = await self._action(index, event_id, "tool_use_id", ("builtin", "mcp", "managed"))
         if action.state != "awaiting_confirmation":
             raise ConflictError(f"events[{index}]: tool call {event_id} is not awaiting confirmation ({action.state})")
         payload = {k: v for k, v in event.items() if k != "type"}
@@ -211,7 +211,7 @@ class Admission:
             await mcp.set_state(self.conn, self.sid, event_id, "allowed" if allowed else "denied")
         if allowed:
             await actions.resolve(self.conn, self.sid, event_id, "allowed", None)
-            if action.kind == "mcp":  # the orchestrator runs it: wake the workflow
+            if action.kind in ("mcp", "managed"):  # the orchestrator runs it: wake the workflow
                 await self._set_running()
                 self.wake = True
             else:

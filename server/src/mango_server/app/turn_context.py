@@ -60,6 +60,7 @@ class ContextConfig:
     max_tokens: int = 4096
     windows: Mapping[str, ModelWindow] = field(default_factory=dict)
     adapter: Mapping[str, Any] = field(default_factory=dict)
+    native_web_fetch: bool = True  # the adapter's capability profile: does the endpoint fetch web pages itself?
 
 
 @dataclass(frozen=True)

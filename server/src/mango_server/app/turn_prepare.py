@@ -21,10 +21,10 @@ from mango_server.app.mcp_discovery import Offer, record_failures
 from mango_server.app.summarizer import Summary
 from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
-from mango_server.domain import prices
+from mango_server.domain import prices, tools
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
-from mango_server.store import actions, events, files, sessions, skills, transcript, turns
+from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
@@ -95,6 +95,9 @@ async def _open_round(
     snapshot = {**session.agent_snapshot, "skill_manifest": manifest}
     if offer.tools:
         snapshot["mcp_tools"] = offer.tools
+    mode = tools.web_fetch_mode(snapshot, native_available=config.native_web_fetch)
+    if mode is not None:  # pinned by the Session's first round, so the Session never switches executors
+        snapshot["web_fetch_mode"] = await tool_profiles.pin_web_fetch(conn, ws, sid, mode)
     await record_failures(conn, ws, sid, turn.trigger_id, start_id, offer.failures)
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
     admitted = await turn_context.plan(conn, key, snapshot, config, summaries)  # may compact first

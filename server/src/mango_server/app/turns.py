@@ -25,7 +25,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping
 
-from mango_server.app import mcp_calls, turn_context
+from mango_server.app import managed_calls, mcp_calls, turn_context
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
 from mango_server.app.mcp_discovery import discover
@@ -51,6 +51,7 @@ from mango_server.model import (
     tool_uses,
 )
 from mango_server.store.db import Pool
+from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
 
 __all__ = ["OPEN_ACTION_STATES", "StepOutcome", "TurnEngine", "finish_turn"]
@@ -76,22 +77,28 @@ class TurnEngine:
         evaluator: Evaluator | None = None,
         writes: BlobWrites | None = None,
         summarizer: Summarizer | None = None,
+        egress: EgressPolicy | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
         self._notifier = notifier
         self._max_errors = max_errors
-        self._context = ContextConfig(max_tokens, dict(windows or {}), adapter_profile(model))
+        capabilities = getattr(model, "capabilities", None)
+        native_fetch = bool(getattr(capabilities, "native_web_fetch", False))
+        self._context = ContextConfig(max_tokens, dict(windows or {}), adapter_profile(model), native_fetch)
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
         self._mcp = mcp
         self._evaluator = evaluator
         self._writes = writes  # large MCP results become Files (``app.mcp_results``)
         self._summarizer = summarizer or ModelSummarizer(model)  # the Agent's ``summary`` compaction mode
+        self._egress = egress  # the platform-managed web_fetch connects through it (``app.managed_calls``)
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
         if await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
+            await self._notifier.committed(session_id)
+        if await managed_calls.run_pending(self._pool, self._egress, session_id):
             await self._notifier.committed(session_id)
         # MCP discovery is network I/O, so it runs before the prepare transaction; its tools join the
         # snapshot that admission measures, so their schemas count in the admitted estimate.
@@ -209,7 +216,7 @@ class TurnEngine:
         verdicts: dict[str, Evaluation] = {}
         for call in tool_uses(response):
             kind = tools.classify(catalog, call.name)
-            if kind not in ("builtin", "mcp") or tools.policy_type(catalog, call.name) != "auto":
+            if kind not in ("builtin", "mcp", "managed") or tools.policy_type(catalog, call.name) != "auto":
                 continue
             if self._evaluator is None:
                 verdicts[call.id] = Evaluation("ask", "indeterminate", "no permission evaluator is configured")

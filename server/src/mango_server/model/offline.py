@@ -103,7 +103,8 @@ class OfflineModel:
 
     capabilities = ModelCapabilities(
         native_web_search=True,
-        native_web_fetch=True,
+        # No native web fetches: Sessions get the platform-managed web_fetch (as with any such endpoint).
+        native_web_fetch=False,
         native_citations=False,
         preserves_unknown_content_blocks=True,
         provider_tool_versions={"web_search": "web_search_20250305", "web_fetch": "web_fetch_20250910"},

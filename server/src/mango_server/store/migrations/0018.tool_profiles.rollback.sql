@@ -1,0 +1,1 @@
+DROP TABLE session_tool_profiles;
