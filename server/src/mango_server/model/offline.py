@@ -12,8 +12,9 @@ provider message with the next one; only the newest text counts). Without direct
     several ``tool_use`` blocks in one response with ``stop_reason`` ``tool_use``. When
     ``NAME`` is declared ``provider_native`` in the request (web_search; web_fetch only when a
     request declares it so: the model has no native web fetch, so its Sessions get the
-    platform-managed one as a regular tool), the call is simulated inline as a ``server_tool_use`` block plus its result block with
-    opaque ``encrypted_*`` fields, as the provider would return it.
+    platform-managed one as a regular tool), the call is simulated inline as a
+    ``server_tool_use`` block plus its result block with opaque ``encrypted_*`` fields, as the
+    provider would return it.
 ``/fail N`` | ``/fail always``
     Raise a retryable ``ModelOverloadedError`` for the first ``N`` attempts (or always).
 ``/fail-permanent``
