@@ -37,6 +37,9 @@ type Agent struct {
 	// Skills, each with a concrete version.
 	Skills []SkillRef `json:"skills"`
 
+	// Context management; null for the defaults (extractive compaction).
+	ContextManagement *ContextManagement `json:"context_management"`
+
 	// Free-form string pairs.
 	Metadata Metadata `json:"metadata"`
 
@@ -75,6 +78,10 @@ type AgentCreateParams struct {
 
 	// Skills to load (they need the `read` tool).
 	Skills []SkillRef `json:"skills,omitzero"`
+
+	// How Sessions of this Agent manage a context that outgrows the model's window; null or absent for
+	// the defaults (extractive compaction).
+	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
 
 	// Free-form string pairs.
 	Metadata *Metadata `json:"metadata,omitzero"`
@@ -314,9 +321,14 @@ type AgentThreadContextCompactedEvent struct {
 	// The estimated input tokens of the compacted request.
 	PostTokens *int `json:"post_tokens,omitzero"`
 
-	// How the context was compacted: `extractive`, or `extractive_aggressive` after a provider
-	// refusal. Clients must accept unknown modes.
+	// How the context was compacted: `extractive`, `summary` (a model-written summary, when the Agent
+	// asks for it), or `extractive_aggressive` after a provider refusal. Clients must accept unknown
+	// modes.
 	Mode *string `json:"mode,omitzero"`
+
+	// Present when the Agent asked for a model-written summary and the summary call failed: why the
+	// extractive summary was used instead.
+	SummaryFallback *string `json:"summary_fallback,omitzero"`
 }
 
 // AgentTool: One entry of an Agent's `tools`.
@@ -444,7 +456,8 @@ type AgentToolResultEvent struct {
 
 // AgentToolUseEvent: A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep)
 // are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a
-// `user.tool_confirmation` allow first.
+// `user.tool_confirmation` allow first. The platform-managed `web_fetch` is answered by Mango
+// itself with `agent.tool_result` (after the confirmation, when it asks).
 type AgentToolUseEvent struct {
 	// Always `agent.tool_use`.
 	Type string `json:"type"`
@@ -488,7 +501,11 @@ const (
 )
 
 // AgentToolset: The built-in toolset. bash, read, write, edit, glob and grep run in the Environment
-// worker; web_fetch and web_search run at the model provider and accept only `always_allow`.
+// worker; web_search runs at the model provider and accepts only `always_allow`. web_fetch runs at
+// the model provider when its endpoint fetches natively and the policy is `always_allow`; otherwise
+// (an endpoint without native web tools, such as the offline model, or an `always_ask` / `auto`
+// policy) Mango's platform-managed, interceptable executor answers it. The choice is pinned per
+// Session at its first model request.
 type AgentToolset struct {
 	// Always `agent_toolset_20260401`.
 	Type string `json:"type"`
@@ -526,6 +543,9 @@ type AgentUpdateParams struct {
 	// Skills (full replacement).
 	Skills []SkillRef `json:"skills,omitzero"`
 
+	// Context management (full replacement; null resets to the defaults).
+	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
+
 	// Free-form string pairs (full replacement).
 	Metadata *Metadata `json:"metadata,omitzero"`
 }
@@ -552,6 +572,10 @@ type AgentsCreateParams struct {
 
 	// Skills to load (they need the `read` tool).
 	Skills []SkillRef `json:"skills,omitzero"`
+
+	// How Sessions of this Agent manage a context that outgrows the model's window; null or absent for
+	// the defaults (extractive compaction).
+	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
 
 	// Free-form string pairs.
 	Metadata *Metadata `json:"metadata,omitzero"`
@@ -606,6 +630,9 @@ type AgentsUpdateParams struct {
 
 	// Skills (full replacement).
 	Skills []SkillRef `json:"skills,omitzero"`
+
+	// Context management (full replacement; null resets to the defaults).
+	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
 
 	// Free-form string pairs (full replacement).
 	Metadata *Metadata `json:"metadata,omitzero"`
@@ -676,6 +703,29 @@ type BudgetReachedStopReason struct {
 	Type string `json:"type"`
 }
 
+// CompactionConfig: How the context is compacted when a request would not fit: `extractive` (the
+// default) keeps the head, the recent turns and an extractive summary entry; `summary` replaces
+// that entry with a summary written by the Session's model in one bounded, tool-free call through
+// the same adapter, falling back to `extractive` when the call fails. The aggressive compaction
+// after a provider refusal is always extractive.
+type CompactionConfig struct {
+	// `extractive` or `summary`.
+	Mode CompactionConfigMode `json:"mode"`
+
+	// The most output tokens the summary call may use (default 1024; also capped by the room
+	// compaction leaves the summary).
+	MaxSummaryTokens *int `json:"max_summary_tokens,omitzero"`
+}
+
+// CompactionConfigMode: `extractive` or `summary`.
+type CompactionConfigMode string
+
+// CompactionConfigMode values.
+const (
+	CompactionConfigModeExtractive CompactionConfigMode = "extractive"
+	CompactionConfigModeSummary    CompactionConfigMode = "summary"
+)
+
 // ContentDelta: Text appended to one content block of a previewed event.
 type ContentDelta struct {
 	// Always `content_delta`.
@@ -686,6 +736,13 @@ type ContentDelta struct {
 
 	// The appended text.
 	Content TextBlock `json:"content"`
+}
+
+// ContextManagement: How a Session manages a model context that outgrows the model's window (see
+// docs/sessions.md).
+type ContextManagement struct {
+	// How the context is compacted.
+	Compaction *CompactionConfig `json:"compaction,omitzero"`
 }
 
 // CustomTool: An application-defined tool. A call emits `agent.custom_tool_use`, the Session goes
@@ -2270,6 +2327,9 @@ type SessionAgent struct {
 
 	// The Skills, each pinned to a concrete version.
 	Skills []SkillRef `json:"skills"`
+
+	// The Agent version's context management; null or absent for the defaults.
+	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
 }
 
 // SessionBudget: Limits a Session's model spending. Before every model request Mango projects the

@@ -136,8 +136,17 @@ class Scenario:
         )
         self.ok(Call("agents.list", query=(("limit", "5"),)))
         self.ok(Call("agents.get", {"agent_id": agent_id}, query=(("version", "1"),)))
-        update = {"version": 1, "description": "Updated by the Mango conformance suite."}
-        self.ok(Call("agents.update", {"agent_id": agent_id}, json_body=update))
+        update = {
+            "version": 1,
+            "description": "Updated by the Mango conformance suite.",
+            "context_management": {"compaction": {"mode": "summary", "max_summary_tokens": 512}},
+        }
+        update_call = Call("agents.update", {"agent_id": agent_id}, json_body=update)
+        self.ok(update_call)
+        unknown_mode = {"version": 2, "context_management": {"compaction": {"mode": "abstractive"}}}
+        self.bad(
+            "agents.update", BadInput(update_call.but("unknown compaction mode", json_body=unknown_mode), BAD_REQUEST)
+        )
         self.ok(Call("agents.versions.list", {"agent_id": agent_id}, query=(("limit", "5"),)))
         doomed = self.created_id(create.but("valid request (second agent)"), "agent")
         replayed = _idempotency.check_replay_and_conflict(

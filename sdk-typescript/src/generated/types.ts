@@ -102,7 +102,7 @@ export interface ToolConfig {
   permission_policy?: PermissionPolicy;
 }
 
-/** The built-in toolset. bash, read, write, edit, glob and grep run in the Environment worker; web_fetch and web_search run at the model provider and accept only `always_allow`. */
+/** The built-in toolset. bash, read, write, edit, glob and grep run in the Environment worker; web_search runs at the model provider and accepts only `always_allow`. web_fetch runs at the model provider when its endpoint fetches natively and the policy is `always_allow`; otherwise (an endpoint without native web tools, such as the offline model, or an `always_ask` / `auto` policy) Mango's platform-managed, interceptable executor answers it. The choice is pinned per Session at its first model request. */
 export interface AgentToolset {
   /** Always `agent_toolset_20260401`. */
   type: "agent_toolset_20260401";
@@ -149,6 +149,20 @@ export interface McpServer {
   url: string;
 }
 
+/** How a Session manages a model context that outgrows the model's window (see docs/sessions.md). */
+export interface ContextManagement {
+  /** How the context is compacted. */
+  compaction?: CompactionConfig;
+}
+
+/** How the context is compacted when a request would not fit: `extractive` (the default) keeps the head, the recent turns and an extractive summary entry; `summary` replaces that entry with a summary written by the Session's model in one bounded, tool-free call through the same adapter, falling back to `extractive` when the call fails. The aggressive compaction after a provider refusal is always extractive. */
+export interface CompactionConfig {
+  /** `extractive` or `summary`. */
+  mode: "extractive" | "summary";
+  /** The most output tokens the summary call may use (default 1024; also capped by the room compaction leaves the summary). */
+  max_summary_tokens?: number;
+}
+
 /** A Skill the Agent loads. Requests may pin `latest` or omit `version`; responses always carry a concrete version. */
 export interface SkillRef {
   /** Always `custom`. */
@@ -175,6 +189,8 @@ export interface AgentCreateParams {
   mcp_servers?: Array<McpServer>;
   /** Skills to load (they need the `read` tool). */
   skills?: Array<SkillRef>;
+  /** How Sessions of this Agent manage a context that outgrows the model's window; null or absent for the defaults (extractive compaction). */
+  context_management?: ContextManagement | null;
   /** Free-form string pairs. */
   metadata?: Metadata;
 }
@@ -197,6 +213,8 @@ export interface AgentUpdateParams {
   mcp_servers?: Array<McpServer>;
   /** Skills (full replacement). */
   skills?: Array<SkillRef>;
+  /** Context management (full replacement; null resets to the defaults). */
+  context_management?: ContextManagement | null;
   /** Free-form string pairs (full replacement). */
   metadata?: Metadata;
 }
@@ -221,6 +239,8 @@ export interface Agent {
   mcp_servers: Array<McpServer>;
   /** Skills, each with a concrete version. */
   skills: Array<SkillRef>;
+  /** Context management; null for the defaults (extractive compaction). */
+  context_management: ContextManagement | null;
   /** Free-form string pairs. */
   metadata: Metadata;
   /** This version's number (1 at creation). */
@@ -552,6 +572,8 @@ export interface SessionAgent {
   mcp_servers: Array<McpServer>;
   /** The Skills, each pinned to a concrete version. */
   skills: Array<SkillRef>;
+  /** The Agent version's context management; null or absent for the defaults. */
+  context_management?: ContextManagement | null;
 }
 
 /** Token counts. */
@@ -877,7 +899,7 @@ export interface AgentThinkingEvent {
   session_thread_id?: string | null;
 }
 
-/** A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. */
+/** A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. The platform-managed `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it asks). */
 export interface AgentToolUseEvent {
   /** Always `agent.tool_use`. */
   type: "agent.tool_use";
@@ -1015,8 +1037,10 @@ export interface AgentThreadContextCompactedEvent {
   pre_tokens?: number;
   /** The estimated input tokens of the compacted request. */
   post_tokens?: number;
-  /** How the context was compacted: `extractive`, or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes. */
+  /** How the context was compacted: `extractive`, `summary` (a model-written summary, when the Agent asks for it), or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes. */
   mode?: string;
+  /** Present when the Agent asked for a model-written summary and the summary call failed: why the extractive summary was used instead. */
+  summary_fallback?: string;
 }
 
 /** The Session started running a turn. */

@@ -153,3 +153,75 @@ def _wait_for(http: httpx.Client, session_id: str, event_type: str, timeout: flo
             return
         time.sleep(0.05)
     raise AssertionError(f"no {event_type} within {timeout}s")
+
+
+def _summary_session(http: httpx.Client, name: str) -> str:
+    agent = http.post(
+        "/v1/agents",
+        json={
+            "name": name,
+            "model": "mango-offline-1",
+            "context_management": {"compaction": {"mode": "summary", "max_summary_tokens": 256}},
+        },
+    )
+    assert agent.status_code == 200, agent.text
+    assert agent.json()["context_management"] == {"compaction": {"mode": "summary", "max_summary_tokens": 256}}
+    env = http.post("/v1/environments", json={"name": f"{name}-{time.monotonic_ns()}"})
+    assert env.status_code == 200, env.text
+    session = http.post("/v1/sessions", json={"agent": agent.json()["id"], "environment_id": env.json()["id"]})
+    assert session.status_code == 200, session.text
+    assert session.json()["agent"]["context_management"]["compaction"]["mode"] == "summary"
+    return str(session.json()["id"])
+
+
+def _compaction_rows(platform: Platform, session_id: str) -> list[tuple[str, dict[str, Any]]]:
+    with psycopg.connect(platform.database_url) as conn:
+        cursor = conn.execute(
+            "SELECT mode, projection::text FROM context_compactions WHERE session_id = %s ORDER BY seq", (session_id,)
+        )
+        return [(str(m), json.loads(p)) for m, p in cursor.fetchall()]
+
+
+def test_summary_mode_compacts_with_the_models_summary(platform: Platform, tenant: Tenant) -> None:
+    with client(platform, tenant) as http:
+        sid = _summary_session(http, "summary")
+        for turn in range(10):
+            say(http, sid, _message(turn))
+            wait_status(http, sid, "end_turn", timeout=60)
+        events = history(http, sid)
+    compacted = _compactions(events)
+    assert compacted
+    assert all(e["mode"] == "summary" for e in compacted)
+    assert all("summary_fallback" not in e for e in compacted)
+    assert not [e for e in events if e["type"] == "session.error"]
+    assert len([e for e in events if e["type"] == "agent.message"]) == 10
+    rows = _compaction_rows(platform, sid)
+    assert len(rows) == len(compacted)
+    mode, projection = rows[0]
+    assert mode == "summary"
+    # The offline model's deterministic summary quotes the omitted user messages (turn 1 follows the kept head).
+    assert "Offline summary of" in projection["summary"]
+    assert "turn 1: word1-0" in projection["summary"]
+    # The next request sent the summary entry in place of the omitted messages.
+    after = [r for r in _requests(platform, sid) if r["compaction_id"]]
+    assert after
+    assert any(k.startswith("summary:") for k in after[0]["recipe"]["entries"])
+
+
+def test_summary_mode_falls_back_to_extractive_when_the_summary_call_fails(platform: Platform, tenant: Tenant) -> None:
+    with client(platform, tenant) as http:
+        sid = _summary_session(http, "summary-fails")
+        for turn in range(10):
+            say(http, sid, _message(turn) + " mango-summary:fail")
+            wait_status(http, sid, "end_turn", timeout=60)
+        events = history(http, sid)
+    compacted = _compactions(events)
+    assert compacted
+    assert all(e["mode"] == "extractive" for e in compacted)
+    assert all("summary call failed" in e["summary_fallback"] for e in compacted)
+    assert not [e for e in events if e["type"] == "session.error"]  # the turn itself never failed
+    assert len([e for e in events if e["type"] == "agent.message"]) == 10
+    mode, projection = _compaction_rows(platform, sid)[0]
+    assert mode == "extractive"
+    assert projection["summary"].startswith("[Context compaction:")
+    assert "summary call failed" in projection["summary_error"]

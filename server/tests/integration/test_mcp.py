@@ -4,6 +4,10 @@ real PostgreSQL, Temporal, NATS and the orchestrator; discovery, permissions, th
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -106,6 +110,38 @@ def test_an_allowed_mcp_call_runs_once_and_the_model_gets_its_result(
     say(http, sid, '/tool lookup {"key": "k2"}')
     wait_status(http, sid, "end_turn", timeout=60)
     assert mcp_server.calls["lookup"] == before + 2
+
+
+def _inspect(platform: Platform, *args: str) -> bytes:
+    done = subprocess.run(
+        [sys.executable, "-m", "mango_server", "session", "inspect", *args],
+        env={**os.environ, **platform.env()},
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    return done.stdout
+
+
+def test_admission_counts_the_mcp_tool_schemas_of_the_request(
+    platform: Platform, http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    from mango_server.domain.tokens import estimate_request
+
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    say(http, sid, "hello")
+    wait_status(http, sid, "end_turn", timeout=60)
+    [first] = [json.loads(line) for line in _inspect(platform, sid).decode().splitlines()]
+    body = json.loads(_inspect(platform, sid, "--request", first["id"]))
+    assert "tools" in body, body
+    names = {t["name"] for t in body["tools"]}
+    assert {"lookup", "record", "dump"} <= names  # the recorded request declared the MCP tools
+    mcp_schemas = [t for t in body["tools"] if t["name"] in {"lookup", "record", "dump", "picture", "report"}]
+    without = estimate_request(body.get("system"), body["messages"], [t for t in body["tools"] if t not in mcp_schemas])
+    # The first request has no usage anchor: its admitted estimate is the estimator over every declaration.
+    assert first["estimate"] == estimate_request(body.get("system"), body["messages"], body["tools"])
+    assert first["estimate"] > without
 
 
 def test_mcp_tools_ask_by_default_and_a_confirmation_decides(http: httpx.Client, mcp_server: McpTestServer) -> None:

@@ -31,10 +31,20 @@ def test_per_tool_overrides() -> None:
 @pytest.mark.parametrize("policy", ["always_ask", "auto"])
 def test_provider_native_tools_must_always_allow(policy: str) -> None:
     tools = [
-        {"type": "agent_toolset_20260401", "configs": [{"name": "web_fetch", "permission_policy": {"type": policy}}]}
+        {"type": "agent_toolset_20260401", "configs": [{"name": "web_search", "permission_policy": {"type": policy}}]}
     ]
     with pytest.raises(InvalidRequestError, match="always_allow"):
         build_agent_body({"name": "a", "model": "m", "tools": tools})
+
+
+@pytest.mark.parametrize("policy", ["always_ask", "auto"])
+def test_web_fetch_may_ask_or_be_evaluated_through_the_managed_executor(policy: str) -> None:
+    tools = [
+        {"type": "agent_toolset_20260401", "configs": [{"name": "web_fetch", "permission_policy": {"type": policy}}]}
+    ]
+    body = build_agent_body({"name": "a", "model": "m", "tools": tools})
+    [config] = [c for c in body["tools"][0]["configs"] if c["name"] == "web_fetch"]
+    assert config["permission_policy"] == {"type": policy}
 
 
 def test_disabled_provider_native_tool_may_keep_any_policy() -> None:

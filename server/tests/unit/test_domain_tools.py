@@ -6,7 +6,16 @@ from typing import Any
 
 import pytest
 from mango_server.domain.agents import build_agent_body
-from mango_server.domain.tools import ToolCatalog, ToolDecision, catalog, classify, decide, permission
+from mango_server.domain.tools import (
+    ToolCatalog,
+    ToolDecision,
+    catalog,
+    classify,
+    decide,
+    permission,
+    policy_type,
+    web_fetch_mode,
+)
 
 MANIFEST = [{"skill_id": "skill_1", "version": 1, "name": "pdf", "description": "d", "directory": "pdf"}]
 
@@ -95,3 +104,55 @@ def test_decide_combines_kind_and_policy() -> None:
 
 def test_an_empty_catalog_knows_nothing() -> None:
     assert decide(ToolCatalog(), "bash") == ToolDecision("unknown", "deny")
+
+
+def _web_fetch_snapshot(policy: str) -> dict[str, Any]:
+    return build_agent_body(
+        {
+            "name": "a",
+            "model": "m",
+            "tools": [
+                {
+                    "type": "agent_toolset_20260401",
+                    "configs": [{"name": "web_fetch", "permission_policy": {"type": policy}}],
+                }
+            ],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("policy", "native", "mode"),
+    [
+        ("always_allow", True, "native"),
+        ("always_allow", False, "managed"),
+        ("always_ask", True, "managed"),
+        ("auto", True, "managed"),
+        ("auto", False, "managed"),
+    ],
+)
+def test_web_fetch_is_native_only_when_the_endpoint_has_it_and_nothing_must_intercept(
+    policy: str, native: bool, mode: str
+) -> None:
+    assert web_fetch_mode(_web_fetch_snapshot(policy), native_available=native) == mode
+
+
+def test_web_fetch_mode_is_none_when_the_tool_is_disabled() -> None:
+    body = build_agent_body(
+        {
+            "name": "a",
+            "model": "m",
+            "tools": [{"type": "agent_toolset_20260401", "configs": [{"name": "web_fetch", "enabled": False}]}],
+        }
+    )
+    assert web_fetch_mode(body, native_available=False) is None
+
+
+def test_a_managed_web_fetch_is_classified_and_decided_by_its_policy() -> None:
+    snapshot = {**_web_fetch_snapshot("always_ask"), "web_fetch_mode": "managed"}
+    tools = catalog(snapshot)
+    assert "web_fetch" not in tools.provider_native
+    assert decide(tools, "web_fetch") == ToolDecision("managed", "ask")
+    assert policy_type(tools, "web_fetch") == "always_ask"
+    native = catalog({**_web_fetch_snapshot("always_allow"), "web_fetch_mode": "native"})
+    assert decide(native, "web_fetch") == ToolDecision("provider_native", "deny")

@@ -113,6 +113,7 @@ class Admission:
         else:
             await events.mark_processed(self.conn, queued)
         await actions.cancel_open(self.conn, self.sid)
+        await mcp.settle_interrupted(self.conn, self.sid)
         stop: JsonObject = {"type": "end_turn"}
         self.session = await sessions.set_status(self.conn, self.session, "idle", stop)
         await self._append(NewEvent(new_id("sevt"), "session.status_idle", {"stop_reason": stop}))
@@ -127,7 +128,7 @@ class Admission:
             {
                 "type": "tool_result",
                 "tool_use_id": a.provider_tool_use_id,
-                "content": [{"type": "text", "text": "Interrupted by the user."}],
+                "content": [{"type": "text", "text": await self._interrupted_text(a)}],
                 "is_error": True,
             }
             for a in calls
@@ -135,6 +136,17 @@ class Admission:
         await events.mark_processed(self.conn, [a.result_event_id for a in calls if a.result_event_id])
         if blocks:
             await transcript.append(self.conn, self.ws, self.sid, turn.trigger_id, "user", blocks)
+
+    async def _interrupted_text(self, action: ActionRow) -> str:
+        """What the model learns of a call the interrupt closed: an MCP call in flight may have taken effect."""
+        if action.kind == "mcp":
+            invocation = await mcp.get_invocation(self.conn, self.sid, action.event_id)
+            if invocation is not None and invocation.state == "started" and invocation.receipt is None:
+                return (
+                    "Interrupted by the user while this MCP tool call was running: its outcome is unknown (it may "
+                    "or may not have taken effect). Check its effect before calling it again."
+                )
+        return "Interrupted by the user."
 
     async def _action(self, index: int, event_id: str, field: str, kinds: tuple[str, ...]) -> ActionRow:
         action = await actions.lock(self.conn, self.sid, event_id)
@@ -201,7 +213,7 @@ class Admission:
 
     async def _user_tool_confirmation(self, index: int, event: JsonObject) -> None:
         event_id = event["tool_use_id"]
-        action = await self._action(index, event_id, "tool_use_id", ("builtin", "mcp"))
+        action = await self._action(index, event_id, "tool_use_id", ("builtin", "mcp", "managed"))
         if action.state != "awaiting_confirmation":
             raise ConflictError(f"events[{index}]: tool call {event_id} is not awaiting confirmation ({action.state})")
         payload = {k: v for k, v in event.items() if k != "type"}
@@ -212,7 +224,7 @@ class Admission:
             await mcp.set_state(self.conn, self.sid, event_id, "allowed" if allowed else "denied")
         if allowed:
             await actions.resolve(self.conn, self.sid, event_id, "allowed", None)
-            if action.kind == "mcp":  # the orchestrator runs it: wake the workflow
+            if action.kind in ("mcp", "managed"):  # the orchestrator runs it: wake the workflow
                 await self._set_running()
                 self.wake = True
             else:

@@ -54,6 +54,13 @@ BUILTIN_SCHEMAS: dict[str, JsonObject] = {
         "required": ["pattern"],
     },
 }
+# The platform-managed web_fetch (``tools.web_fetch``), declared when the Session pinned it.
+WEB_FETCH_SCHEMA: JsonObject = {
+    "type": "object",
+    "properties": {"url": {"type": "string", "description": "The http or https URL to fetch."}},
+    "required": ["url"],
+}
+WEB_FETCH_DESCRIPTION = "Fetch a public web page or text document by URL; HTML is returned as Markdown-like text."
 BUILTIN_DESCRIPTIONS = {
     "bash": "Run a command in a persistent bash shell in the Session workspace.",
     "read": "Read a text file; view_range is 1-based and inclusive.",
@@ -95,7 +102,9 @@ def tool_specs(snapshot: JsonObject) -> list[ToolSpec]:
     specs: list[ToolSpec] = []
     for config in enabled_builtins(snapshot):
         name = config["name"]
-        if name in PROVIDER_NATIVE_TOOLS:
+        if name == "web_fetch" and snapshot.get("web_fetch_mode") == "managed":
+            specs.append(ToolSpec(name=name, description=WEB_FETCH_DESCRIPTION, input_schema=WEB_FETCH_SCHEMA))
+        elif name in PROVIDER_NATIVE_TOOLS:
             specs.append(ToolSpec(name=name, kind="provider_native"))
         else:
             specs.append(

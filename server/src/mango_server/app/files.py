@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from mango_server.app.blobs import Download
 from mango_server.app.services import Services
 from mango_server.blob import file_key
-from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_id
@@ -78,6 +78,12 @@ async def delete(services: Services, principal: Principal, file_id: str) -> str:
     """Delete a File's metadata, then its bytes (guarded, so a crash leaves them to recovery); returns its id."""
     writes = services.require_blobs()
     async with transaction(services.pool) as conn:
+        session_id = await mcp.pinning_session(conn, principal.workspace_id, file_id)
+        if session_id is not None:
+            raise ConflictError(
+                f"file {file_id} is the output of an MCP tool call of session {session_id} and stays pinned "
+                "while that Session exists; delete the Session first"
+            )
         key = await files.delete(conn, principal.workspace_id, file_id)
         guard_id = await writes.guard_removal(conn, principal.workspace_id, key)
     await writes.remove(guard_id, key)

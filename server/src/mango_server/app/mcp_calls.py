@@ -7,6 +7,11 @@ open (an interrupt cancels the action, and with it the call). Per call:
 2. the MCP call, outside any transaction, with the connector's deadline;
 3. (transaction) the ``agent.mcp_tool_result`` event, the action resolved, ``completed``.
 
+An interrupt (or the Session's deletion, or its termination) closes the journal honestly
+(``store.mcp.settle_interrupted``): a call never sent is ``cancelled``, a call in flight is
+``ambiguous``; if the in-flight call answers after all, its outcome is recorded (``completed``)
+but no result reaches the closed turn.
+
 A call found ``started`` was interrupted after step 1 (the orchestrator crashed, the activity
 timed out): its outcome is unknown, so it is never sent again. It becomes ``ambiguous`` and the
 model gets an error result saying so. A connection failure after the request may have reached
@@ -150,6 +155,8 @@ async def _finish_in(
     session = await sessions.lock_any(conn, sid)
     locked = await mcp.lock_runnable(conn, sid, event_id)
     if session is None or locked is None or session.deleting_at is not None:
+        if session is not None and state == "completed":
+            await mcp.record_late_outcome(conn, sid, event_id, raw)  # an interrupt said ambiguous; now we know
         return False
     action = await actions.lock(conn, sid, event_id)
     trigger = action.trigger_id if action else None

@@ -1,61 +1,118 @@
 """MCP discovery for a turn round: the pinned snapshot of each server, discovered once per Session.
 
-Before a round's model call, :func:`offered_tools` returns the MCP tools the round offers. For
-each ``mcp_toolset`` of the Session's Agent snapshot it reads the pinned discovery snapshot of
+Before a round is prepared, :func:`discover` returns the MCP tools the round offers, so that
+admission (``app.turn_context``) counts their schemas with every other tool declaration. For each
+``mcp_toolset`` of the Session's Agent snapshot it reads the pinned discovery snapshot of
 (Session, primary thread, server); a snapshot discovered for another configuration digest is
 stale (the MCP configuration changed) and is discovered again. Discovery runs outside any
-transaction. A failure is a recoverable ``session.error`` (``mcp_connection_failed_error``): the
-server's tools are dropped for this turn, the failure is remembered for the turn (so later
-rounds of the same turn neither retry nor report it again), and the next turn retries.
+transaction (network I/O). A failure is a recoverable ``session.error``
+(``mcp_connection_failed_error``) that :func:`record_failures` writes inside the prepare
+transaction of the round it affects: the server's tools are dropped for this turn, the failure
+is remembered for the turn (so later rounds of the same turn neither retry nor report it
+again), and the next turn retries.
 Not responsible for calling tools (``app.mcp_calls``) or for the egress rules (``tools.egress``).
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
-from mango_server.app.turn_state import Round, lock_if_current
 from mango_server.domain import mcp as mcp_rules
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
-from mango_server.store import events, mcp
-from mango_server.store.db import Pool
+from mango_server.store import events, mcp, sessions, turns
+from mango_server.store.db import Connection, Pool
 from mango_server.store.events import NewEvent
 from mango_server.tools.mcp_connector import McpConnectionError, McpConnector
+
+__all__ = ["Failure", "Offer", "discover", "record_failures"]
 
 log = logging.getLogger(__name__)
 
 
-async def offered_tools(pool: Pool, connector: McpConnector | None, prepared: Round) -> list[JsonObject]:
-    """The MCP tools of this round (each with ``mcp_server_name`` and ``permission_policy``)."""
+@dataclass(frozen=True)
+class Failure:
+    """A server whose discovery failed for the turn being prepared."""
+
+    server_name: str
+    config_digest: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What discovery found for the next round: the offered tools and the failures to report."""
+
+    tools: list[JsonObject] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Target:
+    workspace_id: str
+    session_id: str
+    trigger_id: str
+    snapshot: JsonObject
+
+
+async def discover(pool: Pool, connector: McpConnector | None, session_id: str) -> Offer:
+    """The MCP tools of the Session's next round (each with ``mcp_server_name`` and ``permission_policy``)."""
+    target = await _target(pool, session_id)
+    if target is None:
+        return Offer()
     offered: list[JsonObject] = []
-    for server, toolset in mcp_rules.toolsets(prepared.snapshot):
-        snapshot = await _snapshot(pool, connector, prepared, server, toolset)
-        if snapshot is not None:
-            tools = mcp_rules.enabled_tools(server["name"], toolset, snapshot["tools"])
-            offered += [{**t, "snapshot_digest": snapshot["digest"]} for t in tools]
-    return offered
+    failures: list[Failure] = []
+    for server, toolset in mcp_rules.toolsets(target.snapshot):
+        found = await _snapshot(pool, connector, target, server, toolset)
+        if isinstance(found, Failure):
+            failures.append(found)
+        elif found is not None:
+            tools = mcp_rules.enabled_tools(server["name"], toolset, found["tools"])
+            offered += [{**t, "snapshot_digest": found["digest"]} for t in tools]
+    return Offer(offered, failures)
+
+
+async def _target(pool: Pool, session_id: str) -> _Target | None:
+    """The Session and the trigger of the turn the next round belongs to (``None``: nothing to run)."""
+    async with pool.acquire() as conn:
+        session = await sessions.lock_any(conn, session_id)  # autocommit: the lock ends with the read
+        if session is None or not mcp_rules.toolsets(session.agent_snapshot):
+            return None
+        turn = await turns.active(conn, session_id)
+        trigger_id = turn.trigger_id if turn is not None else None
+        if trigger_id is None:
+            trigger = await events.next_trigger(conn, session_id)
+            trigger_id = trigger.id if trigger is not None else None
+    if trigger_id is None:
+        return None
+    return _Target(session.workspace_id, session_id, trigger_id, session.agent_snapshot)
 
 
 async def _snapshot(
-    pool: Pool, connector: McpConnector | None, prepared: Round, server: JsonObject, toolset: JsonObject
-) -> JsonObject | None:
+    pool: Pool, connector: McpConnector | None, target: _Target, server: JsonObject, toolset: JsonObject
+) -> JsonObject | Failure | None:
     name, digest = server["name"], mcp_rules.config_digest(server, toolset)
     async with pool.acquire() as conn:
-        pinned = await mcp.get_discovery(conn, prepared.session_id, name)
+        pinned = await mcp.get_discovery(conn, target.session_id, name)
     if pinned is not None and pinned.config_digest == digest:
         if pinned.failed_trigger_id is None:
             return pinned.snapshot
-        if pinned.failed_trigger_id == prepared.trigger_id:
+        if pinned.failed_trigger_id == target.trigger_id:
             return None  # already reported for this turn; retried on the next one
     if connector is None:
-        await _failed(pool, prepared, name, digest, "MCP servers are not available on this orchestrator")
-        return None
+        return Failure(name, digest, "MCP servers are not available on this orchestrator")
     try:
         found = await connector.discover(server["url"])
     except McpConnectionError as exc:
-        await _failed(pool, prepared, name, digest, str(exc))
-        return None
+        log.warning(
+            "mcp discovery failed session_id=%s server=%s error=%s",
+            target.session_id,
+            name,
+            exc,
+            extra={"action": "mcp.discovery_failed"},
+        )
+        return Failure(name, digest, str(exc))
     snapshot: JsonObject = {
         "server_name": found.server_name,
         "server_version": found.server_version,
@@ -65,10 +122,10 @@ async def _snapshot(
         "url": server["url"],
     }
     async with pool.acquire() as conn:
-        await mcp.put_discovery(conn, prepared.workspace_id, prepared.session_id, name, digest, snapshot)
+        await mcp.put_discovery(conn, target.workspace_id, target.session_id, name, digest, snapshot)
     log.info(
         "mcp discovered session_id=%s server=%s tools=%s",
-        prepared.session_id,
+        target.session_id,
         name,
         len(found.tools),
         extra={"action": "mcp.discovered"},
@@ -76,27 +133,24 @@ async def _snapshot(
     return snapshot
 
 
-async def _failed(pool: Pool, prepared: Round, name: str, digest: str, message: str) -> None:
-    """Remember the failure for this turn and report it once as a recoverable ``session.error``."""
-    log.warning(
-        "mcp discovery failed session_id=%s server=%s error=%s",
-        prepared.session_id,
-        name,
-        message,
-        extra={"action": "mcp.discovery_failed"},
-    )
-    error = {
-        "type": "mcp_connection_failed_error",
-        "message": f"MCP server {name!r}: {message}; its tools are unavailable for this turn"[:4096],
-        "retry_status": {"type": "retrying"},
-        "mcp_server_name": name,
-    }
-    event = NewEvent(derived_id("sevt", prepared.start_id, "mcp", name), "session.error", {"error": error})
-    async with pool.acquire() as conn, conn.transaction():
-        if await lock_if_current(conn, prepared) is None:
-            return
+async def record_failures(
+    conn: Connection, workspace_id: str, session_id: str, trigger_id: str, start_id: str, failures: list[Failure]
+) -> None:
+    """Remember each failure for this turn and report it once as a recoverable ``session.error``.
+
+    Runs in the prepare transaction, under the Session row lock, for the turn actually claimed.
+    """
+    for failure in failures:
+        name = failure.server_name
+        error = {
+            "type": "mcp_connection_failed_error",
+            "message": f"MCP server {name!r}: {failure.message}; its tools are unavailable for this turn"[:4096],
+            "retry_status": {"type": "retrying"},
+            "mcp_server_name": name,
+        }
         await mcp.put_discovery(
-            conn, prepared.workspace_id, prepared.session_id, name, digest, {}, failed_trigger_id=prepared.trigger_id
+            conn, workspace_id, session_id, name, failure.config_digest, {}, failed_trigger_id=trigger_id
         )
+        event = NewEvent(derived_id("sevt", start_id, "mcp", name), "session.error", {"error": error})
         if not await events.exists(conn, event.id):
-            await events.append(conn, prepared.workspace_id, prepared.session_id, [event])
+            await events.append(conn, workspace_id, session_id, [event])

@@ -18,7 +18,7 @@ from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_id
-from mango_server.store import agents, environments, events, outbox, sessions, work
+from mango_server.store import agents, environments, events, mcp, outbox, sessions, work
 from mango_server.store.agents import AgentRow
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
@@ -27,7 +27,7 @@ from mango_server.store.sessions import NewSession, SessionFilters, SessionRow
 __all__ = ["STATUSES", "SessionFilters", "SessionRow", "archive", "create", "delete", "get", "list_page", "update"]
 
 STATUSES = ("idle", "running", "rescheduling", "terminated")
-_SNAPSHOT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills")
+_SNAPSHOT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "context_management")
 MAX_METADATA_PAIRS = 16
 
 
@@ -176,6 +176,7 @@ async def delete(services: Services, principal: Principal, session_id: str) -> s
         row = await sessions.get_row(conn, ws, session_id, lock=True)
         await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.deleted")])
         await sessions.mark_deleting(conn, row)
+        await mcp.settle_interrupted(conn, session_id)  # the journal says what became of in-flight calls
         await work.stop_for_session(conn, session_id)
         await outbox.wake(conn, ws, session_id, "delete")
     await services.notifier.committed(session_id)

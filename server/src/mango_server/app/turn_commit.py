@@ -125,7 +125,7 @@ async def _record_calls(
         decision = tools.decide(catalog, call.name)
         if decision.kind == "platform" and call.id not in platform:
             decision = tools.ToolDecision("unknown", "deny")
-        evaluation = evaluations.get(call.id) if decision.kind in ("builtin", "mcp") else None
+        evaluation = evaluations.get(call.id) if decision.kind in ("builtin", "mcp", "managed") else None
         if evaluation is not None:
             decision = tools.ToolDecision(decision.kind, evaluation.decision)  # type: ignore[arg-type]
         state = _announce_call(recorded, prepared, call, event_id, decision, platform, evaluation, catalog)
@@ -180,7 +180,7 @@ def _announce_call(
         )
         recorded.needs_client.append(event_id)
         return "pending"
-    if decision.permission == "deny" and decision.kind not in ("builtin", "mcp"):
+    if decision.permission == "deny" and decision.kind not in ("builtin", "mcp", "managed"):
         recorded.answered_here += 1
         return "rejected"
     use: JsonObject = {"name": call.name, "input": call.input, "evaluated_permission": decision.permission}
@@ -203,7 +203,7 @@ def _announce_call(
         return "awaiting_confirmation"
     if decision.kind == "builtin":
         return "pending"
-    if decision.kind == "mcp":
+    if decision.kind in ("mcp", "managed"):
         recorded.runs_here += 1
         return "allowed"
     text, is_error = platform[call.id]
@@ -242,7 +242,8 @@ async def _wait_for_calls(
         out.append(_idle_event(prepared, stop))
         await sessions.set_status(conn, session, "idle", stop)
     await events.append(conn, ws, sid, out)
-    # Allowed MCP calls run in the next step (``app.mcp_calls``), outside this transaction.
+    # Allowed MCP and managed calls run in the next step (``app.mcp_calls``, ``app.managed_calls``),
+    # outside this transaction.
     return StepOutcome("continue" if recorded.runs_here else "idle")
 
 

@@ -22,9 +22,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mango_server.app.context import build_request, merge_messages
+from mango_server.app.summarizer import Summary
 from mango_server.domain import compaction as policy
 from mango_server.domain.compaction import Entry, Projection
-from mango_server.domain.context_policy import Budget, budget_for
+from mango_server.domain.context_policy import Budget, budget_for, compaction_config
 from mango_server.domain.json import JsonObject
 from mango_server.domain.model_windows import CATALOGUE_VERSION, ModelWindow, resolve_window
 from mango_server.domain.tokens import UsageAnchor, estimate_request, fingerprint, measure
@@ -37,7 +38,17 @@ from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
 from mango_server.store.transcript import TranscriptRow
 
-__all__ = ["ContextConfig", "Plan", "RoundKey", "complete", "plan", "rebuild_request", "record", "recover_overflow"]
+__all__ = [
+    "ContextConfig",
+    "Plan",
+    "RoundKey",
+    "SummaryNeeded",
+    "complete",
+    "plan",
+    "rebuild_request",
+    "record",
+    "recover_overflow",
+]
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +60,7 @@ class ContextConfig:
     max_tokens: int = 4096
     windows: Mapping[str, ModelWindow] = field(default_factory=dict)
     adapter: Mapping[str, Any] = field(default_factory=dict)
+    native_web_fetch: bool = True  # the adapter's capability profile: does the endpoint fetch web pages itself?
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,20 @@ class Plan:
     estimate: int
     compaction_id: str | None
     recipe: JsonObject
+
+
+@dataclass(frozen=True)
+class SummaryNeeded:
+    """Admission must compact and the Agent asks for a model-written summary of what is omitted.
+
+    The caller commits the prepare transaction, asks the summarizer (outside any transaction) and
+    prepares again with the answer under ``compaction_id`` (``None`` text: fall back to extractive).
+    """
+
+    compaction_id: str
+    model_id: str
+    entries: list[Entry]
+    max_tokens: int
 
 
 @dataclass(frozen=True)
@@ -102,8 +128,17 @@ def _size(request: ModelRequest) -> int:
     return estimate_request(request.system, request.messages, _declarations(request))
 
 
-async def plan(conn: Connection, where: RoundKey, snapshot: JsonObject, config: ContextConfig) -> Plan:
-    """Admit the round's request, compacting first when it would not fit."""
+async def plan(
+    conn: Connection,
+    where: RoundKey,
+    snapshot: JsonObject,
+    config: ContextConfig,
+    summaries: Mapping[str, Summary] | None = None,
+) -> Plan | SummaryNeeded:
+    """Admit the round's request, compacting first when it would not fit.
+
+    ``summaries`` holds model-written summaries obtained after an earlier ``SummaryNeeded`` answer.
+    """
     budget = _budget(snapshot, config)
     latest = await store.latest_compaction(conn, where.session_id)
     projection = projection_of(latest)
@@ -116,7 +151,11 @@ async def plan(conn: Connection, where: RoundKey, snapshot: JsonObject, config: 
     if not budget.fits(measured.tokens):
         if projection is not None:
             entries = entries_of(await transcript.for_context(conn, where.session_id, where.trigger_id))
-        new = await _compact(conn, where, snapshot, entries, budget, measured.tokens, latest, aggressive=False)
+        new = await _compact(
+            conn, where, snapshot, entries, budget, measured.tokens, latest, aggressive=False, summaries=summaries
+        )
+        if isinstance(new, SummaryNeeded):
+            return new
         projected = policy.apply_projection(projection_of(new), entries, _summary_key(new))
         request = _request(snapshot, projected, where.attempt, budget.max_tokens)
         measured = measure(request.system, request.messages, _declarations(request), None)
@@ -176,8 +215,15 @@ async def _compact(
     *,
     aggressive: bool,
     ceiling: int | None = None,
-) -> CompactionRow:
-    """Record (once) the compaction of this round and announce it; returns the recorded row."""
+    summaries: Mapping[str, Summary] | None = None,
+) -> CompactionRow | SummaryNeeded:
+    """Record (once) the compaction of this round and announce it; returns the recorded row.
+
+    In the Agent's ``summary`` mode an admission compaction that omits messages first answers
+    ``SummaryNeeded``; with the summarizer's answer in ``summaries`` it records the model-written
+    summary, or the extractive one (with the failure's reason) when the summary call failed.
+    The aggressive overflow compaction is always extractive: it must not depend on another call.
+    """
     empty = _request(snapshot, [], where.attempt, budget.max_tokens)
     target = budget.target(aggressive=aggressive)
     if ceiling is not None:
@@ -186,19 +232,38 @@ async def _compact(
     # One admission compaction per attempt of the round, one overflow compaction per round.
     kind = "overflow" if aggressive else f"admission-{where.attempt}"
     row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, kind)
+    mode = "extractive_aggressive" if aggressive else "extractive"
+    stored_projection: JsonObject = {}
+    wanted = compaction_config(snapshot)
+    if not aggressive and wanted.mode == "summary" and projection.summary is not None:
+        existing = await store.get_compaction(conn, where.session_id, row_id)
+        if existing is not None:
+            return existing  # recorded by an earlier run of this round
+        room = min(wanted.max_summary_tokens, policy.summary_budget(target, _size(empty)))
+        written = (summaries or {}).get(row_id)
+        if written is None:
+            model_id = str(snapshot["model"]["id"])
+            return SummaryNeeded(row_id, model_id, policy.dropped_entries(projection, entries), room)
+        if written.text:
+            projection = policy.with_summary(projection, written.text, room)
+            mode = "summary"
+        else:
+            stored_projection["summary_error"] = written.error or "the summary call failed"
     post = _size(_request(snapshot, policy.apply_projection(projection, entries, f"summary:{row_id}"), 1, 1))
     row = CompactionRow(
         row_id,
         parent.id if parent else None,
         where.trigger_id,
-        "extractive_aggressive" if aggressive else "extractive",
+        mode,
         policy.POLICY_VERSION,
-        asdict(projection),
+        {**asdict(projection), **stored_projection},
         pre_tokens,
         post,
     )
     if await store.insert_compaction(conn, where.workspace_id, where.session_id, row):
-        payload = {"pre_tokens": pre_tokens, "post_tokens": post, "mode": row.mode}
+        payload: JsonObject = {"pre_tokens": pre_tokens, "post_tokens": post, "mode": row.mode}
+        if "summary_error" in stored_projection:
+            payload["summary_fallback"] = stored_projection["summary_error"]
         event = NewEvent(derived_id("sevt", row_id, "compacted"), "agent.thread_context_compacted", payload)
         await events.append(conn, where.workspace_id, where.session_id, [event])
         log.info(
@@ -253,9 +318,16 @@ async def recover_overflow(
     latest = await store.latest_compaction(conn, where.session_id)
     budget = _budget(snapshot, config)
     await _compact(
-        conn, where, snapshot, entries_of(rows), budget, refused_estimate, latest,
-        aggressive=True, ceiling=max(refused_estimate // 2, 1),
-    )  # fmt: skip
+        conn,
+        where,
+        snapshot,
+        entries_of(rows),
+        budget,
+        refused_estimate,
+        latest,
+        aggressive=True,
+        ceiling=max(refused_estimate // 2, 1),
+    )  # fmt: skip  (aggressive: never a SummaryNeeded)
     return True
 
 

@@ -2,7 +2,8 @@
 
 Claims the oldest queued ``user.message`` as a new turn's trigger (writing its provider blocks
 as transcript position 0), or resumes a turn whose tool barrier has closed (writing the tool
-results), admits the round's request (``app.turn_context``: measure, compact when it would not fit), stops
+results), admits the round's request with every tool declaration it offers, the MCP tools
+discovered before the transaction included (``app.turn_context``: measure, compact when it would not fit), stops
 with ``budget_reached`` instead when the request could take the Session past its budget, else
 records the request's recipe, announces ``running`` and appends ``span.model_request_start`` with a
 deterministic id, so a re-run after a crash appends nothing twice. Not responsible for the model call or
@@ -12,15 +13,18 @@ the commit.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 from mango_server.app import turn_context
 from mango_server.app.context import user_blocks
-from mango_server.app.turn_context import ContextConfig, RoundKey
+from mango_server.app.mcp_discovery import Offer, record_failures
+from mango_server.app.summarizer import Summary
+from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
-from mango_server.domain import prices
+from mango_server.domain import prices, tools
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
-from mango_server.store import actions, events, files, sessions, skills, transcript, turns
+from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
@@ -28,15 +32,27 @@ from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
 
 
-async def prepare(conn: Connection, session_id: str, config: ContextConfig) -> Round | StepOutcome:
-    """Claim or resume the Session's turn and admit its request; ``StepOutcome`` when there is nothing to run."""
+async def prepare(
+    conn: Connection,
+    session_id: str,
+    config: ContextConfig,
+    offer: Offer | None = None,
+    summaries: Mapping[str, Summary] | None = None,
+) -> Round | StepOutcome | SummaryNeeded:
+    """Claim or resume the Session's turn and admit its request; ``StepOutcome`` when there is nothing to run.
+
+    ``offer`` holds the MCP tools discovered for this round (before the transaction); they are part of
+    the snapshot admission measures, and its failures are reported here for the turn actually claimed.
+    ``SummaryNeeded``: admission must compact with a model-written summary; the caller commits, asks
+    the summarizer and prepares again with the answer in ``summaries``.
+    """
     session = await sessions.lock_any(conn, session_id)
     if session is None or not is_open(session):
         return StepOutcome("stop")
     turn = await _claim_or_resume(conn, session)
     if isinstance(turn, StepOutcome):
         return turn
-    return await _open_round(conn, session, turn, config)
+    return await _open_round(conn, session, turn, config, offer or Offer(), summaries)
 
 
 async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | StepOutcome:
@@ -64,16 +80,29 @@ async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | S
 
 
 async def _open_round(
-    conn: Connection, session: SessionRow, turn: TurnRow, config: ContextConfig
-) -> Round | StepOutcome:
+    conn: Connection,
+    session: SessionRow,
+    turn: TurnRow,
+    config: ContextConfig,
+    offer: Offer,
+    summaries: Mapping[str, Summary] | None,
+) -> Round | StepOutcome | SummaryNeeded:
     ws, sid = session.workspace_id, session.id
     attempt = (sid, turn.trigger_id, turn.round, turn.attempt_errors)
     start_id = derived_id("sevt", *attempt, "start")
     pinned_skills = session.agent_snapshot.get("skills") or []
     manifest = await skills.manifest(conn, ws, pinned_skills)
     snapshot = {**session.agent_snapshot, "skill_manifest": manifest}
+    if offer.tools:
+        snapshot["mcp_tools"] = offer.tools
+    mode = tools.web_fetch_mode(snapshot, native_available=config.native_web_fetch)
+    if mode is not None:  # pinned by the Session's first round, so the Session never switches executors
+        snapshot["web_fetch_mode"] = await tool_profiles.pin_web_fetch(conn, ws, sid, mode)
+    await record_failures(conn, ws, sid, turn.trigger_id, start_id, offer.failures)
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
-    admitted = await turn_context.plan(conn, key, snapshot, config)  # may compact first
+    admitted = await turn_context.plan(conn, key, snapshot, config, summaries)  # may compact first
+    if isinstance(admitted, SummaryNeeded):
+        return admitted
     model_id = str(snapshot["model"]["id"])
     if prices.budget_exceeded(session.budget, session.usage, model_id, admitted.estimate, admitted.request.max_tokens):
         return await _stop_for_budget(conn, session, start_id)

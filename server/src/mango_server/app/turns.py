@@ -14,24 +14,25 @@ Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 
 a model error is recorded as ``session.error`` and the workflow waits (``domain.backoff``, or the
 provider's ``retry_after``) before the next step. A context-overflow refusal compacts once more
 aggressively and retries the round at once; a second refusal of the same round ends the turn.
+When admission must compact and the Agent asks for a model-written summary, step 1 answers
+``SummaryNeeded``: the summary call runs between two prepare transactions (never inside one).
 Not responsible for: waiting, timers or signals (the workflow), HTTP admission, or SQL (the repositories in ``store``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import random
 from collections.abc import Callable, Mapping
 
-from mango_server.app import mcp_calls, turn_context
+from mango_server.app import managed_calls, mcp_calls, turn_context
 from mango_server.app.blobs import BlobWrites
-from mango_server.app.context import tool_specs
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
-from mango_server.app.mcp_discovery import offered_tools
+from mango_server.app.mcp_discovery import discover
 from mango_server.app.skill_loader import load_instructions
+from mango_server.app.summarizer import ModelSummarizer, Summarizer, Summary
 from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
-from mango_server.app.turn_context import ContextConfig, RoundKey
+from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_prepare import prepare
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, finish_turn, lock_if_current
 from mango_server.blob import BlobStore
@@ -50,6 +51,7 @@ from mango_server.model import (
     tool_uses,
 )
 from mango_server.store.db import Pool
+from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
 
 __all__ = ["OPEN_ACTION_STATES", "StepOutcome", "TurnEngine", "finish_turn"]
@@ -74,36 +76,51 @@ class TurnEngine:
         mcp: McpConnector | None = None,
         evaluator: Evaluator | None = None,
         writes: BlobWrites | None = None,
+        summarizer: Summarizer | None = None,
+        egress: EgressPolicy | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
         self._notifier = notifier
         self._max_errors = max_errors
-        self._context = ContextConfig(max_tokens, dict(windows or {}), adapter_profile(model))
+        capabilities = getattr(model, "capabilities", None)
+        native_fetch = bool(getattr(capabilities, "native_web_fetch", False))
+        self._context = ContextConfig(max_tokens, dict(windows or {}), adapter_profile(model), native_fetch)
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
         self._mcp = mcp
         self._evaluator = evaluator
         self._writes = writes  # large MCP results become Files (``app.mcp_results``)
+        self._summarizer = summarizer or ModelSummarizer(model)  # the Agent's ``summary`` compaction mode
+        self._egress = egress  # the platform-managed web_fetch connects through it (``app.managed_calls``)
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
         if await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
             await self._notifier.committed(session_id)
+        if await managed_calls.run_pending(self._pool, self._egress, session_id):
+            await self._notifier.committed(session_id)
+        # MCP discovery is network I/O, so it runs before the prepare transaction; its tools join the
+        # snapshot that admission measures, so their schemas count in the admitted estimate.
+        offer = await discover(self._pool, self._mcp, session_id)
         async with self._pool.acquire() as conn, conn.transaction():
-            prepared = await prepare(conn, session_id, self._context)
+            prepared = await prepare(conn, session_id, self._context, offer)
+        if isinstance(prepared, SummaryNeeded):
+            # The Agent compacts with a model-written summary: one bounded call outside any transaction,
+            # then the round is prepared again with it (any failure falls back to extractive).
+            summary = await self._summarizer.summarize(prepared.model_id, prepared.entries, prepared.max_tokens)
+            async with self._pool.acquire() as conn, conn.transaction():
+                prepared = await prepare(conn, session_id, self._context, offer, {prepared.compaction_id: summary})
+            if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively
+                fallback = {prepared.compaction_id: Summary(None, "the round changed while summarising")}
+                async with self._pool.acquire() as conn, conn.transaction():
+                    prepared = await prepare(conn, session_id, self._context, offer, fallback)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
             return prepared
-        offered = await offered_tools(self._pool, self._mcp, prepared)
+        assert isinstance(prepared, Round)
         request = prepared.request
         assert request is not None
-        if offered:
-            # MCP tools are discovered outside the admission transaction (network I/O); their declarations
-            # join the admitted request here, so admission's estimate does not count their schemas yet.
-            snapshot = {**prepared.snapshot, "mcp_tools": offered}
-            request = dataclasses.replace(request, tools=tool_specs(snapshot))
-            prepared = dataclasses.replace(prepared, snapshot=snapshot, request=request)
         message_id = derived_id("sevt", prepared.start_id, "message")
         try:
             response = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
@@ -199,7 +216,7 @@ class TurnEngine:
         verdicts: dict[str, Evaluation] = {}
         for call in tool_uses(response):
             kind = tools.classify(catalog, call.name)
-            if kind not in ("builtin", "mcp") or tools.policy_type(catalog, call.name) != "auto":
+            if kind not in ("builtin", "mcp", "managed") or tools.policy_type(catalog, call.name) != "auto":
                 continue
             if self._evaluator is None:
                 verdicts[call.id] = Evaluation("ask", "indeterminate", "no permission evaluator is configured")

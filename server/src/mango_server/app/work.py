@@ -34,7 +34,7 @@ from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
-from mango_server.store import actions, environments, events, outbox, sessions, turns, work
+from mango_server.store import actions, environments, events, mcp, outbox, sessions, turns, work
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
@@ -246,6 +246,7 @@ async def terminate_session(conn: Connection, session: SessionRow, message: str)
     else:
         await events.mark_processed(conn, await events.queued_inputs(conn, sid))
     await actions.cancel_open(conn, sid)
+    await mcp.settle_interrupted(conn, sid)
     trigger = turn.trigger_id if turn is not None else None
     error = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
     announced = [

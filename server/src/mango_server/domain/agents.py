@@ -14,8 +14,11 @@ from mango_server.domain.errors import ConflictError, InvalidRequestError
 TOOLSET_TYPE = "agent_toolset_20260401"
 BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
 PROVIDER_NATIVE_TOOLS = frozenset({"web_search", "web_fetch"})
+INTERCEPTABLE_WEB_TOOLS = frozenset({"web_fetch"})  # a platform-managed executor exists for these
 PLATFORM_TOOLS = frozenset({"load_skill"})  # answered by the orchestrator itself
-AGENT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "metadata")
+AGENT_FIELDS = (
+    "name", "description", "system", "model", "tools", "mcp_servers", "skills", "context_management", "metadata",
+)  # fmt: skip
 
 
 def normalize_model(model: Any) -> dict[str, Any]:
@@ -52,7 +55,8 @@ def materialize_toolset(tool: dict[str, Any]) -> dict[str, Any]:
         override = overrides.get(name, {})
         policy = _policy(override.get("permission_policy"), default_policy["type"])
         enabled = override.get("enabled", default_enabled)
-        if name in PROVIDER_NATIVE_TOOLS and enabled and policy["type"] != "always_allow":
+        # web_fetch may ask or be evaluated: those Sessions use the interceptable platform-managed executor.
+        if name in PROVIDER_NATIVE_TOOLS - INTERCEPTABLE_WEB_TOOLS and enabled and policy["type"] != "always_allow":
             raise InvalidRequestError(
                 f"tools: {name} runs inside the model provider's call and cannot be paused, so its "
                 f"permission_policy must be always_allow (got {policy['type']}); unsupported capability"
@@ -122,6 +126,7 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
         "tools": [],
         "mcp_servers": [],
         "skills": [],
+        "context_management": None,
         "metadata": {},
     }
     if base:

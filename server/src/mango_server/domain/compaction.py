@@ -24,7 +24,17 @@ from typing import Any
 
 from mango_server.domain.tokens import BYTES_PER_TOKEN, estimate_message
 
-__all__ = ["POLICY_VERSION", "Entry", "Projection", "apply_projection", "compact", "turn_of"]
+__all__ = [
+    "POLICY_VERSION",
+    "Entry",
+    "Projection",
+    "apply_projection",
+    "compact",
+    "dropped_entries",
+    "summary_budget",
+    "turn_of",
+    "with_summary",
+]
 
 POLICY_VERSION = "extractive-1"
 _OMITTED = "[... {count} characters of this tool result were omitted by context compaction ...]"
@@ -138,13 +148,13 @@ def compact(entries: Sequence[Entry], target: int, fixed_cost: int) -> Projectio
     if not entries:
         return Projection(kept=[])
     budget = max(target - fixed_cost, 1)
+    summary_room = summary_budget(target, fixed_cost)
     replaced = _shrink_entries(entries[:-1], max(budget * 3 // 8, 200)) | _shrink_entries(
         entries[-1:], max(budget * 3 // 2, 400)
     )
     view = [Entry(e.key, e.role, replaced.get(e.key, e.blocks)) for e in entries]
     turns = _turns(view)
     head = _head(turns, budget // 4)
-    summary_room = max(budget // 10, 64)
     tail = _fit_tail(turns[1:] if head else turns, budget - sum(map(_cost, head)) - summary_room)
     kept_keys = {e.key for e in head} | {e.key for e in tail}
     dropped = [e for e in view if e.key not in kept_keys]
@@ -154,6 +164,33 @@ def compact(entries: Sequence[Entry], target: int, fixed_cost: int) -> Projectio
         summary=_summary(dropped, summary_room) if dropped else None,
         summary_index=len(head),
         horizon=entries[-1].key,
+    )
+
+
+def summary_budget(target: int, fixed_cost: int) -> int:
+    """The tokens a projection for ``target`` leaves its summary entry (extractive or model-written)."""
+    return max(max(target - fixed_cost, 1) // 10, 64)
+
+
+def dropped_entries(projection: Projection, entries: Sequence[Entry]) -> list[Entry]:
+    """The entries up to the projection's horizon that it leaves out (what its summary stands for)."""
+    if projection.horizon is None:
+        return []
+    keys = [e.key for e in entries]
+    covered = entries[: keys.index(projection.horizon) + 1] if projection.horizon in keys else list(entries)
+    kept = set(projection.kept)
+    return [e for e in covered if e.key not in kept]
+
+
+def with_summary(projection: Projection, text: str, max_tokens: int) -> Projection:
+    """The projection with a model-written summary instead of the extractive one, cut to ``max_tokens``."""
+    limit = max(max_tokens - 48, 16) * BYTES_PER_TOKEN  # room for the note and the cut marker
+    raw = text.strip().encode()
+    if len(raw) > limit:
+        text = raw[:limit].decode(errors="ignore") + " [...]"
+    note = "[Context compaction: earlier messages of this conversation were replaced by this summary:]\n"
+    return Projection(
+        projection.kept, projection.replaced, note + text.strip(), projection.summary_index, projection.horizon
     )
 
 

@@ -12,12 +12,14 @@ Not responsible for: measuring (``domain.tokens``), projecting (``domain.compact
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from mango_server.domain.model_windows import ModelWindow
 
-__all__ = ["Budget", "budget_for"]
+__all__ = ["DEFAULT_SUMMARY_TOKENS", "Budget", "CompactionConfig", "budget_for", "compaction_config"]
 
 _MAX_GROWTH = 16_000
+DEFAULT_SUMMARY_TOKENS = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,3 +49,18 @@ def budget_for(window: ModelWindow, requested_max_tokens: int) -> Budget:
     max_tokens = max(1, min(requested_max_tokens, window.max_output))
     growth = min(max(window.context_window // 20, 256), _MAX_GROWTH)
     return Budget(window.context_window, max_tokens, growth)
+
+
+@dataclass(frozen=True, slots=True)
+class CompactionConfig:
+    """How an Agent asks its Sessions to compact: ``extractive`` (the default) or a model-written ``summary``."""
+
+    mode: str = "extractive"
+    max_summary_tokens: int = DEFAULT_SUMMARY_TOKENS
+
+
+def compaction_config(snapshot: dict[str, Any]) -> CompactionConfig:
+    """The compaction settings of an Agent snapshot (``context_management.compaction``; absent: extractive)."""
+    raw = ((snapshot.get("context_management") or {}).get("compaction")) or {}
+    mode = str(raw.get("mode") or "extractive")
+    return CompactionConfig(mode, int(raw.get("max_summary_tokens") or DEFAULT_SUMMARY_TOKENS))

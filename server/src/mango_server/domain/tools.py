@@ -4,7 +4,10 @@ Kinds: ``custom`` (application-defined, answered by the client), ``builtin`` (ex
 Session's self-hosted worker), ``provider_native`` (run by the model provider inside its own call,
 never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill``),
 ``mcp`` (a tool of an attached MCP server, offered under its MCP tool name once discovered; the
-round's snapshot carries the discovered tools as ``mcp_tools``) and ``unknown``.
+round's snapshot carries the discovered tools as ``mcp_tools``), ``managed`` (a built-in the
+platform executes itself, interceptable like any built-in: ``web_fetch`` when the Session pinned
+the managed executor, see :func:`web_fetch_mode`; the round's snapshot says so as
+``web_fetch_mode``) and ``unknown``.
 
 Permission: ``always_allow`` allows, ``always_ask`` asks, as does any policy this code does not
 know; ``auto`` asks here too: the turn engine asks the evaluator (``app.evaluator``) and records
@@ -20,7 +23,8 @@ from typing import Literal
 from mango_server.domain.agents import PLATFORM_TOOLS, PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.domain.json import JsonObject
 
-ToolKind = Literal["custom", "builtin", "provider_native", "platform", "mcp", "unknown"]
+ToolKind = Literal["custom", "builtin", "provider_native", "platform", "mcp", "managed", "unknown"]
+MANAGED_TOOLS = frozenset({"web_fetch"})  # built-ins the platform can execute when the provider cannot
 Permission = Literal["allow", "ask", "deny"]
 
 
@@ -36,6 +40,8 @@ class ToolCatalog:
     mcp_servers: frozenset[str] = frozenset()
     #: Discovered MCP tools by model-facing name -> (server name, permission policy type).
     mcp_tools: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: Platform-managed built-ins by name -> permission policy type.
+    managed: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -49,16 +55,39 @@ class ToolDecision:
 def catalog(snapshot: JsonObject) -> ToolCatalog:
     """The catalogue of a snapshot; platform tools are offered only when the Session pins Skills."""
     enabled = enabled_builtins(snapshot)
+    managed = {
+        c["name"]: c["permission_policy"]["type"]
+        for c in enabled
+        if c["name"] in MANAGED_TOOLS and snapshot.get("web_fetch_mode") == "managed"
+    }
     return ToolCatalog(
         custom=frozenset(t["name"] for t in custom_tools(snapshot)),
         builtins={c["name"]: c["permission_policy"]["type"] for c in enabled if c["name"] not in PROVIDER_NATIVE_TOOLS},
-        provider_native=frozenset(c["name"] for c in enabled if c["name"] in PROVIDER_NATIVE_TOOLS),
+        provider_native=frozenset(
+            c["name"] for c in enabled if c["name"] in PROVIDER_NATIVE_TOOLS and c["name"] not in managed
+        ),
         platform=PLATFORM_TOOLS if snapshot.get("skill_manifest") else frozenset(),
         mcp_servers=frozenset(
             str(t["mcp_server_name"]) for t in snapshot.get("tools") or [] if t.get("type") == "mcp_toolset"
         ),
         mcp_tools=_mcp_tools(snapshot),
+        managed=managed,
     )
+
+
+def web_fetch_mode(snapshot: JsonObject, *, native_available: bool) -> str | None:
+    """Which executor answers the Agent's ``web_fetch``: ``native``, ``managed``, or ``None`` (not enabled).
+
+    Native only when the model endpoint runs web fetches itself (its capability profile) and the
+    policy is ``always_allow``: a provider-native call cannot be paused, so ``always_ask`` and
+    ``auto`` need the interceptable platform-managed executor.
+    """
+    config = next((c for c in enabled_builtins(snapshot) if c["name"] == "web_fetch"), None)
+    if config is None:
+        return None
+    if native_available and config["permission_policy"]["type"] == "always_allow":
+        return "native"
+    return "managed"
 
 
 def _mcp_tools(snapshot: JsonObject) -> dict[str, tuple[str, str]]:
@@ -77,6 +106,8 @@ def classify(tools: ToolCatalog, name: str, *, mcp_server: str | None = None) ->
         return "custom"
     if name in tools.builtins:
         return "builtin"
+    if name in tools.managed:
+        return "managed"
     if name in tools.platform:
         return "platform"
     if name in tools.provider_native:
@@ -101,6 +132,8 @@ def decide(tools: ToolCatalog, name: str, *, mcp_server: str | None = None) -> T
     kind = classify(tools, name, mcp_server=mcp_server)
     if kind == "builtin":
         return ToolDecision(kind, permission(tools.builtins[name]))
+    if kind == "managed":
+        return ToolDecision(kind, permission(tools.managed[name]))
     if kind == "mcp" and name in tools.mcp_tools:
         return ToolDecision(kind, permission(tools.mcp_tools[name][1]))
     if kind in ("custom", "platform"):
@@ -112,6 +145,8 @@ def policy_type(tools: ToolCatalog, name: str) -> str | None:
     """The configured permission policy type of a built-in or MCP tool (``None`` for other kinds)."""
     if name in tools.builtins:
         return tools.builtins[name]
+    if name in tools.managed:
+        return tools.managed[name]
     if name in tools.mcp_tools:
         return tools.mcp_tools[name][1]
     return None

@@ -13,7 +13,7 @@ import time
 from mango_server.telemetry import metrics, traces
 
 from ._errors import ModelError
-from ._types import ModelClient, ModelRequest, ModelResponse, TextDeltaCallback, adapter_profile
+from ._types import ModelCapabilities, ModelClient, ModelRequest, ModelResponse, TextDeltaCallback, adapter_profile
 
 __all__ = ["InstrumentedModel"]
 
@@ -26,6 +26,7 @@ class InstrumentedModel:
         self._provider = provider
         # Request recipes record the wrapped adapter's profile (``adapter_profile``), not this wrapper's.
         self.profile = adapter_profile(inner)
+        self.capabilities = getattr(inner, "capabilities", ModelCapabilities())
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         started = time.monotonic()

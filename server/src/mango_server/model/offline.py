@@ -10,9 +10,11 @@ provider message with the next one; only the newest text counts). Without direct
 ``/tool NAME {json-input}``
     Call tool ``NAME`` with the JSON object input (``{}`` when omitted). Several lines give
     several ``tool_use`` blocks in one response with ``stop_reason`` ``tool_use``. When
-    ``NAME`` is declared ``provider_native`` in the request (web_search, web_fetch), the
-    call is simulated inline as a ``server_tool_use`` block plus its result block with
-    opaque ``encrypted_*`` fields, as the provider would return it.
+    ``NAME`` is declared ``provider_native`` in the request (web_search; web_fetch only when a
+    request declares it so: the model has no native web fetch, so its Sessions get the
+    platform-managed one as a regular tool), the call is simulated inline as a
+    ``server_tool_use`` block plus its result block with opaque ``encrypted_*`` fields, as the
+    provider would return it.
 ``/fail N`` | ``/fail always``
     Raise a retryable ``ModelOverloadedError`` for the first ``N`` attempts (or always).
 ``/fail-permanent``
@@ -32,7 +34,8 @@ provider message with the next one; only the newest text counts). Without direct
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
 A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
-deterministic verdict of ``model._offline_evaluator`` instead.
+deterministic verdict of ``model._offline_evaluator`` instead, and one whose system prompt is the
+context summarizer's (``SUMMARY_MARKER``) the deterministic summary of ``model._offline_summary``.
 
 When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``/text``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
@@ -70,6 +73,7 @@ from mango_server.domain.tokens import estimate_message, estimate_request
 
 from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelRequestFailedError
 from ._offline_evaluator import EVALUATOR_MARKER, verdict
+from ._offline_summary import FAIL_MARKER, SUMMARY_MARKER, summary_text
 from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
 
 __all__ = ["OfflineModel"]
@@ -101,7 +105,8 @@ class OfflineModel:
 
     capabilities = ModelCapabilities(
         native_web_search=True,
-        native_web_fetch=True,
+        # No native web fetches: Sessions get the platform-managed web_fetch (as with any such endpoint).
+        native_web_fetch=False,
         native_citations=False,
         preserves_unknown_content_blocks=True,
         provider_tool_versions={"web_search": "web_search_20250305", "web_fetch": "web_fetch_20250910"},
@@ -117,6 +122,8 @@ class OfflineModel:
         digest = _conversation_digest(request)
         if (request.system or "").startswith(EVALUATOR_MARKER):
             return _evaluator_response(request, digest)
+        if (request.system or "").startswith(SUMMARY_MARKER):
+            return _summary_response(request, digest)
         last = _last_user_content(request.messages)
         directives = _parse_directives(_texts(last)[-1:])
         if directives.sleep_ms:
@@ -183,6 +190,25 @@ def _evaluator_response(request: ModelRequest, digest: str) -> ModelResponse:
     """A permission-evaluator prompt gets its deterministic verdict (``model._offline_evaluator``)."""
     prompt = "".join(_texts(_last_user_content(request.messages)))
     content = [{"type": "text", "text": verdict(prompt)}]
+    return ModelResponse(
+        content=content,
+        stop_reason="end_turn",
+        usage=Usage(
+            input_tokens=estimate_request(request.system, request.messages, []),
+            output_tokens=estimate_message({"role": "assistant", "content": content}),
+        ),
+        request_id=f"req_offline_{digest[:24]}",
+        message_id=f"msg_offline_{digest[:24]}",
+        model=request.model,
+    )
+
+
+def _summary_response(request: ModelRequest, digest: str) -> ModelResponse:
+    """A context-summary prompt gets its deterministic summary (``model._offline_summary``)."""
+    prompt = "".join(_texts(_last_user_content(request.messages)))
+    if FAIL_MARKER in prompt:
+        raise ModelOverloadedError("offline model: simulated summary failure", status_code=529)
+    content = [{"type": "text", "text": summary_text(prompt)}]
     return ModelResponse(
         content=content,
         stop_reason="end_turn",

@@ -61,6 +61,7 @@ async def run_orchestrator(settings: Settings) -> None:
         blobs=blobs,
         windows=windows,
         mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
+        egress=policy,
         evaluator=ModelEvaluator(model, settings.default_model, timeout_seconds=settings.evaluator_timeout_seconds),
         writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )

@@ -23,6 +23,7 @@ class Q(NamedQueries, file="actions"):
     get_action: str
     resolve_action: str
     cancel_open_actions: str
+    allowed_of_kind: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +90,8 @@ async def resolve(conn: Connection, session_id: str, event_id: str, state: str, 
 async def cancel_open(conn: Connection, session_id: str) -> None:
     """Cancel every open call of the Session (interrupts, terminal failures)."""
     await conn.execute(Q.cancel_open_actions, session_id)
+
+
+async def allowed_of_kind(conn: Connection, session_id: str, kind: str) -> list[ActionRow]:
+    """The Session's ``allowed`` calls of ``kind`` (run by the orchestrator), oldest first."""
+    return [from_record(ActionRow, r) for r in await conn.fetch(Q.allowed_of_kind, session_id, kind)]

@@ -109,8 +109,7 @@ async def web_fetch(policy: EgressPolicy, url: str) -> FetchResult:
         return FetchResult(
             f"web_fetch: {fetched.url} returned {kind or 'unknown'} content, which is not supported", True
         )
-    charset = re.search(r"charset=([\w-]+)", fetched.content_type)
-    raw = fetched.body.decode(charset.group(1) if charset else "utf-8", errors="replace")
+    raw = _decode(fetched.body, fetched.content_type)
     text = html_to_text(raw, fetched.url) if kind in ("text/html", "application/xhtml+xml") else raw
     if len(text) > MAX_TEXT_CHARS:
         text = text[:MAX_TEXT_CHARS] + f"\n\n[truncated at {MAX_TEXT_CHARS} characters]"

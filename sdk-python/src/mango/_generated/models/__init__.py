@@ -27,7 +27,10 @@ from .auto_policy import AutoPolicy
 from .base_64_document_source import Base64DocumentSource
 from .base_64_document_source_media_type import Base64DocumentSourceMediaType
 from .budget_reached_stop_reason import BudgetReachedStopReason
+from .compaction_config import CompactionConfig
+from .compaction_config_mode import CompactionConfigMode
 from .content_delta import ContentDelta
+from .context_management import ContextManagement
 from .custom_tool import CustomTool
 from .custom_tool_input_schema import CustomToolInputSchema
 from .document_block import DocumentBlock
@@ -190,7 +193,10 @@ __all__ = (
     "Base64DocumentSource",
     "Base64DocumentSourceMediaType",
     "BudgetReachedStopReason",
+    "CompactionConfig",
+    "CompactionConfigMode",
     "ContentDelta",
+    "ContextManagement",
     "CustomTool",
     "CustomToolInputSchema",
     "DocumentBlock",

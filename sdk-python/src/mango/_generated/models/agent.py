@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.agent_toolset import AgentToolset
+    from ..models.context_management import ContextManagement
     from ..models.custom_tool import CustomTool
     from ..models.mcp_server import McpServer
     from ..models.mcp_toolset import McpToolset
@@ -35,6 +36,8 @@ class Agent:
         tools (list[AgentToolset | CustomTool | McpToolset]): Toolsets (with materialized defaults) and custom tools.
         mcp_servers (list[McpServer]): MCP servers.
         skills (list[SkillRef]): Skills, each with a concrete version.
+        context_management (ContextManagement | None): Context management; null for the defaults (extractive
+            compaction).
         metadata (Metadata): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         version (int): This version's number (1 at creation).
         created_at (datetime.datetime): When the Agent (version 1) was created.
@@ -51,6 +54,7 @@ class Agent:
     tools: list[AgentToolset | CustomTool | McpToolset]
     mcp_servers: list[McpServer]
     skills: list[SkillRef]
+    context_management: ContextManagement | None
     metadata: Metadata
     version: int
     created_at: datetime.datetime
@@ -60,6 +64,7 @@ class Agent:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
 
         type_ = self.type_
@@ -96,6 +101,12 @@ class Agent:
             skills_item = skills_item_data.to_dict()
             skills.append(skills_item)
 
+        context_management: dict[str, Any] | None
+        if isinstance(self.context_management, ContextManagement):
+            context_management = self.context_management.to_dict()
+        else:
+            context_management = self.context_management
+
         metadata = self.metadata.to_dict()
 
         version = self.version
@@ -123,6 +134,7 @@ class Agent:
                 "tools": tools,
                 "mcp_servers": mcp_servers,
                 "skills": skills,
+                "context_management": context_management,
                 "metadata": metadata,
                 "version": version,
                 "created_at": created_at,
@@ -136,6 +148,7 @@ class Agent:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.custom_tool import CustomTool
         from ..models.mcp_server import McpServer
         from ..models.mcp_toolset import McpToolset
@@ -213,6 +226,21 @@ class Agent:
 
             skills.append(skills_item)
 
+        def _parse_context_management(data: object) -> ContextManagement | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                context_management_type_0 = ContextManagement.from_dict(data)
+
+                return context_management_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContextManagement | None, data)
+
+        context_management = _parse_context_management(d.pop("context_management"))
+
         metadata = Metadata.from_dict(d.pop("metadata"))
 
         version = d.pop("version")
@@ -246,6 +274,7 @@ class Agent:
             tools=tools,
             mcp_servers=mcp_servers,
             skills=skills,
+            context_management=context_management,
             metadata=metadata,
             version=version,
             created_at=created_at,

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agent_toolset import AgentToolset
+    from ..models.context_management import ContextManagement
     from ..models.custom_tool import CustomTool
     from ..models.mcp_server import McpServer
     from ..models.mcp_toolset import McpToolset
@@ -33,6 +34,8 @@ class AgentCreateParams:
         tools (list[AgentToolset | CustomTool | McpToolset] | Unset): Toolsets and custom tools.
         mcp_servers (list[McpServer] | Unset): MCP servers, unique by name.
         skills (list[SkillRef] | Unset): Skills to load (they need the `read` tool).
+        context_management (ContextManagement | None | Unset): How Sessions of this Agent manage a context that outgrows
+            the model's window; null or absent for the defaults (extractive compaction).
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
     """
 
@@ -43,10 +46,12 @@ class AgentCreateParams:
     tools: list[AgentToolset | CustomTool | McpToolset] | Unset = UNSET
     mcp_servers: list[McpServer] | Unset = UNSET
     skills: list[SkillRef] | Unset = UNSET
+    context_management: ContextManagement | None | Unset = UNSET
     metadata: Metadata | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
 
@@ -96,6 +101,14 @@ class AgentCreateParams:
                 skills_item = skills_item_data.to_dict()
                 skills.append(skills_item)
 
+        context_management: dict[str, Any] | None | Unset
+        if isinstance(self.context_management, Unset):
+            context_management = UNSET
+        elif isinstance(self.context_management, ContextManagement):
+            context_management = self.context_management.to_dict()
+        else:
+            context_management = self.context_management
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -118,6 +131,8 @@ class AgentCreateParams:
             field_dict["mcp_servers"] = mcp_servers
         if skills is not UNSET:
             field_dict["skills"] = skills
+        if context_management is not UNSET:
+            field_dict["context_management"] = context_management
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
 
@@ -126,6 +141,7 @@ class AgentCreateParams:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.custom_tool import CustomTool
         from ..models.mcp_server import McpServer
         from ..models.mcp_toolset import McpToolset
@@ -218,6 +234,23 @@ class AgentCreateParams:
 
                 skills.append(skills_item)
 
+        def _parse_context_management(data: object) -> ContextManagement | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                context_management_type_0 = ContextManagement.from_dict(data)
+
+                return context_management_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContextManagement | None | Unset, data)
+
+        context_management = _parse_context_management(d.pop("context_management", UNSET))
+
         _metadata = d.pop("metadata", UNSET)
         metadata: Metadata | Unset
         if isinstance(_metadata, Unset):
@@ -233,6 +266,7 @@ class AgentCreateParams:
             tools=tools,
             mcp_servers=mcp_servers,
             skills=skills,
+            context_management=context_management,
             metadata=metadata,
         )
 

@@ -27,8 +27,10 @@ class AgentThreadContextCompactedEvent:
             session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
             pre_tokens (int | Unset): The measured input tokens of the request before compaction.
             post_tokens (int | Unset): The estimated input tokens of the compacted request.
-            mode (str | Unset): How the context was compacted: `extractive`, or `extractive_aggressive` after a provider
-                refusal. Clients must accept unknown modes.
+            mode (str | Unset): How the context was compacted: `extractive`, `summary` (a model-written summary, when the
+                Agent asks for it), or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes.
+            summary_fallback (str | Unset): Present when the Agent asked for a model-written summary and the summary call
+                failed: why the extractive summary was used instead.
     """
 
     type_: Literal["agent.thread_context_compacted"]
@@ -39,6 +41,7 @@ class AgentThreadContextCompactedEvent:
     pre_tokens: int | Unset = UNSET
     post_tokens: int | Unset = UNSET
     mode: str | Unset = UNSET
+    summary_fallback: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +69,8 @@ class AgentThreadContextCompactedEvent:
 
         mode = self.mode
 
+        summary_fallback = self.summary_fallback
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -84,6 +89,8 @@ class AgentThreadContextCompactedEvent:
             field_dict["post_tokens"] = post_tokens
         if mode is not UNSET:
             field_dict["mode"] = mode
+        if summary_fallback is not UNSET:
+            field_dict["summary_fallback"] = summary_fallback
 
         return field_dict
 
@@ -128,6 +135,8 @@ class AgentThreadContextCompactedEvent:
 
         mode = d.pop("mode", UNSET)
 
+        summary_fallback = d.pop("summary_fallback", UNSET)
+
         agent_thread_context_compacted_event = cls(
             type_=type_,
             id=id,
@@ -137,6 +146,7 @@ class AgentThreadContextCompactedEvent:
             pre_tokens=pre_tokens,
             post_tokens=post_tokens,
             mode=mode,
+            summary_fallback=summary_fallback,
         )
 
         agent_thread_context_compacted_event.additional_properties = d

@@ -25,7 +25,8 @@ T = TypeVar("T", bound="AgentToolUseEvent")
 @_attrs_define
 class AgentToolUseEvent:
     """A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`;
-    with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first.
+    with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. The platform-managed
+    `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it asks).
 
         Attributes:
             type_ (Literal['agent.tool_use']): Always `agent.tool_use`.

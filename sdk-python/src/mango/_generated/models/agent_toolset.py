@@ -18,8 +18,11 @@ T = TypeVar("T", bound="AgentToolset")
 
 @_attrs_define
 class AgentToolset:
-    """The built-in toolset. bash, read, write, edit, glob and grep run in the Environment worker; web_fetch and web_search
-    run at the model provider and accept only `always_allow`.
+    """The built-in toolset. bash, read, write, edit, glob and grep run in the Environment worker; web_search runs at the
+    model provider and accepts only `always_allow`. web_fetch runs at the model provider when its endpoint fetches
+    natively and the policy is `always_allow`; otherwise (an endpoint without native web tools, such as the offline
+    model, or an `always_ask` / `auto` policy) Mango's platform-managed, interceptable executor answers it. The choice
+    is pinned per Session at its first model request.
 
         Attributes:
             type_ (Literal['agent_toolset_20260401']): Always `agent_toolset_20260401`.

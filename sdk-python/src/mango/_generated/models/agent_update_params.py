@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agent_toolset import AgentToolset
+    from ..models.context_management import ContextManagement
     from ..models.custom_tool import CustomTool
     from ..models.mcp_server import McpServer
     from ..models.mcp_toolset import McpToolset
@@ -34,6 +35,8 @@ class AgentUpdateParams:
         tools (list[AgentToolset | CustomTool | McpToolset] | Unset): Toolsets and custom tools (full replacement).
         mcp_servers (list[McpServer] | Unset): MCP servers (full replacement).
         skills (list[SkillRef] | Unset): Skills (full replacement).
+        context_management (ContextManagement | None | Unset): Context management (full replacement; null resets to the
+            defaults).
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
     """
 
@@ -45,10 +48,12 @@ class AgentUpdateParams:
     tools: list[AgentToolset | CustomTool | McpToolset] | Unset = UNSET
     mcp_servers: list[McpServer] | Unset = UNSET
     skills: list[SkillRef] | Unset = UNSET
+    context_management: ContextManagement | None | Unset = UNSET
     metadata: Metadata | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
 
@@ -102,6 +107,14 @@ class AgentUpdateParams:
                 skills_item = skills_item_data.to_dict()
                 skills.append(skills_item)
 
+        context_management: dict[str, Any] | None | Unset
+        if isinstance(self.context_management, Unset):
+            context_management = UNSET
+        elif isinstance(self.context_management, ContextManagement):
+            context_management = self.context_management.to_dict()
+        else:
+            context_management = self.context_management
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -125,6 +138,8 @@ class AgentUpdateParams:
             field_dict["mcp_servers"] = mcp_servers
         if skills is not UNSET:
             field_dict["skills"] = skills
+        if context_management is not UNSET:
+            field_dict["context_management"] = context_management
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
 
@@ -133,6 +148,7 @@ class AgentUpdateParams:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.custom_tool import CustomTool
         from ..models.mcp_server import McpServer
         from ..models.mcp_toolset import McpToolset
@@ -229,6 +245,23 @@ class AgentUpdateParams:
 
                 skills.append(skills_item)
 
+        def _parse_context_management(data: object) -> ContextManagement | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                context_management_type_0 = ContextManagement.from_dict(data)
+
+                return context_management_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContextManagement | None | Unset, data)
+
+        context_management = _parse_context_management(d.pop("context_management", UNSET))
+
         _metadata = d.pop("metadata", UNSET)
         metadata: Metadata | Unset
         if isinstance(_metadata, Unset):
@@ -245,6 +278,7 @@ class AgentUpdateParams:
             tools=tools,
             mcp_servers=mcp_servers,
             skills=skills,
+            context_management=context_management,
             metadata=metadata,
         )
 

@@ -229,6 +229,21 @@ class McpServer(BaseModel):
     url: Annotated[str, Field(description="The server's streamable HTTP endpoint.", max_length=2048)]
 
 
+class CompactionConfig(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    mode: Annotated[Literal["extractive", "summary"], Field(description="`extractive` or `summary`.")]
+    max_summary_tokens: Annotated[
+        int | None,
+        Field(
+            description="The most output tokens the summary call may use (default 1024; also capped by the room compaction leaves the summary).",
+            ge=64,
+            le=8192,
+        ),
+    ] = None
+
+
 class SkillRef(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -238,74 +253,6 @@ class SkillRef(BaseModel):
     version: Annotated[
         str | None, Field(description="A concrete version, or `latest` (requests only; the default).", max_length=32)
     ] = None
-
-
-class AgentCreateParams(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    name: Annotated[str, Field(description="A human name.", max_length=256, min_length=1)]
-    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)] = None
-    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)] = None
-    model: Annotated[ModelParam, Field(description="A model id or a ModelConfig.")]
-    tools: Annotated[list[AgentTool] | None, Field(description="Toolsets and custom tools.", max_length=128)] = None
-    mcp_servers: Annotated[list[McpServer] | None, Field(description="MCP servers, unique by name.", max_length=20)] = (
-        None
-    )
-    skills: Annotated[
-        list[SkillRef] | None, Field(description="Skills to load (they need the `read` tool).", max_length=20)
-    ] = None
-    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
-
-
-class AgentUpdateParams(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    version: Annotated[
-        int | None,
-        Field(
-            description="Optimistic concurrency check; must equal the current version (409 otherwise).",
-            ge=1,
-            le=2147483647,
-        ),
-    ] = None
-    name: Annotated[str | None, Field(description="A human name.", max_length=256, min_length=1)] = None
-    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)] = None
-    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)] = None
-    model: Annotated[ModelParam | None, Field(description="A model id or a ModelConfig.")] = None
-    tools: Annotated[
-        list[AgentTool] | None, Field(description="Toolsets and custom tools (full replacement).", max_length=128)
-    ] = None
-    mcp_servers: Annotated[
-        list[McpServer] | None, Field(description="MCP servers (full replacement).", max_length=20)
-    ] = None
-    skills: Annotated[list[SkillRef] | None, Field(description="Skills (full replacement).", max_length=20)] = None
-    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs (full replacement).")] = None
-
-
-class Agent(BaseModel):
-    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
-    id: Annotated[str, Field(description="The Agent id (`agent_...`), shared by all versions.", max_length=64)]
-    name: Annotated[str, Field(description="A human name.", max_length=256)]
-    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
-    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
-    model: Annotated[ModelConfig, Field(description="The model.")]
-    tools: Annotated[
-        list[AgentTool], Field(description="Toolsets (with materialized defaults) and custom tools.", max_length=128)
-    ]
-    mcp_servers: Annotated[list[McpServer], Field(description="MCP servers.", max_length=20)]
-    skills: Annotated[list[SkillRef], Field(description="Skills, each with a concrete version.", max_length=20)]
-    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
-    version: Annotated[int, Field(description="This version's number (1 at creation).", ge=1, le=2147483647)]
-    created_at: Annotated[AwareDatetime, Field(description="When the Agent (version 1) was created.")]
-    updated_at: Annotated[AwareDatetime, Field(description="When this version was created.")]
-    archived_at: Annotated[AwareDatetime | None, Field(description="When the Agent was archived.")]
-
-
-class AgentList(BaseModel):
-    data: Annotated[list[Agent], Field(description="The Agents.", max_length=100)]
-    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
 
 
 class SelfHostedConfig(BaseModel):
@@ -514,21 +461,6 @@ class SessionResource(BaseModel):
     ]
 
 
-class SessionAgent(BaseModel):
-    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
-    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
-    version: Annotated[int, Field(description="The Agent version snapshotted.", ge=1, le=2147483647)]
-    name: Annotated[str, Field(description="The Agent name.", max_length=256)]
-    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
-    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
-    model: Annotated[ModelConfig, Field(description="The model.")]
-    tools: Annotated[list[AgentTool], Field(description="The tools.", max_length=128)]
-    mcp_servers: Annotated[list[McpServer], Field(description="The MCP servers.", max_length=20)]
-    skills: Annotated[
-        list[SkillRef], Field(description="The Skills, each pinned to a concrete version.", max_length=20)
-    ]
-
-
 class ModelUsage(BaseModel):
     input_tokens: Annotated[int, Field(description="Uncached input tokens.", ge=0, le=9007199254740991)]
     output_tokens: Annotated[int, Field(description="Output tokens.", ge=0, le=9007199254740991)]
@@ -649,35 +581,6 @@ class StopReason(
     root: Annotated[
         EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason,
         Field(description="Why a Session went idle.", discriminator="type"),
-    ]
-
-
-class Session(BaseModel):
-    type: Annotated[Literal["session"], Field(description="Always `session`.")]
-    id: Annotated[str, Field(description="The Session id (`sesn_...`).", max_length=64)]
-    title: Annotated[str | None, Field(description="A human title.", max_length=512)]
-    status: Annotated[SessionStatus, Field(description="The current status.")]
-    stop_reason: Annotated[
-        StopReason | None,
-        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
-    ]
-    agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
-    environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
-    resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
-    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
-    usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
-    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
-    stats: Annotated[SessionStats, Field(description="Timing statistics.")]
-    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
-    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
-    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
-
-
-class SessionList(BaseModel):
-    data: Annotated[list[Session], Field(description="The Sessions.", max_length=100)]
-    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
-    prev_page: Annotated[
-        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
     ]
 
 
@@ -949,8 +852,15 @@ class AgentThreadContextCompactedEvent(BaseModel):
     mode: Annotated[
         str | None,
         Field(
-            description="How the context was compacted: `extractive`, or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes.",
+            description="How the context was compacted: `extractive`, `summary` (a model-written summary, when the Agent asks for it), or `extractive_aggressive` after a provider refusal. Clients must accept unknown modes.",
             max_length=64,
+        ),
+    ] = None
+    summary_fallback: Annotated[
+        str | None,
+        Field(
+            description="Present when the Agent asked for a model-written summary and the summary call failed: why the extractive summary was used instead.",
+            max_length=1024,
         ),
     ] = None
 
@@ -1478,6 +1388,95 @@ class ErrorEnvelope(BaseModel):
     request_id: Annotated[str, Field(description="The request id (also the `request-id` header).", max_length=64)]
 
 
+class ContextManagement(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    compaction: Annotated[CompactionConfig | None, Field(description="How the context is compacted.")] = None
+
+
+class AgentCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="A human name.", max_length=256, min_length=1)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)] = None
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)] = None
+    model: Annotated[ModelParam, Field(description="A model id or a ModelConfig.")]
+    tools: Annotated[list[AgentTool] | None, Field(description="Toolsets and custom tools.", max_length=128)] = None
+    mcp_servers: Annotated[list[McpServer] | None, Field(description="MCP servers, unique by name.", max_length=20)] = (
+        None
+    )
+    skills: Annotated[
+        list[SkillRef] | None, Field(description="Skills to load (they need the `read` tool).", max_length=20)
+    ] = None
+    context_management: Annotated[
+        ContextManagement | None,
+        Field(
+            description="How Sessions of this Agent manage a context that outgrows the model's window; null or absent for the defaults (extractive compaction)."
+        ),
+    ] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+
+
+class AgentUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    version: Annotated[
+        int | None,
+        Field(
+            description="Optimistic concurrency check; must equal the current version (409 otherwise).",
+            ge=1,
+            le=2147483647,
+        ),
+    ] = None
+    name: Annotated[str | None, Field(description="A human name.", max_length=256, min_length=1)] = None
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)] = None
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)] = None
+    model: Annotated[ModelParam | None, Field(description="A model id or a ModelConfig.")] = None
+    tools: Annotated[
+        list[AgentTool] | None, Field(description="Toolsets and custom tools (full replacement).", max_length=128)
+    ] = None
+    mcp_servers: Annotated[
+        list[McpServer] | None, Field(description="MCP servers (full replacement).", max_length=20)
+    ] = None
+    skills: Annotated[list[SkillRef] | None, Field(description="Skills (full replacement).", max_length=20)] = None
+    context_management: Annotated[
+        ContextManagement | None,
+        Field(description="Context management (full replacement; null resets to the defaults)."),
+    ] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs (full replacement).")] = None
+
+
+class Agent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id (`agent_...`), shared by all versions.", max_length=64)]
+    name: Annotated[str, Field(description="A human name.", max_length=256)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
+    model: Annotated[ModelConfig, Field(description="The model.")]
+    tools: Annotated[
+        list[AgentTool], Field(description="Toolsets (with materialized defaults) and custom tools.", max_length=128)
+    ]
+    mcp_servers: Annotated[list[McpServer], Field(description="MCP servers.", max_length=20)]
+    skills: Annotated[list[SkillRef], Field(description="Skills, each with a concrete version.", max_length=20)]
+    context_management: Annotated[
+        ContextManagement | None,
+        Field(description="Context management; null for the defaults (extractive compaction)."),
+    ]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    version: Annotated[int, Field(description="This version's number (1 at creation).", ge=1, le=2147483647)]
+    created_at: Annotated[AwareDatetime, Field(description="When the Agent (version 1) was created.")]
+    updated_at: Annotated[AwareDatetime, Field(description="When this version was created.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When the Agent was archived.")]
+
+
+class AgentList(BaseModel):
+    data: Annotated[list[Agent], Field(description="The Agents.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
 class HealthcheckWorkData(BaseModel):
     type: Annotated[Literal["healthcheck"], Field(description="Always `healthcheck`.")]
     result: Annotated[
@@ -1554,6 +1553,54 @@ class SessionUpdateParams(BaseModel):
             description="A new budget (replacing the old one) or null to remove it; raising or removing it resumes a Session stopped with `budget_reached`."
         ),
     ] = None
+
+
+class SessionAgent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[int, Field(description="The Agent version snapshotted.", ge=1, le=2147483647)]
+    name: Annotated[str, Field(description="The Agent name.", max_length=256)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
+    model: Annotated[ModelConfig, Field(description="The model.")]
+    tools: Annotated[list[AgentTool], Field(description="The tools.", max_length=128)]
+    mcp_servers: Annotated[list[McpServer], Field(description="The MCP servers.", max_length=20)]
+    skills: Annotated[
+        list[SkillRef], Field(description="The Skills, each pinned to a concrete version.", max_length=20)
+    ]
+    context_management: Annotated[
+        ContextManagement | None,
+        Field(description="The Agent version's context management; null or absent for the defaults."),
+    ] = None
+
+
+class Session(BaseModel):
+    type: Annotated[Literal["session"], Field(description="Always `session`.")]
+    id: Annotated[str, Field(description="The Session id (`sesn_...`).", max_length=64)]
+    title: Annotated[str | None, Field(description="A human title.", max_length=512)]
+    status: Annotated[SessionStatus, Field(description="The current status.")]
+    stop_reason: Annotated[
+        StopReason | None,
+        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
+    ]
+    agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
+    environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
+    resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
+    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
+    stats: Annotated[SessionStats, Field(description="Timing statistics.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class SessionList(BaseModel):
+    data: Annotated[list[Session], Field(description="The Sessions.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+    prev_page: Annotated[
+        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
+    ]
 
 
 class AgentToolUseEvent(BaseModel):

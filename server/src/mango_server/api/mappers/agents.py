@@ -8,7 +8,7 @@ from __future__ import annotations
 from mango_server.domain.json import JsonObject
 from mango_server.store.agents import AgentRow
 
-_BODY_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills")
+_BODY_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "context_management")
 
 
 def agent(row: AgentRow) -> JsonObject:

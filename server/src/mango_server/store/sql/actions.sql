@@ -15,3 +15,6 @@ UPDATE session_actions SET state = $3, result_event_id = $4 WHERE session_id = $
 -- name: cancel_open_actions
 UPDATE session_actions SET state = 'cancelled'
 WHERE session_id = $1 AND state IN ('pending', 'awaiting_confirmation', 'allowed');
+
+-- name: allowed_of_kind
+SELECT * FROM session_actions WHERE session_id = $1 AND kind = $2 AND state = 'allowed' ORDER BY created_at, event_id;

@@ -46,3 +46,19 @@ UPDATE mcp_invocations SET receipt = NULL, file_id = $3 WHERE session_id = $1 AN
 
 -- name: is_session_output
 SELECT EXISTS (SELECT 1 FROM mcp_invocations WHERE session_id = $1 AND file_id = $2);
+
+-- name: pinning_session
+SELECT session_id FROM mcp_invocations WHERE workspace_id = $1 AND file_id = $2 LIMIT 1;
+
+-- name: settle_interrupted
+-- An interrupt or the Session's deletion closes the open calls: never sent -> cancelled; sent and
+-- unanswered -> ambiguous (the outcome is unknown); answered but not yet published -> completed.
+UPDATE mcp_invocations
+SET state = CASE WHEN receipt IS NOT NULL THEN 'completed' WHEN state = 'started' THEN 'ambiguous' ELSE 'cancelled' END,
+    receipt = NULL,
+    finished_at = now()
+WHERE session_id = $1 AND state IN ('prepared', 'awaiting_confirmation', 'allowed', 'started');
+
+-- name: record_late_outcome
+UPDATE mcp_invocations SET state = 'completed', raw_result = COALESCE($3, raw_result), finished_at = now()
+WHERE session_id = $1 AND event_id = $2 AND state = 'ambiguous';
