@@ -25,6 +25,7 @@ from mango_server.app.streams import live_leases, session_heads
 from mango_server.blob import S3BlobStore
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
+from mango_server.keyring import configured
 from mango_server.settings import Settings
 from mango_server.store.db import Pool, create_pool
 
@@ -79,7 +80,11 @@ async def serve(settings: Settings) -> None:
         log.warning("MANGO_S3_ENDPOINT_URL is not set: Files and Skills answer 503", extra={"action": "api.no_s3"})
     fanout = SessionFanout(notifier, lambda ids: session_heads(pool, ids), lambda keys: live_leases(pool, keys))
     await fanout.start()
-    app = build_app(Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout))
+    keyring = configured(settings.keyring_file)
+    if keyring is None:
+        log.warning("MANGO_KEYRING_FILE is not set: creating webhooks answers 503", extra={"action": "api.no_keyring"})
+    services = Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout, keyring=keyring)
+    app = build_app(services)
     # Idle keep-alive connections outlive the SDKs' pool expiry (Python 5 s, TypeScript 4 s, Go 30 s), so a client
     # never reuses a connection the server is closing (a reset mutation would leave the client not knowing its fate).
     config = uvicorn.Config(
