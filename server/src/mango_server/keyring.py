@@ -28,7 +28,6 @@ from pathlib import Path
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
-
 FILE_NAME = "keyring.json"
 _NONCE = 12
 
@@ -97,9 +96,7 @@ class Keyring:
             raise KeyringError(f"a ciphertext under key {key_id} does not authenticate") from None
 
     def to_json(self) -> str:
-        entries = [
-            {"id": k.id, "key": base64.b64encode(k.key).decode(), "created_at": k.created_at} for k in self.keys
-        ]
+        entries = [{"id": k.id, "key": base64.b64encode(k.key).decode(), "created_at": k.created_at} for k in self.keys]
         return json.dumps({"active": self.active, "keys": entries}, indent=2) + "\n"
 
     @classmethod

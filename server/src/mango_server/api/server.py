@@ -23,9 +23,9 @@ from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
 from mango_server.app.streams import live_leases, session_heads
 from mango_server.blob import S3BlobStore
+from mango_server.keyring import configured
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
-from mango_server.keyring import configured
 from mango_server.settings import Settings
 from mango_server.store.db import Pool, create_pool
 

@@ -30,7 +30,6 @@ class Services:
     stream_slots: StreamSlots | None = None
     keyring: Keyring | None = None  # the operator keyring (MANGO_KEYRING_FILE); webhooks need it
 
-
     def __post_init__(self) -> None:
         if self.stream_slots is None:
             self.stream_slots = StreamSlots(self.settings.sse_max_streams_per_key)

@@ -165,7 +165,11 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
         if row.archived_at is None:
             await sessions.archive(conn, row)
             await notifications.publish(
-                conn, workspace_id=ws, type="session.archived", resource_type="session", resource_id=session_id,
+                conn,
+                workspace_id=ws,
+                type="session.archived",
+                resource_type="session",
+                resource_id=session_id,
                 source_id=session_id,
             )
             await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.status_terminated")])

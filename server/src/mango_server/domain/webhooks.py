@@ -132,7 +132,7 @@ def retry_delay(
     max_seconds: float = RETRY_MAX_SECONDS,
 ) -> float:
     """Seconds before the next attempt after ``attempts`` failed ones: 6x growth, ±50 % jitter, clamped."""
-    base = min_seconds * 6 ** max(0, attempts - 1)
+    base = min_seconds * 6.0 ** max(0, attempts - 1)
     return min(max_seconds, max(min_seconds, base * (0.5 + rand())))
 
 

@@ -175,7 +175,9 @@ async def update(conn: Connection, workspace_id: str, webhook_id: str, fields: W
     return _found(record, webhook_id)
 
 
-async def set_secret(conn: Connection, workspace_id: str, webhook_id: str, key_id: str, ciphertext: bytes) -> WebhookRow:
+async def set_secret(
+    conn: Connection, workspace_id: str, webhook_id: str, key_id: str, ciphertext: bytes
+) -> WebhookRow:
     """Replace the encrypted secret (rotation, re-encryption)."""
     record = await conn.fetchrow(Q.set_secret, workspace_id, webhook_id, ciphertext, key_id, datetime.now(UTC))
     return _found(record, webhook_id)
@@ -211,12 +213,20 @@ async def enqueue(
     )
     for webhook_id in endpoints:
         delivery_id = derived_id("whdlv", webhook_id, notification_id)
-        await conn.execute(Q.insert_delivery, delivery_id, workspace_id, webhook_id, notification_id, notification.type, body)
+        await conn.execute(
+            Q.insert_delivery, delivery_id, workspace_id, webhook_id, notification_id, notification.type, body
+        )
     return len(endpoints)
 
 
 async def enqueue_ledger_event(
-    conn: Connection, workspace_id: str, session_id: str, event_id: str, event_type: str, payload: JsonObject, at: datetime
+    conn: Connection,
+    workspace_id: str,
+    session_id: str,
+    event_id: str,
+    event_type: str,
+    payload: JsonObject,
+    at: datetime,
 ) -> None:
     """Queue the notifications one committed Session ledger event announces (most announce none).
 
