@@ -14,13 +14,19 @@ NOW = 1_800_000_000
 
 
 def _headers(secret: str, msg_id: str, stamp: int, body: bytes) -> dict[str, str]:
-    return {"webhook-id": msg_id, "webhook-timestamp": str(stamp), "webhook-signature": wh.sign(secret, msg_id, stamp, body)}
+    signature = wh.sign(secret, msg_id, stamp, body)
+    return {"webhook-id": msg_id, "webhook-timestamp": str(stamp), "webhook-signature": signature}
 
 
 def test_signature_verifies_with_the_reference_library() -> None:
     secret = wh.new_secret()
     body = wh.payload_bytes(
-        "wevt_1", datetime(2026, 12, 1, tzinfo=UTC), type="session.created", resource_id="sesn_1", workspace_id="wksp_1", data={}
+        "wevt_1",
+        datetime(2026, 12, 1, tzinfo=UTC),
+        type="session.created",
+        resource_id="sesn_1",
+        workspace_id="wksp_1",
+        data={},
     )
     import time
 
@@ -140,4 +146,5 @@ def test_subscription_type_validation() -> None:
     assert wh.notification_type_error(["session.created"]) is None
     assert wh.notification_type_error([]) is not None
     error = wh.notification_type_error(["session.created", "session.bogus"])
-    assert error is not None and "session.bogus" in error
+    assert error is not None
+    assert "session.bogus" in error
