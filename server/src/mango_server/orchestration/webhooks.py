@@ -62,7 +62,7 @@ class DispatchPolicy:
     @property
     def lease(self) -> float:
         # The lease must outlast one attempt, or a slow attempt could be claimed again meanwhile.
-        return max(self.lease_seconds, self.timeout_seconds + 5.0)
+        return max(self.lease_seconds, self.timeout_seconds + 1.0)
 
 
 @dataclass(frozen=True)
