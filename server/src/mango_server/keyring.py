@@ -160,5 +160,8 @@ def load_or_create(path: Path) -> Keyring:
 
 
 def configured(path_setting: str) -> Keyring | None:
-    """The keyring ``MANGO_KEYRING_FILE`` names (``None`` when unset); a named but unreadable file raises."""
-    return load(Path(path_setting)) if path_setting else None
+    """The keyring ``MANGO_KEYRING_FILE`` names; ``None`` when unset or not there yet (the role runs
+    without webhooks and says so), while a file that is there but unreadable raises."""
+    if not path_setting or not Path(path_setting).is_file():
+        return None
+    return load(Path(path_setting))

@@ -64,6 +64,9 @@ def test_unreadable_or_missing_keyring_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(KeyringError, match="32 bytes"):
         keyring.load(short)
     assert keyring.configured("") is None
+    assert keyring.configured(str(tmp_path / "not-yet.json")) is None
+    with pytest.raises(KeyringError):
+        keyring.configured(str(bad))
 
 
 def test_no_key_material_in_reprs() -> None:

@@ -77,7 +77,7 @@ async def run_orchestrator(settings: Settings) -> None:
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
     keyring = configured(settings.keyring_file)
     if keyring is None:
-        log.warning("MANGO_KEYRING_FILE is not set: no webhook delivery", extra={"action": "webhooks.no_keyring"})
+        log.warning("no keyring (MANGO_KEYRING_FILE): no webhook delivery", extra={"action": "webhooks.no_keyring"})
     log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
     try:
         async with asyncio.TaskGroup() as group:
