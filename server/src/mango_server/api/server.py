@@ -82,7 +82,7 @@ async def serve(settings: Settings) -> None:
     await fanout.start()
     keyring = configured(settings.keyring_file)
     if keyring is None:
-        log.warning("no keyring (MANGO_KEYRING_FILE): creating webhooks answers 503", extra={"action": "api.no_keyring"})
+        log.warning("no keyring (MANGO_KEYRING_FILE): webhooks.create answers 503", extra={"action": "api.no_keyring"})
     services = Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout, keyring=keyring)
     app = build_app(services)
     # Idle keep-alive connections outlive the SDKs' pool expiry (Python 5 s, TypeScript 4 s, Go 30 s), so a client
