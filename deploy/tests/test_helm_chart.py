@@ -24,6 +24,7 @@ helm = pytest.importorskip("helm_python", reason="helm-python-sdk (Helm's Go SDK
 CHART = Path(__file__).resolve().parents[1] / "helm" / "mango"
 KUBERNETES = "1.33.0"
 MESSAGES = {"model": {"provider": "messages", "secretName": "mango-model"}}
+KEYRING = {"keyring": {"secretName": "mango-keyring"}}
 
 
 def render(values: dict[str, Any] | None = None, *, name: str = "prod") -> list[dict[str, Any]]:
@@ -54,7 +55,7 @@ def secret_refs(obj: dict[str, Any]) -> set[str]:
     return {e["valueFrom"]["secretKeyRef"]["name"] for e in container(obj)["env"] if "valueFrom" in e}
 
 
-@pytest.mark.parametrize("values", [{}, MESSAGES], ids=["offline", "messages"])
+@pytest.mark.parametrize("values", [{}, MESSAGES, KEYRING], ids=["offline", "messages", "keyring"])
 def test_every_rendered_object_is_valid_kubernetes(values: dict[str, Any]) -> None:
     objects = render(values)
     assert sorted(o["kind"] for o in objects) == ["Deployment", "Deployment", "Job", "Service"]
@@ -139,3 +140,21 @@ def test_names_are_dns_labels(name: str, values: dict[str, Any]) -> None:
 def test_values_schema_rejects(values: dict[str, Any]) -> None:
     with pytest.raises(helm.HelmValuesError, match="schema"):
         render(values)
+
+
+def test_the_keyring_is_mounted_read_only_into_api_and_orchestrator_only() -> None:
+    objects = render(KEYRING)
+    for component in ("api", "orchestrator"):
+        [deployment] = [
+            o
+            for o in by_kind(objects, "Deployment")
+            if o["metadata"]["labels"].get("app.kubernetes.io/component") == component
+        ]
+        env = {e["name"]: e.get("value") for e in container(deployment)["env"]}
+        assert env["MANGO_KEYRING_FILE"] == "/etc/mango/keyring/keyring.json"
+        [mount] = [m for m in container(deployment)["volumeMounts"] if m["name"] == "keyring"]
+        assert (mount["mountPath"], mount["readOnly"]) == ("/etc/mango/keyring", True)
+        [volume] = [v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == "keyring"]
+        assert volume["secret"]["secretName"] == "mango-keyring"
+    assert "keyring" not in str(workload(objects, "migrate"))
+    assert all("MANGO_KEYRING_FILE" not in env_names(d) for d in by_kind(render(), "Deployment"))

@@ -25,6 +25,7 @@ from typing import Any
 
 import httpx
 import pytest
+from mango_server import keyring
 from mango_server.devstack._ports import free_port
 from mango_worker.image import build_image
 
@@ -103,6 +104,11 @@ class Stack:
             "NATS_TOKEN": nats_token,
             "SEAWEEDFS_S3_PORT": str(p["s3"]),
         }
+        values["MANGO_KEYRING_FILE"] = "/etc/mango/keyring/keyring.json"
+        self.keyring_dir = workdir / "keyring"
+        keyring.save(self.keyring_dir / keyring.FILE_NAME, keyring.Keyring.generate())
+        for path in (self.keyring_dir, self.keyring_dir / keyring.FILE_NAME):
+            os.chown(path, 65532, 65532)
         self.env_file = workdir / "mango.env"
         self.env_file.write_text("".join(f"{k}={v}\n" for k, v in values.items()))
         self.data = workdir / "data"
@@ -113,6 +119,7 @@ class Stack:
             **os.environ,
             "MANGO_ENV_FILE": str(self.env_file),
             "MANGO_DATA_DIR": str(self.data),
+            "MANGO_KEYRING_DIR": str(self.keyring_dir),
             "MANGO_IMAGE": images["control-plane"],
             "MANGO_SERVICES_IMAGE": images["services"],
         }

@@ -272,6 +272,30 @@ func Invoke(ctx context.Context, s *Services, operationID string, in Invocation,
 		return s.System.Health(ctx, opts...)
 	case "system.readiness":
 		return s.System.Readiness(ctx, opts...)
+	case "webhooks.create":
+		params, err := decodeWebhooksCreateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Webhooks.Create(ctx, params, opts...)
+	case "webhooks.delete":
+		return s.Webhooks.Delete(ctx, in.Path["webhook_id"], opts...)
+	case "webhooks.get":
+		return s.Webhooks.Get(ctx, in.Path["webhook_id"], opts...)
+	case "webhooks.list":
+		params, err := decodeWebhooksListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Webhooks.List(ctx, params, opts...)
+	case "webhooks.rotate_secret":
+		return s.Webhooks.RotateSecret(ctx, in.Path["webhook_id"], opts...)
+	case "webhooks.update":
+		params, err := decodeWebhooksUpdateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Webhooks.Update(ctx, in.Path["webhook_id"], params, opts...)
 	}
 	return nil, fmt.Errorf("%w: %q", ErrUnknownOperation, operationID)
 }
@@ -351,6 +375,12 @@ func InvokeAutoPaging(ctx context.Context, s *Services, operationID string, in I
 			return nil, err
 		}
 		return anySeq(s.Skills.Versions.ListAutoPaging(ctx, in.Path["skill_id"], params, opts...)), nil
+	case "webhooks.list":
+		params, err := decodeWebhooksListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return anySeq(s.Webhooks.ListAutoPaging(ctx, params, opts...)), nil
 	}
 	return nil, fmt.Errorf("%w: %q", ErrUnknownOperation, operationID)
 }
@@ -783,6 +813,33 @@ func decodeSkillsVersionsListParams(in Invocation) (SkillsVersionsListParams, er
 		return p, err
 	}
 	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeWebhooksCreateParams(in Invocation) (WebhooksCreateParams, error) {
+	var p WebhooksCreateParams
+	if err := in.body(&p); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeWebhooksListParams(in Invocation) (WebhooksListParams, error) {
+	var p WebhooksListParams
+	if err := in.query("limit", &p.Limit); err != nil {
+		return p, err
+	}
+	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeWebhooksUpdateParams(in Invocation) (WebhooksUpdateParams, error) {
+	var p WebhooksUpdateParams
+	if err := in.body(&p); err != nil {
 		return p, err
 	}
 	return p, nil

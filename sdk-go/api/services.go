@@ -34,6 +34,9 @@ type Services struct {
 
 	// System groups the system.* operations.
 	System *SystemService
+
+	// Webhooks groups the webhooks.* operations.
+	Webhooks *WebhooksService
 }
 
 // NewServices builds the service tree over t.
@@ -46,6 +49,7 @@ func NewServices(t Transport) *Services {
 	s.Sessions = newSessionsService(t)
 	s.Skills = newSkillsService(t)
 	s.System = newSystemService(t)
+	s.Webhooks = newWebhooksService(t)
 	return s
 }
 
@@ -962,4 +966,74 @@ func (s *SystemService) Readiness(ctx context.Context, opts ...RequestOption) (*
 	path := "/v1/readiness"
 	req := newRequest("system.readiness", http.MethodGet, path, nil, opts)
 	return doJSON[Readiness](ctx, s.t, req)
+}
+
+// WebhooksService groups the webhooks.* operations.
+type WebhooksService struct {
+	t Transport
+}
+
+func newWebhooksService(t Transport) *WebhooksService {
+	s := &WebhooksService{t: t}
+	return s
+}
+
+// List calls webhooks.list (GET /v1/webhooks): List webhook endpoints.
+func (s *WebhooksService) List(ctx context.Context, params WebhooksListParams, opts ...RequestOption) (*WebhookList, error) {
+	path := "/v1/webhooks"
+	req := newRequest("webhooks.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+	}, req.Query...)
+	return doJSON[WebhookList](ctx, s.t, req)
+}
+
+// ListAutoPaging iterates every item of every page of webhooks.list, following next_page.
+func (s *WebhooksService) ListAutoPaging(ctx context.Context, params WebhooksListParams, opts ...RequestOption) iter.Seq2[Webhook, error] {
+	path := "/v1/webhooks"
+	req := newRequest("webhooks.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+	}, req.Query...)
+	return paginate[Webhook](ctx, s.t, req)
+}
+
+// Create calls webhooks.create (POST /v1/webhooks): Create a webhook endpoint.
+func (s *WebhooksService) Create(ctx context.Context, params WebhooksCreateParams, opts ...RequestOption) (*WebhookWithSecret, error) {
+	path := "/v1/webhooks"
+	req := newRequest("webhooks.create", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[WebhookWithSecret](ctx, s.t, req)
+}
+
+// Get calls webhooks.get (GET /v1/webhooks/{webhook_id}): Get a webhook endpoint.
+func (s *WebhooksService) Get(ctx context.Context, webhookID string, opts ...RequestOption) (*Webhook, error) {
+	path := "/v1/webhooks/" + url.PathEscape(webhookID)
+	req := newRequest("webhooks.get", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[Webhook](ctx, s.t, req)
+}
+
+// Update calls webhooks.update (POST /v1/webhooks/{webhook_id}): Update a webhook endpoint.
+func (s *WebhooksService) Update(ctx context.Context, webhookID string, params WebhooksUpdateParams, opts ...RequestOption) (*Webhook, error) {
+	path := "/v1/webhooks/" + url.PathEscape(webhookID)
+	req := newRequest("webhooks.update", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[Webhook](ctx, s.t, req)
+}
+
+// Delete calls webhooks.delete (DELETE /v1/webhooks/{webhook_id}): Delete a webhook endpoint.
+func (s *WebhooksService) Delete(ctx context.Context, webhookID string, opts ...RequestOption) (*WebhookDeleted, error) {
+	path := "/v1/webhooks/" + url.PathEscape(webhookID)
+	req := newRequest("webhooks.delete", http.MethodDelete, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[WebhookDeleted](ctx, s.t, req)
+}
+
+// RotateSecret calls webhooks.rotate_secret (POST /v1/webhooks/{webhook_id}/rotate_secret): Rotate
+// a webhook endpoint's secret.
+func (s *WebhooksService) RotateSecret(ctx context.Context, webhookID string, opts ...RequestOption) (*WebhookWithSecret, error) {
+	path := "/v1/webhooks/" + url.PathEscape(webhookID) + "/rotate_secret"
+	req := newRequest("webhooks.rotate_secret", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[WebhookWithSecret](ctx, s.t, req)
 }

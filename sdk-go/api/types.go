@@ -4695,6 +4695,256 @@ type UserToolResultEventParams struct {
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
+// Webhook: A webhook endpoint. Its secret is never part of this shape.
+type Webhook struct {
+	// Always `webhook`.
+	Type string `json:"type"`
+
+	// The endpoint id (`whk_...`).
+	ID string `json:"id"`
+
+	// The http(s) URL notifications are POSTed to.
+	URL string `json:"url"`
+
+	// The subscribed notification types.
+	EventTypes []WebhookEventType `json:"event_types"`
+
+	// Whether notifications are delivered.
+	Enabled bool `json:"enabled"`
+
+	// What the endpoint is for.
+	Description *string `json:"description"`
+
+	// Free-form string pairs.
+	Metadata Metadata `json:"metadata"`
+
+	// Why the server disabled the endpoint; null unless it did.
+	DisabledReason *WebhookDisabledReason `json:"disabled_reason"`
+
+	// Creation time.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Last update time.
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// WebhookCreateParams: The body of `webhooks.create`.
+type WebhookCreateParams struct {
+	// The http(s) URL notifications are POSTed to.
+	URL string `json:"url"`
+
+	// The notification types to receive.
+	EventTypes []WebhookEventType `json:"event_types"`
+
+	// Whether notifications are delivered (default true).
+	Enabled *bool `json:"enabled,omitzero"`
+
+	// What the endpoint is for.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// Free-form string pairs.
+	Metadata *Metadata `json:"metadata,omitzero"`
+}
+
+// WebhookDeleted: Deletion marker.
+type WebhookDeleted struct {
+	// Always `webhook_deleted`.
+	Type string `json:"type"`
+
+	// The deleted endpoint id.
+	ID string `json:"id"`
+}
+
+// WebhookDisabledReason: Why the server disabled an endpoint.
+type WebhookDisabledReason struct {
+	// `private_address`: the host resolved to an address the egress guard refuses; `redirect`: the
+	// endpoint answered 3xx (redirects are never followed); `egress_refused`: another egress refusal.
+	Type WebhookDisabledReasonType `json:"type"`
+
+	// A human-readable explanation.
+	Message string `json:"message"`
+
+	// When the server disabled the endpoint.
+	DisabledAt time.Time `json:"disabled_at"`
+}
+
+// WebhookDisabledReasonType: `private_address`: the host resolved to an address the egress guard
+// refuses; `redirect`: the endpoint answered 3xx (redirects are never followed); `egress_refused`:
+// another egress refusal.
+type WebhookDisabledReasonType string
+
+// WebhookDisabledReasonType values.
+const (
+	WebhookDisabledReasonTypePrivateAddress WebhookDisabledReasonType = "private_address"
+	WebhookDisabledReasonTypeRedirect       WebhookDisabledReasonType = "redirect"
+	WebhookDisabledReasonTypeEgressRefused  WebhookDisabledReasonType = "egress_refused"
+)
+
+// WebhookEventType: A notification type an endpoint can subscribe to, named as the hosted API names
+// them. `session.status_idled` carries the `stop_reason`; `session.requires_action` and
+// `session.budget_reached` are sent next to it when the stop reason is of that type.
+// `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment Runs only.
+type WebhookEventType string
+
+// WebhookEventType values.
+const (
+	WebhookEventTypeSessionCreated           WebhookEventType = "session.created"
+	WebhookEventTypeSessionStatusRunStarted  WebhookEventType = "session.status_run_started"
+	WebhookEventTypeSessionStatusIdled       WebhookEventType = "session.status_idled"
+	WebhookEventTypeSessionRequiresAction    WebhookEventType = "session.requires_action"
+	WebhookEventTypeSessionStatusRescheduled WebhookEventType = "session.status_rescheduled"
+	WebhookEventTypeSessionStatusTerminated  WebhookEventType = "session.status_terminated"
+	WebhookEventTypeSessionArchived          WebhookEventType = "session.archived"
+	WebhookEventTypeSessionDeleted           WebhookEventType = "session.deleted"
+	WebhookEventTypeSessionBudgetReached     WebhookEventType = "session.budget_reached"
+	WebhookEventTypeDeploymentRunCompleted   WebhookEventType = "deployment_run.completed"
+	WebhookEventTypeDeploymentRunFailed      WebhookEventType = "deployment_run.failed"
+)
+
+// WebhookList: One page of webhook endpoints.
+type WebhookList struct {
+	// The endpoints.
+	Data []Webhook `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+}
+
+// WebhookNotification: The body of every delivery (a thin payload: fetch the resource by
+// `data.id`). Sent as `POST` with the Standard Webhooks headers `webhook-id` (= `id`, the same on
+// every attempt), `webhook-timestamp` (fresh per attempt) and `webhook-signature` (`v1,` + base64
+// HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the secret's bytes). Any 2xx
+// acknowledges; there is no ordering promise (sort by `created_at`).
+type WebhookNotification struct {
+	// Always `event`.
+	Type string `json:"type"`
+
+	// The notification id (`wevt_...`); receivers deduplicate on it.
+	ID string `json:"id"`
+
+	// When the announced change committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// What changed.
+	Data WebhookNotificationData `json:"data"`
+}
+
+// WebhookNotificationData: The thin description of what changed.
+type WebhookNotificationData struct {
+	// The notification type.
+	Type WebhookEventType `json:"type"`
+
+	// The resource id (`sesn_...`, or the Deployment Run id).
+	ID string `json:"id"`
+
+	// The Workspace id.
+	WorkspaceID string `json:"workspace_id"`
+
+	// On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's
+	// stop reason.
+	StopReason map[string]any `json:"stop_reason,omitzero"`
+}
+
+// WebhookUpdateParams: The body of `webhooks.update`; present fields replace the current values.
+type WebhookUpdateParams struct {
+	// The http(s) URL notifications are POSTed to.
+	URL *string `json:"url,omitzero"`
+
+	// The notification types to receive.
+	EventTypes []WebhookEventType `json:"event_types,omitzero"`
+
+	// Whether notifications are delivered; true clears `disabled_reason`.
+	Enabled *bool `json:"enabled,omitzero"`
+
+	// What the endpoint is for.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// Metadata changes; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+}
+
+// WebhookWithSecret: A webhook endpoint and its signing secret (only in the create and rotate
+// answers).
+type WebhookWithSecret struct {
+	// Always `webhook`.
+	Type string `json:"type"`
+
+	// The endpoint id (`whk_...`).
+	ID string `json:"id"`
+
+	// The http(s) URL notifications are POSTed to.
+	URL string `json:"url"`
+
+	// The subscribed notification types.
+	EventTypes []WebhookEventType `json:"event_types"`
+
+	// Whether notifications are delivered.
+	Enabled bool `json:"enabled"`
+
+	// What the endpoint is for.
+	Description *string `json:"description"`
+
+	// Free-form string pairs.
+	Metadata Metadata `json:"metadata"`
+
+	// Why the server disabled the endpoint; null unless it did.
+	DisabledReason *WebhookDisabledReason `json:"disabled_reason"`
+
+	// Creation time.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Last update time.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// The `whsec_` Standard Webhooks signing secret; shown only in this answer.
+	Secret string `json:"secret"`
+}
+
+// WebhooksCreateParams holds the query and body of webhooks.create.
+type WebhooksCreateParams struct {
+	// The http(s) URL notifications are POSTed to.
+	URL string `json:"url"`
+
+	// The notification types to receive.
+	EventTypes []WebhookEventType `json:"event_types"`
+
+	// Whether notifications are delivered (default true).
+	Enabled *bool `json:"enabled,omitzero"`
+
+	// What the endpoint is for.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// Free-form string pairs.
+	Metadata *Metadata `json:"metadata,omitzero"`
+}
+
+// WebhooksListParams holds the query and body of webhooks.list.
+type WebhooksListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+}
+
+// WebhooksUpdateParams holds the query and body of webhooks.update.
+type WebhooksUpdateParams struct {
+	// The http(s) URL notifications are POSTed to.
+	URL *string `json:"url,omitzero"`
+
+	// The notification types to receive.
+	EventTypes []WebhookEventType `json:"event_types,omitzero"`
+
+	// Whether notifications are delivered; true clears `disabled_reason`.
+	Enabled *bool `json:"enabled,omitzero"`
+
+	// What the endpoint is for.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// Metadata changes; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+}
+
 // Work: One item of an Environment's work queue.
 type Work struct {
 	// Always `work`.

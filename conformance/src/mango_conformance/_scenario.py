@@ -1,7 +1,7 @@
 """The valid-input scenario: one valid request for every operation, prerequisites first.
 
 ``Scenario.build`` creates what later requests need (an Agent with a custom tool, Environments,
-Sessions, Work, Files, Skills, Memory Stores, memories), exercising each operation once with
+Sessions, Work, Files, Skills, Memory Stores, memories, webhook endpoints), exercising each operation once with
 valid input and keeping that ``Call`` in ``World.calls``; the bad-input, authentication and
 isolation checks are derived from those calls. Destructive operations (archive, delete) are
 only registered here and run last (``run_destructive``) so that isolation is checked against
@@ -34,6 +34,7 @@ DESTRUCTIVE_ORDER = (
     "memory_stores.memories.delete",
     "memory_stores.archive",
     "memory_stores.delete",
+    "webhooks.delete",
 )
 
 
@@ -104,6 +105,7 @@ class Scenario:
         self.files()
         self.skills()
         self.memory_stores()
+        self.webhooks()
         return self.world
 
     def run_destructive(self) -> None:
@@ -338,3 +340,22 @@ class Scenario:
             doomed = self.created_id(create.but(f"valid request (to {purpose})"), "memstore")
             self.defer(Call(f"memory_stores.{purpose}", {"memory_store_id": doomed}))
         self.world.calls["memory_stores.create"] = create
+
+    def webhooks(self) -> None:
+        # Created disabled, on a name that never resolves: the suite must not make the server call out.
+        create = Call(
+            "webhooks.create",
+            json_body={
+                "url": "https://hooks.conformance.invalid/mango",
+                "event_types": ["session.created"],
+                "enabled": False,
+                "metadata": SUITE_METADATA,
+            },
+        )
+        hook = {"webhook_id": self.created_id(create, "whk")}
+        self.ok(Call("webhooks.list", query=(("limit", "5"),)))
+        self.ok(Call("webhooks.get", hook))
+        self.ok(Call("webhooks.update", hook, json_body={"description": "Updated by the conformance suite."}))
+        self.ok(Call("webhooks.rotate_secret", hook))
+        self.defer(Call("webhooks.delete", hook))
+        self.world.calls["webhooks.create"] = create

@@ -64,6 +64,12 @@ import type {
   SkillsListParams,
   SkillsVersionsCreateParams,
   SkillsVersionsListParams,
+  Webhook,
+  WebhookDeleted,
+  WebhookWithSecret,
+  WebhooksCreateParams,
+  WebhooksListParams,
+  WebhooksUpdateParams,
   Work,
 } from "./types.js";
 
@@ -1287,6 +1293,117 @@ export class MemoryStores {
   }
 }
 
+/** `client.webhooks` */
+export class Webhooks {
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+
+  /**
+   * List webhook endpoints.
+   *
+   * Lists the Workspace's endpoints, newest first. Secrets are never listed.
+   *
+   * `GET /v1/webhooks`
+   */
+  list(params?: WebhooksListParams, options?: RequestOptions): PagePromise<Webhook> {
+    return this._transport.request<Webhook>({
+      method: "GET",
+      path: "/v1/webhooks",
+      query: { limit: params?.limit, page: params?.page },
+      paginated: true,
+      options,
+    });
+  }
+
+  /**
+   * Create a webhook endpoint.
+   *
+   * Registers an endpoint that receives the notification types in `event_types` from now on
+   * (no backfill). The answer carries the endpoint's `whsec_` signing `secret`; it is shown
+   * only here and on `webhooks.rotate_secret`, and stored encrypted with the operator keyring
+   * (503 `overloaded` when the server has no keyring). The URL must be `http` or `https`
+   * without credentials; its host is checked by the egress guard at every connection, and a
+   * host resolving to a private address (not admitted by `MANGO_EGRESS_ALLOW`) or an answer
+   * that redirects disables the endpoint with a recorded `disabled_reason`.
+   *
+   * `POST /v1/webhooks`
+   */
+  create(params: WebhooksCreateParams, options?: RequestOptions): Promise<WebhookWithSecret> {
+    return this._transport.request<WebhookWithSecret>({
+      method: "POST",
+      path: "/v1/webhooks",
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Get a webhook endpoint.
+   *
+   * Returns the endpoint (never its secret), with `disabled_reason` when the server disabled it.
+   *
+   * `GET /v1/webhooks/{webhook_id}`
+   */
+  get(webhookId: string, options?: RequestOptions): Promise<Webhook> {
+    return this._transport.request<Webhook>({
+      method: "GET",
+      path: `/v1/webhooks/${encodeURIComponent(webhookId)}`,
+      options,
+    });
+  }
+
+  /**
+   * Update a webhook endpoint.
+   *
+   * Updates the fields present in the body. Setting `enabled` to false drops the endpoint's
+   * queued deliveries; setting it to true clears `disabled_reason` and delivers notifications
+   * recorded from then on (no backfill).
+   *
+   * `POST /v1/webhooks/{webhook_id}`
+   */
+  update(webhookId: string, params: WebhooksUpdateParams, options?: RequestOptions): Promise<Webhook> {
+    return this._transport.request<Webhook>({
+      method: "POST",
+      path: `/v1/webhooks/${encodeURIComponent(webhookId)}`,
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Delete a webhook endpoint.
+   *
+   * Deletes the endpoint and its queued deliveries.
+   *
+   * `DELETE /v1/webhooks/{webhook_id}`
+   */
+  delete(webhookId: string, options?: RequestOptions): Promise<WebhookDeleted> {
+    return this._transport.request<WebhookDeleted>({
+      method: "DELETE",
+      path: `/v1/webhooks/${encodeURIComponent(webhookId)}`,
+      options,
+    });
+  }
+
+  /**
+   * Rotate a webhook endpoint's secret.
+   *
+   * Replaces the signing secret and returns the new one (shown only here). Every attempt sent from now on, retries of earlier notifications included, is signed with the new secret.
+   *
+   * `POST /v1/webhooks/{webhook_id}/rotate_secret`
+   */
+  rotate_secret(webhookId: string, options?: RequestOptions): Promise<WebhookWithSecret> {
+    return this._transport.request<WebhookWithSecret>({
+      method: "POST",
+      path: `/v1/webhooks/${encodeURIComponent(webhookId)}/rotate_secret`,
+      options,
+    });
+  }
+}
+
 /** The root of every resource namespace. */
 export class Resources {
   readonly system: System;
@@ -1296,6 +1413,7 @@ export class Resources {
   readonly files: Files;
   readonly skills: Skills;
   readonly memory_stores: MemoryStores;
+  readonly webhooks: Webhooks;
   protected readonly _transport: Transport;
 
   constructor(transport: Transport) {
@@ -1307,5 +1425,6 @@ export class Resources {
     this.files = new Files(transport);
     this.skills = new Skills(transport);
     this.memory_stores = new MemoryStores(transport);
+    this.webhooks = new Webhooks(transport);
   }
 }

@@ -1664,6 +1664,149 @@ export interface MemoryVersionList {
   next_page: string | null;
 }
 
+/**
+ * A notification type an endpoint can subscribe to, named as the hosted API names them.
+ * `session.status_idled` carries the `stop_reason`; `session.requires_action` and
+ * `session.budget_reached` are sent next to it when the stop reason is of that type.
+ * `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment
+ * Runs only.
+ */
+export type WebhookEventType = "session.created" | "session.status_run_started" | "session.status_idled" | "session.requires_action" | "session.status_rescheduled" | "session.status_terminated" | "session.archived" | "session.deleted" | "session.budget_reached" | "deployment_run.completed" | "deployment_run.failed";
+
+/** The body of `webhooks.create`. */
+export interface WebhookCreateParams {
+  /** The http(s) URL notifications are POSTed to. */
+  url: string;
+  /** The notification types to receive. */
+  event_types: Array<WebhookEventType>;
+  /** Whether notifications are delivered (default true). */
+  enabled?: boolean;
+  /** What the endpoint is for. */
+  description?: string | null;
+  /** Free-form string pairs. */
+  metadata?: Metadata;
+}
+
+/** The body of `webhooks.update`; present fields replace the current values. */
+export interface WebhookUpdateParams {
+  /** The http(s) URL notifications are POSTed to. */
+  url?: string;
+  /** The notification types to receive. */
+  event_types?: Array<WebhookEventType>;
+  /** Whether notifications are delivered; true clears `disabled_reason`. */
+  enabled?: boolean;
+  /** What the endpoint is for. */
+  description?: string | null;
+  /** Metadata changes; a null value deletes the key. */
+  metadata?: MetadataPatch;
+}
+
+/** Why the server disabled an endpoint. */
+export interface WebhookDisabledReason {
+  /** `private_address`: the host resolved to an address the egress guard refuses; `redirect`: the endpoint answered 3xx (redirects are never followed); `egress_refused`: another egress refusal. */
+  type: "private_address" | "redirect" | "egress_refused";
+  /** A human-readable explanation. */
+  message: string;
+  /** When the server disabled the endpoint. */
+  disabled_at: string;
+}
+
+/** A webhook endpoint. Its secret is never part of this shape. */
+export interface Webhook {
+  /** Always `webhook`. */
+  type: "webhook";
+  /** The endpoint id (`whk_...`). */
+  id: string;
+  /** The http(s) URL notifications are POSTed to. */
+  url: string;
+  /** The subscribed notification types. */
+  event_types: Array<WebhookEventType>;
+  /** Whether notifications are delivered. */
+  enabled: boolean;
+  /** What the endpoint is for. */
+  description: string | null;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** Why the server disabled the endpoint; null unless it did. */
+  disabled_reason: WebhookDisabledReason | null;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+}
+
+/** A webhook endpoint and its signing secret (only in the create and rotate answers). */
+export interface WebhookWithSecret {
+  /** Always `webhook`. */
+  type: "webhook";
+  /** The endpoint id (`whk_...`). */
+  id: string;
+  /** The http(s) URL notifications are POSTed to. */
+  url: string;
+  /** The subscribed notification types. */
+  event_types: Array<WebhookEventType>;
+  /** Whether notifications are delivered. */
+  enabled: boolean;
+  /** What the endpoint is for. */
+  description: string | null;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** Why the server disabled the endpoint; null unless it did. */
+  disabled_reason: WebhookDisabledReason | null;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** The `whsec_` Standard Webhooks signing secret; shown only in this answer. */
+  secret: string;
+}
+
+/** One page of webhook endpoints. */
+export interface WebhookList {
+  /** The endpoints. */
+  data: Array<Webhook>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Deletion marker. */
+export interface WebhookDeleted {
+  /** Always `webhook_deleted`. */
+  type: "webhook_deleted";
+  /** The deleted endpoint id. */
+  id: string;
+}
+
+/**
+ * The body of every delivery (a thin payload: fetch the resource by `data.id`). Sent as
+ * `POST` with the Standard Webhooks headers `webhook-id` (= `id`, the same on every
+ * attempt), `webhook-timestamp` (fresh per attempt) and `webhook-signature`
+ * (`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the
+ * secret's bytes). Any 2xx acknowledges; there is no ordering promise (sort by `created_at`).
+ */
+export interface WebhookNotification {
+  /** Always `event`. */
+  type: "event";
+  /** The notification id (`wevt_...`); receivers deduplicate on it. */
+  id: string;
+  /** When the announced change committed. */
+  created_at: string;
+  /** What changed. */
+  data: WebhookNotificationData;
+}
+
+/** The thin description of what changed. */
+export interface WebhookNotificationData {
+  /** The notification type. */
+  type: WebhookEventType;
+  /** The resource id (`sesn_...`, or the Deployment Run id). */
+  id: string;
+  /** The Workspace id. */
+  workspace_id: string;
+  /** On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason. */
+  stop_reason?: Record<string, unknown>;
+}
+
 /** Parameters of `agents.list`: query, header and body fields together. */
 export interface AgentsListParams {
   /** Page size. */
@@ -1903,3 +2046,17 @@ export interface MemoryStoresMemoryVersionsListParams {
   /** Filters on `created_at` (sent as `created_at[<operator>]`). */
   created_at?: { gte?: string; lte?: string };
 }
+
+/** Parameters of `webhooks.list`: query, header and body fields together. */
+export interface WebhooksListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+}
+
+/** Parameters of `webhooks.create`: query, header and body fields together. */
+export type WebhooksCreateParams = WebhookCreateParams;
+
+/** Parameters of `webhooks.update`: query, header and body fields together. */
+export type WebhooksUpdateParams = WebhookUpdateParams;

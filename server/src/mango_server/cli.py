@@ -1,8 +1,9 @@
 """The ``mango`` command: process roles and operator commands.
 
 Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``workspace create``,
-``api-key create|list|revoke``, ``environment-key create``, ``session inspect``. Client commands (``MANGO_BASE_URL``,
-``MANGO_API_KEY``): ``connect``, ``file upload|download``, ``skill upload``. Settings come from ``MANGO_*``
+``api-key create|list|revoke``, ``environment-key create``, ``session inspect``, ``keyring
+generate|list|rotate|re-encrypt|retire``. Client commands (``MANGO_BASE_URL``, ``MANGO_API_KEY``):
+``connect``, ``file upload|download``, ``skill upload``, ``webhook listen``. Settings come from ``MANGO_*``
 variables (``docs/configuration.md``); every role except ``migrate`` and ``dev`` refuses a
 schema that is not exactly this build's.
 """
@@ -18,8 +19,10 @@ import signal
 import sys
 from collections.abc import Callable, Coroutine
 from datetime import datetime
+from pathlib import Path
 from typing import TypeVar
 
+from mango_server.keyring import KeyringError
 from mango_server.settings import Settings, SettingsError, load_settings
 from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema
 from mango_server.telemetry.logs import configure_logging
@@ -192,6 +195,89 @@ def _cmd_environment_key_revoke(settings: Settings, args: argparse.Namespace) ->
     return 0
 
 
+def _keyring_path(settings: Settings, args: argparse.Namespace) -> Path:
+    raw = args.file or settings.keyring_file
+    if not raw:
+        raise SettingsError("set MANGO_KEYRING_FILE or pass --file")
+    return Path(raw)
+
+
+def _cmd_keyring_generate(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server import keyring
+
+    path = _keyring_path(settings, args)
+    if path.exists():
+        print(f"mango: a keyring already exists at {path} (use `mango keyring rotate`)", file=sys.stderr)
+        return 1
+    ring = keyring.Keyring.generate()
+    keyring.save(path, ring)
+    print(f"generated keyring {path} (mode 0600) active={ring.active}")
+    return 0
+
+
+def _cmd_keyring_list(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server import keyring
+
+    ring = keyring.load(_keyring_path(settings, args))
+    usage: dict[str, int] = {}
+    if settings.database_url:
+        from mango_server.app import keyring_admin
+
+        usage = _operate(settings, keyring_admin.usage)
+    for entry in ring.keys:
+        state = "active" if entry.id == ring.active else "decrypt-only"
+        count = f"\t{usage.get(entry.id, 0)} secret(s)" if settings.database_url else ""
+        print(f"{entry.id}\t{state}\t{entry.created_at}{count}")
+    return 0
+
+
+def _cmd_keyring_rotate(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server import keyring
+
+    path = _keyring_path(settings, args)
+    ring = keyring.load(path).rotated()
+    keyring.save(path, ring)
+    print(f"added key {ring.active} (active); restart the api and orchestrator, then run `mango keyring re-encrypt`")
+    return 0
+
+
+def _cmd_keyring_reencrypt(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server import keyring
+    from mango_server.app import keyring_admin
+
+    ring = keyring.load(_keyring_path(settings, args))
+    moved = _operate(settings, lambda url: keyring_admin.reencrypt(url, ring))
+    print(f"re-encrypted {moved} secret(s) under {ring.active}")
+    return 0
+
+
+def _cmd_keyring_retire(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server import keyring
+    from mango_server.app import keyring_admin
+
+    path = _keyring_path(settings, args)
+    ring = keyring.load(path)
+    in_use = _operate(settings, keyring_admin.usage).get(args.key_id, 0)
+    if in_use:
+        print(
+            f"mango: {in_use} secret(s) still use {args.key_id}; run `mango keyring re-encrypt` first", file=sys.stderr
+        )
+        return 1
+    try:
+        keyring.save(path, ring.without(args.key_id))
+    except keyring.KeyringError as exc:
+        print(f"mango: {exc}", file=sys.stderr)
+        return 1
+    print(f"retired {args.key_id}")
+    return 0
+
+
+def _cmd_webhook_listen(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.webhook_cli import run_listen
+
+    return run_listen(args.host, args.port, args.secret, args.create, args.event_type)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -272,6 +358,33 @@ def build_parser() -> argparse.ArgumentParser:
     env_revoke = env_key.add_parser("revoke", help="revoke an Environment key")
     env_revoke.add_argument("key_id")
     env_revoke.set_defaults(func=_cmd_environment_key_revoke)
+
+    ring = sub.add_parser("keyring", help="manage the operator keyring (MANGO_KEYRING_FILE)").add_subparsers(
+        dest="action", required=True
+    )
+    for name, func, text, needs_db in (
+        ("generate", _cmd_keyring_generate, "create a keyring with one key (mode 0600)", False),
+        ("list", _cmd_keyring_list, "list key ids (and, with MANGO_DATABASE_URL, secrets per key)", False),
+        ("rotate", _cmd_keyring_rotate, "add a new active key; older keys stay for decryption", False),
+        ("re-encrypt", _cmd_keyring_reencrypt, "move every stored secret to the active key", True),
+        ("retire", _cmd_keyring_retire, "remove a key no stored secret uses", True),
+    ):
+        command = ring.add_parser(name, help=text)
+        command.add_argument("--file", help="the keyring file (default MANGO_KEYRING_FILE)")
+        if name == "retire":
+            command.add_argument("key_id")
+        command.set_defaults(func=func, no_settings=not needs_db)
+
+    webhook = sub.add_parser("webhook", help="webhook tools").add_subparsers(dest="action", required=True)
+    listen = webhook.add_parser("listen", help="receive, verify and print webhook deliveries on this machine")
+    listen.add_argument("--host", default="127.0.0.1")
+    listen.add_argument("--port", type=int, default=8787)
+    listen.add_argument("--secret", help="the endpoint's whsec_ secret (default MANGO_WEBHOOK_SECRET)")
+    listen.add_argument(
+        "--create", action="store_true", help="register this receiver (MANGO_BASE_URL, MANGO_API_KEY); removed on exit"
+    )
+    listen.add_argument("--event-type", action="append", help="with --create: a type to receive (default: all)")
+    listen.set_defaults(func=_cmd_webhook_listen, no_settings=True)
     return parser
 
 
@@ -283,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         configure_logging(settings.log_level, "text" if args.command == "dev" else settings.log_format)
         result: int = args.func(settings, args)
         return result
-    except (SettingsError, SchemaMismatchError) as exc:
+    except (SettingsError, SchemaMismatchError, KeyringError) as exc:
         print(f"mango: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

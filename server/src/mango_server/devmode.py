@@ -221,7 +221,8 @@ def run_dev(state_dir: str) -> int:
         write_private(
             env_file,
             f"export MANGO_BASE_URL={base_url}\nexport MANGO_API_KEY={api_key}\nexport MANGO_API_PORT={port}\n"
-            f"export MANGO_WORKSPACE_ID={workspace_id}\nexport MANGO_DATABASE_URL={stack.database_url}\n",
+            f"export MANGO_WORKSPACE_ID={workspace_id}\nexport MANGO_DATABASE_URL={stack.database_url}\n"
+            f"export MANGO_KEYRING_FILE={stack.env()['MANGO_KEYRING_FILE']}\n",
         )
         print(_banner(base_url, api_key, workspace_id, env_file, log_dir), flush=True)
         while True:

@@ -69,6 +69,13 @@ class Settings:
     rate_limit_burst: int = 1000
     work_poll_max_workers: int = 64
     cors_origins: str = ""
+    keyring_file: str = ""
+    webhook_max_attempts: int = 3
+    webhook_retry_min_seconds: float = 5.0
+    webhook_retry_max_seconds: float = 120.0
+    webhook_timeout_seconds: float = 10.0
+    webhook_lease_seconds: float = 60.0
+    webhook_retention_hours: float = 72.0
 
     @property
     def base_url(self) -> str:

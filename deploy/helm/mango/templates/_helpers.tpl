@@ -64,6 +64,31 @@ capabilities:
     sizeLimit: {{ .Values.tmpSizeLimit }}
 {{- end -}}
 
+{{/* The operator keyring (webhook secrets), when a Secret holds it: env, volume and mount. */}}
+{{- define "mango.keyringEnv" -}}
+{{- if .Values.keyring.secretName }}
+- name: MANGO_KEYRING_FILE
+  value: /etc/mango/keyring/{{ .Values.keyring.keyKey }}
+{{- end }}
+{{- end -}}
+
+{{- define "mango.keyringVolume" -}}
+{{- if .Values.keyring.secretName }}
+- name: keyring
+  secret:
+    secretName: {{ .Values.keyring.secretName }}
+    defaultMode: 0440
+{{- end }}
+{{- end -}}
+
+{{- define "mango.keyringMount" -}}
+{{- if .Values.keyring.secretName }}
+- name: keyring
+  mountPath: /etc/mango/keyring
+  readOnly: true
+{{- end }}
+{{- end -}}
+
 {{- define "mango.tmpMount" -}}
 - name: tmp
   mountPath: /tmp

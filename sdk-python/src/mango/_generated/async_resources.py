@@ -58,6 +58,9 @@ from .models import (
     SkillVersion,
     SkillVersionDeleted,
     UserMessageEventParams,
+    Webhook,
+    WebhookDeleted,
+    WebhookWithSecret,
     Work,
     WorkError,
 )
@@ -78,6 +81,7 @@ __all__ = [
     "AsyncSkillsResource",
     "AsyncSkillsVersionsResource",
     "AsyncSystemResource",
+    "AsyncWebhooksResource",
 ]
 
 
@@ -1804,6 +1808,164 @@ class AsyncSystemResource(AsyncAPIResource):
         )
 
 
+class AsyncWebhooksResource(AsyncAPIResource):
+    """Operations under ``webhooks``."""
+
+    async def create(
+        self,
+        *,
+        url: str,
+        event_types: Sequence[str],
+        enabled: bool | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> WebhookWithSecret:
+        """Create a webhook endpoint.
+
+        ``POST /v1/webhooks`` (operation ``webhooks.create``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/webhooks",
+            cast=WebhookWithSecret.from_dict,
+            body={
+                "url": url,
+                "event_types": event_types,
+                "enabled": enabled,
+                "description": description,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def delete(
+        self,
+        webhook_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> WebhookDeleted:
+        """Delete a webhook endpoint.
+
+        ``DELETE /v1/webhooks/{webhook_id}`` (operation ``webhooks.delete``).
+        """
+        return await self._client._request(
+            "DELETE",
+            "/v1/webhooks/{webhook_id}",
+            cast=WebhookDeleted.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def get(
+        self,
+        webhook_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Webhook:
+        """Get a webhook endpoint.
+
+        ``GET /v1/webhooks/{webhook_id}`` (operation ``webhooks.get``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/webhooks/{webhook_id}",
+            cast=Webhook.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncPager[Webhook]:
+        """List webhook endpoints.
+
+        ``GET /v1/webhooks`` (operation ``webhooks.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/webhooks",
+            item=Webhook.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def rotate_secret(
+        self,
+        webhook_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> WebhookWithSecret:
+        """Rotate a webhook endpoint's secret.
+
+        ``POST /v1/webhooks/{webhook_id}/rotate_secret`` (operation ``webhooks.rotate_secret``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/webhooks/{webhook_id}/rotate_secret",
+            cast=WebhookWithSecret.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def update(
+        self,
+        webhook_id: str,
+        *,
+        url: str | NotGiven = NOT_GIVEN,
+        event_types: Sequence[str] | NotGiven = NOT_GIVEN,
+        enabled: bool | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Webhook:
+        """Update a webhook endpoint.
+
+        ``POST /v1/webhooks/{webhook_id}`` (operation ``webhooks.update``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/webhooks/{webhook_id}",
+            cast=Webhook.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            body={
+                "url": url,
+                "event_types": event_types,
+                "enabled": enabled,
+                "description": description,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
 class AsyncMangoResources:
     """The top-level namespaces of ``mango.AsyncMango``."""
 
@@ -1815,3 +1977,4 @@ class AsyncMangoResources:
         self.sessions = AsyncSessionsResource(client)
         self.skills = AsyncSkillsResource(client)
         self.system = AsyncSystemResource(client)
+        self.webhooks = AsyncWebhooksResource(client)

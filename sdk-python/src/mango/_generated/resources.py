@@ -60,6 +60,9 @@ from .models import (
     SkillVersion,
     SkillVersionDeleted,
     UserMessageEventParams,
+    Webhook,
+    WebhookDeleted,
+    WebhookWithSecret,
     Work,
     WorkError,
 )
@@ -80,6 +83,7 @@ __all__ = [
     "SkillsResource",
     "SkillsVersionsResource",
     "SystemResource",
+    "WebhooksResource",
 ]
 
 
@@ -1806,6 +1810,164 @@ class SystemResource(SyncAPIResource):
         )
 
 
+class WebhooksResource(SyncAPIResource):
+    """Operations under ``webhooks``."""
+
+    def create(
+        self,
+        *,
+        url: str,
+        event_types: Sequence[str],
+        enabled: bool | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> WebhookWithSecret:
+        """Create a webhook endpoint.
+
+        ``POST /v1/webhooks`` (operation ``webhooks.create``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/webhooks",
+            cast=WebhookWithSecret.from_dict,
+            body={
+                "url": url,
+                "event_types": event_types,
+                "enabled": enabled,
+                "description": description,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def delete(
+        self,
+        webhook_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> WebhookDeleted:
+        """Delete a webhook endpoint.
+
+        ``DELETE /v1/webhooks/{webhook_id}`` (operation ``webhooks.delete``).
+        """
+        return self._client._request(
+            "DELETE",
+            "/v1/webhooks/{webhook_id}",
+            cast=WebhookDeleted.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        webhook_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Webhook:
+        """Get a webhook endpoint.
+
+        ``GET /v1/webhooks/{webhook_id}`` (operation ``webhooks.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/webhooks/{webhook_id}",
+            cast=Webhook.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[Webhook]:
+        """List webhook endpoints.
+
+        ``GET /v1/webhooks`` (operation ``webhooks.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/webhooks",
+            item=Webhook.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def rotate_secret(
+        self,
+        webhook_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> WebhookWithSecret:
+        """Rotate a webhook endpoint's secret.
+
+        ``POST /v1/webhooks/{webhook_id}/rotate_secret`` (operation ``webhooks.rotate_secret``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/webhooks/{webhook_id}/rotate_secret",
+            cast=WebhookWithSecret.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def update(
+        self,
+        webhook_id: str,
+        *,
+        url: str | NotGiven = NOT_GIVEN,
+        event_types: Sequence[str] | NotGiven = NOT_GIVEN,
+        enabled: bool | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Webhook:
+        """Update a webhook endpoint.
+
+        ``POST /v1/webhooks/{webhook_id}`` (operation ``webhooks.update``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/webhooks/{webhook_id}",
+            cast=Webhook.from_dict,
+            path_params={
+                "webhook_id": webhook_id,
+            },
+            body={
+                "url": url,
+                "event_types": event_types,
+                "enabled": enabled,
+                "description": description,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
 class MangoResources:
     """The top-level namespaces of ``mango.Mango``."""
 
@@ -1817,3 +1979,4 @@ class MangoResources:
         self.sessions = SessionsResource(client)
         self.skills = SkillsResource(client)
         self.system = SystemResource(client)
+        self.webhooks = WebhooksResource(client)

@@ -23,6 +23,7 @@ from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
 from mango_server.app.streams import SharedStreamSlots, live_leases, session_heads
 from mango_server.blob import S3BlobStore
+from mango_server.keyring import configured
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
 from mango_server.settings import Settings
@@ -83,7 +84,10 @@ async def serve(settings: Settings) -> None:
         settings.sse_max_streams_per_key,
         lambda: connect(settings.database_url, statement_timeout_ms=settings.db_statement_timeout_ms),
     )
-    services = Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout)
+    keyring = configured(settings.keyring_file)
+    if keyring is None:
+        log.warning("no keyring (MANGO_KEYRING_FILE): webhooks.create answers 503", extra={"action": "api.no_keyring"})
+    services = Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout, keyring=keyring)
     services.stream_slots = slots
     app = build_app(services)
     # Idle keep-alive connections outlive the SDKs' pool expiry (Python 5 s, TypeScript 4 s, Go 30 s), so a client

@@ -18,7 +18,8 @@ from mango_server.store.workspaces import WorkspaceRow
 
 
 @asynccontextmanager
-async def _transaction(database_url: str) -> AsyncIterator[Connection]:
+async def operator_transaction(database_url: str) -> AsyncIterator[Connection]:
+    """One transaction on a short-lived single-connection pool."""
     pool = await create_pool(database_url, min_size=1, max_size=1)
     try:
         async with transaction(pool) as conn:
@@ -29,31 +30,31 @@ async def _transaction(database_url: str) -> AsyncIterator[Connection]:
 
 async def create_workspace(database_url: str, name: str) -> WorkspaceRow:
     """A new Workspace."""
-    async with _transaction(database_url) as conn:
+    async with operator_transaction(database_url) as conn:
         return await workspaces.create(conn, name)
 
 
 async def create_api_key(database_url: str, workspace_id: str, name: str) -> IssuedKey:
     """Issue a Workspace API key (its secret is shown once)."""
-    async with _transaction(database_url) as conn:
+    async with operator_transaction(database_url) as conn:
         return await credentials.create_api_key(conn, workspace_id, name)
 
 
 async def list_api_keys(database_url: str, workspace_id: str) -> list[ApiKeyRow]:
     """A Workspace's API keys, oldest first (metadata only)."""
-    async with _transaction(database_url) as conn:
+    async with operator_transaction(database_url) as conn:
         return await credentials.list_api_keys(conn, workspace_id)
 
 
 async def revoke_api_key(database_url: str, key_id: str) -> ApiKeyRow | None:
     """Revoke an API key at once; ``None`` when there is no such key."""
-    async with _transaction(database_url) as conn:
+    async with operator_transaction(database_url) as conn:
         return await credentials.revoke_api_key(conn, key_id)
 
 
 async def create_environment_key(database_url: str, workspace_id: str, environment_id: str) -> IssuedKey:
     """Issue a key for one Environment of the Workspace; an unknown Environment is not found."""
-    async with _transaction(database_url) as conn:
+    async with operator_transaction(database_url) as conn:
         try:
             await environments.get(conn, workspace_id, environment_id)
         except NotFoundError:
@@ -63,11 +64,11 @@ async def create_environment_key(database_url: str, workspace_id: str, environme
 
 async def list_environment_keys(database_url: str, workspace_id: str, environment_id: str) -> list[EnvironmentKeyRow]:
     """An Environment's keys, oldest first (metadata only)."""
-    async with _transaction(database_url) as conn:
+    async with operator_transaction(database_url) as conn:
         return await credentials.list_environment_keys(conn, workspace_id, environment_id)
 
 
 async def revoke_environment_key(database_url: str, key_id: str) -> EnvironmentKeyRow | None:
     """Revoke an Environment key at once; ``None`` when there is no such key."""
-    async with _transaction(database_url) as conn:
+    async with operator_transaction(database_url) as conn:
         return await credentials.revoke_environment_key(conn, key_id)

@@ -1,4 +1,4 @@
-"""Process-wide dependencies the use cases run against: the pool, live notifier, blobs, settings.
+"""Process-wide dependencies the use cases run against: the pool, live notifier, blobs, keyring, settings.
 
 Built once by each process role (``api.server``, the orchestrator worker) and passed to every
 use case. Not responsible for creating or closing what it holds.
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.streams import Slots, StreamSlots
 from mango_server.domain.errors import OverloadedError
+from mango_server.keyring import Keyring
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
 from mango_server.settings import Settings
@@ -27,6 +28,7 @@ class Services:
     blobs: BlobWrites | None = None
     fanout: SessionFanout | None = None  # the api's one NATS/reconcile fan-out to SSE streams
     stream_slots: Slots | None = None  # api.server shares them across processes (SharedStreamSlots)
+    keyring: Keyring | None = None  # the operator keyring (MANGO_KEYRING_FILE); webhooks need it
 
     def __post_init__(self) -> None:
         if self.stream_slots is None:
@@ -37,3 +39,9 @@ class Services:
         if self.blobs is None:
             raise OverloadedError("object storage is not configured on this server (MANGO_S3_ENDPOINT_URL)")
         return self.blobs
+
+    def require_keyring(self) -> Keyring:
+        """The operator keyring; 503 when this server runs without one."""
+        if self.keyring is None:
+            raise OverloadedError("no operator keyring is configured on this server (MANGO_KEYRING_FILE)")
+        return self.keyring

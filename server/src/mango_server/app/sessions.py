@@ -9,7 +9,7 @@ wire shape (``api.mappers.sessions``) or event admission rules (``app.admission`
 
 from __future__ import annotations
 
-from mango_server.app import attachments
+from mango_server.app import attachments, notifications
 from mango_server.app.admission import Admission
 from mango_server.app.events import read_documents
 from mango_server.app.services import Services
@@ -45,6 +45,9 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
     async with transaction(services.pool) as conn:
         new = await _new_session(conn, ws, params)
         row = await sessions.create(conn, ws, new)
+        await notifications.publish(
+            conn, workspace_id=ws, type="session.created", resource_type="session", resource_id=row.id, source_id=row.id
+        )
         if params.get("budget"):
             row = await sessions.set_budget(conn, row, _budget(params["budget"]))
         if params.get("initial_events"):
@@ -161,6 +164,14 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
         row = await sessions.get_row(conn, ws, session_id, lock=True)
         if row.archived_at is None:
             await sessions.archive(conn, row)
+            await notifications.publish(
+                conn,
+                workspace_id=ws,
+                type="session.archived",
+                resource_type="session",
+                resource_id=session_id,
+                source_id=session_id,
+            )
             await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.status_terminated")])
             await outbox.wake(conn, ws, session_id, "terminate")
             await work.stop_for_session(conn, session_id)

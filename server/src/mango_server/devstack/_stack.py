@@ -1,7 +1,8 @@
 """DevStack: PostgreSQL, Temporal, NATS and SeaweedFS started together under one state directory.
 
 Lifecycle: ``start()`` chooses ports (remembered in ``state_dir/ports.json``), loads or generates
-the credentials every service requires (``state_dir/credentials.json``, mode 0600), starts the four
+the credentials every service requires (``state_dir/credentials.json``, mode 0600) and the operator
+keyring (``state_dir/keyring.json``, mode 0600, see ``mango_server.keyring``), starts the four
 services in parallel and returns once every one is ready; ``stop()`` stops them all (also run at
 interpreter exit if the owner forgot). Starting again on the same directory reuses the data: the
 PostgreSQL cluster, the Temporal SQLite file, the SeaweedFS volumes and, where still free, the
@@ -22,6 +23,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Protocol, TypeVar
+
+from mango_server import keyring
 
 from . import _credentials, _nats, _postgres, _seaweedfs, _temporal
 from ._ports import PortPolicy, resolve_ports
@@ -93,6 +96,8 @@ class DevStack:
     def _start_services(self) -> None:
         ports = resolve_ports(self.state_dir, _PORT_NAMES, self.ports_policy)
         creds = _credentials.load_or_create(self.state_dir).credentials
+        # The operator keyring (webhook secrets) lives next to the credentials, with the same 0600 discipline.
+        keyring.load_or_create(self.state_dir / keyring.FILE_NAME)
         starters: dict[str, Callable[[], _Stoppable]] = {
             "postgres": lambda: _postgres.start(
                 self.state_dir,
@@ -234,6 +239,7 @@ class DevStack:
             "MANGO_S3_ACCESS_KEY_ID": s3.access_key_id,
             "MANGO_S3_SECRET_ACCESS_KEY": s3.secret_access_key,
             "MANGO_S3_REGION": s3.region,
+            "MANGO_KEYRING_FILE": str(self.state_dir / keyring.FILE_NAME),
         }
 
     # -- internals -------------------------------------------------------------------------

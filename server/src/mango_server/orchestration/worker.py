@@ -1,4 +1,4 @@
-"""The orchestrator role: Temporal worker for Session workflows and activities, plus the relay."""
+"""The orchestrator role: Temporal worker for Session workflows and activities, the relay and the webhook dispatcher."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ from mango_server.app.evaluator import ModelEvaluator
 from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
 from mango_server.domain.model_windows import parse_windows
+from mango_server.keyring import configured
 from mango_server.live import NatsNotifier
 from mango_server.model import InstrumentedModel, build_model_client
 from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.relay import OutboxRelay
 from mango_server.orchestration.sampler import sample_forever
+from mango_server.orchestration.webhooks import DispatchPolicy, WebhookDispatcher
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
 from mango_server.store.db import create_pool
@@ -74,12 +76,29 @@ async def run_orchestrator(settings: Settings) -> None:
         max_concurrent_activities=200,
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
+    keyring = configured(settings.keyring_file)
+    if keyring is None:
+        log.warning("no keyring (MANGO_KEYRING_FILE): no webhook delivery", extra={"action": "webhooks.no_keyring"})
     log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
     try:
         async with asyncio.TaskGroup() as group:
             group.create_task(worker.run())
             group.create_task(relay.run())
             group.create_task(sample_forever(pool))
+            if keyring is not None:
+                group.create_task(WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings)).run())
     finally:
         await notifier.close()
         await pool.close()
+
+
+def dispatch_policy(settings: Settings) -> DispatchPolicy:
+    """The webhook attempt bounds of ``MANGO_WEBHOOK_*``."""
+    return DispatchPolicy(
+        max_attempts=settings.webhook_max_attempts,
+        retry_min_seconds=settings.webhook_retry_min_seconds,
+        retry_max_seconds=settings.webhook_retry_max_seconds,
+        timeout_seconds=settings.webhook_timeout_seconds,
+        lease_seconds=settings.webhook_lease_seconds,
+        retention_hours=settings.webhook_retention_hours,
+    )

@@ -3,8 +3,10 @@
 Appends allocate sequence numbers by incrementing ``sessions.next_seq``, which takes the
 Session row lock: within a Session, sequence order is commit order, so a reader that fetches
 ``seq > cursor`` never skips an event that commits later with a smaller number. Every caller
-runs inside one transaction together with the status projection it announces. Not
-responsible for the wire shape of an event (``api.mappers.events``) or for waking anyone.
+runs inside one transaction together with the status projection it announces; a status event
+also queues the webhook notifications it announces (``store.webhooks.enqueue_ledger_event``) in
+that transaction. Not responsible for the wire shape of an event (``api.mappers.events``) or for
+waking anyone.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
+from mango_server.store import webhooks
 from mango_server.store.db import Connection, from_record
 from mango_server.store.pagination import created_range, fetch_page
 from mango_server.store.sql_loader import NamedQueries
@@ -79,6 +82,8 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
             row.created_at,
         )
         out.append(row)
+        # Status events are announced to subscribed webhooks in this same transaction.
+        await webhooks.enqueue_ledger_event(conn, workspace_id, session_id, row.id, row.type, row.payload, now)
     return out
 
 

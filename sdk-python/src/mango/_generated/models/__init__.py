@@ -158,6 +158,18 @@ from .user_tool_confirmation_event_params_result import UserToolConfirmationEven
 from .user_tool_confirmation_event_result import UserToolConfirmationEventResult
 from .user_tool_result_event import UserToolResultEvent
 from .user_tool_result_event_params import UserToolResultEventParams
+from .webhook import Webhook
+from .webhook_create_params import WebhookCreateParams
+from .webhook_deleted import WebhookDeleted
+from .webhook_disabled_reason import WebhookDisabledReason
+from .webhook_disabled_reason_type import WebhookDisabledReasonType
+from .webhook_event_type import WebhookEventType
+from .webhook_list import WebhookList
+from .webhook_notification import WebhookNotification
+from .webhook_notification_data import WebhookNotificationData
+from .webhook_notification_data_stop_reason import WebhookNotificationDataStopReason
+from .webhook_update_params import WebhookUpdateParams
+from .webhook_with_secret import WebhookWithSecret
 from .work import Work
 from .work_error import WorkError
 from .work_error_type import WorkErrorType
@@ -324,6 +336,18 @@ __all__ = (
     "UserToolConfirmationEventResult",
     "UserToolResultEvent",
     "UserToolResultEventParams",
+    "Webhook",
+    "WebhookCreateParams",
+    "WebhookDeleted",
+    "WebhookDisabledReason",
+    "WebhookDisabledReasonType",
+    "WebhookEventType",
+    "WebhookList",
+    "WebhookNotification",
+    "WebhookNotificationData",
+    "WebhookNotificationDataStopReason",
+    "WebhookUpdateParams",
+    "WebhookWithSecret",
     "Work",
     "WorkError",
     "WorkErrorType",

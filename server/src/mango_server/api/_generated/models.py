@@ -1382,6 +1382,123 @@ class MemoryVersionList(BaseModel):
     next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
 
 
+class WebhookEventType(
+    RootModel[Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "deployment_run.completed", "deployment_run.failed"]]
+):
+    root: Annotated[
+        Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "deployment_run.completed", "deployment_run.failed"],
+        Field(
+            description="A notification type an endpoint can subscribe to, named as the hosted API names them.\n`session.status_idled` carries the `stop_reason`; `session.requires_action` and\n`session.budget_reached` are sent next to it when the stop reason is of that type.\n`deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment\nRuns only.\n"
+        ),
+    ]
+
+
+class WebhookCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: Annotated[
+        str, Field(description="The http(s) URL notifications are POSTed to.", max_length=2048, min_length=1)
+    ]
+    event_types: Annotated[
+        list[WebhookEventType], Field(description="The notification types to receive.", max_length=32, min_length=1)
+    ]
+    enabled: Annotated[bool | None, Field(description="Whether notifications are delivered (default true).")] = None
+    description: Annotated[str | None, Field(description="What the endpoint is for.", max_length=2048)] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+
+
+class WebhookUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    url: Annotated[
+        str | None, Field(description="The http(s) URL notifications are POSTed to.", max_length=2048, min_length=1)
+    ] = None
+    event_types: Annotated[
+        list[WebhookEventType] | None,
+        Field(description="The notification types to receive.", max_length=32, min_length=1),
+    ] = None
+    enabled: Annotated[
+        bool | None, Field(description="Whether notifications are delivered; true clears `disabled_reason`.")
+    ] = None
+    description: Annotated[str | None, Field(description="What the endpoint is for.", max_length=2048)] = None
+    metadata: Annotated[MetadataPatch | None, Field(description="Metadata changes; a null value deletes the key.")] = (
+        None
+    )
+
+
+class WebhookDisabledReason(BaseModel):
+    type: Annotated[
+        Literal["private_address", "redirect", "egress_refused"],
+        Field(
+            description="`private_address`: the host resolved to an address the egress guard refuses; `redirect`: the endpoint answered 3xx (redirects are never followed); `egress_refused`: another egress refusal."
+        ),
+    ]
+    message: Annotated[str, Field(description="A human-readable explanation.", max_length=1024)]
+    disabled_at: Annotated[AwareDatetime, Field(description="When the server disabled the endpoint.")]
+
+
+class Webhook(BaseModel):
+    type: Annotated[Literal["webhook"], Field(description="Always `webhook`.")]
+    id: Annotated[str, Field(description="The endpoint id (`whk_...`).", max_length=64)]
+    url: Annotated[str, Field(description="The http(s) URL notifications are POSTed to.", max_length=2048)]
+    event_types: Annotated[
+        list[WebhookEventType], Field(description="The subscribed notification types.", max_length=32)
+    ]
+    enabled: Annotated[bool, Field(description="Whether notifications are delivered.")]
+    description: Annotated[str | None, Field(description="What the endpoint is for.", max_length=2048)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    disabled_reason: Annotated[
+        WebhookDisabledReason | None, Field(description="Why the server disabled the endpoint; null unless it did.")
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+
+
+class WebhookWithSecret(BaseModel):
+    type: Annotated[Literal["webhook"], Field(description="Always `webhook`.")]
+    id: Annotated[str, Field(description="The endpoint id (`whk_...`).", max_length=64)]
+    url: Annotated[str, Field(description="The http(s) URL notifications are POSTed to.", max_length=2048)]
+    event_types: Annotated[
+        list[WebhookEventType], Field(description="The subscribed notification types.", max_length=32)
+    ]
+    enabled: Annotated[bool, Field(description="Whether notifications are delivered.")]
+    description: Annotated[str | None, Field(description="What the endpoint is for.", max_length=2048)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    disabled_reason: Annotated[
+        WebhookDisabledReason | None, Field(description="Why the server disabled the endpoint; null unless it did.")
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    secret: Annotated[
+        str,
+        Field(description="The `whsec_` Standard Webhooks signing secret; shown only in this answer.", max_length=128),
+    ]
+
+
+class WebhookList(BaseModel):
+    data: Annotated[list[Webhook], Field(description="The endpoints.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class WebhookDeleted(BaseModel):
+    type: Annotated[Literal["webhook_deleted"], Field(description="Always `webhook_deleted`.")]
+    id: Annotated[str, Field(description="The deleted endpoint id.", max_length=64)]
+
+
+class WebhookNotificationData(BaseModel):
+    type: Annotated[WebhookEventType, Field(description="The notification type.")]
+    id: Annotated[str, Field(description="The resource id (`sesn_...`, or the Deployment Run id).", max_length=64)]
+    workspace_id: Annotated[str, Field(description="The Workspace id.", max_length=64)]
+    stop_reason: Annotated[
+        dict[str, Any] | None,
+        Field(
+            description="On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason."
+        ),
+    ] = None
+
+
 class ErrorEnvelope(BaseModel):
     type: Annotated[Literal["error"], Field(description="Always `error`.")]
     error: Annotated[ErrorBody, Field(description="What went wrong.")]
@@ -1709,3 +1826,12 @@ class SessionStreamEvent(
             discriminator="type",
         ),
     ]
+
+
+class WebhookNotification(BaseModel):
+    type: Annotated[Literal["event"], Field(description="Always `event`.")]
+    id: Annotated[
+        str, Field(description="The notification id (`wevt_...`); receivers deduplicate on it.", max_length=64)
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="When the announced change committed.")]
+    data: Annotated[WebhookNotificationData, Field(description="What changed.")]

@@ -22,6 +22,7 @@ from mango_server.api.handlers import (
     skills,
     stream,
     system,
+    webhooks,
     work,
 )
 from mango_server.domain.errors import NotImplementedYetError
@@ -90,6 +91,12 @@ HANDLERS: dict[str, Handler] = {
     "environments_work_poll": work.environments_work_poll,
     "environments_work_stats": work.environments_work_stats,
     "environments_work_stop": work.environments_work_stop,
+    "webhooks_create": webhooks.webhooks_create,
+    "webhooks_delete": webhooks.webhooks_delete,
+    "webhooks_get": webhooks.webhooks_get,
+    "webhooks_list": webhooks.webhooks_list,
+    "webhooks_rotate_secret": webhooks.webhooks_rotate_secret,
+    "webhooks_update": webhooks.webhooks_update,
 }
 
 #: Operations of the contract this release does not serve yet (each answers 501).

@@ -1,0 +1,244 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_envelope import ErrorEnvelope
+from ...models.webhook_create_params import WebhookCreateParams
+from ...models.webhook_with_secret import WebhookWithSecret
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: WebhookCreateParams,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/webhooks",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorEnvelope | WebhookWithSecret | None:
+    if response.status_code == 200:
+        response_200 = WebhookWithSecret.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorEnvelope.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = ErrorEnvelope.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorEnvelope.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorEnvelope | WebhookWithSecret]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreateParams,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | WebhookWithSecret]:
+    """Create a webhook endpoint.
+
+     Registers an endpoint that receives the notification types in `event_types` from now on
+    (no backfill). The answer carries the endpoint's `whsec_` signing `secret`; it is shown
+    only here and on `webhooks.rotate_secret`, and stored encrypted with the operator keyring
+    (503 `overloaded` when the server has no keyring). The URL must be `http` or `https`
+    without credentials; its host is checked by the egress guard at every connection, and a
+    host resolving to a private address (not admitted by `MANGO_EGRESS_ALLOW`) or an answer
+    that redirects disables the endpoint with a recorded `disabled_reason`.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (WebhookCreateParams): The body of `webhooks.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | WebhookWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreateParams,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorEnvelope | WebhookWithSecret | None:
+    """Create a webhook endpoint.
+
+     Registers an endpoint that receives the notification types in `event_types` from now on
+    (no backfill). The answer carries the endpoint's `whsec_` signing `secret`; it is shown
+    only here and on `webhooks.rotate_secret`, and stored encrypted with the operator keyring
+    (503 `overloaded` when the server has no keyring). The URL must be `http` or `https`
+    without credentials; its host is checked by the egress guard at every connection, and a
+    host resolving to a private address (not admitted by `MANGO_EGRESS_ALLOW`) or an answer
+    that redirects disables the endpoint with a recorded `disabled_reason`.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (WebhookCreateParams): The body of `webhooks.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | WebhookWithSecret
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreateParams,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[ErrorEnvelope | WebhookWithSecret]:
+    """Create a webhook endpoint.
+
+     Registers an endpoint that receives the notification types in `event_types` from now on
+    (no backfill). The answer carries the endpoint's `whsec_` signing `secret`; it is shown
+    only here and on `webhooks.rotate_secret`, and stored encrypted with the operator keyring
+    (503 `overloaded` when the server has no keyring). The URL must be `http` or `https`
+    without credentials; its host is checked by the egress guard at every connection, and a
+    host resolving to a private address (not admitted by `MANGO_EGRESS_ALLOW`) or an answer
+    that redirects disables the endpoint with a recorded `disabled_reason`.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (WebhookCreateParams): The body of `webhooks.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | WebhookWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: WebhookCreateParams,
+    idempotency_key: str | Unset = UNSET,
+) -> ErrorEnvelope | WebhookWithSecret | None:
+    """Create a webhook endpoint.
+
+     Registers an endpoint that receives the notification types in `event_types` from now on
+    (no backfill). The answer carries the endpoint's `whsec_` signing `secret`; it is shown
+    only here and on `webhooks.rotate_secret`, and stored encrypted with the operator keyring
+    (503 `overloaded` when the server has no keyring). The URL must be `http` or `https`
+    without credentials; its host is checked by the egress guard at every connection, and a
+    host resolving to a private address (not admitted by `MANGO_EGRESS_ALLOW`) or an answer
+    that redirects disables the endpoint with a recorded `disabled_reason`.
+
+    Args:
+        idempotency_key (str | Unset):
+        body (WebhookCreateParams): The body of `webhooks.create`.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | WebhookWithSecret
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed
