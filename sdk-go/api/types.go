@@ -688,6 +688,21 @@ type ContentDelta struct {
 	Content TextBlock `json:"content"`
 }
 
+// CronScheduleParams: A cron schedule. `expression` is POSIX cron with five fields (minute hour
+// day-of-month month day-of-week; names such as `mon` and `jan` accepted), or six with a leading
+// seconds field; `timezone` is an IANA name (`UTC` by default). Nonexistent local times are skipped
+// and repeated ones fire twice.
+type CronScheduleParams struct {
+	// Always `cron`.
+	Type string `json:"type"`
+
+	// The cron expression.
+	Expression string `json:"expression"`
+
+	// The IANA time zone the expression is read in.
+	Timezone *string `json:"timezone,omitzero"`
+}
+
 // CustomTool: An application-defined tool. A call emits `agent.custom_tool_use`, the Session goes
 // idle with `requires_action`, and the application answers with `user.custom_tool_result`.
 type CustomTool struct {
@@ -702,6 +717,411 @@ type CustomTool struct {
 
 	// A JSON Schema object (`type` object) for the tool input.
 	InputSchema map[string]any `json:"input_schema"`
+}
+
+// Deployment: An Agent run unattended on a schedule (and on demand); every Run creates a Session.
+type Deployment struct {
+	// Always `deployment`.
+	Type string `json:"type"`
+
+	// The Deployment id (`depl_...`).
+	ID string `json:"id"`
+
+	// The name.
+	Name string `json:"name"`
+
+	// The description.
+	Description *string `json:"description"`
+
+	// The Agent each Run uses.
+	Agent DeploymentAgent `json:"agent"`
+
+	// The Environment.
+	EnvironmentID string `json:"environment_id"`
+
+	// The events each Run's Session is created with.
+	InitialEvents []DeploymentInitialEvent `json:"initial_events"`
+
+	// Free-form string pairs.
+	Metadata Metadata `json:"metadata"`
+
+	// The schedule; null for manual Runs only.
+	Schedule *DeploymentSchedule `json:"schedule"`
+
+	// What an overlapping scheduled Run does.
+	OverlapPolicy OverlapPolicy `json:"overlap_policy"`
+
+	// Whether the schedule fires.
+	Status DeploymentStatus `json:"status"`
+
+	// Why it is paused; null while active.
+	PausedReason *PausedReason `json:"paused_reason"`
+
+	// Creation time.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Last update time.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// When it was archived.
+	ArchivedAt *time.Time `json:"archived_at"`
+}
+
+// DeploymentAgent: The Agent a Deployment runs.
+type DeploymentAgent struct {
+	// Always `agent`.
+	Type string `json:"type"`
+
+	// The Agent id.
+	ID string `json:"id"`
+
+	// The pinned version; null runs the latest version at each Run.
+	Version *int `json:"version"`
+}
+
+// DeploymentCreateParams: The body of `deployments.create`.
+type DeploymentCreateParams struct {
+	// A name (also each Run's Session title).
+	Name string `json:"name"`
+
+	// A description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// The Agent (an id runs its latest version at each Run).
+	Agent AgentRefParam `json:"agent"`
+
+	// A self-hosted Environment where the Sessions' tools run.
+	EnvironmentID string `json:"environment_id"`
+
+	// The events each Run's Session is created with.
+	InitialEvents []DeploymentInitialEvent `json:"initial_events"`
+
+	// Free-form string pairs (also given to each Run's Session).
+	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// When scheduled Runs happen; null or absent for manual Runs only.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// What an overlapping scheduled Run does (`skip` by default).
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
+}
+
+// DeploymentInitialEvent: An event a Deployment's Runs create their Sessions with.
+//
+// Known variants: UserMessageEventParams (user.message). A type this client does not know keeps its
+// JSON verbatim in Raw.
+type DeploymentInitialEvent struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// DeploymentInitialEvent discriminator values.
+const (
+	DeploymentInitialEventTypeUserMessage = "user.message"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u DeploymentInitialEvent) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *DeploymentInitialEvent) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("DeploymentInitialEvent", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u DeploymentInitialEvent) Value() (any, error) {
+	switch u.Type {
+	case "user.message":
+		return u.AsUserMessageEventParams()
+	}
+	return nil, nil
+}
+
+// NewDeploymentInitialEventFromUserMessageEventParams wraps v as a DeploymentInitialEvent, setting its type to "user.message".
+func NewDeploymentInitialEventFromUserMessageEventParams(v UserMessageEventParams) DeploymentInitialEvent {
+	v.Type = "user.message"
+	raw, err := json.Marshal(v)
+	return DeploymentInitialEvent{Type: "user.message", Raw: raw, err: err}
+}
+
+// AsUserMessageEventParams decodes the union as UserMessageEventParams; it fails when Type is not "user.message".
+func (u DeploymentInitialEvent) AsUserMessageEventParams() (UserMessageEventParams, error) {
+	var v UserMessageEventParams
+	if u.Type != "user.message" {
+		return v, &UnionTypeError{Union: "DeploymentInitialEvent", Want: "user.message", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// DeploymentList: One page of Deployments.
+type DeploymentList struct {
+	// The Deployments, newest first.
+	Data []Deployment `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+}
+
+// DeploymentPauseError: The Run error that paused the Deployment.
+type DeploymentPauseError struct {
+	// The Run error type (`agent_archived_error`, `environment_not_found_error`, ...).
+	Type string `json:"type"`
+}
+
+// DeploymentRun: The immutable record of one Run of a Deployment.
+type DeploymentRun struct {
+	// Always `deployment_run`.
+	Type string `json:"type"`
+
+	// The Run id (`drun_...`).
+	ID string `json:"id"`
+
+	// The Deployment.
+	DeploymentID string `json:"deployment_id"`
+
+	// The Agent as the Deployment named it at the Run.
+	Agent DeploymentAgent `json:"agent"`
+
+	// The Session the Run created; null when it created none.
+	SessionID *string `json:"session_id"`
+
+	// `session_created`, `skipped` (the previous Run's Session was still running under the `skip`
+	// policy) or `failed` (see `error`).
+	Outcome DeploymentRunOutcome `json:"outcome"`
+
+	// Why no Session was created; null otherwise.
+	Error *DeploymentRunError `json:"error"`
+
+	// What started the Run.
+	TriggerContext TriggerContext `json:"trigger_context"`
+
+	// When the Run was recorded.
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// DeploymentRunError: Why a Run created no Session.
+type DeploymentRunError struct {
+	// `agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`,
+	// `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`.
+	Type string `json:"type"`
+
+	// One sentence.
+	Message string `json:"message"`
+
+	// `missing_resource` (the Deployment paused: later Runs would fail the same way), `rejected` (the
+	// Session's creation was refused) or `transient` (the platform was unavailable through every
+	// retry).
+	Category DeploymentRunErrorCategory `json:"category"`
+}
+
+// DeploymentRunErrorCategory: `missing_resource` (the Deployment paused: later Runs would fail the
+// same way), `rejected` (the Session's creation was refused) or `transient` (the platform was
+// unavailable through every retry).
+type DeploymentRunErrorCategory string
+
+// DeploymentRunErrorCategory values.
+const (
+	DeploymentRunErrorCategoryMissingResource DeploymentRunErrorCategory = "missing_resource"
+	DeploymentRunErrorCategoryRejected        DeploymentRunErrorCategory = "rejected"
+	DeploymentRunErrorCategoryTransient       DeploymentRunErrorCategory = "transient"
+)
+
+// DeploymentRunList: One page of Deployment Runs.
+type DeploymentRunList struct {
+	// The Runs, newest first.
+	Data []DeploymentRun `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+}
+
+// DeploymentRunOutcome: `session_created`, `skipped` (the previous Run's Session was still running
+// under the `skip` policy) or `failed` (see `error`).
+type DeploymentRunOutcome string
+
+// DeploymentRunOutcome values.
+const (
+	DeploymentRunOutcomeSessionCreated DeploymentRunOutcome = "session_created"
+	DeploymentRunOutcomeSkipped        DeploymentRunOutcome = "skipped"
+	DeploymentRunOutcomeFailed         DeploymentRunOutcome = "failed"
+)
+
+// DeploymentRunsListParams holds the query and body of deployment_runs.list.
+type DeploymentRunsListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+
+	// Only Runs of this Deployment.
+	DeploymentID *string `json:"-" query:"deployment_id"`
+
+	// Only scheduled or only manual Runs.
+	TriggerType *DeploymentRunsListParamsTriggerType `json:"-" query:"trigger_type"`
+
+	// Only Runs with (true) or without (false) an error.
+	HasError *bool `json:"-" query:"has_error"`
+
+	// Only items created strictly after this time.
+	CreatedAtGt *time.Time `json:"-" query:"created_at[gt]"`
+
+	// Only items created at or after this time.
+	CreatedAtGte *time.Time `json:"-" query:"created_at[gte]"`
+
+	// Only items created strictly before this time.
+	CreatedAtLt *time.Time `json:"-" query:"created_at[lt]"`
+
+	// Only items created at or before this time.
+	CreatedAtLte *time.Time `json:"-" query:"created_at[lte]"`
+}
+
+type DeploymentRunsListParamsTriggerType string
+
+// DeploymentRunsListParamsTriggerType values.
+const (
+	DeploymentRunsListParamsTriggerTypeSchedule DeploymentRunsListParamsTriggerType = "schedule"
+	DeploymentRunsListParamsTriggerTypeManual   DeploymentRunsListParamsTriggerType = "manual"
+)
+
+// DeploymentSchedule: A Deployment's cron schedule and where it stands.
+type DeploymentSchedule struct {
+	// Always `cron`.
+	Type string `json:"type"`
+
+	// The cron expression.
+	Expression string `json:"expression"`
+
+	// The IANA time zone.
+	Timezone string `json:"timezone"`
+
+	// The time of the latest Run (its scheduled time, or its creation for a manual Run).
+	LastRunAt *time.Time `json:"last_run_at"`
+
+	// The next fire times the Schedule reported (empty while paused, archived or not yet synced).
+	UpcomingRunsAt []time.Time `json:"upcoming_runs_at"`
+}
+
+// DeploymentStatus: `active` (the schedule fires) or `paused` (only manual Runs).
+type DeploymentStatus string
+
+// DeploymentStatus values.
+const (
+	DeploymentStatusActive DeploymentStatus = "active"
+	DeploymentStatusPaused DeploymentStatus = "paused"
+)
+
+// DeploymentUpdateParams: The body of `deployments.update`.
+type DeploymentUpdateParams struct {
+	// A new name.
+	Name *string `json:"name,omitzero"`
+
+	// A new description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// A new Agent.
+	Agent *AgentRefParam `json:"agent,omitzero"`
+
+	// A new Environment.
+	EnvironmentID *string `json:"environment_id,omitzero"`
+
+	// New initial events (replacing the old ones).
+	InitialEvents []DeploymentInitialEvent `json:"initial_events,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// A new schedule, or null to remove it.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// A new overlap policy.
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
+}
+
+// DeploymentsCreateParams holds the query and body of deployments.create.
+type DeploymentsCreateParams struct {
+	// A name (also each Run's Session title).
+	Name string `json:"name"`
+
+	// A description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// The Agent (an id runs its latest version at each Run).
+	Agent AgentRefParam `json:"agent"`
+
+	// A self-hosted Environment where the Sessions' tools run.
+	EnvironmentID string `json:"environment_id"`
+
+	// The events each Run's Session is created with.
+	InitialEvents []DeploymentInitialEvent `json:"initial_events"`
+
+	// Free-form string pairs (also given to each Run's Session).
+	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// When scheduled Runs happen; null or absent for manual Runs only.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// What an overlapping scheduled Run does (`skip` by default).
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
+}
+
+// DeploymentsListParams holds the query and body of deployments.list.
+type DeploymentsListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+
+	// Only Deployments of this Agent.
+	AgentID *string `json:"-" query:"agent_id"`
+
+	// Only Deployments in this status.
+	Status *DeploymentStatus `json:"-" query:"status"`
+
+	// Include archived resources.
+	IncludeArchived *bool `json:"-" query:"include_archived"`
+
+	// Only items created at or after this time.
+	CreatedAtGte *time.Time `json:"-" query:"created_at[gte]"`
+
+	// Only items created at or before this time.
+	CreatedAtLte *time.Time `json:"-" query:"created_at[lte]"`
+}
+
+// DeploymentsUpdateParams holds the query and body of deployments.update.
+type DeploymentsUpdateParams struct {
+	// A new name.
+	Name *string `json:"name,omitzero"`
+
+	// A new description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// A new Agent.
+	Agent *AgentRefParam `json:"agent,omitzero"`
+
+	// A new Environment.
+	EnvironmentID *string `json:"environment_id,omitzero"`
+
+	// New initial events (replacing the old ones).
+	InitialEvents []DeploymentInitialEvent `json:"initial_events,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// A new schedule, or null to remove it.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// A new overlap policy.
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
 }
 
 // DocumentBlock: A document given to the model.
@@ -1094,6 +1514,16 @@ type ErrorEnvelope struct {
 	RequestID string `json:"request_id"`
 }
 
+// ErrorPausedReason: Paused because a Run found its Agent or Environment missing or archived; later
+// Runs would fail the same way.
+type ErrorPausedReason struct {
+	// Always `error`.
+	Type string `json:"type"`
+
+	// The error.
+	Error DeploymentPauseError `json:"error"`
+}
+
 // EventDeltaEvent: Stream-only preview; text for an in-progress `agent.message` (thinking gets a
 // start only). Fold by `(event_id, index)`; the persisted event supersedes it. Never persisted or
 // replayed.
@@ -1290,6 +1720,18 @@ type HeartbeatResponse struct {
 
 	// Seconds the lease lasts from now.
 	TTLSeconds int `json:"ttl_seconds"`
+}
+
+// ManualPausedReason: Paused by `deployments.pause`.
+type ManualPausedReason struct {
+	// Always `manual`.
+	Type string `json:"type"`
+}
+
+// ManualTriggerContext: A Run started by `deployments.run`.
+type ManualTriggerContext struct {
+	// Always `manual`.
+	Type string `json:"type"`
 }
 
 // MaxTokensStopReason: The model's answer was cut off at the requested maximum output tokens; the
@@ -1958,6 +2400,91 @@ type Money struct {
 	Currency string `json:"currency"`
 }
 
+// OverlapPolicy: What a scheduled Run does while the previous Run's Session is still running:
+// `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside).
+type OverlapPolicy string
+
+// OverlapPolicy values.
+const (
+	OverlapPolicySkip  OverlapPolicy = "skip"
+	OverlapPolicyAllow OverlapPolicy = "allow"
+)
+
+// PausedReason: Why a Deployment is paused.
+//
+// Known variants: ManualPausedReason (manual), ErrorPausedReason (error). A type this client does
+// not know keeps its JSON verbatim in Raw.
+type PausedReason struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// PausedReason discriminator values.
+const (
+	PausedReasonTypeManual = "manual"
+	PausedReasonTypeError  = "error"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u PausedReason) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *PausedReason) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("PausedReason", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u PausedReason) Value() (any, error) {
+	switch u.Type {
+	case "manual":
+		return u.AsManualPausedReason()
+	case "error":
+		return u.AsErrorPausedReason()
+	}
+	return nil, nil
+}
+
+// NewPausedReasonFromManualPausedReason wraps v as a PausedReason, setting its type to "manual".
+func NewPausedReasonFromManualPausedReason(v ManualPausedReason) PausedReason {
+	v.Type = "manual"
+	raw, err := json.Marshal(v)
+	return PausedReason{Type: "manual", Raw: raw, err: err}
+}
+
+// AsManualPausedReason decodes the union as ManualPausedReason; it fails when Type is not "manual".
+func (u PausedReason) AsManualPausedReason() (ManualPausedReason, error) {
+	var v ManualPausedReason
+	if u.Type != "manual" {
+		return v, &UnionTypeError{Union: "PausedReason", Want: "manual", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewPausedReasonFromErrorPausedReason wraps v as a PausedReason, setting its type to "error".
+func NewPausedReasonFromErrorPausedReason(v ErrorPausedReason) PausedReason {
+	v.Type = "error"
+	raw, err := json.Marshal(v)
+	return PausedReason{Type: "error", Raw: raw, err: err}
+}
+
+// AsErrorPausedReason decodes the union as ErrorPausedReason; it fails when Type is not "error".
+func (u PausedReason) AsErrorPausedReason() (ErrorPausedReason, error) {
+	var v ErrorPausedReason
+	if u.Type != "error" {
+		return v, &UnionTypeError{Union: "PausedReason", Want: "error", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // PermissionEvaluation: The decision of the `auto` permission evaluator for one call. Any failure,
 // timeout or unparsable answer of the evaluator asks (`reason_type` `indeterminate`).
 type PermissionEvaluation struct {
@@ -2166,6 +2693,15 @@ const (
 	RetryStatusTypeExhausted RetryStatusType = "exhausted"
 	RetryStatusTypeTerminal  RetryStatusType = "terminal"
 )
+
+// ScheduleTriggerContext: A Run started by the schedule.
+type ScheduleTriggerContext struct {
+	// Always `schedule`.
+	Type string `json:"type"`
+
+	// The scheduled (nominal) time; one Run per scheduled time.
+	ScheduledAt time.Time `json:"scheduled_at"`
+}
 
 // SelfHostedConfig: Tools run in operator-owned workers that poll the Environment's work queue.
 type SelfHostedConfig struct {
@@ -4347,6 +4883,81 @@ type ToolDefaultConfig struct {
 
 	// The default permission policy.
 	PermissionPolicy *PermissionPolicy `json:"permission_policy,omitzero"`
+}
+
+// TriggerContext: What started a Run.
+//
+// Known variants: ScheduleTriggerContext (schedule), ManualTriggerContext (manual). A type this
+// client does not know keeps its JSON verbatim in Raw.
+type TriggerContext struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// TriggerContext discriminator values.
+const (
+	TriggerContextTypeSchedule = "schedule"
+	TriggerContextTypeManual   = "manual"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u TriggerContext) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *TriggerContext) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("TriggerContext", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u TriggerContext) Value() (any, error) {
+	switch u.Type {
+	case "schedule":
+		return u.AsScheduleTriggerContext()
+	case "manual":
+		return u.AsManualTriggerContext()
+	}
+	return nil, nil
+}
+
+// NewTriggerContextFromScheduleTriggerContext wraps v as a TriggerContext, setting its type to "schedule".
+func NewTriggerContextFromScheduleTriggerContext(v ScheduleTriggerContext) TriggerContext {
+	v.Type = "schedule"
+	raw, err := json.Marshal(v)
+	return TriggerContext{Type: "schedule", Raw: raw, err: err}
+}
+
+// AsScheduleTriggerContext decodes the union as ScheduleTriggerContext; it fails when Type is not "schedule".
+func (u TriggerContext) AsScheduleTriggerContext() (ScheduleTriggerContext, error) {
+	var v ScheduleTriggerContext
+	if u.Type != "schedule" {
+		return v, &UnionTypeError{Union: "TriggerContext", Want: "schedule", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewTriggerContextFromManualTriggerContext wraps v as a TriggerContext, setting its type to "manual".
+func NewTriggerContextFromManualTriggerContext(v ManualTriggerContext) TriggerContext {
+	v.Type = "manual"
+	raw, err := json.Marshal(v)
+	return TriggerContext{Type: "manual", Raw: raw, err: err}
+}
+
+// AsManualTriggerContext decodes the union as ManualTriggerContext; it fails when Type is not "manual".
+func (u TriggerContext) AsManualTriggerContext() (ManualTriggerContext, error) {
+	var v ManualTriggerContext
+	if u.Type != "manual" {
+		return v, &UnionTypeError{Union: "TriggerContext", Want: "manual", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // UserContentBlock: A block of a `user.message`.

@@ -53,12 +53,14 @@ from .models import (
 
 __all__ = [
     "AgentTool",
+    "DeploymentInitialEvent",
     "EnvironmentConfig",
     "MemoryListItem",
     "SessionEvent",
     "SessionEventInput",
     "SessionStreamEvent",
     "decode_agent_tool",
+    "decode_deployment_initial_event",
     "decode_environment_config",
     "decode_memory_list_item",
     "decode_session_event",
@@ -79,6 +81,19 @@ _AGENT_TOOL_VARIANTS: dict[str, Callable[[Any], AgentTool]] = {
 def decode_agent_tool(data: Any) -> AgentTool | dict[str, Any]:
     """Decode one ``AgentTool``; an unknown ``type`` passes through as the raw dict."""
     return decode_union(data, "type", _AGENT_TOOL_VARIANTS)
+
+
+DeploymentInitialEvent: TypeAlias = UserMessageEventParams
+"""An event a Deployment's Runs create their Sessions with."""
+
+_DEPLOYMENT_INITIAL_EVENT_VARIANTS: dict[str, Callable[[Any], DeploymentInitialEvent]] = {
+    "user.message": UserMessageEventParams.from_dict,
+}
+
+
+def decode_deployment_initial_event(data: Any) -> DeploymentInitialEvent | dict[str, Any]:
+    """Decode one ``DeploymentInitialEvent``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _DEPLOYMENT_INITIAL_EVENT_VARIANTS)
 
 
 EnvironmentConfig: TypeAlias = SelfHostedConfig

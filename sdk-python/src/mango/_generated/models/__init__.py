@@ -28,8 +28,23 @@ from .base_64_document_source import Base64DocumentSource
 from .base_64_document_source_media_type import Base64DocumentSourceMediaType
 from .budget_reached_stop_reason import BudgetReachedStopReason
 from .content_delta import ContentDelta
+from .cron_schedule_params import CronScheduleParams
 from .custom_tool import CustomTool
 from .custom_tool_input_schema import CustomToolInputSchema
+from .deployment import Deployment
+from .deployment_agent import DeploymentAgent
+from .deployment_create_params import DeploymentCreateParams
+from .deployment_list import DeploymentList
+from .deployment_pause_error import DeploymentPauseError
+from .deployment_run import DeploymentRun
+from .deployment_run_error import DeploymentRunError
+from .deployment_run_error_category import DeploymentRunErrorCategory
+from .deployment_run_list import DeploymentRunList
+from .deployment_run_outcome import DeploymentRunOutcome
+from .deployment_runs_list_trigger_type import DeploymentRunsListTriggerType
+from .deployment_schedule import DeploymentSchedule
+from .deployment_status import DeploymentStatus
+from .deployment_update_params import DeploymentUpdateParams
 from .document_block import DocumentBlock
 from .end_turn_stop_reason import EndTurnStopReason
 from .environment import Environment
@@ -40,6 +55,7 @@ from .environment_update_params import EnvironmentUpdateParams
 from .error_body import ErrorBody
 from .error_body_details import ErrorBodyDetails
 from .error_envelope import ErrorEnvelope
+from .error_paused_reason import ErrorPausedReason
 from .event_delta_event import EventDeltaEvent
 from .event_start_event import EventStartEvent
 from .file import File
@@ -56,6 +72,8 @@ from .healthcheck_result_params_status import HealthcheckResultParamsStatus
 from .healthcheck_result_status import HealthcheckResultStatus
 from .healthcheck_work_data import HealthcheckWorkData
 from .heartbeat_response import HeartbeatResponse
+from .manual_paused_reason import ManualPausedReason
+from .manual_trigger_context import ManualTriggerContext
 from .max_tokens_stop_reason import MaxTokensStopReason
 from .mcp_server import McpServer
 from .mcp_toolset import McpToolset
@@ -85,6 +103,7 @@ from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
 from .model_usage import ModelUsage
 from .money import Money
+from .overlap_policy import OverlapPolicy
 from .permission_evaluation import PermissionEvaluation
 from .permission_evaluation_decision import PermissionEvaluationDecision
 from .preview_event_ref import PreviewEventRef
@@ -97,6 +116,7 @@ from .requires_action_stop_reason import RequiresActionStopReason
 from .retries_exhausted_stop_reason import RetriesExhaustedStopReason
 from .retry_status import RetryStatus
 from .retry_status_type import RetryStatusType
+from .schedule_trigger_context import ScheduleTriggerContext
 from .self_hosted_config import SelfHostedConfig
 from .server_tool_usage import ServerToolUsage
 from .session import Session
@@ -191,8 +211,23 @@ __all__ = (
     "Base64DocumentSourceMediaType",
     "BudgetReachedStopReason",
     "ContentDelta",
+    "CronScheduleParams",
     "CustomTool",
     "CustomToolInputSchema",
+    "Deployment",
+    "DeploymentAgent",
+    "DeploymentCreateParams",
+    "DeploymentList",
+    "DeploymentPauseError",
+    "DeploymentRun",
+    "DeploymentRunError",
+    "DeploymentRunErrorCategory",
+    "DeploymentRunList",
+    "DeploymentRunOutcome",
+    "DeploymentRunsListTriggerType",
+    "DeploymentSchedule",
+    "DeploymentStatus",
+    "DeploymentUpdateParams",
     "DocumentBlock",
     "EndTurnStopReason",
     "Environment",
@@ -203,6 +238,7 @@ __all__ = (
     "ErrorBody",
     "ErrorBodyDetails",
     "ErrorEnvelope",
+    "ErrorPausedReason",
     "EventDeltaEvent",
     "EventStartEvent",
     "File",
@@ -219,6 +255,8 @@ __all__ = (
     "HealthcheckResultStatus",
     "HealthcheckWorkData",
     "HeartbeatResponse",
+    "ManualPausedReason",
+    "ManualTriggerContext",
     "MaxTokensStopReason",
     "McpServer",
     "McpToolset",
@@ -248,6 +286,7 @@ __all__ = (
     "ModelConfigSpeed",
     "ModelUsage",
     "Money",
+    "OverlapPolicy",
     "PermissionEvaluation",
     "PermissionEvaluationDecision",
     "PreviewEventRef",
@@ -260,6 +299,7 @@ __all__ = (
     "RetriesExhaustedStopReason",
     "RetryStatus",
     "RetryStatusType",
+    "ScheduleTriggerContext",
     "SelfHostedConfig",
     "ServerToolUsage",
     "Session",

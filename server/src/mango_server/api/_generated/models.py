@@ -1472,6 +1472,148 @@ class MemoryVersionList(BaseModel):
     next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
 
 
+class DeploymentStatus(RootModel[Literal["active", "paused"]]):
+    root: Annotated[
+        Literal["active", "paused"], Field(description="`active` (the schedule fires) or `paused` (only manual Runs).")
+    ]
+
+
+class OverlapPolicy(RootModel[Literal["skip", "allow"]]):
+    root: Annotated[
+        Literal["skip", "allow"],
+        Field(
+            description="What a scheduled Run does while the previous Run's Session is still running: `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside)."
+        ),
+    ]
+
+
+class CronScheduleParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["cron"], Field(description="Always `cron`.")]
+    expression: Annotated[str, Field(description="The cron expression.", max_length=256, min_length=9)]
+    timezone: Annotated[
+        str, Field(description="The IANA time zone the expression is read in.", max_length=64, min_length=1)
+    ] = "UTC"
+
+
+class DeploymentSchedule(BaseModel):
+    type: Annotated[Literal["cron"], Field(description="Always `cron`.")]
+    expression: Annotated[str, Field(description="The cron expression.", max_length=256)]
+    timezone: Annotated[str, Field(description="The IANA time zone.", max_length=64)]
+    last_run_at: Annotated[
+        AwareDatetime | None,
+        Field(description="The time of the latest Run (its scheduled time, or its creation for a manual Run)."),
+    ]
+    upcoming_runs_at: Annotated[
+        list[AwareDatetime],
+        Field(
+            description="The next fire times the Schedule reported (empty while paused, archived or not yet synced).",
+            max_length=5,
+        ),
+    ]
+
+
+class DeploymentAgent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[
+        int | None,
+        Field(description="The pinned version; null runs the latest version at each Run.", ge=1, le=2147483647),
+    ]
+
+
+class ManualPausedReason(BaseModel):
+    type: Annotated[Literal["manual"], Field(description="Always `manual`.")]
+
+
+class DeploymentPauseError(BaseModel):
+    type: Annotated[
+        str,
+        Field(
+            description="The Run error type (`agent_archived_error`, `environment_not_found_error`, ...).",
+            max_length=64,
+        ),
+    ]
+
+
+class ErrorPausedReason(BaseModel):
+    type: Annotated[Literal["error"], Field(description="Always `error`.")]
+    error: Annotated[DeploymentPauseError, Field(description="The error.")]
+
+
+class PausedReason(RootModel[ManualPausedReason | ErrorPausedReason]):
+    root: Annotated[
+        ManualPausedReason | ErrorPausedReason, Field(description="Why a Deployment is paused.", discriminator="type")
+    ]
+
+
+class DeploymentRunError(BaseModel):
+    type: Annotated[
+        str,
+        Field(
+            description="`agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`, `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`.",
+            max_length=64,
+        ),
+    ]
+    message: Annotated[str, Field(description="One sentence.", max_length=1000)]
+    category: Annotated[
+        Literal["missing_resource", "rejected", "transient"],
+        Field(
+            description="`missing_resource` (the Deployment paused: later Runs would fail the same way), `rejected` (the Session's creation was refused) or `transient` (the platform was unavailable through every retry)."
+        ),
+    ]
+
+
+class ScheduleTriggerContext(BaseModel):
+    type: Annotated[Literal["schedule"], Field(description="Always `schedule`.")]
+    scheduled_at: Annotated[
+        AwareDatetime, Field(description="The scheduled (nominal) time; one Run per scheduled time.")
+    ]
+
+
+class ManualTriggerContext(BaseModel):
+    type: Annotated[Literal["manual"], Field(description="Always `manual`.")]
+
+
+class TriggerContext(RootModel[ScheduleTriggerContext | ManualTriggerContext]):
+    root: Annotated[
+        ScheduleTriggerContext | ManualTriggerContext, Field(description="What started a Run.", discriminator="type")
+    ]
+
+
+class DeploymentRun(BaseModel):
+    type: Annotated[Literal["deployment_run"], Field(description="Always `deployment_run`.")]
+    id: Annotated[str, Field(description="The Run id (`drun_...`).", max_length=64)]
+    deployment_id: Annotated[str, Field(description="The Deployment.", max_length=64)]
+    agent: Annotated[DeploymentAgent, Field(description="The Agent as the Deployment named it at the Run.")]
+    session_id: Annotated[
+        str | None, Field(description="The Session the Run created; null when it created none.", max_length=64)
+    ]
+    outcome: Annotated[
+        Literal["session_created", "skipped", "failed"],
+        Field(
+            description="`session_created`, `skipped` (the previous Run's Session was still running under the `skip` policy) or `failed` (see `error`)."
+        ),
+    ]
+    error: Annotated[DeploymentRunError | None, Field(description="Why no Session was created; null otherwise.")]
+    trigger_context: Annotated[TriggerContext, Field(description="What started the Run.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the Run was recorded.")]
+
+
+class DeploymentRunList(BaseModel):
+    data: Annotated[list[DeploymentRun], Field(description="The Runs, newest first.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class DeploymentInitialEvent(RootModel[UserMessageEventParams]):
+    root: Annotated[
+        UserMessageEventParams,
+        Field(description="An event a Deployment's Runs create their Sessions with.", discriminator="type"),
+    ]
+
+
 class ErrorEnvelope(BaseModel):
     type: Annotated[Literal["error"], Field(description="Always `error`.")]
     error: Annotated[ErrorBody, Field(description="What went wrong.")]
@@ -1662,3 +1804,72 @@ class SessionStreamEvent(
             discriminator="type",
         ),
     ]
+
+
+class DeploymentCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="A name (also each Run's Session title).", max_length=256, min_length=1)]
+    description: Annotated[str | None, Field(description="A description.", max_length=2048)] = None
+    agent: Annotated[AgentRefParam, Field(description="The Agent (an id runs its latest version at each Run).")]
+    environment_id: Annotated[
+        str, Field(description="A self-hosted Environment where the Sessions' tools run.", max_length=64)
+    ]
+    initial_events: Annotated[
+        list[DeploymentInitialEvent],
+        Field(description="The events each Run's Session is created with.", max_length=20, min_length=1),
+    ]
+    metadata: Annotated[
+        Metadata | None, Field(description="Free-form string pairs (also given to each Run's Session).")
+    ] = None
+    schedule: Annotated[
+        CronScheduleParams | None, Field(description="When scheduled Runs happen; null or absent for manual Runs only.")
+    ] = None
+    overlap_policy: Annotated[
+        OverlapPolicy | None, Field(description="What an overlapping scheduled Run does (`skip` by default).")
+    ] = None
+
+
+class DeploymentUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str | None, Field(description="A new name.", max_length=256, min_length=1)] = None
+    description: Annotated[str | None, Field(description="A new description.", max_length=2048)] = None
+    agent: Annotated[AgentRefParam | None, Field(description="A new Agent.")] = None
+    environment_id: Annotated[str | None, Field(description="A new Environment.", max_length=64)] = None
+    initial_events: Annotated[
+        list[DeploymentInitialEvent] | None,
+        Field(description="New initial events (replacing the old ones).", max_length=20, min_length=1),
+    ] = None
+    metadata: Annotated[
+        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
+    ] = None
+    schedule: Annotated[CronScheduleParams | None, Field(description="A new schedule, or null to remove it.")] = None
+    overlap_policy: Annotated[OverlapPolicy | None, Field(description="A new overlap policy.")] = None
+
+
+class Deployment(BaseModel):
+    type: Annotated[Literal["deployment"], Field(description="Always `deployment`.")]
+    id: Annotated[str, Field(description="The Deployment id (`depl_...`).", max_length=64)]
+    name: Annotated[str, Field(description="The name.", max_length=256)]
+    description: Annotated[str | None, Field(description="The description.", max_length=2048)]
+    agent: Annotated[DeploymentAgent, Field(description="The Agent each Run uses.")]
+    environment_id: Annotated[str, Field(description="The Environment.", max_length=64)]
+    initial_events: Annotated[
+        list[DeploymentInitialEvent], Field(description="The events each Run's Session is created with.", max_length=20)
+    ]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    schedule: Annotated[DeploymentSchedule | None, Field(description="The schedule; null for manual Runs only.")]
+    overlap_policy: Annotated[OverlapPolicy, Field(description="What an overlapping scheduled Run does.")]
+    status: Annotated[DeploymentStatus, Field(description="Whether the schedule fires.")]
+    paused_reason: Annotated[PausedReason | None, Field(description="Why it is paused; null while active.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class DeploymentList(BaseModel):
+    data: Annotated[list[Deployment], Field(description="The Deployments, newest first.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]

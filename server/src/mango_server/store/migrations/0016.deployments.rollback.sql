@@ -1,0 +1,4 @@
+DROP TABLE outcome_evaluations;
+DROP TABLE session_outcomes;
+DROP TABLE deployment_runs;
+DROP TABLE deployments;
