@@ -70,7 +70,8 @@ def test_a_seconds_level_schedule_fires_runs_that_create_sessions(http: httpx.Cl
     deployment = created.json()
     did = deployment["id"]
     try:
-        assert deployment["status"] == "active" and deployment["overlap_policy"] == "skip"
+        assert deployment["status"] == "active"
+        assert deployment["overlap_policy"] == "skip"
         assert deployment["agent"] == {"type": "agent", "id": agent_id, "version": None}
         assert deployment["schedule"]["timezone"] == "Europe/Paris"
 
@@ -78,11 +79,14 @@ def test_a_seconds_level_schedule_fires_runs_that_create_sessions(http: httpx.Cl
         runs = _wait(lambda: [r for r in _runs(http, did) if r["session_id"]], 30, "a scheduled run")
         run = runs[-1]
         assert run["trigger_context"]["type"] == "schedule"
-        assert run["outcome"] == "session_created" and run["error"] is None
+        assert run["outcome"] == "session_created"
+        assert run["error"] is None
         scheduled_at = datetime.fromisoformat(run["trigger_context"]["scheduled_at"].replace("Z", "+00:00"))
-        assert scheduled_at.second % 2 == 0 and scheduled_at.microsecond == 0  # the nominal time, not "now"
+        assert scheduled_at.second % 2 == 0
+        assert scheduled_at.microsecond == 0
         session = wait_status(http, run["session_id"], "end_turn")
-        assert session["title"] == "every-two-seconds" and session["metadata"] == {"team": "ops"}
+        assert session["title"] == "every-two-seconds"
+        assert session["metadata"] == {"team": "ops"}
         assert "agent.message" in [e["type"] for e in history(http, run["session_id"])]
         assert http.get(f"/v1/deployment_runs/{run['id']}").json() == run
 
@@ -96,14 +100,16 @@ def test_a_seconds_level_schedule_fires_runs_that_create_sessions(http: httpx.Cl
         # Pause: the Schedule stops firing (allowing a firing already under way), manual Runs still work.
         paused = http.post(f"/v1/deployments/{did}/pause")
         assert paused.status_code == 200, paused.text
-        assert paused.json()["status"] == "paused" and paused.json()["paused_reason"] == {"type": "manual"}
+        assert paused.json()["status"] == "paused"
+        assert paused.json()["paused_reason"] == {"type": "manual"}
         time.sleep(3)  # the scheduler syncs within a second
         before = len(_runs(http, did, trigger_type="schedule"))
         time.sleep(5)
         assert len(_runs(http, did, trigger_type="schedule")) == before
         manual = http.post(f"/v1/deployments/{did}/run")
         assert manual.status_code == 200, manual.text
-        assert manual.json()["trigger_context"] == {"type": "manual"} and manual.json()["session_id"]
+        assert manual.json()["trigger_context"] == {"type": "manual"}
+        assert manual.json()["session_id"]
         assert [r["id"] for r in _runs(http, did, trigger_type="manual")] == [manual.json()["id"]]
         assert http.get(f"/v1/deployments/{did}").json()["schedule"]["upcoming_runs_at"] == []
 
@@ -131,7 +137,8 @@ def test_an_archived_agent_fails_the_run_and_pauses_the_deployment(http: httpx.C
     assert http.post(f"/v1/agents/{agent_id}/archive").status_code == 200
     run = http.post(f"/v1/deployments/{did}/run")
     assert run.status_code == 200, run.text
-    assert run.json()["outcome"] == "failed" and run.json()["session_id"] is None
+    assert run.json()["outcome"] == "failed"
+    assert run.json()["session_id"] is None
     assert run.json()["error"]["type"] == "agent_archived_error"
     assert run.json()["error"]["category"] == "missing_resource"
     after = http.get(f"/v1/deployments/{did}").json()
@@ -169,9 +176,11 @@ def test_a_scheduled_time_creates_one_session_however_often_it_is_retried(
             await pool.close()
 
     ids = asyncio.run(fire_twice_at_once())
-    assert len(ids) == 3 and len(set(ids)) == 1
+    assert len(ids) == 3
+    assert len(set(ids)) == 1
     [run] = _runs(http, did)
-    assert run["id"] == ids[0] and run["session_id"]
+    assert run["id"] == ids[0]
+    assert run["session_id"]
 
     async def sessions_of_run() -> int:
         conn = await asyncpg.connect(mango_platform.database_url)
