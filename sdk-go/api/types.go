@@ -808,8 +808,8 @@ type DeploymentCreateParams struct {
 
 // DeploymentInitialEvent: An event a Deployment's Runs create their Sessions with.
 //
-// Known variants: UserMessageEventParams (user.message). A type this client does not know keeps its
-// JSON verbatim in Raw.
+// Known variants: UserMessageEventParams (user.message), UserDefineOutcomeEventParams
+// (user.define_outcome). A type this client does not know keeps its JSON verbatim in Raw.
 type DeploymentInitialEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -822,7 +822,8 @@ type DeploymentInitialEvent struct {
 
 // DeploymentInitialEvent discriminator values.
 const (
-	DeploymentInitialEventTypeUserMessage = "user.message"
+	DeploymentInitialEventTypeUserMessage       = "user.message"
+	DeploymentInitialEventTypeUserDefineOutcome = "user.define_outcome"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -840,6 +841,8 @@ func (u DeploymentInitialEvent) Value() (any, error) {
 	switch u.Type {
 	case "user.message":
 		return u.AsUserMessageEventParams()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEventParams()
 	}
 	return nil, nil
 }
@@ -856,6 +859,23 @@ func (u DeploymentInitialEvent) AsUserMessageEventParams() (UserMessageEventPara
 	var v UserMessageEventParams
 	if u.Type != "user.message" {
 		return v, &UnionTypeError{Union: "DeploymentInitialEvent", Want: "user.message", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewDeploymentInitialEventFromUserDefineOutcomeEventParams wraps v as a DeploymentInitialEvent, setting its type to "user.define_outcome".
+func NewDeploymentInitialEventFromUserDefineOutcomeEventParams(v UserDefineOutcomeEventParams) DeploymentInitialEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return DeploymentInitialEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEventParams decodes the union as UserDefineOutcomeEventParams; it fails when Type is not "user.define_outcome".
+func (u DeploymentInitialEvent) AsUserDefineOutcomeEventParams() (UserDefineOutcomeEventParams, error) {
+	var v UserDefineOutcomeEventParams
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "DeploymentInitialEvent", Want: "user.define_outcome", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
@@ -1601,6 +1621,16 @@ type FileList struct {
 
 	// Cursor for the previous page; null at the start.
 	PrevPage *string `json:"prev_page"`
+}
+
+// FileRubric: A rubric in a UTF-8 text File, snapshotted when the event is admitted (later changes
+// to the File change nothing).
+type FileRubric struct {
+	// Always `file`.
+	Type string `json:"type"`
+
+	// The File id.
+	FileID string `json:"file_id"`
 }
 
 // FileUploadParams: The multipart body of `files.upload`.
@@ -2400,6 +2430,44 @@ type Money struct {
 	Currency string `json:"currency"`
 }
 
+// OutcomeEvaluation: One completed evaluation of an outcome.
+type OutcomeEvaluation struct {
+	// Always `outcome_evaluation`.
+	Type string `json:"type"`
+
+	// The outcome.
+	OutcomeID string `json:"outcome_id"`
+
+	// The iteration (0-based).
+	Iteration int `json:"iteration"`
+
+	// The verdict.
+	Result OutcomeEvaluationResult `json:"result"`
+
+	// The outcome's description.
+	Description string `json:"description"`
+
+	// The grader's reasons.
+	Explanation string `json:"explanation"`
+
+	// When the evaluation completed.
+	CompletedAt time.Time `json:"completed_at"`
+}
+
+// OutcomeEvaluationResult: `satisfied`, `needs_revision` (feedback goes back to the agent),
+// `max_iterations_reached` (not met at the last allowed evaluation), `failed` (the grader gave no
+// valid verdict) or `interrupted` (a `user.interrupt` or a newer outcome ended it).
+type OutcomeEvaluationResult string
+
+// OutcomeEvaluationResult values.
+const (
+	OutcomeEvaluationResultSatisfied            OutcomeEvaluationResult = "satisfied"
+	OutcomeEvaluationResultNeedsRevision        OutcomeEvaluationResult = "needs_revision"
+	OutcomeEvaluationResultMaxIterationsReached OutcomeEvaluationResult = "max_iterations_reached"
+	OutcomeEvaluationResultFailed               OutcomeEvaluationResult = "failed"
+	OutcomeEvaluationResultInterrupted          OutcomeEvaluationResult = "interrupted"
+)
+
 // OverlapPolicy: What a scheduled Run does while the previous Run's Session is still running:
 // `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside).
 type OverlapPolicy string
@@ -2694,6 +2762,81 @@ const (
 	RetryStatusTypeTerminal  RetryStatusType = "terminal"
 )
 
+// Rubric: The rubric an outcome is graded against.
+//
+// Known variants: TextRubric (text), FileRubric (file). A type this client does not know keeps its
+// JSON verbatim in Raw.
+type Rubric struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// Rubric discriminator values.
+const (
+	RubricTypeText = "text"
+	RubricTypeFile = "file"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u Rubric) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *Rubric) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("Rubric", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u Rubric) Value() (any, error) {
+	switch u.Type {
+	case "text":
+		return u.AsTextRubric()
+	case "file":
+		return u.AsFileRubric()
+	}
+	return nil, nil
+}
+
+// NewRubricFromTextRubric wraps v as a Rubric, setting its type to "text".
+func NewRubricFromTextRubric(v TextRubric) Rubric {
+	v.Type = "text"
+	raw, err := json.Marshal(v)
+	return Rubric{Type: "text", Raw: raw, err: err}
+}
+
+// AsTextRubric decodes the union as TextRubric; it fails when Type is not "text".
+func (u Rubric) AsTextRubric() (TextRubric, error) {
+	var v TextRubric
+	if u.Type != "text" {
+		return v, &UnionTypeError{Union: "Rubric", Want: "text", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewRubricFromFileRubric wraps v as a Rubric, setting its type to "file".
+func NewRubricFromFileRubric(v FileRubric) Rubric {
+	v.Type = "file"
+	raw, err := json.Marshal(v)
+	return Rubric{Type: "file", Raw: raw, err: err}
+}
+
+// AsFileRubric decodes the union as FileRubric; it fails when Type is not "file".
+func (u Rubric) AsFileRubric() (FileRubric, error) {
+	var v FileRubric
+	if u.Type != "file" {
+		return v, &UnionTypeError{Union: "Rubric", Want: "file", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // ScheduleTriggerContext: A Run started by the schedule.
 type ScheduleTriggerContext struct {
 	// Always `schedule`.
@@ -2755,6 +2898,9 @@ type Session struct {
 
 	// Timing statistics.
 	Stats SessionStats `json:"stats"`
+
+	// Completed evaluations of the Session's outcomes, oldest first.
+	OutcomeEvaluations []OutcomeEvaluation `json:"outcome_evaluations"`
 
 	// Creation time.
 	CreatedAt time.Time `json:"created_at"`
@@ -2842,8 +2988,8 @@ type SessionCreateParams struct {
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
 
-	// `user.message` events accepted atomically with the creation.
-	InitialEvents []UserMessageEventParams `json:"initial_events,omitzero"`
+	// `user.message` and `user.define_outcome` events accepted atomically with the creation.
+	InitialEvents []SessionInitialEvent `json:"initial_events,omitzero"`
 }
 
 // SessionDeleted: Deletion marker.
@@ -2926,7 +3072,9 @@ type SessionErrorEvent struct {
 // (session.status_terminated), SessionErrorEvent (session.error), SessionUpdatedEvent
 // (session.updated), SessionUsageEvent (session.usage), SessionDeletedEvent (session.deleted),
 // SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
-// (span.model_request_end). A type this client does not know keeps its JSON verbatim in Raw.
+// (span.model_request_end), UserDefineOutcomeEvent (user.define_outcome),
+// SpanOutcomeEvaluationStartEvent (span.outcome_evaluation_start), SpanOutcomeEvaluationEndEvent
+// (span.outcome_evaluation_end). A type this client does not know keeps its JSON verbatim in Raw.
 type SessionEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -2962,6 +3110,9 @@ const (
 	SessionEventTypeSessionDeleted              = "session.deleted"
 	SessionEventTypeSpanModelRequestStart       = "span.model_request_start"
 	SessionEventTypeSpanModelRequestEnd         = "span.model_request_end"
+	SessionEventTypeUserDefineOutcome           = "user.define_outcome"
+	SessionEventTypeSpanOutcomeEvaluationStart  = "span.outcome_evaluation_start"
+	SessionEventTypeSpanOutcomeEvaluationEnd    = "span.outcome_evaluation_end"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -3023,6 +3174,12 @@ func (u SessionEvent) Value() (any, error) {
 		return u.AsSpanModelRequestStartEvent()
 	case "span.model_request_end":
 		return u.AsSpanModelRequestEndEvent()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEvent()
+	case "span.outcome_evaluation_start":
+		return u.AsSpanOutcomeEvaluationStartEvent()
+	case "span.outcome_evaluation_end":
+		return u.AsSpanOutcomeEvaluationEndEvent()
 	}
 	return nil, nil
 }
@@ -3418,12 +3575,64 @@ func (u SessionEvent) AsSpanModelRequestEndEvent() (SpanModelRequestEndEvent, er
 	return v, err
 }
 
+// NewSessionEventFromUserDefineOutcomeEvent wraps v as a SessionEvent, setting its type to "user.define_outcome".
+func NewSessionEventFromUserDefineOutcomeEvent(v UserDefineOutcomeEvent) SessionEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEvent decodes the union as UserDefineOutcomeEvent; it fails when Type is not "user.define_outcome".
+func (u SessionEvent) AsUserDefineOutcomeEvent() (UserDefineOutcomeEvent, error) {
+	var v UserDefineOutcomeEvent
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSpanOutcomeEvaluationStartEvent wraps v as a SessionEvent, setting its type to "span.outcome_evaluation_start".
+func NewSessionEventFromSpanOutcomeEvaluationStartEvent(v SpanOutcomeEvaluationStartEvent) SessionEvent {
+	v.Type = "span.outcome_evaluation_start"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "span.outcome_evaluation_start", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationStartEvent decodes the union as SpanOutcomeEvaluationStartEvent; it fails when Type is not "span.outcome_evaluation_start".
+func (u SessionEvent) AsSpanOutcomeEvaluationStartEvent() (SpanOutcomeEvaluationStartEvent, error) {
+	var v SpanOutcomeEvaluationStartEvent
+	if u.Type != "span.outcome_evaluation_start" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "span.outcome_evaluation_start", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSpanOutcomeEvaluationEndEvent wraps v as a SessionEvent, setting its type to "span.outcome_evaluation_end".
+func NewSessionEventFromSpanOutcomeEvaluationEndEvent(v SpanOutcomeEvaluationEndEvent) SessionEvent {
+	v.Type = "span.outcome_evaluation_end"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "span.outcome_evaluation_end", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationEndEvent decodes the union as SpanOutcomeEvaluationEndEvent; it fails when Type is not "span.outcome_evaluation_end".
+func (u SessionEvent) AsSpanOutcomeEvaluationEndEvent() (SpanOutcomeEvaluationEndEvent, error) {
+	var v SpanOutcomeEvaluationEndEvent
+	if u.Type != "span.outcome_evaluation_end" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "span.outcome_evaluation_end", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // SessionEventInput: A client event to send.
 //
-// Known variants: UserMessageEventParams (user.message), UserInterruptEventParams (user.interrupt),
-// UserToolConfirmationEventParams (user.tool_confirmation), UserToolResultEventParams
-// (user.tool_result), UserCustomToolResultEventParams (user.custom_tool_result). A type this client
-// does not know keeps its JSON verbatim in Raw.
+// Known variants: UserDefineOutcomeEventParams (user.define_outcome), UserMessageEventParams
+// (user.message), UserInterruptEventParams (user.interrupt), UserToolConfirmationEventParams
+// (user.tool_confirmation), UserToolResultEventParams (user.tool_result),
+// UserCustomToolResultEventParams (user.custom_tool_result). A type this client does not know keeps
+// its JSON verbatim in Raw.
 type SessionEventInput struct {
 	// Type is the discriminator value.
 	Type string
@@ -3436,6 +3645,7 @@ type SessionEventInput struct {
 
 // SessionEventInput discriminator values.
 const (
+	SessionEventInputTypeUserDefineOutcome    = "user.define_outcome"
 	SessionEventInputTypeUserMessage          = "user.message"
 	SessionEventInputTypeUserInterrupt        = "user.interrupt"
 	SessionEventInputTypeUserToolConfirmation = "user.tool_confirmation"
@@ -3456,6 +3666,8 @@ func (u *SessionEventInput) UnmarshalJSON(data []byte) error {
 // Value decodes the known variant as its struct; an unknown type gives nil and no error.
 func (u SessionEventInput) Value() (any, error) {
 	switch u.Type {
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEventParams()
 	case "user.message":
 		return u.AsUserMessageEventParams()
 	case "user.interrupt":
@@ -3468,6 +3680,23 @@ func (u SessionEventInput) Value() (any, error) {
 		return u.AsUserCustomToolResultEventParams()
 	}
 	return nil, nil
+}
+
+// NewSessionEventInputFromUserDefineOutcomeEventParams wraps v as a SessionEventInput, setting its type to "user.define_outcome".
+func NewSessionEventInputFromUserDefineOutcomeEventParams(v UserDefineOutcomeEventParams) SessionEventInput {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionEventInput{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEventParams decodes the union as UserDefineOutcomeEventParams; it fails when Type is not "user.define_outcome".
+func (u SessionEventInput) AsUserDefineOutcomeEventParams() (UserDefineOutcomeEventParams, error) {
+	var v UserDefineOutcomeEventParams
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionEventInput", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // NewSessionEventInputFromUserMessageEventParams wraps v as a SessionEventInput, setting its type to "user.message".
@@ -3574,6 +3803,81 @@ type SessionEventSendParams struct {
 type SessionEventSendResult struct {
 	// The events as persisted, with ids and `processed_at` null.
 	Data []SessionEvent `json:"data"`
+}
+
+// SessionInitialEvent: An event a Session is created with.
+//
+// Known variants: UserMessageEventParams (user.message), UserDefineOutcomeEventParams
+// (user.define_outcome). A type this client does not know keeps its JSON verbatim in Raw.
+type SessionInitialEvent struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// SessionInitialEvent discriminator values.
+const (
+	SessionInitialEventTypeUserMessage       = "user.message"
+	SessionInitialEventTypeUserDefineOutcome = "user.define_outcome"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u SessionInitialEvent) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *SessionInitialEvent) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("SessionInitialEvent", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u SessionInitialEvent) Value() (any, error) {
+	switch u.Type {
+	case "user.message":
+		return u.AsUserMessageEventParams()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEventParams()
+	}
+	return nil, nil
+}
+
+// NewSessionInitialEventFromUserMessageEventParams wraps v as a SessionInitialEvent, setting its type to "user.message".
+func NewSessionInitialEventFromUserMessageEventParams(v UserMessageEventParams) SessionInitialEvent {
+	v.Type = "user.message"
+	raw, err := json.Marshal(v)
+	return SessionInitialEvent{Type: "user.message", Raw: raw, err: err}
+}
+
+// AsUserMessageEventParams decodes the union as UserMessageEventParams; it fails when Type is not "user.message".
+func (u SessionInitialEvent) AsUserMessageEventParams() (UserMessageEventParams, error) {
+	var v UserMessageEventParams
+	if u.Type != "user.message" {
+		return v, &UnionTypeError{Union: "SessionInitialEvent", Want: "user.message", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionInitialEventFromUserDefineOutcomeEventParams wraps v as a SessionInitialEvent, setting its type to "user.define_outcome".
+func NewSessionInitialEventFromUserDefineOutcomeEventParams(v UserDefineOutcomeEventParams) SessionInitialEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionInitialEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEventParams decodes the union as UserDefineOutcomeEventParams; it fails when Type is not "user.define_outcome".
+func (u SessionInitialEvent) AsUserDefineOutcomeEventParams() (UserDefineOutcomeEventParams, error) {
+	var v UserDefineOutcomeEventParams
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionInitialEvent", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // SessionList: One page of Sessions (bidirectional cursor).
@@ -3734,8 +4038,10 @@ type SessionStatusTerminatedEvent struct {
 // (session.status_terminated), SessionErrorEvent (session.error), SessionUpdatedEvent
 // (session.updated), SessionUsageEvent (session.usage), SessionDeletedEvent (session.deleted),
 // SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
-// (span.model_request_end), EventStartEvent (event_start), EventDeltaEvent (event_delta). A type
-// this client does not know keeps its JSON verbatim in Raw.
+// (span.model_request_end), UserDefineOutcomeEvent (user.define_outcome),
+// SpanOutcomeEvaluationStartEvent (span.outcome_evaluation_start), SpanOutcomeEvaluationEndEvent
+// (span.outcome_evaluation_end), EventStartEvent (event_start), EventDeltaEvent (event_delta). A
+// type this client does not know keeps its JSON verbatim in Raw.
 type SessionStreamEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -3771,6 +4077,9 @@ const (
 	SessionStreamEventTypeSessionDeleted              = "session.deleted"
 	SessionStreamEventTypeSpanModelRequestStart       = "span.model_request_start"
 	SessionStreamEventTypeSpanModelRequestEnd         = "span.model_request_end"
+	SessionStreamEventTypeUserDefineOutcome           = "user.define_outcome"
+	SessionStreamEventTypeSpanOutcomeEvaluationStart  = "span.outcome_evaluation_start"
+	SessionStreamEventTypeSpanOutcomeEvaluationEnd    = "span.outcome_evaluation_end"
 	SessionStreamEventTypeEventStart                  = "event_start"
 	SessionStreamEventTypeEventDelta                  = "event_delta"
 )
@@ -3834,6 +4143,12 @@ func (u SessionStreamEvent) Value() (any, error) {
 		return u.AsSpanModelRequestStartEvent()
 	case "span.model_request_end":
 		return u.AsSpanModelRequestEndEvent()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEvent()
+	case "span.outcome_evaluation_start":
+		return u.AsSpanOutcomeEvaluationStartEvent()
+	case "span.outcome_evaluation_end":
+		return u.AsSpanOutcomeEvaluationEndEvent()
 	case "event_start":
 		return u.AsEventStartEvent()
 	case "event_delta":
@@ -4233,6 +4548,57 @@ func (u SessionStreamEvent) AsSpanModelRequestEndEvent() (SpanModelRequestEndEve
 	return v, err
 }
 
+// NewSessionStreamEventFromUserDefineOutcomeEvent wraps v as a SessionStreamEvent, setting its type to "user.define_outcome".
+func NewSessionStreamEventFromUserDefineOutcomeEvent(v UserDefineOutcomeEvent) SessionStreamEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEvent decodes the union as UserDefineOutcomeEvent; it fails when Type is not "user.define_outcome".
+func (u SessionStreamEvent) AsUserDefineOutcomeEvent() (UserDefineOutcomeEvent, error) {
+	var v UserDefineOutcomeEvent
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSpanOutcomeEvaluationStartEvent wraps v as a SessionStreamEvent, setting its type to "span.outcome_evaluation_start".
+func NewSessionStreamEventFromSpanOutcomeEvaluationStartEvent(v SpanOutcomeEvaluationStartEvent) SessionStreamEvent {
+	v.Type = "span.outcome_evaluation_start"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "span.outcome_evaluation_start", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationStartEvent decodes the union as SpanOutcomeEvaluationStartEvent; it fails when Type is not "span.outcome_evaluation_start".
+func (u SessionStreamEvent) AsSpanOutcomeEvaluationStartEvent() (SpanOutcomeEvaluationStartEvent, error) {
+	var v SpanOutcomeEvaluationStartEvent
+	if u.Type != "span.outcome_evaluation_start" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "span.outcome_evaluation_start", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSpanOutcomeEvaluationEndEvent wraps v as a SessionStreamEvent, setting its type to "span.outcome_evaluation_end".
+func NewSessionStreamEventFromSpanOutcomeEvaluationEndEvent(v SpanOutcomeEvaluationEndEvent) SessionStreamEvent {
+	v.Type = "span.outcome_evaluation_end"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "span.outcome_evaluation_end", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationEndEvent decodes the union as SpanOutcomeEvaluationEndEvent; it fails when Type is not "span.outcome_evaluation_end".
+func (u SessionStreamEvent) AsSpanOutcomeEvaluationEndEvent() (SpanOutcomeEvaluationEndEvent, error) {
+	var v SpanOutcomeEvaluationEndEvent
+	if u.Type != "span.outcome_evaluation_end" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "span.outcome_evaluation_end", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // NewSessionStreamEventFromEventStartEvent wraps v as a SessionStreamEvent, setting its type to "event_start".
 func NewSessionStreamEventFromEventStartEvent(v EventStartEvent) SessionStreamEvent {
 	v.Type = "event_start"
@@ -4383,8 +4749,8 @@ type SessionsCreateParams struct {
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
 
-	// `user.message` events accepted atomically with the creation.
-	InitialEvents []UserMessageEventParams `json:"initial_events,omitzero"`
+	// `user.message` and `user.define_outcome` events accepted atomically with the creation.
+	InitialEvents []SessionInitialEvent `json:"initial_events,omitzero"`
 }
 
 // SessionsEventsListParams holds the query and body of sessions.events.list.
@@ -4704,6 +5070,66 @@ type SpanModelRequestStartEvent struct {
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
+// SpanOutcomeEvaluationEndEvent: An evaluation ended. With `needs_revision` the event is the
+// agent's next turn (it receives the explanation as feedback), so its `processed_at` is null until
+// that turn starts.
+type SpanOutcomeEvaluationEndEvent struct {
+	// Always `span.outcome_evaluation_end`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed (for feedback: when the agent took it up).
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The thread; null or absent for the primary thread.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The matching `span.outcome_evaluation_start`; null when the outcome was interrupted before
+	// grading started.
+	OutcomeEvaluationStartID *string `json:"outcome_evaluation_start_id"`
+
+	// The outcome.
+	OutcomeID string `json:"outcome_id"`
+
+	// The iteration (0-based).
+	Iteration int `json:"iteration"`
+
+	// The verdict.
+	Result OutcomeEvaluationResult `json:"result"`
+
+	// The grader's reasons (or why the loop ended).
+	Explanation string `json:"explanation"`
+}
+
+// SpanOutcomeEvaluationStartEvent: The grader started evaluating one iteration of an outcome.
+type SpanOutcomeEvaluationStartEvent struct {
+	// Always `span.outcome_evaluation_start`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The thread; null or absent for the primary thread.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The outcome.
+	OutcomeID string `json:"outcome_id"`
+
+	// The iteration (0-based).
+	Iteration int `json:"iteration"`
+}
+
 // StopReason: Why a Session went idle.
 //
 // Known variants: EndTurnStopReason (end_turn), RequiresActionStopReason (requires_action),
@@ -4860,6 +5286,15 @@ type TextDocumentSource struct {
 
 	// The text.
 	Data string `json:"data"`
+}
+
+// TextRubric: A rubric given as text.
+type TextRubric struct {
+	// Always `text`.
+	Type string `json:"type"`
+
+	// The criteria the work is graded against.
+	Content string `json:"content"`
 }
 
 // ToolConfig: Settings for one tool of a toolset.
@@ -5078,6 +5513,55 @@ type UserCustomToolResultEventParams struct {
 
 	// The originating thread's id, when not the primary thread.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+}
+
+// UserDefineOutcomeEvent: An outcome was defined (queued as a turn trigger like a message).
+type UserDefineOutcomeEvent struct {
+	// Always `user.define_outcome`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the agent took it up; null while queued.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The thread; null or absent for the primary thread.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The outcome id (`outc_...`).
+	OutcomeID string `json:"outcome_id"`
+
+	// The task.
+	Description string `json:"description"`
+
+	// The rubric as sent (a File rubric keeps its `file_id`).
+	Rubric Rubric `json:"rubric"`
+
+	// How many evaluations at most.
+	MaxIterations int `json:"max_iterations"`
+}
+
+// UserDefineOutcomeEventParams: Give the agent a task with a rubric. The event is a turn of its
+// own; after each turn a grader (one bounded, tool-free model call) evaluates the agent's answer
+// against the rubric and, while it is not met, sends its feedback back as a new turn, up to
+// `max_iterations` evaluations. A newer outcome supersedes the active one.
+type UserDefineOutcomeEventParams struct {
+	// Always `user.define_outcome`.
+	Type string `json:"type"`
+
+	// The task: what the agent should produce.
+	Description string `json:"description"`
+
+	// The criteria the grader checks.
+	Rubric Rubric `json:"rubric"`
+
+	// How many evaluations at most; the last one that is not met ends the outcome with
+	// `max_iterations_reached`.
+	MaxIterations *int `json:"max_iterations,omitzero"`
 }
 
 // UserInterruptEvent: Interrupt the running turn; jumps the queue and forces idle.

@@ -690,7 +690,7 @@ export class Sessions {
    *
    * Creates a Session from a snapshot of the Agent (`agent` is an Agent id for its latest
    * version, or `{type:"agent", id, version}`), targeting a self-hosted Environment. The
-   * Session starts `idle`; `initial_events` (only `user.message`) are accepted atomically
+   * Session starts `idle`; `initial_events` (`user.message`, `user.define_outcome`) are accepted atomically
    * with the creation and start the first turn. `resources` attach Memory Stores.
    *
    * `POST /v1/sessions`

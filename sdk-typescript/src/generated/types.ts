@@ -516,8 +516,8 @@ export interface SessionCreateParams {
   budget?: SessionBudget | null;
   /** Memory Store attachments (fixed for the Session's life). */
   resources?: Array<MemoryStoreResourceParams>;
-  /** `user.message` events accepted atomically with the creation. */
-  initial_events?: Array<UserMessageEventParams>;
+  /** `user.message` and `user.define_outcome` events accepted atomically with the creation. */
+  initial_events?: Array<SessionInitialEvent>;
 }
 
 /** The body of `sessions.update`. */
@@ -677,6 +677,8 @@ export interface Session {
   budget: SessionBudget | null;
   /** Timing statistics. */
   stats: SessionStats;
+  /** Completed evaluations of the Session's outcomes, oldest first. */
+  outcome_evaluations: Array<OutcomeEvaluation>;
   /** Creation time. */
   created_at: string;
   /** Last update time. */
@@ -1198,7 +1200,7 @@ export interface SpanModelRequestEndEvent {
 }
 
 /** Every persisted Session event (client and server). Decoders must pass unknown types through. */
-export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent;
+export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent;
 
 /** One page of Session events. */
 export interface SessionEventList {
@@ -1267,7 +1269,7 @@ export interface UserCustomToolResultEventParams {
 }
 
 /** A client event to send. */
-export type SessionEventInput = UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams;
+export type SessionEventInput = UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams | UserDefineOutcomeEventParams;
 
 /** The body of `sessions.events.send`. */
 export interface SessionEventSendParams {
@@ -1318,7 +1320,7 @@ export interface EventDeltaEvent {
 }
 
 /** What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews. */
-export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent;
+export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | EventStartEvent | EventDeltaEvent;
 
 /** The multipart body of `files.upload`. */
 export interface FileUploadParams {
@@ -1843,7 +1845,126 @@ export interface DeploymentRunList {
 }
 
 /** An event a Deployment's Runs create their Sessions with. */
-export type DeploymentInitialEvent = UserMessageEventParams;
+export type DeploymentInitialEvent = UserMessageEventParams | UserDefineOutcomeEventParams;
+
+/** A rubric given as text. */
+export interface TextRubric {
+  /** Always `text`. */
+  type: "text";
+  /** The criteria the work is graded against. */
+  content: string;
+}
+
+/** A rubric in a UTF-8 text File, snapshotted when the event is admitted (later changes to the File change nothing). */
+export interface FileRubric {
+  /** Always `file`. */
+  type: "file";
+  /** The File id. */
+  file_id: string;
+}
+
+/** The rubric an outcome is graded against. */
+export type Rubric = TextRubric | FileRubric;
+
+/** Give the agent a task with a rubric. The event is a turn of its own; after each turn a grader (one bounded, tool-free model call) evaluates the agent's answer against the rubric and, while it is not met, sends its feedback back as a new turn, up to `max_iterations` evaluations. A newer outcome supersedes the active one. */
+export interface UserDefineOutcomeEventParams {
+  /** Always `user.define_outcome`. */
+  type: "user.define_outcome";
+  /** The task: what the agent should produce. */
+  description: string;
+  /** The criteria the grader checks. */
+  rubric: Rubric;
+  /** How many evaluations at most; the last one that is not met ends the outcome with `max_iterations_reached`. */
+  max_iterations?: number;
+}
+
+/** An outcome was defined (queued as a turn trigger like a message). */
+export interface UserDefineOutcomeEvent {
+  /** Always `user.define_outcome`. */
+  type: "user.define_outcome";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the agent took it up; null while queued. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The outcome id (`outc_...`). */
+  outcome_id: string;
+  /** The task. */
+  description: string;
+  /** The rubric as sent (a File rubric keeps its `file_id`). */
+  rubric: Rubric;
+  /** How many evaluations at most. */
+  max_iterations: number;
+}
+
+/** `satisfied`, `needs_revision` (feedback goes back to the agent), `max_iterations_reached` (not met at the last allowed evaluation), `failed` (the grader gave no valid verdict) or `interrupted` (a `user.interrupt` or a newer outcome ended it). */
+export type OutcomeEvaluationResult = "satisfied" | "needs_revision" | "max_iterations_reached" | "failed" | "interrupted";
+
+/** The grader started evaluating one iteration of an outcome. */
+export interface SpanOutcomeEvaluationStartEvent {
+  /** Always `span.outcome_evaluation_start`. */
+  type: "span.outcome_evaluation_start";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The outcome. */
+  outcome_id: string;
+  /** The iteration (0-based). */
+  iteration: number;
+}
+
+/** An evaluation ended. With `needs_revision` the event is the agent's next turn (it receives the explanation as feedback), so its `processed_at` is null until that turn starts. */
+export interface SpanOutcomeEvaluationEndEvent {
+  /** Always `span.outcome_evaluation_end`. */
+  type: "span.outcome_evaluation_end";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed (for feedback: when the agent took it up). */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The matching `span.outcome_evaluation_start`; null when the outcome was interrupted before grading started. */
+  outcome_evaluation_start_id: string | null;
+  /** The outcome. */
+  outcome_id: string;
+  /** The iteration (0-based). */
+  iteration: number;
+  /** The verdict. */
+  result: OutcomeEvaluationResult;
+  /** The grader's reasons (or why the loop ended). */
+  explanation: string;
+}
+
+/** One completed evaluation of an outcome. */
+export interface OutcomeEvaluation {
+  /** Always `outcome_evaluation`. */
+  type: "outcome_evaluation";
+  /** The outcome. */
+  outcome_id: string;
+  /** The iteration (0-based). */
+  iteration: number;
+  /** The verdict. */
+  result: OutcomeEvaluationResult;
+  /** The outcome's description. */
+  description: string;
+  /** The grader's reasons. */
+  explanation: string;
+  /** When the evaluation completed. */
+  completed_at: string;
+}
+
+/** An event a Session is created with. */
+export type SessionInitialEvent = UserMessageEventParams | UserDefineOutcomeEventParams;
 
 /** Parameters of `agents.list`: query, header and body fields together. */
 export interface AgentsListParams {

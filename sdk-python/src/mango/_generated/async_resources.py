@@ -59,7 +59,6 @@ from .models import (
     SkillRef,
     SkillVersion,
     SkillVersionDeleted,
-    UserMessageEventParams,
     Work,
     WorkError,
 )
@@ -1577,7 +1576,7 @@ class AsyncSessionsResource(AsyncAPIResource):
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         budget: SessionBudget | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         resources: Sequence[MemoryStoreResourceParams | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
-        initial_events: Sequence[UserMessageEventParams | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        initial_events: Sequence[_unions.SessionInitialEvent | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
     ) -> Session:

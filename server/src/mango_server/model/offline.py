@@ -32,7 +32,8 @@ provider message with the next one; only the newest text counts). Without direct
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
 A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
-deterministic verdict of ``model._offline_evaluator`` instead.
+deterministic verdict of ``model._offline_evaluator`` instead, and one whose system prompt is
+the outcome grader's (``GRADER_MARKER``) the verdict of ``model._offline_grader``.
 
 When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``/text``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
@@ -59,7 +60,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,7 @@ from mango_server.domain.tokens import estimate_message, estimate_request
 
 from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelRequestFailedError
 from ._offline_evaluator import EVALUATOR_MARKER, verdict
+from ._offline_grader import GRADER_MARKER, grade
 from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
 
 __all__ = ["OfflineModel"]
@@ -116,7 +118,9 @@ class OfflineModel:
         """Answer ``request`` deterministically; see the module docstring for directives."""
         digest = _conversation_digest(request)
         if (request.system or "").startswith(EVALUATOR_MARKER):
-            return _evaluator_response(request, digest)
+            return _evaluator_response(request, digest, verdict)
+        if (request.system or "").startswith(GRADER_MARKER):
+            return _evaluator_response(request, digest, grade)
         last = _last_user_content(request.messages)
         directives = _parse_directives(_texts(last)[-1:])
         if directives.sleep_ms:
@@ -179,10 +183,10 @@ def _stop_reason(request: ModelRequest, directives: _Directives, content: list[d
     return "max_tokens" if directives.max_tokens else "end_turn"
 
 
-def _evaluator_response(request: ModelRequest, digest: str) -> ModelResponse:
-    """A permission-evaluator prompt gets its deterministic verdict (``model._offline_evaluator``)."""
+def _evaluator_response(request: ModelRequest, digest: str, answer: Callable[[str], str]) -> ModelResponse:
+    """An evaluator or grader prompt gets its deterministic verdict (``_offline_evaluator``, ``_offline_grader``)."""
     prompt = "".join(_texts(_last_user_content(request.messages)))
-    content = [{"type": "text", "text": verdict(prompt)}]
+    content = [{"type": "text", "text": answer(prompt)}]
     return ModelResponse(
         content=content,
         stop_reason="end_turn",

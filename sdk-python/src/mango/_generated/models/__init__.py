@@ -62,6 +62,7 @@ from .file import File
 from .file_deleted import FileDeleted
 from .file_document_source import FileDocumentSource
 from .file_list import FileList
+from .file_rubric import FileRubric
 from .file_upload_params import FileUploadParams
 from .health import Health
 from .health_status import HealthStatus
@@ -103,6 +104,8 @@ from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
 from .model_usage import ModelUsage
 from .money import Money
+from .outcome_evaluation import OutcomeEvaluation
+from .outcome_evaluation_result import OutcomeEvaluationResult
 from .overlap_policy import OverlapPolicy
 from .permission_evaluation import PermissionEvaluation
 from .permission_evaluation_decision import PermissionEvaluationDecision
@@ -159,12 +162,17 @@ from .skill_version_deleted import SkillVersionDeleted
 from .skill_version_list import SkillVersionList
 from .span_model_request_end_event import SpanModelRequestEndEvent
 from .span_model_request_start_event import SpanModelRequestStartEvent
+from .span_outcome_evaluation_end_event import SpanOutcomeEvaluationEndEvent
+from .span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
 from .text_block import TextBlock
 from .text_document_source import TextDocumentSource
+from .text_rubric import TextRubric
 from .tool_config import ToolConfig
 from .tool_default_config import ToolDefaultConfig
 from .user_custom_tool_result_event import UserCustomToolResultEvent
 from .user_custom_tool_result_event_params import UserCustomToolResultEventParams
+from .user_define_outcome_event import UserDefineOutcomeEvent
+from .user_define_outcome_event_params import UserDefineOutcomeEventParams
 from .user_interrupt_event import UserInterruptEvent
 from .user_interrupt_event_params import UserInterruptEventParams
 from .user_message_event import UserMessageEvent
@@ -245,6 +253,7 @@ __all__ = (
     "FileDeleted",
     "FileDocumentSource",
     "FileList",
+    "FileRubric",
     "FileUploadParams",
     "Health",
     "HealthStatus",
@@ -286,6 +295,8 @@ __all__ = (
     "ModelConfigSpeed",
     "ModelUsage",
     "Money",
+    "OutcomeEvaluation",
+    "OutcomeEvaluationResult",
     "OverlapPolicy",
     "PermissionEvaluation",
     "PermissionEvaluationDecision",
@@ -342,12 +353,17 @@ __all__ = (
     "SkillVersionList",
     "SpanModelRequestEndEvent",
     "SpanModelRequestStartEvent",
+    "SpanOutcomeEvaluationEndEvent",
+    "SpanOutcomeEvaluationStartEvent",
     "TextBlock",
     "TextDocumentSource",
+    "TextRubric",
     "ToolConfig",
     "ToolDefaultConfig",
     "UserCustomToolResultEvent",
     "UserCustomToolResultEventParams",
+    "UserDefineOutcomeEvent",
+    "UserDefineOutcomeEventParams",
     "UserInterruptEvent",
     "UserInterruptEventParams",
     "UserMessageEvent",

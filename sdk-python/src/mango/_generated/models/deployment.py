@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.error_paused_reason import ErrorPausedReason
     from ..models.manual_paused_reason import ManualPausedReason
     from ..models.metadata import Metadata
+    from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_message_event_params import UserMessageEventParams
 
 
@@ -34,7 +35,8 @@ class Deployment:
         description (None | str): The description.
         agent (DeploymentAgent): The Agent a Deployment runs.
         environment_id (str): The Environment.
-        initial_events (list[UserMessageEventParams]): The events each Run's Session is created with.
+        initial_events (list[UserDefineOutcomeEventParams | UserMessageEventParams]): The events each Run's Session is
+            created with.
         metadata (Metadata): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         schedule (DeploymentSchedule | None): The schedule; null for manual Runs only.
         overlap_policy (OverlapPolicy): What a scheduled Run does while the previous Run's Session is still running:
@@ -52,7 +54,7 @@ class Deployment:
     description: None | str
     agent: DeploymentAgent
     environment_id: str
-    initial_events: list[UserMessageEventParams]
+    initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams]
     metadata: Metadata
     schedule: DeploymentSchedule | None
     overlap_policy: OverlapPolicy
@@ -67,6 +69,7 @@ class Deployment:
         from ..models.deployment_schedule import DeploymentSchedule
         from ..models.error_paused_reason import ErrorPausedReason
         from ..models.manual_paused_reason import ManualPausedReason
+        from ..models.user_message_event_params import UserMessageEventParams
 
         type_ = self.type_
 
@@ -83,7 +86,12 @@ class Deployment:
 
         initial_events = []
         for initial_events_item_data in self.initial_events:
-            initial_events_item = initial_events_item_data.to_dict()
+            initial_events_item: dict[str, Any]
+            if isinstance(initial_events_item_data, UserMessageEventParams):
+                initial_events_item = initial_events_item_data.to_dict()
+            else:
+                initial_events_item = initial_events_item_data.to_dict()
+
             initial_events.append(initial_events_item)
 
         metadata = self.metadata.to_dict()
@@ -145,6 +153,7 @@ class Deployment:
         from ..models.error_paused_reason import ErrorPausedReason
         from ..models.manual_paused_reason import ManualPausedReason
         from ..models.metadata import Metadata
+        from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_message_event_params import UserMessageEventParams
 
         d = dict(src_dict)
@@ -170,7 +179,23 @@ class Deployment:
         initial_events = []
         _initial_events = d.pop("initial_events")
         for initial_events_item_data in _initial_events:
-            initial_events_item = UserMessageEventParams.from_dict(initial_events_item_data)
+
+            def _parse_initial_events_item(data: object) -> UserDefineOutcomeEventParams | UserMessageEventParams:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_deployment_initial_event_type_0 = UserMessageEventParams.from_dict(data)
+
+                    return componentsschemas_deployment_initial_event_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_deployment_initial_event_type_1 = UserDefineOutcomeEventParams.from_dict(data)
+
+                return componentsschemas_deployment_initial_event_type_1
+
+            initial_events_item = _parse_initial_events_item(initial_events_item_data)
 
             initial_events.append(initial_events_item)
 

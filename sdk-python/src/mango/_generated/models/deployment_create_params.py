@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.agent_ref import AgentRef
     from ..models.cron_schedule_params import CronScheduleParams
     from ..models.metadata import Metadata
+    from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_message_event_params import UserMessageEventParams
 
 
@@ -27,7 +28,8 @@ class DeploymentCreateParams:
         name (str): A name (also each Run's Session title).
         agent (AgentRef | str): An Agent id (latest version), or an AgentRef.
         environment_id (str): A self-hosted Environment where the Sessions' tools run.
-        initial_events (list[UserMessageEventParams]): The events each Run's Session is created with.
+        initial_events (list[UserDefineOutcomeEventParams | UserMessageEventParams]): The events each Run's Session is
+            created with.
         description (None | str | Unset): A description.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         schedule (CronScheduleParams | None | Unset): When scheduled Runs happen; null or absent for manual Runs only.
@@ -38,7 +40,7 @@ class DeploymentCreateParams:
     name: str
     agent: AgentRef | str
     environment_id: str
-    initial_events: list[UserMessageEventParams]
+    initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams]
     description: None | str | Unset = UNSET
     metadata: Metadata | Unset = UNSET
     schedule: CronScheduleParams | None | Unset = UNSET
@@ -47,6 +49,7 @@ class DeploymentCreateParams:
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
+        from ..models.user_message_event_params import UserMessageEventParams
 
         name = self.name
 
@@ -60,7 +63,12 @@ class DeploymentCreateParams:
 
         initial_events = []
         for initial_events_item_data in self.initial_events:
-            initial_events_item = initial_events_item_data.to_dict()
+            initial_events_item: dict[str, Any]
+            if isinstance(initial_events_item_data, UserMessageEventParams):
+                initial_events_item = initial_events_item_data.to_dict()
+            else:
+                initial_events_item = initial_events_item_data.to_dict()
+
             initial_events.append(initial_events_item)
 
         description: None | str | Unset
@@ -111,6 +119,7 @@ class DeploymentCreateParams:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
         from ..models.metadata import Metadata
+        from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_message_event_params import UserMessageEventParams
 
         d = dict(src_dict)
@@ -134,7 +143,23 @@ class DeploymentCreateParams:
         initial_events = []
         _initial_events = d.pop("initial_events")
         for initial_events_item_data in _initial_events:
-            initial_events_item = UserMessageEventParams.from_dict(initial_events_item_data)
+
+            def _parse_initial_events_item(data: object) -> UserDefineOutcomeEventParams | UserMessageEventParams:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_deployment_initial_event_type_0 = UserMessageEventParams.from_dict(data)
+
+                    return componentsschemas_deployment_initial_event_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_deployment_initial_event_type_1 = UserDefineOutcomeEventParams.from_dict(data)
+
+                return componentsschemas_deployment_initial_event_type_1
+
+            initial_events_item = _parse_initial_events_item(initial_events_item_data)
 
             initial_events.append(initial_events_item)
 

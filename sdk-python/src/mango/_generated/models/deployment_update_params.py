@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.agent_ref import AgentRef
     from ..models.cron_schedule_params import CronScheduleParams
     from ..models.metadata_patch import MetadataPatch
+    from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_message_event_params import UserMessageEventParams
 
 
@@ -28,7 +29,8 @@ class DeploymentUpdateParams:
         description (None | str | Unset): A new description.
         agent (AgentRef | str | Unset): An Agent id (latest version), or an AgentRef.
         environment_id (str | Unset): A new Environment.
-        initial_events (list[UserMessageEventParams] | Unset): New initial events (replacing the old ones).
+        initial_events (list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset): New initial events
+            (replacing the old ones).
         metadata (MetadataPatch | Unset): Metadata changes merged into the current pairs; a null value deletes the key.
         schedule (CronScheduleParams | None | Unset): A new schedule, or null to remove it.
         overlap_policy (OverlapPolicy | Unset): What a scheduled Run does while the previous Run's Session is still
@@ -39,7 +41,7 @@ class DeploymentUpdateParams:
     description: None | str | Unset = UNSET
     agent: AgentRef | str | Unset = UNSET
     environment_id: str | Unset = UNSET
-    initial_events: list[UserMessageEventParams] | Unset = UNSET
+    initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
     metadata: MetadataPatch | Unset = UNSET
     schedule: CronScheduleParams | None | Unset = UNSET
     overlap_policy: OverlapPolicy | Unset = UNSET
@@ -47,6 +49,7 @@ class DeploymentUpdateParams:
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
+        from ..models.user_message_event_params import UserMessageEventParams
 
         name = self.name
 
@@ -70,7 +73,12 @@ class DeploymentUpdateParams:
         if not isinstance(self.initial_events, Unset):
             initial_events = []
             for initial_events_item_data in self.initial_events:
-                initial_events_item = initial_events_item_data.to_dict()
+                initial_events_item: dict[str, Any]
+                if isinstance(initial_events_item_data, UserMessageEventParams):
+                    initial_events_item = initial_events_item_data.to_dict()
+                else:
+                    initial_events_item = initial_events_item_data.to_dict()
+
                 initial_events.append(initial_events_item)
 
         metadata: dict[str, Any] | Unset = UNSET
@@ -116,6 +124,7 @@ class DeploymentUpdateParams:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
         from ..models.metadata_patch import MetadataPatch
+        from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_message_event_params import UserMessageEventParams
 
         d = dict(src_dict)
@@ -148,11 +157,27 @@ class DeploymentUpdateParams:
         environment_id = d.pop("environment_id", UNSET)
 
         _initial_events = d.pop("initial_events", UNSET)
-        initial_events: list[UserMessageEventParams] | Unset = UNSET
+        initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
         if _initial_events is not UNSET:
             initial_events = []
             for initial_events_item_data in _initial_events:
-                initial_events_item = UserMessageEventParams.from_dict(initial_events_item_data)
+
+                def _parse_initial_events_item(data: object) -> UserDefineOutcomeEventParams | UserMessageEventParams:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_deployment_initial_event_type_0 = UserMessageEventParams.from_dict(data)
+
+                        return componentsschemas_deployment_initial_event_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_deployment_initial_event_type_1 = UserDefineOutcomeEventParams.from_dict(data)
+
+                    return componentsschemas_deployment_initial_event_type_1
+
+                initial_events_item = _parse_initial_events_item(initial_events_item_data)
 
                 initial_events.append(initial_events_item)
 

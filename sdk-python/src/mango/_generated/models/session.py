@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.end_turn_stop_reason import EndTurnStopReason
     from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.metadata import Metadata
+    from ..models.outcome_evaluation import OutcomeEvaluation
     from ..models.requires_action_stop_reason import RequiresActionStopReason
     from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
     from ..models.session_agent import SessionAgent
@@ -46,6 +47,7 @@ class Session:
         usage (SessionUsage): A Session's cumulative model usage and its list cost.
         budget (None | SessionBudget): The Session's budget; null when it has none.
         stats (SessionStats): Timing statistics.
+        outcome_evaluations (list[OutcomeEvaluation]): Completed evaluations of the Session's outcomes, oldest first.
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
         archived_at (datetime.datetime | None): When it was archived.
@@ -70,6 +72,7 @@ class Session:
     usage: SessionUsage
     budget: None | SessionBudget
     stats: SessionStats
+    outcome_evaluations: list[OutcomeEvaluation]
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
@@ -125,6 +128,11 @@ class Session:
 
         stats = self.stats.to_dict()
 
+        outcome_evaluations = []
+        for outcome_evaluations_item_data in self.outcome_evaluations:
+            outcome_evaluations_item = outcome_evaluations_item_data.to_dict()
+            outcome_evaluations.append(outcome_evaluations_item)
+
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -151,6 +159,7 @@ class Session:
                 "usage": usage,
                 "budget": budget,
                 "stats": stats,
+                "outcome_evaluations": outcome_evaluations,
                 "created_at": created_at,
                 "updated_at": updated_at,
                 "archived_at": archived_at,
@@ -165,6 +174,7 @@ class Session:
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.metadata import Metadata
+        from ..models.outcome_evaluation import OutcomeEvaluation
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
         from ..models.session_agent import SessionAgent
@@ -285,6 +295,13 @@ class Session:
 
         stats = SessionStats.from_dict(d.pop("stats"))
 
+        outcome_evaluations = []
+        _outcome_evaluations = d.pop("outcome_evaluations")
+        for outcome_evaluations_item_data in _outcome_evaluations:
+            outcome_evaluations_item = OutcomeEvaluation.from_dict(outcome_evaluations_item_data)
+
+            outcome_evaluations.append(outcome_evaluations_item)
+
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -317,6 +334,7 @@ class Session:
             usage=usage,
             budget=budget,
             stats=stats,
+            outcome_evaluations=outcome_evaluations,
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,

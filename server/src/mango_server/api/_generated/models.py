@@ -652,35 +652,6 @@ class StopReason(
     ]
 
 
-class Session(BaseModel):
-    type: Annotated[Literal["session"], Field(description="Always `session`.")]
-    id: Annotated[str, Field(description="The Session id (`sesn_...`).", max_length=64)]
-    title: Annotated[str | None, Field(description="A human title.", max_length=512)]
-    status: Annotated[SessionStatus, Field(description="The current status.")]
-    stop_reason: Annotated[
-        StopReason | None,
-        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
-    ]
-    agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
-    environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
-    resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
-    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
-    usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
-    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
-    stats: Annotated[SessionStats, Field(description="Timing statistics.")]
-    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
-    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
-    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
-
-
-class SessionList(BaseModel):
-    data: Annotated[list[Session], Field(description="The Sessions.", max_length=100)]
-    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
-    prev_page: Annotated[
-        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
-    ]
-
-
 class SessionDeleted(BaseModel):
     type: Annotated[Literal["session_deleted"], Field(description="Always `session_deleted`.")]
     id: Annotated[str, Field(description="The deleted Session id.", max_length=64)]
@@ -1166,30 +1137,6 @@ class UserCustomToolResultEventParams(BaseModel):
     ] = None
 
 
-class SessionEventInput(
-    RootModel[
-        UserMessageEventParams
-        | UserInterruptEventParams
-        | UserToolConfirmationEventParams
-        | UserToolResultEventParams
-        | UserCustomToolResultEventParams
-    ]
-):
-    root: Annotated[
-        UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams,
-        Field(description="A client event to send.", discriminator="type"),
-    ]
-
-
-class SessionEventSendParams(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    events: Annotated[
-        list[SessionEventInput], Field(description="Events appended atomically, in order.", max_length=50, min_length=1)
-    ]
-
-
 class PreviewEventRef(BaseModel):
     type: Annotated[
         Literal["agent.message", "agent.thinking"], Field(description="The type of the event being previewed.")
@@ -1607,10 +1554,126 @@ class DeploymentRunList(BaseModel):
     next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
 
 
-class DeploymentInitialEvent(RootModel[UserMessageEventParams]):
+class TextRubric(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["text"], Field(description="Always `text`.")]
+    content: Annotated[
+        str, Field(description="The criteria the work is graded against.", max_length=100000, min_length=1)
+    ]
+
+
+class FileRubric(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["file"], Field(description="Always `file`.")]
+    file_id: Annotated[str, Field(description="The File id.", max_length=64)]
+
+
+class Rubric(RootModel[TextRubric | FileRubric]):
     root: Annotated[
-        UserMessageEventParams,
-        Field(description="An event a Deployment's Runs create their Sessions with.", discriminator="type"),
+        TextRubric | FileRubric, Field(description="The rubric an outcome is graded against.", discriminator="type")
+    ]
+
+
+class UserDefineOutcomeEventParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["user.define_outcome"], Field(description="Always `user.define_outcome`.")]
+    description: Annotated[
+        str, Field(description="The task: what the agent should produce.", max_length=4096, min_length=1)
+    ]
+    rubric: Annotated[Rubric, Field(description="The criteria the grader checks.")]
+    max_iterations: Annotated[
+        int,
+        Field(
+            description="How many evaluations at most; the last one that is not met ends the outcome with `max_iterations_reached`.",
+            ge=1,
+            le=20,
+        ),
+    ] = 3
+
+
+class UserDefineOutcomeEvent(BaseModel):
+    type: Annotated[Literal["user.define_outcome"], Field(description="Always `user.define_outcome`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the agent took it up; null while queued.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    outcome_id: Annotated[str, Field(description="The outcome id (`outc_...`).", max_length=64)]
+    description: Annotated[str, Field(description="The task.", max_length=4096)]
+    rubric: Annotated[Rubric, Field(description="The rubric as sent (a File rubric keeps its `file_id`).")]
+    max_iterations: Annotated[int, Field(description="How many evaluations at most.", ge=1, le=20)]
+
+
+class OutcomeEvaluationResult(
+    RootModel[Literal["satisfied", "needs_revision", "max_iterations_reached", "failed", "interrupted"]]
+):
+    root: Annotated[
+        Literal["satisfied", "needs_revision", "max_iterations_reached", "failed", "interrupted"],
+        Field(
+            description="`satisfied`, `needs_revision` (feedback goes back to the agent), `max_iterations_reached` (not met at the last allowed evaluation), `failed` (the grader gave no valid verdict) or `interrupted` (a `user.interrupt` or a newer outcome ended it)."
+        ),
+    ]
+
+
+class SpanOutcomeEvaluationStartEvent(BaseModel):
+    type: Annotated[
+        Literal["span.outcome_evaluation_start"], Field(description="Always `span.outcome_evaluation_start`.")
+    ]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    outcome_id: Annotated[str, Field(description="The outcome.", max_length=64)]
+    iteration: Annotated[int, Field(description="The iteration (0-based).", ge=0, le=20)]
+
+
+class SpanOutcomeEvaluationEndEvent(BaseModel):
+    type: Annotated[Literal["span.outcome_evaluation_end"], Field(description="Always `span.outcome_evaluation_end`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[
+        AwareDatetime | None,
+        Field(description="When the event was processed (for feedback: when the agent took it up)."),
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    outcome_evaluation_start_id: Annotated[
+        str | None,
+        Field(
+            description="The matching `span.outcome_evaluation_start`; null when the outcome was interrupted before grading started.",
+            max_length=64,
+        ),
+    ]
+    outcome_id: Annotated[str, Field(description="The outcome.", max_length=64)]
+    iteration: Annotated[int, Field(description="The iteration (0-based).", ge=0, le=20)]
+    result: Annotated[OutcomeEvaluationResult, Field(description="The verdict.")]
+    explanation: Annotated[str, Field(description="The grader's reasons (or why the loop ended).", max_length=4000)]
+
+
+class OutcomeEvaluation(BaseModel):
+    type: Annotated[Literal["outcome_evaluation"], Field(description="Always `outcome_evaluation`.")]
+    outcome_id: Annotated[str, Field(description="The outcome.", max_length=64)]
+    iteration: Annotated[int, Field(description="The iteration (0-based).", ge=0, le=20)]
+    result: Annotated[OutcomeEvaluationResult, Field(description="The verdict.")]
+    description: Annotated[str, Field(description="The outcome's description.", max_length=4096)]
+    explanation: Annotated[str, Field(description="The grader's reasons.", max_length=4000)]
+    completed_at: Annotated[AwareDatetime, Field(description="When the evaluation completed.")]
+
+
+class SessionInitialEvent(RootModel[UserMessageEventParams | UserDefineOutcomeEventParams]):
+    root: Annotated[
+        UserMessageEventParams | UserDefineOutcomeEventParams,
+        Field(description="An event a Session is created with.", discriminator="type"),
     ]
 
 
@@ -1677,8 +1740,11 @@ class SessionCreateParams(BaseModel):
         Field(description="Memory Store attachments (fixed for the Session's life).", max_length=8),
     ] = None
     initial_events: Annotated[
-        list[UserMessageEventParams] | None,
-        Field(description="`user.message` events accepted atomically with the creation.", max_length=20),
+        list[SessionInitialEvent] | None,
+        Field(
+            description="`user.message` and `user.define_outcome` events accepted atomically with the creation.",
+            max_length=20,
+        ),
     ] = None
 
 
@@ -1696,6 +1762,39 @@ class SessionUpdateParams(BaseModel):
             description="A new budget (replacing the old one) or null to remove it; raising or removing it resumes a Session stopped with `budget_reached`."
         ),
     ] = None
+
+
+class Session(BaseModel):
+    type: Annotated[Literal["session"], Field(description="Always `session`.")]
+    id: Annotated[str, Field(description="The Session id (`sesn_...`).", max_length=64)]
+    title: Annotated[str | None, Field(description="A human title.", max_length=512)]
+    status: Annotated[SessionStatus, Field(description="The current status.")]
+    stop_reason: Annotated[
+        StopReason | None,
+        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
+    ]
+    agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
+    environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
+    resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
+    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
+    stats: Annotated[SessionStats, Field(description="Timing statistics.")]
+    outcome_evaluations: Annotated[
+        list[OutcomeEvaluation],
+        Field(description="Completed evaluations of the Session's outcomes, oldest first.", max_length=2000),
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class SessionList(BaseModel):
+    data: Annotated[list[Session], Field(description="The Sessions.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+    prev_page: Annotated[
+        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
+    ]
 
 
 class AgentToolUseEvent(BaseModel):
@@ -1745,10 +1844,13 @@ class SessionEvent(
         | SessionDeletedEvent
         | SpanModelRequestStartEvent
         | SpanModelRequestEndEvent
+        | UserDefineOutcomeEvent
+        | SpanOutcomeEvaluationStartEvent
+        | SpanOutcomeEvaluationEndEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent,
         Field(
             description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
             discriminator="type",
@@ -1759,6 +1861,31 @@ class SessionEvent(
 class SessionEventList(BaseModel):
     data: Annotated[list[SessionEvent], Field(description="The events.", max_length=1000)]
     next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class SessionEventInput(
+    RootModel[
+        UserMessageEventParams
+        | UserInterruptEventParams
+        | UserToolConfirmationEventParams
+        | UserToolResultEventParams
+        | UserCustomToolResultEventParams
+        | UserDefineOutcomeEventParams
+    ]
+):
+    root: Annotated[
+        UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams | UserDefineOutcomeEventParams,
+        Field(description="A client event to send.", discriminator="type"),
+    ]
+
+
+class SessionEventSendParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    events: Annotated[
+        list[SessionEventInput], Field(description="Events appended atomically, in order.", max_length=50, min_length=1)
+    ]
 
 
 class SessionEventSendResult(BaseModel):
@@ -1793,16 +1920,26 @@ class SessionStreamEvent(
         | SessionDeletedEvent
         | SpanModelRequestStartEvent
         | SpanModelRequestEndEvent
+        | UserDefineOutcomeEvent
+        | SpanOutcomeEvaluationStartEvent
+        | SpanOutcomeEvaluationEndEvent
         | EventStartEvent
         | EventDeltaEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | EventStartEvent | EventDeltaEvent,
         Field(
             description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
             discriminator="type",
         ),
+    ]
+
+
+class DeploymentInitialEvent(RootModel[UserMessageEventParams | UserDefineOutcomeEventParams]):
+    root: Annotated[
+        UserMessageEventParams | UserDefineOutcomeEventParams,
+        Field(description="An event a Deployment's Runs create their Sessions with.", discriminator="type"),
     ]
 
 

@@ -849,6 +849,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "ToolConfig": frozenset({"enabled", "permission_policy"}),
     "ToolDefaultConfig": frozenset({"enabled", "permission_policy"}),
     "UserCustomToolResultEventParams": frozenset({"content", "is_error"}),
+    "UserDefineOutcomeEventParams": frozenset({"max_iterations"}),
     "UserToolResultEventParams": frozenset({"content", "is_error"}),
     "WorkStopParams": frozenset({"force"}),
 }

@@ -72,7 +72,7 @@ CREATE TABLE session_outcomes (
 );
 CREATE INDEX session_outcomes_session ON session_outcomes (session_id, created_at);
 
--- One grading of one iteration of an outcome.
+-- One grading of one iteration of an outcome; ``result`` is null while the grader runs.
 CREATE TABLE outcome_evaluations (
     workspace_id    text NOT NULL,
     session_id      text NOT NULL,
@@ -86,3 +86,6 @@ CREATE TABLE outcome_evaluations (
     PRIMARY KEY (outcome_id, iteration)
 );
 CREATE INDEX outcome_evaluations_session ON outcome_evaluations (session_id, created_at);
+
+-- The public projection of a Session's completed outcome evaluations (``Session.outcome_evaluations``).
+ALTER TABLE sessions ADD COLUMN outcome_evaluations jsonb NOT NULL DEFAULT '[]';
