@@ -2899,8 +2899,9 @@ type Session struct {
 	// Timing statistics.
 	Stats SessionStats `json:"stats"`
 
-	// Completed evaluations of the Session's outcomes, oldest first.
-	OutcomeEvaluations []OutcomeEvaluation `json:"outcome_evaluations"`
+	// Completed evaluations of the Session's outcomes, oldest first (always present in this server's
+	// answers; optional so that older answers still decode).
+	OutcomeEvaluations []OutcomeEvaluation `json:"outcome_evaluations,omitzero"`
 
 	// Creation time.
 	CreatedAt time.Time `json:"created_at"`

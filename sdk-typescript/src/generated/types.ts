@@ -677,8 +677,8 @@ export interface Session {
   budget: SessionBudget | null;
   /** Timing statistics. */
   stats: SessionStats;
-  /** Completed evaluations of the Session's outcomes, oldest first. */
-  outcome_evaluations: Array<OutcomeEvaluation>;
+  /** Completed evaluations of the Session's outcomes, oldest first (always present in this server's answers; optional so that older answers still decode). */
+  outcome_evaluations?: Array<OutcomeEvaluation>;
   /** Creation time. */
   created_at: string;
   /** Last update time. */

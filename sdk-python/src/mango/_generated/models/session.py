@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.session_status import SessionStatus, check_session_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.budget_reached_stop_reason import BudgetReachedStopReason
@@ -47,10 +48,11 @@ class Session:
         usage (SessionUsage): A Session's cumulative model usage and its list cost.
         budget (None | SessionBudget): The Session's budget; null when it has none.
         stats (SessionStats): Timing statistics.
-        outcome_evaluations (list[OutcomeEvaluation]): Completed evaluations of the Session's outcomes, oldest first.
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
         archived_at (datetime.datetime | None): When it was archived.
+        outcome_evaluations (list[OutcomeEvaluation] | Unset): Completed evaluations of the Session's outcomes, oldest
+            first (always present in this server's answers; optional so that older answers still decode).
     """
 
     type_: Literal["session"]
@@ -72,10 +74,10 @@ class Session:
     usage: SessionUsage
     budget: None | SessionBudget
     stats: SessionStats
-    outcome_evaluations: list[OutcomeEvaluation]
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
+    outcome_evaluations: list[OutcomeEvaluation] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -128,11 +130,6 @@ class Session:
 
         stats = self.stats.to_dict()
 
-        outcome_evaluations = []
-        for outcome_evaluations_item_data in self.outcome_evaluations:
-            outcome_evaluations_item = outcome_evaluations_item_data.to_dict()
-            outcome_evaluations.append(outcome_evaluations_item)
-
         created_at = self.created_at.isoformat()
 
         updated_at = self.updated_at.isoformat()
@@ -142,6 +139,13 @@ class Session:
             archived_at = self.archived_at.isoformat()
         else:
             archived_at = self.archived_at
+
+        outcome_evaluations: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.outcome_evaluations, Unset):
+            outcome_evaluations = []
+            for outcome_evaluations_item_data in self.outcome_evaluations:
+                outcome_evaluations_item = outcome_evaluations_item_data.to_dict()
+                outcome_evaluations.append(outcome_evaluations_item)
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -159,12 +163,13 @@ class Session:
                 "usage": usage,
                 "budget": budget,
                 "stats": stats,
-                "outcome_evaluations": outcome_evaluations,
                 "created_at": created_at,
                 "updated_at": updated_at,
                 "archived_at": archived_at,
             }
         )
+        if outcome_evaluations is not UNSET:
+            field_dict["outcome_evaluations"] = outcome_evaluations
 
         return field_dict
 
@@ -295,13 +300,6 @@ class Session:
 
         stats = SessionStats.from_dict(d.pop("stats"))
 
-        outcome_evaluations = []
-        _outcome_evaluations = d.pop("outcome_evaluations")
-        for outcome_evaluations_item_data in _outcome_evaluations:
-            outcome_evaluations_item = OutcomeEvaluation.from_dict(outcome_evaluations_item_data)
-
-            outcome_evaluations.append(outcome_evaluations_item)
-
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
@@ -321,6 +319,15 @@ class Session:
 
         archived_at = _parse_archived_at(d.pop("archived_at"))
 
+        _outcome_evaluations = d.pop("outcome_evaluations", UNSET)
+        outcome_evaluations: list[OutcomeEvaluation] | Unset = UNSET
+        if _outcome_evaluations is not UNSET:
+            outcome_evaluations = []
+            for outcome_evaluations_item_data in _outcome_evaluations:
+                outcome_evaluations_item = OutcomeEvaluation.from_dict(outcome_evaluations_item_data)
+
+                outcome_evaluations.append(outcome_evaluations_item)
+
         session = cls(
             type_=type_,
             id=id,
@@ -334,10 +341,10 @@ class Session:
             usage=usage,
             budget=budget,
             stats=stats,
-            outcome_evaluations=outcome_evaluations,
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,
+            outcome_evaluations=outcome_evaluations,
         )
 
         session.additional_properties = d

@@ -1781,9 +1781,12 @@ class Session(BaseModel):
     budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
     stats: Annotated[SessionStats, Field(description="Timing statistics.")]
     outcome_evaluations: Annotated[
-        list[OutcomeEvaluation],
-        Field(description="Completed evaluations of the Session's outcomes, oldest first.", max_length=2000),
-    ]
+        list[OutcomeEvaluation] | None,
+        Field(
+            description="Completed evaluations of the Session's outcomes, oldest first (always present in this server's answers; optional so that older answers still decode).",
+            max_length=2000,
+        ),
+    ] = None
     created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
     updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
     archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]

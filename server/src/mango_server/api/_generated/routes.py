@@ -841,6 +841,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "MemoryStoreUpdateParams": frozenset({"metadata", "name"}),
     "MemoryUpdateParams": frozenset({"content", "path", "precondition"}),
     "ModelConfig": frozenset({"speed"}),
+    "Session": frozenset({"outcome_evaluations"}),
     "SessionCreateParams": frozenset({"initial_events", "metadata", "resources"}),
     "SessionUpdateParams": frozenset({"metadata"}),
     "SessionUpdatedEvent": frozenset({"metadata"}),
