@@ -53,6 +53,11 @@ def test_a_schedule_is_normalised_and_its_zone_checked() -> None:
         validate_schedule({"type": "cron", "expression": "0 6 * * *", "timezone": "Mars/Olympus"})
     with pytest.raises(InvalidRequestError, match="IANA"):
         validate_schedule({"type": "cron", "expression": "0 6 * * *", "timezone": "../etc/passwd"})
+    with pytest.raises(InvalidRequestError, match="IANA"):
+        validate_schedule({"type": "cron", "expression": "0 6 * * *", "timezone": "posixrules"})  # a tzdata file
+    assert (
+        validate_schedule({"type": "cron", "expression": "0 6 * * *", "timezone": "Etc/UTC"})["timezone"] == "Etc/UTC"
+    )
 
 
 def test_temporal_form_adds_a_year_to_seconds_first_expressions() -> None:

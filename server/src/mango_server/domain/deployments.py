@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import available_timezones
 
 from mango_server.domain.errors import InvalidRequestError
 
@@ -60,11 +61,15 @@ def validate_schedule(schedule: dict[str, object]) -> dict[str, str]:
     expression = " ".join(str(schedule.get("expression") or "").split())
     timezone = str(schedule.get("timezone") or "UTC")
     validate_cron(expression)
-    try:
-        ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise InvalidRequestError(f"schedule.timezone: {timezone!r} is not an IANA time zone name") from None
+    if timezone not in _zones():
+        raise InvalidRequestError(f"schedule.timezone: {timezone!r} is not an IANA time zone name")
     return {"type": "cron", "expression": expression, "timezone": timezone}
+
+
+@cache
+def _zones() -> frozenset[str]:
+    """The IANA zone names of the time zone database (not its auxiliary files such as ``posixrules``)."""
+    return frozenset(available_timezones() - {"posixrules", "Factory", "localtime"}) | {"UTC"}
 
 
 def validate_cron(expression: str) -> None:
