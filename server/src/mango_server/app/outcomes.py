@@ -202,7 +202,7 @@ class OutcomeLoop:
             if not feedback:
                 await outcomes.set_state(conn, outcome.id, result)
                 return StepOutcome("idle")
-            if is_open(session):
+            if is_open(session) and session.status != "running":
                 await sessions.set_status(conn, session, "running", None)
                 running = NewEvent(derived_id("sevt", end.id, "running"), "session.status_running")
                 await events.append(conn, session.workspace_id, session_id, [running])
