@@ -44,6 +44,42 @@ func Invoke(ctx context.Context, s *Services, operationID string, in Invocation,
 			return nil, err
 		}
 		return s.Agents.Versions.List(ctx, in.Path["agent_id"], params, opts...)
+	case "deployment_runs.get":
+		return s.DeploymentRuns.Get(ctx, in.Path["deployment_run_id"], opts...)
+	case "deployment_runs.list":
+		params, err := decodeDeploymentRunsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.DeploymentRuns.List(ctx, params, opts...)
+	case "deployments.archive":
+		return s.Deployments.Archive(ctx, in.Path["deployment_id"], opts...)
+	case "deployments.create":
+		params, err := decodeDeploymentsCreateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Deployments.Create(ctx, params, opts...)
+	case "deployments.get":
+		return s.Deployments.Get(ctx, in.Path["deployment_id"], opts...)
+	case "deployments.list":
+		params, err := decodeDeploymentsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Deployments.List(ctx, params, opts...)
+	case "deployments.pause":
+		return s.Deployments.Pause(ctx, in.Path["deployment_id"], opts...)
+	case "deployments.run":
+		return s.Deployments.Run(ctx, in.Path["deployment_id"], opts...)
+	case "deployments.unpause":
+		return s.Deployments.Unpause(ctx, in.Path["deployment_id"], opts...)
+	case "deployments.update":
+		params, err := decodeDeploymentsUpdateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Deployments.Update(ctx, in.Path["deployment_id"], params, opts...)
 	case "environments.archive":
 		return s.Environments.Archive(ctx, in.Path["environment_id"], opts...)
 	case "environments.create":
@@ -315,6 +351,18 @@ func InvokeAutoPaging(ctx context.Context, s *Services, operationID string, in I
 			return nil, err
 		}
 		return anySeq(s.Agents.Versions.ListAutoPaging(ctx, in.Path["agent_id"], params, opts...)), nil
+	case "deployment_runs.list":
+		params, err := decodeDeploymentRunsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return anySeq(s.DeploymentRuns.ListAutoPaging(ctx, params, opts...)), nil
+	case "deployments.list":
+		params, err := decodeDeploymentsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return anySeq(s.Deployments.ListAutoPaging(ctx, params, opts...)), nil
 	case "environments.list":
 		params, err := decodeEnvironmentsListParams(in)
 		if err != nil {
@@ -448,6 +496,80 @@ func decodeAgentsVersionsListParams(in Invocation) (AgentsVersionsListParams, er
 		return p, err
 	}
 	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeDeploymentRunsListParams(in Invocation) (DeploymentRunsListParams, error) {
+	var p DeploymentRunsListParams
+	if err := in.query("limit", &p.Limit); err != nil {
+		return p, err
+	}
+	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	if err := in.query("deployment_id", &p.DeploymentID); err != nil {
+		return p, err
+	}
+	if err := in.query("trigger_type", &p.TriggerType); err != nil {
+		return p, err
+	}
+	if err := in.query("has_error", &p.HasError); err != nil {
+		return p, err
+	}
+	if err := in.query("created_at[gt]", &p.CreatedAtGt); err != nil {
+		return p, err
+	}
+	if err := in.query("created_at[gte]", &p.CreatedAtGte); err != nil {
+		return p, err
+	}
+	if err := in.query("created_at[lt]", &p.CreatedAtLt); err != nil {
+		return p, err
+	}
+	if err := in.query("created_at[lte]", &p.CreatedAtLte); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeDeploymentsCreateParams(in Invocation) (DeploymentsCreateParams, error) {
+	var p DeploymentsCreateParams
+	if err := in.body(&p); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeDeploymentsListParams(in Invocation) (DeploymentsListParams, error) {
+	var p DeploymentsListParams
+	if err := in.query("limit", &p.Limit); err != nil {
+		return p, err
+	}
+	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	if err := in.query("agent_id", &p.AgentID); err != nil {
+		return p, err
+	}
+	if err := in.query("status", &p.Status); err != nil {
+		return p, err
+	}
+	if err := in.query("include_archived", &p.IncludeArchived); err != nil {
+		return p, err
+	}
+	if err := in.query("created_at[gte]", &p.CreatedAtGte); err != nil {
+		return p, err
+	}
+	if err := in.query("created_at[lte]", &p.CreatedAtLte); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeDeploymentsUpdateParams(in Invocation) (DeploymentsUpdateParams, error) {
+	var p DeploymentsUpdateParams
+	if err := in.body(&p); err != nil {
 		return p, err
 	}
 	return p, nil

@@ -17,6 +17,12 @@ type Services struct {
 	// Agents groups the agents.* operations.
 	Agents *AgentsService
 
+	// DeploymentRuns groups the deployment_runs.* operations.
+	DeploymentRuns *DeploymentRunsService
+
+	// Deployments groups the deployments.* operations.
+	Deployments *DeploymentsService
+
 	// Environments groups the environments.* operations.
 	Environments *EnvironmentsService
 
@@ -43,6 +49,8 @@ type Services struct {
 func NewServices(t Transport) *Services {
 	s := &Services{}
 	s.Agents = newAgentsService(t)
+	s.DeploymentRuns = newDeploymentRunsService(t)
+	s.Deployments = newDeploymentsService(t)
 	s.Environments = newEnvironmentsService(t)
 	s.Files = newFilesService(t)
 	s.MemoryStores = newMemoryStoresService(t)
@@ -158,6 +166,155 @@ func (s *AgentsVersionsService) ListAutoPaging(ctx context.Context, agentID stri
 		{Name: "page", Value: params.Page},
 	}, req.Query...)
 	return paginate[Agent](ctx, s.t, req)
+}
+
+// DeploymentRunsService groups the deployment_runs.* operations.
+type DeploymentRunsService struct {
+	t Transport
+}
+
+func newDeploymentRunsService(t Transport) *DeploymentRunsService {
+	s := &DeploymentRunsService{t: t}
+	return s
+}
+
+// List calls deployment_runs.list (GET /v1/deployment_runs): List Deployment Runs.
+func (s *DeploymentRunsService) List(ctx context.Context, params DeploymentRunsListParams, opts ...RequestOption) (*DeploymentRunList, error) {
+	path := "/v1/deployment_runs"
+	req := newRequest("deployment_runs.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "deployment_id", Value: params.DeploymentID},
+		{Name: "trigger_type", Value: params.TriggerType},
+		{Name: "has_error", Value: params.HasError},
+		{Name: "created_at[gt]", Value: params.CreatedAtGt},
+		{Name: "created_at[gte]", Value: params.CreatedAtGte},
+		{Name: "created_at[lt]", Value: params.CreatedAtLt},
+		{Name: "created_at[lte]", Value: params.CreatedAtLte},
+	}, req.Query...)
+	return doJSON[DeploymentRunList](ctx, s.t, req)
+}
+
+// ListAutoPaging iterates every item of every page of deployment_runs.list, following next_page.
+func (s *DeploymentRunsService) ListAutoPaging(ctx context.Context, params DeploymentRunsListParams, opts ...RequestOption) iter.Seq2[DeploymentRun, error] {
+	path := "/v1/deployment_runs"
+	req := newRequest("deployment_runs.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "deployment_id", Value: params.DeploymentID},
+		{Name: "trigger_type", Value: params.TriggerType},
+		{Name: "has_error", Value: params.HasError},
+		{Name: "created_at[gt]", Value: params.CreatedAtGt},
+		{Name: "created_at[gte]", Value: params.CreatedAtGte},
+		{Name: "created_at[lt]", Value: params.CreatedAtLt},
+		{Name: "created_at[lte]", Value: params.CreatedAtLte},
+	}, req.Query...)
+	return paginate[DeploymentRun](ctx, s.t, req)
+}
+
+// Get calls deployment_runs.get (GET /v1/deployment_runs/{deployment_run_id}): Get a Deployment
+// Run.
+func (s *DeploymentRunsService) Get(ctx context.Context, deploymentRunID string, opts ...RequestOption) (*DeploymentRun, error) {
+	path := "/v1/deployment_runs/" + url.PathEscape(deploymentRunID)
+	req := newRequest("deployment_runs.get", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[DeploymentRun](ctx, s.t, req)
+}
+
+// DeploymentsService groups the deployments.* operations.
+type DeploymentsService struct {
+	t Transport
+}
+
+func newDeploymentsService(t Transport) *DeploymentsService {
+	s := &DeploymentsService{t: t}
+	return s
+}
+
+// List calls deployments.list (GET /v1/deployments): List Deployments.
+func (s *DeploymentsService) List(ctx context.Context, params DeploymentsListParams, opts ...RequestOption) (*DeploymentList, error) {
+	path := "/v1/deployments"
+	req := newRequest("deployments.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "agent_id", Value: params.AgentID},
+		{Name: "status", Value: params.Status},
+		{Name: "include_archived", Value: params.IncludeArchived},
+		{Name: "created_at[gte]", Value: params.CreatedAtGte},
+		{Name: "created_at[lte]", Value: params.CreatedAtLte},
+	}, req.Query...)
+	return doJSON[DeploymentList](ctx, s.t, req)
+}
+
+// ListAutoPaging iterates every item of every page of deployments.list, following next_page.
+func (s *DeploymentsService) ListAutoPaging(ctx context.Context, params DeploymentsListParams, opts ...RequestOption) iter.Seq2[Deployment, error] {
+	path := "/v1/deployments"
+	req := newRequest("deployments.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "agent_id", Value: params.AgentID},
+		{Name: "status", Value: params.Status},
+		{Name: "include_archived", Value: params.IncludeArchived},
+		{Name: "created_at[gte]", Value: params.CreatedAtGte},
+		{Name: "created_at[lte]", Value: params.CreatedAtLte},
+	}, req.Query...)
+	return paginate[Deployment](ctx, s.t, req)
+}
+
+// Create calls deployments.create (POST /v1/deployments): Create a Deployment.
+func (s *DeploymentsService) Create(ctx context.Context, params DeploymentsCreateParams, opts ...RequestOption) (*Deployment, error) {
+	path := "/v1/deployments"
+	req := newRequest("deployments.create", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[Deployment](ctx, s.t, req)
+}
+
+// Get calls deployments.get (GET /v1/deployments/{deployment_id}): Get a Deployment.
+func (s *DeploymentsService) Get(ctx context.Context, deploymentID string, opts ...RequestOption) (*Deployment, error) {
+	path := "/v1/deployments/" + url.PathEscape(deploymentID)
+	req := newRequest("deployments.get", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[Deployment](ctx, s.t, req)
+}
+
+// Update calls deployments.update (POST /v1/deployments/{deployment_id}): Update a Deployment.
+func (s *DeploymentsService) Update(ctx context.Context, deploymentID string, params DeploymentsUpdateParams, opts ...RequestOption) (*Deployment, error) {
+	path := "/v1/deployments/" + url.PathEscape(deploymentID)
+	req := newRequest("deployments.update", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[Deployment](ctx, s.t, req)
+}
+
+// Pause calls deployments.pause (POST /v1/deployments/{deployment_id}/pause): Pause a Deployment.
+func (s *DeploymentsService) Pause(ctx context.Context, deploymentID string, opts ...RequestOption) (*Deployment, error) {
+	path := "/v1/deployments/" + url.PathEscape(deploymentID) + "/pause"
+	req := newRequest("deployments.pause", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[Deployment](ctx, s.t, req)
+}
+
+// Unpause calls deployments.unpause (POST /v1/deployments/{deployment_id}/unpause): Unpause a
+// Deployment.
+func (s *DeploymentsService) Unpause(ctx context.Context, deploymentID string, opts ...RequestOption) (*Deployment, error) {
+	path := "/v1/deployments/" + url.PathEscape(deploymentID) + "/unpause"
+	req := newRequest("deployments.unpause", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[Deployment](ctx, s.t, req)
+}
+
+// Archive calls deployments.archive (POST /v1/deployments/{deployment_id}/archive): Archive a
+// Deployment.
+func (s *DeploymentsService) Archive(ctx context.Context, deploymentID string, opts ...RequestOption) (*Deployment, error) {
+	path := "/v1/deployments/" + url.PathEscape(deploymentID) + "/archive"
+	req := newRequest("deployments.archive", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[Deployment](ctx, s.t, req)
+}
+
+// Run calls deployments.run (POST /v1/deployments/{deployment_id}/run): Run a Deployment now.
+func (s *DeploymentsService) Run(ctx context.Context, deploymentID string, opts ...RequestOption) (*DeploymentRun, error) {
+	path := "/v1/deployments/" + url.PathEscape(deploymentID) + "/run"
+	req := newRequest("deployments.run", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[DeploymentRun](ctx, s.t, req)
 }
 
 // EnvironmentsService groups the environments.* operations.

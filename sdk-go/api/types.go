@@ -745,6 +745,21 @@ type ContextManagement struct {
 	Compaction *CompactionConfig `json:"compaction,omitzero"`
 }
 
+// CronScheduleParams: A cron schedule. `expression` is POSIX cron with five fields (minute hour
+// day-of-month month day-of-week; names such as `mon` and `jan` accepted), or six with a leading
+// seconds field; `timezone` is an IANA name (`UTC` by default). Nonexistent local times are skipped
+// and repeated ones fire twice.
+type CronScheduleParams struct {
+	// Always `cron`.
+	Type string `json:"type"`
+
+	// The cron expression.
+	Expression string `json:"expression"`
+
+	// The IANA time zone the expression is read in.
+	Timezone *string `json:"timezone,omitzero"`
+}
+
 // CustomTool: An application-defined tool. A call emits `agent.custom_tool_use`, the Session goes
 // idle with `requires_action`, and the application answers with `user.custom_tool_result`.
 type CustomTool struct {
@@ -759,6 +774,431 @@ type CustomTool struct {
 
 	// A JSON Schema object (`type` object) for the tool input.
 	InputSchema map[string]any `json:"input_schema"`
+}
+
+// Deployment: An Agent run unattended on a schedule (and on demand); every Run creates a Session.
+type Deployment struct {
+	// Always `deployment`.
+	Type string `json:"type"`
+
+	// The Deployment id (`depl_...`).
+	ID string `json:"id"`
+
+	// The name.
+	Name string `json:"name"`
+
+	// The description.
+	Description *string `json:"description"`
+
+	// The Agent each Run uses.
+	Agent DeploymentAgent `json:"agent"`
+
+	// The Environment.
+	EnvironmentID string `json:"environment_id"`
+
+	// The events each Run's Session is created with.
+	InitialEvents []DeploymentInitialEvent `json:"initial_events"`
+
+	// Free-form string pairs.
+	Metadata Metadata `json:"metadata"`
+
+	// The schedule; null for manual Runs only.
+	Schedule *DeploymentSchedule `json:"schedule"`
+
+	// What an overlapping scheduled Run does.
+	OverlapPolicy OverlapPolicy `json:"overlap_policy"`
+
+	// Whether the schedule fires.
+	Status DeploymentStatus `json:"status"`
+
+	// Why it is paused; null while active.
+	PausedReason *PausedReason `json:"paused_reason"`
+
+	// Creation time.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Last update time.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// When it was archived.
+	ArchivedAt *time.Time `json:"archived_at"`
+}
+
+// DeploymentAgent: The Agent a Deployment runs.
+type DeploymentAgent struct {
+	// Always `agent`.
+	Type string `json:"type"`
+
+	// The Agent id.
+	ID string `json:"id"`
+
+	// The pinned version; null runs the latest version at each Run.
+	Version *int `json:"version"`
+}
+
+// DeploymentCreateParams: The body of `deployments.create`.
+type DeploymentCreateParams struct {
+	// A name (also each Run's Session title).
+	Name string `json:"name"`
+
+	// A description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// The Agent (an id runs its latest version at each Run).
+	Agent AgentRefParam `json:"agent"`
+
+	// A self-hosted Environment where the Sessions' tools run.
+	EnvironmentID string `json:"environment_id"`
+
+	// The events each Run's Session is created with.
+	InitialEvents []DeploymentInitialEvent `json:"initial_events"`
+
+	// Free-form string pairs (also given to each Run's Session).
+	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// When scheduled Runs happen; null or absent for manual Runs only.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// What an overlapping scheduled Run does (`skip` by default).
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
+}
+
+// DeploymentInitialEvent: An event a Deployment's Runs create their Sessions with.
+//
+// Known variants: UserMessageEventParams (user.message), UserDefineOutcomeEventParams
+// (user.define_outcome). A type this client does not know keeps its JSON verbatim in Raw.
+type DeploymentInitialEvent struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// DeploymentInitialEvent discriminator values.
+const (
+	DeploymentInitialEventTypeUserMessage       = "user.message"
+	DeploymentInitialEventTypeUserDefineOutcome = "user.define_outcome"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u DeploymentInitialEvent) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *DeploymentInitialEvent) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("DeploymentInitialEvent", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u DeploymentInitialEvent) Value() (any, error) {
+	switch u.Type {
+	case "user.message":
+		return u.AsUserMessageEventParams()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEventParams()
+	}
+	return nil, nil
+}
+
+// NewDeploymentInitialEventFromUserMessageEventParams wraps v as a DeploymentInitialEvent, setting its type to "user.message".
+func NewDeploymentInitialEventFromUserMessageEventParams(v UserMessageEventParams) DeploymentInitialEvent {
+	v.Type = "user.message"
+	raw, err := json.Marshal(v)
+	return DeploymentInitialEvent{Type: "user.message", Raw: raw, err: err}
+}
+
+// AsUserMessageEventParams decodes the union as UserMessageEventParams; it fails when Type is not "user.message".
+func (u DeploymentInitialEvent) AsUserMessageEventParams() (UserMessageEventParams, error) {
+	var v UserMessageEventParams
+	if u.Type != "user.message" {
+		return v, &UnionTypeError{Union: "DeploymentInitialEvent", Want: "user.message", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewDeploymentInitialEventFromUserDefineOutcomeEventParams wraps v as a DeploymentInitialEvent, setting its type to "user.define_outcome".
+func NewDeploymentInitialEventFromUserDefineOutcomeEventParams(v UserDefineOutcomeEventParams) DeploymentInitialEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return DeploymentInitialEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEventParams decodes the union as UserDefineOutcomeEventParams; it fails when Type is not "user.define_outcome".
+func (u DeploymentInitialEvent) AsUserDefineOutcomeEventParams() (UserDefineOutcomeEventParams, error) {
+	var v UserDefineOutcomeEventParams
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "DeploymentInitialEvent", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// DeploymentList: One page of Deployments.
+type DeploymentList struct {
+	// The Deployments, newest first.
+	Data []Deployment `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+}
+
+// DeploymentPauseError: The Run error that paused the Deployment.
+type DeploymentPauseError struct {
+	// The Run error type (`agent_archived_error`, `environment_not_found_error`, ...).
+	Type string `json:"type"`
+}
+
+// DeploymentRun: The immutable record of one Run of a Deployment.
+type DeploymentRun struct {
+	// Always `deployment_run`.
+	Type string `json:"type"`
+
+	// The Run id (`drun_...`).
+	ID string `json:"id"`
+
+	// The Deployment.
+	DeploymentID string `json:"deployment_id"`
+
+	// The Agent as the Deployment named it at the Run.
+	Agent DeploymentAgent `json:"agent"`
+
+	// The Session the Run created; null when it created none.
+	SessionID *string `json:"session_id"`
+
+	// `session_created`, `skipped` (the previous Run's Session was still running under the `skip`
+	// policy) or `failed` (see `error`).
+	Outcome DeploymentRunOutcome `json:"outcome"`
+
+	// Why no Session was created; null otherwise.
+	Error *DeploymentRunError `json:"error"`
+
+	// What started the Run.
+	TriggerContext TriggerContext `json:"trigger_context"`
+
+	// When the Run was recorded.
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// DeploymentRunError: Why a Run created no Session.
+type DeploymentRunError struct {
+	// `agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`,
+	// `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`.
+	Type string `json:"type"`
+
+	// One sentence.
+	Message string `json:"message"`
+
+	// `missing_resource` (the Deployment paused: later Runs would fail the same way), `rejected` (the
+	// Session's creation was refused) or `transient` (the platform was unavailable through every
+	// retry).
+	Category DeploymentRunErrorCategory `json:"category"`
+}
+
+// DeploymentRunErrorCategory: `missing_resource` (the Deployment paused: later Runs would fail the
+// same way), `rejected` (the Session's creation was refused) or `transient` (the platform was
+// unavailable through every retry).
+type DeploymentRunErrorCategory string
+
+// DeploymentRunErrorCategory values.
+const (
+	DeploymentRunErrorCategoryMissingResource DeploymentRunErrorCategory = "missing_resource"
+	DeploymentRunErrorCategoryRejected        DeploymentRunErrorCategory = "rejected"
+	DeploymentRunErrorCategoryTransient       DeploymentRunErrorCategory = "transient"
+)
+
+// DeploymentRunList: One page of Deployment Runs.
+type DeploymentRunList struct {
+	// The Runs, newest first.
+	Data []DeploymentRun `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+}
+
+// DeploymentRunOutcome: `session_created`, `skipped` (the previous Run's Session was still running
+// under the `skip` policy) or `failed` (see `error`).
+type DeploymentRunOutcome string
+
+// DeploymentRunOutcome values.
+const (
+	DeploymentRunOutcomeSessionCreated DeploymentRunOutcome = "session_created"
+	DeploymentRunOutcomeSkipped        DeploymentRunOutcome = "skipped"
+	DeploymentRunOutcomeFailed         DeploymentRunOutcome = "failed"
+)
+
+// DeploymentRunsListParams holds the query and body of deployment_runs.list.
+type DeploymentRunsListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+
+	// Only Runs of this Deployment.
+	DeploymentID *string `json:"-" query:"deployment_id"`
+
+	// Only scheduled or only manual Runs.
+	TriggerType *DeploymentRunsListParamsTriggerType `json:"-" query:"trigger_type"`
+
+	// Only Runs with (true) or without (false) an error.
+	HasError *bool `json:"-" query:"has_error"`
+
+	// Only items created strictly after this time.
+	CreatedAtGt *time.Time `json:"-" query:"created_at[gt]"`
+
+	// Only items created at or after this time.
+	CreatedAtGte *time.Time `json:"-" query:"created_at[gte]"`
+
+	// Only items created strictly before this time.
+	CreatedAtLt *time.Time `json:"-" query:"created_at[lt]"`
+
+	// Only items created at or before this time.
+	CreatedAtLte *time.Time `json:"-" query:"created_at[lte]"`
+}
+
+type DeploymentRunsListParamsTriggerType string
+
+// DeploymentRunsListParamsTriggerType values.
+const (
+	DeploymentRunsListParamsTriggerTypeSchedule DeploymentRunsListParamsTriggerType = "schedule"
+	DeploymentRunsListParamsTriggerTypeManual   DeploymentRunsListParamsTriggerType = "manual"
+)
+
+// DeploymentSchedule: A Deployment's cron schedule and where it stands.
+type DeploymentSchedule struct {
+	// Always `cron`.
+	Type string `json:"type"`
+
+	// The cron expression.
+	Expression string `json:"expression"`
+
+	// The IANA time zone.
+	Timezone string `json:"timezone"`
+
+	// The time of the latest Run (its scheduled time, or its creation for a manual Run).
+	LastRunAt *time.Time `json:"last_run_at"`
+
+	// The next fire times the Schedule reported (empty while paused, archived or not yet synced).
+	UpcomingRunsAt []time.Time `json:"upcoming_runs_at"`
+}
+
+// DeploymentStatus: `active` (the schedule fires) or `paused` (only manual Runs).
+type DeploymentStatus string
+
+// DeploymentStatus values.
+const (
+	DeploymentStatusActive DeploymentStatus = "active"
+	DeploymentStatusPaused DeploymentStatus = "paused"
+)
+
+// DeploymentUpdateParams: The body of `deployments.update`.
+type DeploymentUpdateParams struct {
+	// A new name.
+	Name *string `json:"name,omitzero"`
+
+	// A new description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// A new Agent.
+	Agent *AgentRefParam `json:"agent,omitzero"`
+
+	// A new Environment.
+	EnvironmentID *string `json:"environment_id,omitzero"`
+
+	// New initial events (replacing the old ones).
+	InitialEvents []DeploymentInitialEvent `json:"initial_events,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// A new schedule, or null to remove it.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// A new overlap policy.
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
+}
+
+// DeploymentsCreateParams holds the query and body of deployments.create.
+type DeploymentsCreateParams struct {
+	// A name (also each Run's Session title).
+	Name string `json:"name"`
+
+	// A description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// The Agent (an id runs its latest version at each Run).
+	Agent AgentRefParam `json:"agent"`
+
+	// A self-hosted Environment where the Sessions' tools run.
+	EnvironmentID string `json:"environment_id"`
+
+	// The events each Run's Session is created with.
+	InitialEvents []DeploymentInitialEvent `json:"initial_events"`
+
+	// Free-form string pairs (also given to each Run's Session).
+	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// When scheduled Runs happen; null or absent for manual Runs only.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// What an overlapping scheduled Run does (`skip` by default).
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
+}
+
+// DeploymentsListParams holds the query and body of deployments.list.
+type DeploymentsListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+
+	// Only Deployments of this Agent.
+	AgentID *string `json:"-" query:"agent_id"`
+
+	// Only Deployments in this status.
+	Status *DeploymentStatus `json:"-" query:"status"`
+
+	// Include archived resources.
+	IncludeArchived *bool `json:"-" query:"include_archived"`
+
+	// Only items created at or after this time.
+	CreatedAtGte *time.Time `json:"-" query:"created_at[gte]"`
+
+	// Only items created at or before this time.
+	CreatedAtLte *time.Time `json:"-" query:"created_at[lte]"`
+}
+
+// DeploymentsUpdateParams holds the query and body of deployments.update.
+type DeploymentsUpdateParams struct {
+	// A new name.
+	Name *string `json:"name,omitzero"`
+
+	// A new description.
+	Description Nullable[string] `json:"description,omitzero"`
+
+	// A new Agent.
+	Agent *AgentRefParam `json:"agent,omitzero"`
+
+	// A new Environment.
+	EnvironmentID *string `json:"environment_id,omitzero"`
+
+	// New initial events (replacing the old ones).
+	InitialEvents []DeploymentInitialEvent `json:"initial_events,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// A new schedule, or null to remove it.
+	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
+
+	// A new overlap policy.
+	OverlapPolicy *OverlapPolicy `json:"overlap_policy,omitzero"`
 }
 
 // DocumentBlock: A document given to the model.
@@ -1151,6 +1591,16 @@ type ErrorEnvelope struct {
 	RequestID string `json:"request_id"`
 }
 
+// ErrorPausedReason: Paused because a Run found its Agent or Environment missing or archived; later
+// Runs would fail the same way.
+type ErrorPausedReason struct {
+	// Always `error`.
+	Type string `json:"type"`
+
+	// The error.
+	Error DeploymentPauseError `json:"error"`
+}
+
 // EventDeltaEvent: Stream-only preview; text for an in-progress `agent.message` (thinking gets a
 // start only). Fold by `(event_id, index)`; the persisted event supersedes it. Never persisted or
 // replayed.
@@ -1228,6 +1678,16 @@ type FileList struct {
 
 	// Cursor for the previous page; null at the start.
 	PrevPage *string `json:"prev_page"`
+}
+
+// FileRubric: A rubric in a UTF-8 text File, snapshotted when the event is admitted (later changes
+// to the File change nothing).
+type FileRubric struct {
+	// Always `file`.
+	Type string `json:"type"`
+
+	// The File id.
+	FileID string `json:"file_id"`
 }
 
 // FileUploadParams: The multipart body of `files.upload`.
@@ -1347,6 +1807,18 @@ type HeartbeatResponse struct {
 
 	// Seconds the lease lasts from now.
 	TTLSeconds int `json:"ttl_seconds"`
+}
+
+// ManualPausedReason: Paused by `deployments.pause`.
+type ManualPausedReason struct {
+	// Always `manual`.
+	Type string `json:"type"`
+}
+
+// ManualTriggerContext: A Run started by `deployments.run`.
+type ManualTriggerContext struct {
+	// Always `manual`.
+	Type string `json:"type"`
 }
 
 // MaxTokensStopReason: The model's answer was cut off at the requested maximum output tokens; the
@@ -2015,6 +2487,129 @@ type Money struct {
 	Currency string `json:"currency"`
 }
 
+// OutcomeEvaluation: One completed evaluation of an outcome.
+type OutcomeEvaluation struct {
+	// Always `outcome_evaluation`.
+	Type string `json:"type"`
+
+	// The outcome.
+	OutcomeID string `json:"outcome_id"`
+
+	// The iteration (0-based).
+	Iteration int `json:"iteration"`
+
+	// The verdict.
+	Result OutcomeEvaluationResult `json:"result"`
+
+	// The outcome's description.
+	Description string `json:"description"`
+
+	// The grader's reasons.
+	Explanation string `json:"explanation"`
+
+	// When the evaluation completed.
+	CompletedAt time.Time `json:"completed_at"`
+}
+
+// OutcomeEvaluationResult: `satisfied`, `needs_revision` (feedback goes back to the agent),
+// `max_iterations_reached` (not met at the last allowed evaluation), `failed` (the grader gave no
+// valid verdict) or `interrupted` (a `user.interrupt` or a newer outcome ended it).
+type OutcomeEvaluationResult string
+
+// OutcomeEvaluationResult values.
+const (
+	OutcomeEvaluationResultSatisfied            OutcomeEvaluationResult = "satisfied"
+	OutcomeEvaluationResultNeedsRevision        OutcomeEvaluationResult = "needs_revision"
+	OutcomeEvaluationResultMaxIterationsReached OutcomeEvaluationResult = "max_iterations_reached"
+	OutcomeEvaluationResultFailed               OutcomeEvaluationResult = "failed"
+	OutcomeEvaluationResultInterrupted          OutcomeEvaluationResult = "interrupted"
+)
+
+// OverlapPolicy: What a scheduled Run does while the previous Run's Session is still running:
+// `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside).
+type OverlapPolicy string
+
+// OverlapPolicy values.
+const (
+	OverlapPolicySkip  OverlapPolicy = "skip"
+	OverlapPolicyAllow OverlapPolicy = "allow"
+)
+
+// PausedReason: Why a Deployment is paused.
+//
+// Known variants: ManualPausedReason (manual), ErrorPausedReason (error). A type this client does
+// not know keeps its JSON verbatim in Raw.
+type PausedReason struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// PausedReason discriminator values.
+const (
+	PausedReasonTypeManual = "manual"
+	PausedReasonTypeError  = "error"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u PausedReason) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *PausedReason) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("PausedReason", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u PausedReason) Value() (any, error) {
+	switch u.Type {
+	case "manual":
+		return u.AsManualPausedReason()
+	case "error":
+		return u.AsErrorPausedReason()
+	}
+	return nil, nil
+}
+
+// NewPausedReasonFromManualPausedReason wraps v as a PausedReason, setting its type to "manual".
+func NewPausedReasonFromManualPausedReason(v ManualPausedReason) PausedReason {
+	v.Type = "manual"
+	raw, err := json.Marshal(v)
+	return PausedReason{Type: "manual", Raw: raw, err: err}
+}
+
+// AsManualPausedReason decodes the union as ManualPausedReason; it fails when Type is not "manual".
+func (u PausedReason) AsManualPausedReason() (ManualPausedReason, error) {
+	var v ManualPausedReason
+	if u.Type != "manual" {
+		return v, &UnionTypeError{Union: "PausedReason", Want: "manual", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewPausedReasonFromErrorPausedReason wraps v as a PausedReason, setting its type to "error".
+func NewPausedReasonFromErrorPausedReason(v ErrorPausedReason) PausedReason {
+	v.Type = "error"
+	raw, err := json.Marshal(v)
+	return PausedReason{Type: "error", Raw: raw, err: err}
+}
+
+// AsErrorPausedReason decodes the union as ErrorPausedReason; it fails when Type is not "error".
+func (u PausedReason) AsErrorPausedReason() (ErrorPausedReason, error) {
+	var v ErrorPausedReason
+	if u.Type != "error" {
+		return v, &UnionTypeError{Union: "PausedReason", Want: "error", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // PermissionEvaluation: The decision of the `auto` permission evaluator for one call. Any failure,
 // timeout or unparsable answer of the evaluator asks (`reason_type` `indeterminate`).
 type PermissionEvaluation struct {
@@ -2224,6 +2819,90 @@ const (
 	RetryStatusTypeTerminal  RetryStatusType = "terminal"
 )
 
+// Rubric: The rubric an outcome is graded against.
+//
+// Known variants: TextRubric (text), FileRubric (file). A type this client does not know keeps its
+// JSON verbatim in Raw.
+type Rubric struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// Rubric discriminator values.
+const (
+	RubricTypeText = "text"
+	RubricTypeFile = "file"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u Rubric) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *Rubric) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("Rubric", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u Rubric) Value() (any, error) {
+	switch u.Type {
+	case "text":
+		return u.AsTextRubric()
+	case "file":
+		return u.AsFileRubric()
+	}
+	return nil, nil
+}
+
+// NewRubricFromTextRubric wraps v as a Rubric, setting its type to "text".
+func NewRubricFromTextRubric(v TextRubric) Rubric {
+	v.Type = "text"
+	raw, err := json.Marshal(v)
+	return Rubric{Type: "text", Raw: raw, err: err}
+}
+
+// AsTextRubric decodes the union as TextRubric; it fails when Type is not "text".
+func (u Rubric) AsTextRubric() (TextRubric, error) {
+	var v TextRubric
+	if u.Type != "text" {
+		return v, &UnionTypeError{Union: "Rubric", Want: "text", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewRubricFromFileRubric wraps v as a Rubric, setting its type to "file".
+func NewRubricFromFileRubric(v FileRubric) Rubric {
+	v.Type = "file"
+	raw, err := json.Marshal(v)
+	return Rubric{Type: "file", Raw: raw, err: err}
+}
+
+// AsFileRubric decodes the union as FileRubric; it fails when Type is not "file".
+func (u Rubric) AsFileRubric() (FileRubric, error) {
+	var v FileRubric
+	if u.Type != "file" {
+		return v, &UnionTypeError{Union: "Rubric", Want: "file", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// ScheduleTriggerContext: A Run started by the schedule.
+type ScheduleTriggerContext struct {
+	// Always `schedule`.
+	Type string `json:"type"`
+
+	// The scheduled (nominal) time; one Run per scheduled time.
+	ScheduledAt time.Time `json:"scheduled_at"`
+}
+
 // SelfHostedConfig: Tools run in operator-owned workers that poll the Environment's work queue.
 type SelfHostedConfig struct {
 	// Always `self_hosted`.
@@ -2276,6 +2955,10 @@ type Session struct {
 
 	// Timing statistics.
 	Stats SessionStats `json:"stats"`
+
+	// Completed evaluations of the Session's outcomes, oldest first (always present in this server's
+	// answers; optional so that older answers still decode).
+	OutcomeEvaluations []OutcomeEvaluation `json:"outcome_evaluations,omitzero"`
 
 	// Creation time.
 	CreatedAt time.Time `json:"created_at"`
@@ -2366,8 +3049,8 @@ type SessionCreateParams struct {
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
 
-	// `user.message` events accepted atomically with the creation.
-	InitialEvents []UserMessageEventParams `json:"initial_events,omitzero"`
+	// `user.message` and `user.define_outcome` events accepted atomically with the creation.
+	InitialEvents []SessionInitialEvent `json:"initial_events,omitzero"`
 }
 
 // SessionDeleted: Deletion marker.
@@ -2450,7 +3133,9 @@ type SessionErrorEvent struct {
 // (session.status_terminated), SessionErrorEvent (session.error), SessionUpdatedEvent
 // (session.updated), SessionUsageEvent (session.usage), SessionDeletedEvent (session.deleted),
 // SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
-// (span.model_request_end). A type this client does not know keeps its JSON verbatim in Raw.
+// (span.model_request_end), UserDefineOutcomeEvent (user.define_outcome),
+// SpanOutcomeEvaluationStartEvent (span.outcome_evaluation_start), SpanOutcomeEvaluationEndEvent
+// (span.outcome_evaluation_end). A type this client does not know keeps its JSON verbatim in Raw.
 type SessionEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -2486,6 +3171,9 @@ const (
 	SessionEventTypeSessionDeleted              = "session.deleted"
 	SessionEventTypeSpanModelRequestStart       = "span.model_request_start"
 	SessionEventTypeSpanModelRequestEnd         = "span.model_request_end"
+	SessionEventTypeUserDefineOutcome           = "user.define_outcome"
+	SessionEventTypeSpanOutcomeEvaluationStart  = "span.outcome_evaluation_start"
+	SessionEventTypeSpanOutcomeEvaluationEnd    = "span.outcome_evaluation_end"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -2547,6 +3235,12 @@ func (u SessionEvent) Value() (any, error) {
 		return u.AsSpanModelRequestStartEvent()
 	case "span.model_request_end":
 		return u.AsSpanModelRequestEndEvent()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEvent()
+	case "span.outcome_evaluation_start":
+		return u.AsSpanOutcomeEvaluationStartEvent()
+	case "span.outcome_evaluation_end":
+		return u.AsSpanOutcomeEvaluationEndEvent()
 	}
 	return nil, nil
 }
@@ -2942,12 +3636,64 @@ func (u SessionEvent) AsSpanModelRequestEndEvent() (SpanModelRequestEndEvent, er
 	return v, err
 }
 
+// NewSessionEventFromUserDefineOutcomeEvent wraps v as a SessionEvent, setting its type to "user.define_outcome".
+func NewSessionEventFromUserDefineOutcomeEvent(v UserDefineOutcomeEvent) SessionEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEvent decodes the union as UserDefineOutcomeEvent; it fails when Type is not "user.define_outcome".
+func (u SessionEvent) AsUserDefineOutcomeEvent() (UserDefineOutcomeEvent, error) {
+	var v UserDefineOutcomeEvent
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSpanOutcomeEvaluationStartEvent wraps v as a SessionEvent, setting its type to "span.outcome_evaluation_start".
+func NewSessionEventFromSpanOutcomeEvaluationStartEvent(v SpanOutcomeEvaluationStartEvent) SessionEvent {
+	v.Type = "span.outcome_evaluation_start"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "span.outcome_evaluation_start", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationStartEvent decodes the union as SpanOutcomeEvaluationStartEvent; it fails when Type is not "span.outcome_evaluation_start".
+func (u SessionEvent) AsSpanOutcomeEvaluationStartEvent() (SpanOutcomeEvaluationStartEvent, error) {
+	var v SpanOutcomeEvaluationStartEvent
+	if u.Type != "span.outcome_evaluation_start" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "span.outcome_evaluation_start", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSpanOutcomeEvaluationEndEvent wraps v as a SessionEvent, setting its type to "span.outcome_evaluation_end".
+func NewSessionEventFromSpanOutcomeEvaluationEndEvent(v SpanOutcomeEvaluationEndEvent) SessionEvent {
+	v.Type = "span.outcome_evaluation_end"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "span.outcome_evaluation_end", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationEndEvent decodes the union as SpanOutcomeEvaluationEndEvent; it fails when Type is not "span.outcome_evaluation_end".
+func (u SessionEvent) AsSpanOutcomeEvaluationEndEvent() (SpanOutcomeEvaluationEndEvent, error) {
+	var v SpanOutcomeEvaluationEndEvent
+	if u.Type != "span.outcome_evaluation_end" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "span.outcome_evaluation_end", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // SessionEventInput: A client event to send.
 //
-// Known variants: UserMessageEventParams (user.message), UserInterruptEventParams (user.interrupt),
-// UserToolConfirmationEventParams (user.tool_confirmation), UserToolResultEventParams
-// (user.tool_result), UserCustomToolResultEventParams (user.custom_tool_result). A type this client
-// does not know keeps its JSON verbatim in Raw.
+// Known variants: UserDefineOutcomeEventParams (user.define_outcome), UserMessageEventParams
+// (user.message), UserInterruptEventParams (user.interrupt), UserToolConfirmationEventParams
+// (user.tool_confirmation), UserToolResultEventParams (user.tool_result),
+// UserCustomToolResultEventParams (user.custom_tool_result). A type this client does not know keeps
+// its JSON verbatim in Raw.
 type SessionEventInput struct {
 	// Type is the discriminator value.
 	Type string
@@ -2960,6 +3706,7 @@ type SessionEventInput struct {
 
 // SessionEventInput discriminator values.
 const (
+	SessionEventInputTypeUserDefineOutcome    = "user.define_outcome"
 	SessionEventInputTypeUserMessage          = "user.message"
 	SessionEventInputTypeUserInterrupt        = "user.interrupt"
 	SessionEventInputTypeUserToolConfirmation = "user.tool_confirmation"
@@ -2980,6 +3727,8 @@ func (u *SessionEventInput) UnmarshalJSON(data []byte) error {
 // Value decodes the known variant as its struct; an unknown type gives nil and no error.
 func (u SessionEventInput) Value() (any, error) {
 	switch u.Type {
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEventParams()
 	case "user.message":
 		return u.AsUserMessageEventParams()
 	case "user.interrupt":
@@ -2992,6 +3741,23 @@ func (u SessionEventInput) Value() (any, error) {
 		return u.AsUserCustomToolResultEventParams()
 	}
 	return nil, nil
+}
+
+// NewSessionEventInputFromUserDefineOutcomeEventParams wraps v as a SessionEventInput, setting its type to "user.define_outcome".
+func NewSessionEventInputFromUserDefineOutcomeEventParams(v UserDefineOutcomeEventParams) SessionEventInput {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionEventInput{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEventParams decodes the union as UserDefineOutcomeEventParams; it fails when Type is not "user.define_outcome".
+func (u SessionEventInput) AsUserDefineOutcomeEventParams() (UserDefineOutcomeEventParams, error) {
+	var v UserDefineOutcomeEventParams
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionEventInput", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // NewSessionEventInputFromUserMessageEventParams wraps v as a SessionEventInput, setting its type to "user.message".
@@ -3098,6 +3864,81 @@ type SessionEventSendParams struct {
 type SessionEventSendResult struct {
 	// The events as persisted, with ids and `processed_at` null.
 	Data []SessionEvent `json:"data"`
+}
+
+// SessionInitialEvent: An event a Session is created with.
+//
+// Known variants: UserMessageEventParams (user.message), UserDefineOutcomeEventParams
+// (user.define_outcome). A type this client does not know keeps its JSON verbatim in Raw.
+type SessionInitialEvent struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// SessionInitialEvent discriminator values.
+const (
+	SessionInitialEventTypeUserMessage       = "user.message"
+	SessionInitialEventTypeUserDefineOutcome = "user.define_outcome"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u SessionInitialEvent) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *SessionInitialEvent) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("SessionInitialEvent", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u SessionInitialEvent) Value() (any, error) {
+	switch u.Type {
+	case "user.message":
+		return u.AsUserMessageEventParams()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEventParams()
+	}
+	return nil, nil
+}
+
+// NewSessionInitialEventFromUserMessageEventParams wraps v as a SessionInitialEvent, setting its type to "user.message".
+func NewSessionInitialEventFromUserMessageEventParams(v UserMessageEventParams) SessionInitialEvent {
+	v.Type = "user.message"
+	raw, err := json.Marshal(v)
+	return SessionInitialEvent{Type: "user.message", Raw: raw, err: err}
+}
+
+// AsUserMessageEventParams decodes the union as UserMessageEventParams; it fails when Type is not "user.message".
+func (u SessionInitialEvent) AsUserMessageEventParams() (UserMessageEventParams, error) {
+	var v UserMessageEventParams
+	if u.Type != "user.message" {
+		return v, &UnionTypeError{Union: "SessionInitialEvent", Want: "user.message", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionInitialEventFromUserDefineOutcomeEventParams wraps v as a SessionInitialEvent, setting its type to "user.define_outcome".
+func NewSessionInitialEventFromUserDefineOutcomeEventParams(v UserDefineOutcomeEventParams) SessionInitialEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionInitialEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEventParams decodes the union as UserDefineOutcomeEventParams; it fails when Type is not "user.define_outcome".
+func (u SessionInitialEvent) AsUserDefineOutcomeEventParams() (UserDefineOutcomeEventParams, error) {
+	var v UserDefineOutcomeEventParams
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionInitialEvent", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // SessionList: One page of Sessions (bidirectional cursor).
@@ -3258,8 +4099,10 @@ type SessionStatusTerminatedEvent struct {
 // (session.status_terminated), SessionErrorEvent (session.error), SessionUpdatedEvent
 // (session.updated), SessionUsageEvent (session.usage), SessionDeletedEvent (session.deleted),
 // SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
-// (span.model_request_end), EventStartEvent (event_start), EventDeltaEvent (event_delta). A type
-// this client does not know keeps its JSON verbatim in Raw.
+// (span.model_request_end), UserDefineOutcomeEvent (user.define_outcome),
+// SpanOutcomeEvaluationStartEvent (span.outcome_evaluation_start), SpanOutcomeEvaluationEndEvent
+// (span.outcome_evaluation_end), EventStartEvent (event_start), EventDeltaEvent (event_delta). A
+// type this client does not know keeps its JSON verbatim in Raw.
 type SessionStreamEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -3295,6 +4138,9 @@ const (
 	SessionStreamEventTypeSessionDeleted              = "session.deleted"
 	SessionStreamEventTypeSpanModelRequestStart       = "span.model_request_start"
 	SessionStreamEventTypeSpanModelRequestEnd         = "span.model_request_end"
+	SessionStreamEventTypeUserDefineOutcome           = "user.define_outcome"
+	SessionStreamEventTypeSpanOutcomeEvaluationStart  = "span.outcome_evaluation_start"
+	SessionStreamEventTypeSpanOutcomeEvaluationEnd    = "span.outcome_evaluation_end"
 	SessionStreamEventTypeEventStart                  = "event_start"
 	SessionStreamEventTypeEventDelta                  = "event_delta"
 )
@@ -3358,6 +4204,12 @@ func (u SessionStreamEvent) Value() (any, error) {
 		return u.AsSpanModelRequestStartEvent()
 	case "span.model_request_end":
 		return u.AsSpanModelRequestEndEvent()
+	case "user.define_outcome":
+		return u.AsUserDefineOutcomeEvent()
+	case "span.outcome_evaluation_start":
+		return u.AsSpanOutcomeEvaluationStartEvent()
+	case "span.outcome_evaluation_end":
+		return u.AsSpanOutcomeEvaluationEndEvent()
 	case "event_start":
 		return u.AsEventStartEvent()
 	case "event_delta":
@@ -3757,6 +4609,57 @@ func (u SessionStreamEvent) AsSpanModelRequestEndEvent() (SpanModelRequestEndEve
 	return v, err
 }
 
+// NewSessionStreamEventFromUserDefineOutcomeEvent wraps v as a SessionStreamEvent, setting its type to "user.define_outcome".
+func NewSessionStreamEventFromUserDefineOutcomeEvent(v UserDefineOutcomeEvent) SessionStreamEvent {
+	v.Type = "user.define_outcome"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "user.define_outcome", Raw: raw, err: err}
+}
+
+// AsUserDefineOutcomeEvent decodes the union as UserDefineOutcomeEvent; it fails when Type is not "user.define_outcome".
+func (u SessionStreamEvent) AsUserDefineOutcomeEvent() (UserDefineOutcomeEvent, error) {
+	var v UserDefineOutcomeEvent
+	if u.Type != "user.define_outcome" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "user.define_outcome", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSpanOutcomeEvaluationStartEvent wraps v as a SessionStreamEvent, setting its type to "span.outcome_evaluation_start".
+func NewSessionStreamEventFromSpanOutcomeEvaluationStartEvent(v SpanOutcomeEvaluationStartEvent) SessionStreamEvent {
+	v.Type = "span.outcome_evaluation_start"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "span.outcome_evaluation_start", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationStartEvent decodes the union as SpanOutcomeEvaluationStartEvent; it fails when Type is not "span.outcome_evaluation_start".
+func (u SessionStreamEvent) AsSpanOutcomeEvaluationStartEvent() (SpanOutcomeEvaluationStartEvent, error) {
+	var v SpanOutcomeEvaluationStartEvent
+	if u.Type != "span.outcome_evaluation_start" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "span.outcome_evaluation_start", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSpanOutcomeEvaluationEndEvent wraps v as a SessionStreamEvent, setting its type to "span.outcome_evaluation_end".
+func NewSessionStreamEventFromSpanOutcomeEvaluationEndEvent(v SpanOutcomeEvaluationEndEvent) SessionStreamEvent {
+	v.Type = "span.outcome_evaluation_end"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "span.outcome_evaluation_end", Raw: raw, err: err}
+}
+
+// AsSpanOutcomeEvaluationEndEvent decodes the union as SpanOutcomeEvaluationEndEvent; it fails when Type is not "span.outcome_evaluation_end".
+func (u SessionStreamEvent) AsSpanOutcomeEvaluationEndEvent() (SpanOutcomeEvaluationEndEvent, error) {
+	var v SpanOutcomeEvaluationEndEvent
+	if u.Type != "span.outcome_evaluation_end" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "span.outcome_evaluation_end", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // NewSessionStreamEventFromEventStartEvent wraps v as a SessionStreamEvent, setting its type to "event_start".
 func NewSessionStreamEventFromEventStartEvent(v EventStartEvent) SessionStreamEvent {
 	v.Type = "event_start"
@@ -3907,8 +4810,8 @@ type SessionsCreateParams struct {
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
 
-	// `user.message` events accepted atomically with the creation.
-	InitialEvents []UserMessageEventParams `json:"initial_events,omitzero"`
+	// `user.message` and `user.define_outcome` events accepted atomically with the creation.
+	InitialEvents []SessionInitialEvent `json:"initial_events,omitzero"`
 }
 
 // SessionsEventsListParams holds the query and body of sessions.events.list.
@@ -4228,6 +5131,66 @@ type SpanModelRequestStartEvent struct {
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
+// SpanOutcomeEvaluationEndEvent: An evaluation ended. With `needs_revision` the event is the
+// agent's next turn (it receives the explanation as feedback), so its `processed_at` is null until
+// that turn starts.
+type SpanOutcomeEvaluationEndEvent struct {
+	// Always `span.outcome_evaluation_end`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed (for feedback: when the agent took it up).
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The thread; null or absent for the primary thread.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The matching `span.outcome_evaluation_start`; null when the outcome was interrupted before
+	// grading started.
+	OutcomeEvaluationStartID *string `json:"outcome_evaluation_start_id"`
+
+	// The outcome.
+	OutcomeID string `json:"outcome_id"`
+
+	// The iteration (0-based).
+	Iteration int `json:"iteration"`
+
+	// The verdict.
+	Result OutcomeEvaluationResult `json:"result"`
+
+	// The grader's reasons (or why the loop ended).
+	Explanation string `json:"explanation"`
+}
+
+// SpanOutcomeEvaluationStartEvent: The grader started evaluating one iteration of an outcome.
+type SpanOutcomeEvaluationStartEvent struct {
+	// Always `span.outcome_evaluation_start`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The thread; null or absent for the primary thread.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The outcome.
+	OutcomeID string `json:"outcome_id"`
+
+	// The iteration (0-based).
+	Iteration int `json:"iteration"`
+}
+
 // StopReason: Why a Session went idle.
 //
 // Known variants: EndTurnStopReason (end_turn), RequiresActionStopReason (requires_action),
@@ -4386,6 +5349,15 @@ type TextDocumentSource struct {
 	Data string `json:"data"`
 }
 
+// TextRubric: A rubric given as text.
+type TextRubric struct {
+	// Always `text`.
+	Type string `json:"type"`
+
+	// The criteria the work is graded against.
+	Content string `json:"content"`
+}
+
 // ToolConfig: Settings for one tool of a toolset.
 type ToolConfig struct {
 	// The tool name (for the built-in toolset one of bash, read, write, edit, glob, grep, web_fetch,
@@ -4407,6 +5379,81 @@ type ToolDefaultConfig struct {
 
 	// The default permission policy.
 	PermissionPolicy *PermissionPolicy `json:"permission_policy,omitzero"`
+}
+
+// TriggerContext: What started a Run.
+//
+// Known variants: ScheduleTriggerContext (schedule), ManualTriggerContext (manual). A type this
+// client does not know keeps its JSON verbatim in Raw.
+type TriggerContext struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// TriggerContext discriminator values.
+const (
+	TriggerContextTypeSchedule = "schedule"
+	TriggerContextTypeManual   = "manual"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u TriggerContext) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *TriggerContext) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("TriggerContext", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u TriggerContext) Value() (any, error) {
+	switch u.Type {
+	case "schedule":
+		return u.AsScheduleTriggerContext()
+	case "manual":
+		return u.AsManualTriggerContext()
+	}
+	return nil, nil
+}
+
+// NewTriggerContextFromScheduleTriggerContext wraps v as a TriggerContext, setting its type to "schedule".
+func NewTriggerContextFromScheduleTriggerContext(v ScheduleTriggerContext) TriggerContext {
+	v.Type = "schedule"
+	raw, err := json.Marshal(v)
+	return TriggerContext{Type: "schedule", Raw: raw, err: err}
+}
+
+// AsScheduleTriggerContext decodes the union as ScheduleTriggerContext; it fails when Type is not "schedule".
+func (u TriggerContext) AsScheduleTriggerContext() (ScheduleTriggerContext, error) {
+	var v ScheduleTriggerContext
+	if u.Type != "schedule" {
+		return v, &UnionTypeError{Union: "TriggerContext", Want: "schedule", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewTriggerContextFromManualTriggerContext wraps v as a TriggerContext, setting its type to "manual".
+func NewTriggerContextFromManualTriggerContext(v ManualTriggerContext) TriggerContext {
+	v.Type = "manual"
+	raw, err := json.Marshal(v)
+	return TriggerContext{Type: "manual", Raw: raw, err: err}
+}
+
+// AsManualTriggerContext decodes the union as ManualTriggerContext; it fails when Type is not "manual".
+func (u TriggerContext) AsManualTriggerContext() (ManualTriggerContext, error) {
+	var v ManualTriggerContext
+	if u.Type != "manual" {
+		return v, &UnionTypeError{Union: "TriggerContext", Want: "manual", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // UserContentBlock: A block of a `user.message`.
@@ -4527,6 +5574,55 @@ type UserCustomToolResultEventParams struct {
 
 	// The originating thread's id, when not the primary thread.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+}
+
+// UserDefineOutcomeEvent: An outcome was defined (queued as a turn trigger like a message).
+type UserDefineOutcomeEvent struct {
+	// Always `user.define_outcome`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the agent took it up; null while queued.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The thread; null or absent for the primary thread.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The outcome id (`outc_...`).
+	OutcomeID string `json:"outcome_id"`
+
+	// The task.
+	Description string `json:"description"`
+
+	// The rubric as sent (a File rubric keeps its `file_id`).
+	Rubric Rubric `json:"rubric"`
+
+	// How many evaluations at most.
+	MaxIterations int `json:"max_iterations"`
+}
+
+// UserDefineOutcomeEventParams: Give the agent a task with a rubric. The event is a turn of its
+// own; after each turn a grader (one bounded, tool-free model call) evaluates the agent's answer
+// against the rubric and, while it is not met, sends its feedback back as a new turn, up to
+// `max_iterations` evaluations. A newer outcome supersedes the active one.
+type UserDefineOutcomeEventParams struct {
+	// Always `user.define_outcome`.
+	Type string `json:"type"`
+
+	// The task: what the agent should produce.
+	Description string `json:"description"`
+
+	// The criteria the grader checks.
+	Rubric Rubric `json:"rubric"`
+
+	// How many evaluations at most; the last one that is not met ends the outcome with
+	// `max_iterations_reached`.
+	MaxIterations *int `json:"max_iterations,omitzero"`
 }
 
 // UserInterruptEvent: Interrupt the running turn; jumps the queue and forces idle.

@@ -17,7 +17,7 @@ import zipfile
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import _idempotency, _turns
+from . import _idempotency, _outcomes, _turns
 from ._inputs import BAD_REQUEST, REFUSED, BadInput
 from ._probe import Call, Probe
 
@@ -27,6 +27,7 @@ DESTRUCTIVE_ORDER = (
     "sessions.delete",
     "environments.archive",
     "environments.delete",
+    "deployments.archive",
     "agents.archive",
     "files.delete",
     "skills.versions.delete",
@@ -100,6 +101,7 @@ class Scenario:
         agent_id = self.agents()
         environment_id = self.environments()
         self.sessions(agent_id, environment_id)
+        self.deployments(agent_id, environment_id)
         self.auto_permissions(environment_id)
         self.work(environment_id)
         self.files()
@@ -200,6 +202,7 @@ class Scenario:
             "sessions.events.list", {"session_id": session_id}, query=(("limit", "100"), ("order", "asc"))
         )
         _turns.custom_tool_round_trip(self.probe, session_id)
+        _outcomes.outcome_loop(self.probe, session_id)
         self.idempotent_send(session_id)
         self.session_bad_events(session_id)
         archived = self.created_id(create.but("valid request (to archive)"), "sesn")
@@ -207,6 +210,37 @@ class Scenario:
         self.world.calls["sessions.create"] = create
         self.defer(Call("sessions.archive", {"session_id": archived}))
         self.defer(Call("sessions.delete", {"session_id": deleted}))
+
+    def deployments(self, agent_id: str, environment_id: str) -> None:
+        """A Deployment on a schedule that does not fire during the run, paused, resumed and run by hand."""
+        body = {
+            "name": f"conformance-{self.suffix}",
+            "agent": agent_id,
+            "environment_id": environment_id,
+            "initial_events": [_turns.message("/text deployed")],
+            "schedule": {"type": "cron", "expression": "0 3 1 1 *", "timezone": "UTC"},
+            "metadata": SUITE_METADATA,
+        }
+        create = Call("deployments.create", json_body=body)
+        deployment_id = self.created_id(create, "depl")
+        bad_cron = {**body, "schedule": {"type": "cron", "expression": "61 * * * *"}}
+        self.bad("deployments.create", BadInput(create.but("a minute of 61", json_body=bad_cron), BAD_REQUEST))
+        bad_zone = {**body, "schedule": {"type": "cron", "expression": "0 3 * * *", "timezone": "Mars/Olympus"}}
+        self.bad("deployments.create", BadInput(create.but("an unknown time zone", json_body=bad_zone), BAD_REQUEST))
+        item = {"deployment_id": deployment_id}
+        self.ok(Call("deployments.list", query=(("limit", "5"),)))
+        self.ok(Call("deployments.get", item))
+        self.ok(Call("deployments.update", item, json_body={"description": "Updated by the Mango conformance suite."}))
+        self.ok(Call("deployments.pause", item))
+        self.ok(Call("deployments.unpause", item))
+        run = self.ok(Call("deployments.run", item))
+        run_id = str(run["id"]) if run and "id" in run else placeholder("drun")
+        if run and not run.get("session_id"):
+            self.probe.report.fail("deployments.run", f"a manual Run created no Session: {run.get('error')}")
+        self.ok(Call("deployment_runs.list", query=(("deployment_id", deployment_id), ("limit", "5"))))
+        self.ok(Call("deployment_runs.get", {"deployment_run_id": run_id}))
+        self.world.calls["deployments.create"] = create
+        self.defer(Call("deployments.archive", item))
 
     def idempotent_send(self, session_id: str) -> None:
         """A replayed event send appends its events once."""

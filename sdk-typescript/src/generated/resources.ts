@@ -10,6 +10,12 @@ import type {
   AgentsListParams,
   AgentsUpdateParams,
   AgentsVersionsListParams,
+  Deployment,
+  DeploymentRun,
+  DeploymentRunsListParams,
+  DeploymentsCreateParams,
+  DeploymentsListParams,
+  DeploymentsUpdateParams,
   Environment,
   EnvironmentDeleted,
   EnvironmentsCreateParams,
@@ -690,7 +696,7 @@ export class Sessions {
    *
    * Creates a Session from a snapshot of the Agent (`agent` is an Agent id for its latest
    * version, or `{type:"agent", id, version}`), targeting a self-hosted Environment. The
-   * Session starts `idle`; `initial_events` (only `user.message`) are accepted atomically
+   * Session starts `idle`; `initial_events` (`user.message`, `user.define_outcome`) are accepted atomically
    * with the creation and start the first turn. `resources` attach Memory Stores.
    *
    * `POST /v1/sessions`
@@ -1404,6 +1410,194 @@ export class Webhooks {
   }
 }
 
+/** `client.deployments` */
+export class Deployments {
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+
+  /**
+   * List Deployments.
+   *
+   * Lists the Workspaces Deployments, newest first. Archived ones are left out unless `include_archived` is true.
+   *
+   * `GET /v1/deployments`
+   */
+  list(params?: DeploymentsListParams, options?: RequestOptions): PagePromise<Deployment> {
+    return this._transport.request<Deployment>({
+      method: "GET",
+      path: "/v1/deployments",
+      query: {
+        limit: params?.limit,
+        page: params?.page,
+        agent_id: params?.agent_id,
+        status: params?.status,
+        include_archived: params?.include_archived,
+        created_at: params?.created_at,
+      },
+      paginated: true,
+      options,
+    });
+  }
+
+  /**
+   * Create a Deployment.
+   *
+   * Creates an active Deployment: an Agent (its latest version at each Run unless `version` is given), a self-hosted Environment, the initial events every Run sends and an optional cron `schedule` in an IANA time zone, carried out by a Temporal Schedule. The Agent and Environment must exist (400) and not be archived (409); a malformed expression or unknown time zone answers 400.
+   *
+   * `POST /v1/deployments`
+   */
+  create(params: DeploymentsCreateParams, options?: RequestOptions): Promise<Deployment> {
+    return this._transport.request<Deployment>({
+      method: "POST",
+      path: "/v1/deployments",
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Get a Deployment.
+   *
+   * Returns the Deployment, with its next fire times (`schedule.upcoming_runs_at`) as its Schedule last reported them.
+   *
+   * `GET /v1/deployments/{deployment_id}`
+   */
+  get(deploymentId: string, options?: RequestOptions): Promise<Deployment> {
+    return this._transport.request<Deployment>({
+      method: "GET",
+      path: `/v1/deployments/${encodeURIComponent(deploymentId)}`,
+      options,
+    });
+  }
+
+  /**
+   * Update a Deployment.
+   *
+   * Updates the fields present in the body; a null `schedule` removes the schedule (manual Runs only). Later Runs use the new values; the Schedule follows within seconds. An archived Deployment answers 409.
+   *
+   * `POST /v1/deployments/{deployment_id}`
+   */
+  update(deploymentId: string, params: DeploymentsUpdateParams, options?: RequestOptions): Promise<Deployment> {
+    return this._transport.request<Deployment>({
+      method: "POST",
+      path: `/v1/deployments/${encodeURIComponent(deploymentId)}`,
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Pause a Deployment.
+   *
+   * Stops scheduled Runs (`status` becomes `paused` with `paused_reason` `{type: manual}`); manual Runs still work. Idempotent; an archived Deployment answers 409.
+   *
+   * `POST /v1/deployments/{deployment_id}/pause`
+   */
+  pause(deploymentId: string, options?: RequestOptions): Promise<Deployment> {
+    return this._transport.request<Deployment>({
+      method: "POST",
+      path: `/v1/deployments/${encodeURIComponent(deploymentId)}/pause`,
+      options,
+    });
+  }
+
+  /**
+   * Unpause a Deployment.
+   *
+   * Resumes scheduled Runs from the next occurrence; occurrences missed while paused are not run. Idempotent; an archived Deployment answers 409.
+   *
+   * `POST /v1/deployments/{deployment_id}/unpause`
+   */
+  unpause(deploymentId: string, options?: RequestOptions): Promise<Deployment> {
+    return this._transport.request<Deployment>({
+      method: "POST",
+      path: `/v1/deployments/${encodeURIComponent(deploymentId)}/unpause`,
+      options,
+    });
+  }
+
+  /**
+   * Archive a Deployment.
+   *
+   * Archives the Deployment (terminal, read-only) and deletes its Schedule. Its Runs and their Sessions remain. Idempotent.
+   *
+   * `POST /v1/deployments/{deployment_id}/archive`
+   */
+  archive(deploymentId: string, options?: RequestOptions): Promise<Deployment> {
+    return this._transport.request<Deployment>({
+      method: "POST",
+      path: `/v1/deployments/${encodeURIComponent(deploymentId)}/archive`,
+      options,
+    });
+  }
+
+  /**
+   * Run a Deployment now.
+   *
+   * Creates a manual Run now, whatever the schedule or pause state: a Session from the Deployments Agent, Environment and initial events, and its Run record (`trigger_context.type` `manual`). A missing or archived Agent or Environment is recorded on the Run (`error`, and the Deployment pauses) rather than answered as an error; an archived Deployment answers 409.
+   *
+   * `POST /v1/deployments/{deployment_id}/run`
+   */
+  run(deploymentId: string, options?: RequestOptions): Promise<DeploymentRun> {
+    return this._transport.request<DeploymentRun>({
+      method: "POST",
+      path: `/v1/deployments/${encodeURIComponent(deploymentId)}/run`,
+      options,
+    });
+  }
+}
+
+/** `client.deployment_runs` */
+export class DeploymentRuns {
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+
+  /**
+   * List Deployment Runs.
+   *
+   * Lists the Workspaces Deployment Runs, newest first.
+   *
+   * `GET /v1/deployment_runs`
+   */
+  list(params?: DeploymentRunsListParams, options?: RequestOptions): PagePromise<DeploymentRun> {
+    return this._transport.request<DeploymentRun>({
+      method: "GET",
+      path: "/v1/deployment_runs",
+      query: {
+        limit: params?.limit,
+        page: params?.page,
+        deployment_id: params?.deployment_id,
+        trigger_type: params?.trigger_type,
+        has_error: params?.has_error,
+        created_at: params?.created_at,
+      },
+      paginated: true,
+      options,
+    });
+  }
+
+  /**
+   * Get a Deployment Run.
+   *
+   * Returns the Run.
+   *
+   * `GET /v1/deployment_runs/{deployment_run_id}`
+   */
+  get(deploymentRunId: string, options?: RequestOptions): Promise<DeploymentRun> {
+    return this._transport.request<DeploymentRun>({
+      method: "GET",
+      path: `/v1/deployment_runs/${encodeURIComponent(deploymentRunId)}`,
+      options,
+    });
+  }
+}
+
 /** The root of every resource namespace. */
 export class Resources {
   readonly system: System;
@@ -1414,6 +1608,8 @@ export class Resources {
   readonly skills: Skills;
   readonly memory_stores: MemoryStores;
   readonly webhooks: Webhooks;
+  readonly deployments: Deployments;
+  readonly deployment_runs: DeploymentRuns;
   protected readonly _transport: Transport;
 
   constructor(transport: Transport) {
@@ -1426,5 +1622,7 @@ export class Resources {
     this.skills = new Skills(transport);
     this.memory_stores = new MemoryStores(transport);
     this.webhooks = new Webhooks(transport);
+    this.deployments = new Deployments(transport);
+    this.deployment_runs = new DeploymentRuns(transport);
   }
 }

@@ -536,8 +536,8 @@ export interface SessionCreateParams {
   budget?: SessionBudget | null;
   /** Memory Store attachments (fixed for the Session's life). */
   resources?: Array<MemoryStoreResourceParams>;
-  /** `user.message` events accepted atomically with the creation. */
-  initial_events?: Array<UserMessageEventParams>;
+  /** `user.message` and `user.define_outcome` events accepted atomically with the creation. */
+  initial_events?: Array<SessionInitialEvent>;
 }
 
 /** The body of `sessions.update`. */
@@ -699,6 +699,8 @@ export interface Session {
   budget: SessionBudget | null;
   /** Timing statistics. */
   stats: SessionStats;
+  /** Completed evaluations of the Session's outcomes, oldest first (always present in this server's answers; optional so that older answers still decode). */
+  outcome_evaluations?: Array<OutcomeEvaluation>;
   /** Creation time. */
   created_at: string;
   /** Last update time. */
@@ -1222,7 +1224,7 @@ export interface SpanModelRequestEndEvent {
 }
 
 /** Every persisted Session event (client and server). Decoders must pass unknown types through. */
-export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent;
+export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent;
 
 /** One page of Session events. */
 export interface SessionEventList {
@@ -1291,7 +1293,7 @@ export interface UserCustomToolResultEventParams {
 }
 
 /** A client event to send. */
-export type SessionEventInput = UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams;
+export type SessionEventInput = UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams | UserDefineOutcomeEventParams;
 
 /** The body of `sessions.events.send`. */
 export interface SessionEventSendParams {
@@ -1342,7 +1344,7 @@ export interface EventDeltaEvent {
 }
 
 /** What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews. */
-export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent;
+export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | EventStartEvent | EventDeltaEvent;
 
 /** The multipart body of `files.upload`. */
 export interface FileUploadParams {
@@ -1807,6 +1809,330 @@ export interface WebhookNotificationData {
   stop_reason?: Record<string, unknown>;
 }
 
+/** `active` (the schedule fires) or `paused` (only manual Runs). */
+export type DeploymentStatus = "active" | "paused";
+
+/** What a scheduled Run does while the previous Run's Session is still running: `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside). */
+export type OverlapPolicy = "skip" | "allow";
+
+/** A cron schedule. `expression` is POSIX cron with five fields (minute hour day-of-month month day-of-week; names such as `mon` and `jan` accepted), or six with a leading seconds field; `timezone` is an IANA name (`UTC` by default). Nonexistent local times are skipped and repeated ones fire twice. */
+export interface CronScheduleParams {
+  /** Always `cron`. */
+  type: "cron";
+  /** The cron expression. */
+  expression: string;
+  /** The IANA time zone the expression is read in. */
+  timezone?: string;
+}
+
+/** A Deployment's cron schedule and where it stands. */
+export interface DeploymentSchedule {
+  /** Always `cron`. */
+  type: "cron";
+  /** The cron expression. */
+  expression: string;
+  /** The IANA time zone. */
+  timezone: string;
+  /** The time of the latest Run (its scheduled time, or its creation for a manual Run). */
+  last_run_at: string | null;
+  /** The next fire times the Schedule reported (empty while paused, archived or not yet synced). */
+  upcoming_runs_at: Array<string>;
+}
+
+/** The Agent a Deployment runs. */
+export interface DeploymentAgent {
+  /** Always `agent`. */
+  type: "agent";
+  /** The Agent id. */
+  id: string;
+  /** The pinned version; null runs the latest version at each Run. */
+  version: number | null;
+}
+
+/** Paused by `deployments.pause`. */
+export interface ManualPausedReason {
+  /** Always `manual`. */
+  type: "manual";
+}
+
+/** The Run error that paused the Deployment. */
+export interface DeploymentPauseError {
+  /** The Run error type (`agent_archived_error`, `environment_not_found_error`, ...). */
+  type: string;
+}
+
+/** Paused because a Run found its Agent or Environment missing or archived; later Runs would fail the same way. */
+export interface ErrorPausedReason {
+  /** Always `error`. */
+  type: "error";
+  /** The error. */
+  error: DeploymentPauseError;
+}
+
+/** Why a Deployment is paused. */
+export type PausedReason = ManualPausedReason | ErrorPausedReason;
+
+/** The body of `deployments.create`. */
+export interface DeploymentCreateParams {
+  /** A name (also each Run's Session title). */
+  name: string;
+  /** A description. */
+  description?: string | null;
+  /** The Agent (an id runs its latest version at each Run). */
+  agent: AgentRefParam;
+  /** A self-hosted Environment where the Sessions' tools run. */
+  environment_id: string;
+  /** The events each Run's Session is created with. */
+  initial_events: Array<DeploymentInitialEvent>;
+  /** Free-form string pairs (also given to each Run's Session). */
+  metadata?: Metadata;
+  /** When scheduled Runs happen; null or absent for manual Runs only. */
+  schedule?: CronScheduleParams | null;
+  /** What an overlapping scheduled Run does (`skip` by default). */
+  overlap_policy?: OverlapPolicy;
+}
+
+/** The body of `deployments.update`. */
+export interface DeploymentUpdateParams {
+  /** A new name. */
+  name?: string;
+  /** A new description. */
+  description?: string | null;
+  /** A new Agent. */
+  agent?: AgentRefParam;
+  /** A new Environment. */
+  environment_id?: string;
+  /** New initial events (replacing the old ones). */
+  initial_events?: Array<DeploymentInitialEvent>;
+  /** Pairs merged into the metadata; a null value deletes the key. */
+  metadata?: MetadataPatch;
+  /** A new schedule, or null to remove it. */
+  schedule?: CronScheduleParams | null;
+  /** A new overlap policy. */
+  overlap_policy?: OverlapPolicy;
+}
+
+/** An Agent run unattended on a schedule (and on demand); every Run creates a Session. */
+export interface Deployment {
+  /** Always `deployment`. */
+  type: "deployment";
+  /** The Deployment id (`depl_...`). */
+  id: string;
+  /** The name. */
+  name: string;
+  /** The description. */
+  description: string | null;
+  /** The Agent each Run uses. */
+  agent: DeploymentAgent;
+  /** The Environment. */
+  environment_id: string;
+  /** The events each Run's Session is created with. */
+  initial_events: Array<DeploymentInitialEvent>;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** The schedule; null for manual Runs only. */
+  schedule: DeploymentSchedule | null;
+  /** What an overlapping scheduled Run does. */
+  overlap_policy: OverlapPolicy;
+  /** Whether the schedule fires. */
+  status: DeploymentStatus;
+  /** Why it is paused; null while active. */
+  paused_reason: PausedReason | null;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** When it was archived. */
+  archived_at: string | null;
+}
+
+/** One page of Deployments. */
+export interface DeploymentList {
+  /** The Deployments, newest first. */
+  data: Array<Deployment>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Why a Run created no Session. */
+export interface DeploymentRunError {
+  /** `agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`, `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`. */
+  type: string;
+  /** One sentence. */
+  message: string;
+  /** `missing_resource` (the Deployment paused: later Runs would fail the same way), `rejected` (the Session's creation was refused) or `transient` (the platform was unavailable through every retry). */
+  category: "missing_resource" | "rejected" | "transient";
+}
+
+/** A Run started by the schedule. */
+export interface ScheduleTriggerContext {
+  /** Always `schedule`. */
+  type: "schedule";
+  /** The scheduled (nominal) time; one Run per scheduled time. */
+  scheduled_at: string;
+}
+
+/** A Run started by `deployments.run`. */
+export interface ManualTriggerContext {
+  /** Always `manual`. */
+  type: "manual";
+}
+
+/** What started a Run. */
+export type TriggerContext = ScheduleTriggerContext | ManualTriggerContext;
+
+/** The immutable record of one Run of a Deployment. */
+export interface DeploymentRun {
+  /** Always `deployment_run`. */
+  type: "deployment_run";
+  /** The Run id (`drun_...`). */
+  id: string;
+  /** The Deployment. */
+  deployment_id: string;
+  /** The Agent as the Deployment named it at the Run. */
+  agent: DeploymentAgent;
+  /** The Session the Run created; null when it created none. */
+  session_id: string | null;
+  /** `session_created`, `skipped` (the previous Run's Session was still running under the `skip` policy) or `failed` (see `error`). */
+  outcome: "session_created" | "skipped" | "failed";
+  /** Why no Session was created; null otherwise. */
+  error: DeploymentRunError | null;
+  /** What started the Run. */
+  trigger_context: TriggerContext;
+  /** When the Run was recorded. */
+  created_at: string;
+}
+
+/** One page of Deployment Runs. */
+export interface DeploymentRunList {
+  /** The Runs, newest first. */
+  data: Array<DeploymentRun>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** An event a Deployment's Runs create their Sessions with. */
+export type DeploymentInitialEvent = UserMessageEventParams | UserDefineOutcomeEventParams;
+
+/** A rubric given as text. */
+export interface TextRubric {
+  /** Always `text`. */
+  type: "text";
+  /** The criteria the work is graded against. */
+  content: string;
+}
+
+/** A rubric in a UTF-8 text File, snapshotted when the event is admitted (later changes to the File change nothing). */
+export interface FileRubric {
+  /** Always `file`. */
+  type: "file";
+  /** The File id. */
+  file_id: string;
+}
+
+/** The rubric an outcome is graded against. */
+export type Rubric = TextRubric | FileRubric;
+
+/** Give the agent a task with a rubric. The event is a turn of its own; after each turn a grader (one bounded, tool-free model call) evaluates the agent's answer against the rubric and, while it is not met, sends its feedback back as a new turn, up to `max_iterations` evaluations. A newer outcome supersedes the active one. */
+export interface UserDefineOutcomeEventParams {
+  /** Always `user.define_outcome`. */
+  type: "user.define_outcome";
+  /** The task: what the agent should produce. */
+  description: string;
+  /** The criteria the grader checks. */
+  rubric: Rubric;
+  /** How many evaluations at most; the last one that is not met ends the outcome with `max_iterations_reached`. */
+  max_iterations?: number;
+}
+
+/** An outcome was defined (queued as a turn trigger like a message). */
+export interface UserDefineOutcomeEvent {
+  /** Always `user.define_outcome`. */
+  type: "user.define_outcome";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the agent took it up; null while queued. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The outcome id (`outc_...`). */
+  outcome_id: string;
+  /** The task. */
+  description: string;
+  /** The rubric as sent (a File rubric keeps its `file_id`). */
+  rubric: Rubric;
+  /** How many evaluations at most. */
+  max_iterations: number;
+}
+
+/** `satisfied`, `needs_revision` (feedback goes back to the agent), `max_iterations_reached` (not met at the last allowed evaluation), `failed` (the grader gave no valid verdict) or `interrupted` (a `user.interrupt` or a newer outcome ended it). */
+export type OutcomeEvaluationResult = "satisfied" | "needs_revision" | "max_iterations_reached" | "failed" | "interrupted";
+
+/** The grader started evaluating one iteration of an outcome. */
+export interface SpanOutcomeEvaluationStartEvent {
+  /** Always `span.outcome_evaluation_start`. */
+  type: "span.outcome_evaluation_start";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The outcome. */
+  outcome_id: string;
+  /** The iteration (0-based). */
+  iteration: number;
+}
+
+/** An evaluation ended. With `needs_revision` the event is the agent's next turn (it receives the explanation as feedback), so its `processed_at` is null until that turn starts. */
+export interface SpanOutcomeEvaluationEndEvent {
+  /** Always `span.outcome_evaluation_end`. */
+  type: "span.outcome_evaluation_end";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed (for feedback: when the agent took it up). */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The thread; null or absent for the primary thread. */
+  session_thread_id?: string | null;
+  /** The matching `span.outcome_evaluation_start`; null when the outcome was interrupted before grading started. */
+  outcome_evaluation_start_id: string | null;
+  /** The outcome. */
+  outcome_id: string;
+  /** The iteration (0-based). */
+  iteration: number;
+  /** The verdict. */
+  result: OutcomeEvaluationResult;
+  /** The grader's reasons (or why the loop ended). */
+  explanation: string;
+}
+
+/** One completed evaluation of an outcome. */
+export interface OutcomeEvaluation {
+  /** Always `outcome_evaluation`. */
+  type: "outcome_evaluation";
+  /** The outcome. */
+  outcome_id: string;
+  /** The iteration (0-based). */
+  iteration: number;
+  /** The verdict. */
+  result: OutcomeEvaluationResult;
+  /** The outcome's description. */
+  description: string;
+  /** The grader's reasons. */
+  explanation: string;
+  /** When the evaluation completed. */
+  completed_at: string;
+}
+
+/** An event a Session is created with. */
+export type SessionInitialEvent = UserMessageEventParams | UserDefineOutcomeEventParams;
+
 /** Parameters of `agents.list`: query, header and body fields together. */
 export interface AgentsListParams {
   /** Page size. */
@@ -2060,3 +2386,41 @@ export type WebhooksCreateParams = WebhookCreateParams;
 
 /** Parameters of `webhooks.update`: query, header and body fields together. */
 export type WebhooksUpdateParams = WebhookUpdateParams;
+
+/** Parameters of `deployments.list`: query, header and body fields together. */
+export interface DeploymentsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Only Deployments of this Agent. */
+  agent_id?: string;
+  /** Only Deployments in this status. */
+  status?: DeploymentStatus;
+  /** Include archived resources. */
+  include_archived?: boolean;
+  /** Filters on `created_at` (sent as `created_at[<operator>]`). */
+  created_at?: { gte?: string; lte?: string };
+}
+
+/** Parameters of `deployments.create`: query, header and body fields together. */
+export type DeploymentsCreateParams = DeploymentCreateParams;
+
+/** Parameters of `deployments.update`: query, header and body fields together. */
+export type DeploymentsUpdateParams = DeploymentUpdateParams;
+
+/** Parameters of `deployment_runs.list`: query, header and body fields together. */
+export interface DeploymentRunsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Only Runs of this Deployment. */
+  deployment_id?: string;
+  /** Only scheduled or only manual Runs. */
+  trigger_type?: "schedule" | "manual";
+  /** Only Runs with (true) or without (false) an error. */
+  has_error?: boolean;
+  /** Filters on `created_at` (sent as `created_at[<operator>]`). */
+  created_at?: { gt?: string; gte?: string; lt?: string; lte?: string };
+}

@@ -29,6 +29,9 @@ from .models import (
     Agent,
     AgentRef,
     ContextManagement,
+    CronScheduleParams,
+    Deployment,
+    DeploymentRun,
     Environment,
     EnvironmentDeleted,
     File,
@@ -57,7 +60,6 @@ from .models import (
     SkillRef,
     SkillVersion,
     SkillVersionDeleted,
-    UserMessageEventParams,
     Webhook,
     WebhookDeleted,
     WebhookWithSecret,
@@ -68,6 +70,8 @@ from .models import (
 __all__ = [
     "AsyncAgentsResource",
     "AsyncAgentsVersionsResource",
+    "AsyncDeploymentRunsResource",
+    "AsyncDeploymentsResource",
     "AsyncEnvironmentsResource",
     "AsyncEnvironmentsWorkHealthcheckResource",
     "AsyncEnvironmentsWorkResource",
@@ -279,6 +283,294 @@ class AsyncAgentsVersionsResource(AsyncAPIResource):
             query={
                 "limit": limit,
                 "page": page,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class AsyncDeploymentRunsResource(AsyncAPIResource):
+    """Operations under ``deployment_runs``."""
+
+    async def get(
+        self,
+        deployment_run_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> DeploymentRun:
+        """Get a Deployment Run.
+
+        ``GET /v1/deployment_runs/{deployment_run_id}`` (operation ``deployment_runs.get``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/deployment_runs/{deployment_run_id}",
+            cast=DeploymentRun.from_dict,
+            path_params={
+                "deployment_run_id": deployment_run_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        deployment_id: str | NotGiven = NOT_GIVEN,
+        trigger_type: str | NotGiven = NOT_GIVEN,
+        has_error: bool | NotGiven = NOT_GIVEN,
+        created_at_gt: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_gte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lt: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncPager[DeploymentRun]:
+        """List Deployment Runs.
+
+        ``GET /v1/deployment_runs`` (operation ``deployment_runs.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/deployment_runs",
+            item=DeploymentRun.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+                "deployment_id": deployment_id,
+                "trigger_type": trigger_type,
+                "has_error": has_error,
+                "created_at[gt]": created_at_gt,
+                "created_at[gte]": created_at_gte,
+                "created_at[lt]": created_at_lt,
+                "created_at[lte]": created_at_lte,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class AsyncDeploymentsResource(AsyncAPIResource):
+    """Operations under ``deployments``."""
+
+    async def archive(
+        self,
+        deployment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Deployment:
+        """Archive a Deployment.
+
+        ``POST /v1/deployments/{deployment_id}/archive`` (operation ``deployments.archive``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/deployments/{deployment_id}/archive",
+            cast=Deployment.from_dict,
+            path_params={
+                "deployment_id": deployment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def create(
+        self,
+        *,
+        name: str,
+        agent: str | AgentRef | Mapping[str, Any],
+        environment_id: str,
+        initial_events: Sequence[_unions.DeploymentInitialEvent | Mapping[str, Any]],
+        description: str | None | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        schedule: CronScheduleParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
+        overlap_policy: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Deployment:
+        """Create a Deployment.
+
+        ``POST /v1/deployments`` (operation ``deployments.create``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/deployments",
+            cast=Deployment.from_dict,
+            body={
+                "name": name,
+                "agent": agent,
+                "environment_id": environment_id,
+                "initial_events": initial_events,
+                "description": description,
+                "metadata": metadata,
+                "schedule": schedule,
+                "overlap_policy": overlap_policy,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def get(
+        self,
+        deployment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Deployment:
+        """Get a Deployment.
+
+        ``GET /v1/deployments/{deployment_id}`` (operation ``deployments.get``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/deployments/{deployment_id}",
+            cast=Deployment.from_dict,
+            path_params={
+                "deployment_id": deployment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        agent_id: str | NotGiven = NOT_GIVEN,
+        status: str | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
+        created_at_gte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        created_at_lte: _dt.datetime | str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncPager[Deployment]:
+        """List Deployments.
+
+        ``GET /v1/deployments`` (operation ``deployments.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/deployments",
+            item=Deployment.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+                "agent_id": agent_id,
+                "status": status,
+                "include_archived": include_archived,
+                "created_at[gte]": created_at_gte,
+                "created_at[lte]": created_at_lte,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def pause(
+        self,
+        deployment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Deployment:
+        """Pause a Deployment.
+
+        ``POST /v1/deployments/{deployment_id}/pause`` (operation ``deployments.pause``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/deployments/{deployment_id}/pause",
+            cast=Deployment.from_dict,
+            path_params={
+                "deployment_id": deployment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def run(
+        self,
+        deployment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> DeploymentRun:
+        """Run a Deployment now.
+
+        ``POST /v1/deployments/{deployment_id}/run`` (operation ``deployments.run``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/deployments/{deployment_id}/run",
+            cast=DeploymentRun.from_dict,
+            path_params={
+                "deployment_id": deployment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def unpause(
+        self,
+        deployment_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Deployment:
+        """Unpause a Deployment.
+
+        ``POST /v1/deployments/{deployment_id}/unpause`` (operation ``deployments.unpause``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/deployments/{deployment_id}/unpause",
+            cast=Deployment.from_dict,
+            path_params={
+                "deployment_id": deployment_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def update(
+        self,
+        deployment_id: str,
+        *,
+        name: str | NotGiven = NOT_GIVEN,
+        description: str | None | NotGiven = NOT_GIVEN,
+        agent: str | AgentRef | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        environment_id: str | NotGiven = NOT_GIVEN,
+        initial_events: Sequence[_unions.DeploymentInitialEvent | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        schedule: CronScheduleParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
+        overlap_policy: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Deployment:
+        """Update a Deployment.
+
+        ``POST /v1/deployments/{deployment_id}`` (operation ``deployments.update``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/deployments/{deployment_id}",
+            cast=Deployment.from_dict,
+            path_params={
+                "deployment_id": deployment_id,
+            },
+            body={
+                "name": name,
+                "description": description,
+                "agent": agent,
+                "environment_id": environment_id,
+                "initial_events": initial_events,
+                "metadata": metadata,
+                "schedule": schedule,
+                "overlap_policy": overlap_policy,
             },
             headers=extra_headers,
             timeout=timeout,
@@ -1293,7 +1585,7 @@ class AsyncSessionsResource(AsyncAPIResource):
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         budget: SessionBudget | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         resources: Sequence[MemoryStoreResourceParams | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
-        initial_events: Sequence[UserMessageEventParams | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        initial_events: Sequence[_unions.SessionInitialEvent | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
     ) -> Session:
@@ -1971,6 +2263,8 @@ class AsyncMangoResources:
 
     def __init__(self, client: AsyncAPIClient) -> None:
         self.agents = AsyncAgentsResource(client)
+        self.deployment_runs = AsyncDeploymentRunsResource(client)
+        self.deployments = AsyncDeploymentsResource(client)
         self.environments = AsyncEnvironmentsResource(client)
         self.files = AsyncFilesResource(client)
         self.memory_stores = AsyncMemoryStoresResource(client)

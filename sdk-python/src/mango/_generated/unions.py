@@ -39,8 +39,12 @@ from .models import (
     SessionUsageEvent,
     SpanModelRequestEndEvent,
     SpanModelRequestStartEvent,
+    SpanOutcomeEvaluationEndEvent,
+    SpanOutcomeEvaluationStartEvent,
     UserCustomToolResultEvent,
     UserCustomToolResultEventParams,
+    UserDefineOutcomeEvent,
+    UserDefineOutcomeEventParams,
     UserInterruptEvent,
     UserInterruptEventParams,
     UserMessageEvent,
@@ -53,16 +57,20 @@ from .models import (
 
 __all__ = [
     "AgentTool",
+    "DeploymentInitialEvent",
     "EnvironmentConfig",
     "MemoryListItem",
     "SessionEvent",
     "SessionEventInput",
+    "SessionInitialEvent",
     "SessionStreamEvent",
     "decode_agent_tool",
+    "decode_deployment_initial_event",
     "decode_environment_config",
     "decode_memory_list_item",
     "decode_session_event",
     "decode_session_event_input",
+    "decode_session_initial_event",
     "decode_session_stream_event",
 ]
 
@@ -79,6 +87,20 @@ _AGENT_TOOL_VARIANTS: dict[str, Callable[[Any], AgentTool]] = {
 def decode_agent_tool(data: Any) -> AgentTool | dict[str, Any]:
     """Decode one ``AgentTool``; an unknown ``type`` passes through as the raw dict."""
     return decode_union(data, "type", _AGENT_TOOL_VARIANTS)
+
+
+DeploymentInitialEvent: TypeAlias = UserDefineOutcomeEventParams | UserMessageEventParams
+"""An event a Deployment's Runs create their Sessions with."""
+
+_DEPLOYMENT_INITIAL_EVENT_VARIANTS: dict[str, Callable[[Any], DeploymentInitialEvent]] = {
+    "user.define_outcome": UserDefineOutcomeEventParams.from_dict,
+    "user.message": UserMessageEventParams.from_dict,
+}
+
+
+def decode_deployment_initial_event(data: Any) -> DeploymentInitialEvent | dict[str, Any]:
+    """Decode one ``DeploymentInitialEvent``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _DEPLOYMENT_INITIAL_EVENT_VARIANTS)
 
 
 EnvironmentConfig: TypeAlias = SelfHostedConfig
@@ -127,7 +149,10 @@ SessionEvent: TypeAlias = (
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -154,7 +179,10 @@ _SESSION_EVENT_VARIANTS: dict[str, Callable[[Any], SessionEvent]] = {
     "session.usage": SessionUsageEvent.from_dict,
     "span.model_request_end": SpanModelRequestEndEvent.from_dict,
     "span.model_request_start": SpanModelRequestStartEvent.from_dict,
+    "span.outcome_evaluation_end": SpanOutcomeEvaluationEndEvent.from_dict,
+    "span.outcome_evaluation_start": SpanOutcomeEvaluationStartEvent.from_dict,
     "user.custom_tool_result": UserCustomToolResultEvent.from_dict,
+    "user.define_outcome": UserDefineOutcomeEvent.from_dict,
     "user.interrupt": UserInterruptEvent.from_dict,
     "user.message": UserMessageEvent.from_dict,
     "user.tool_confirmation": UserToolConfirmationEvent.from_dict,
@@ -169,6 +197,7 @@ def decode_session_event(data: Any) -> SessionEvent | dict[str, Any]:
 
 SessionEventInput: TypeAlias = (
     UserCustomToolResultEventParams
+    | UserDefineOutcomeEventParams
     | UserInterruptEventParams
     | UserMessageEventParams
     | UserToolConfirmationEventParams
@@ -178,6 +207,7 @@ SessionEventInput: TypeAlias = (
 
 _SESSION_EVENT_INPUT_VARIANTS: dict[str, Callable[[Any], SessionEventInput]] = {
     "user.custom_tool_result": UserCustomToolResultEventParams.from_dict,
+    "user.define_outcome": UserDefineOutcomeEventParams.from_dict,
     "user.interrupt": UserInterruptEventParams.from_dict,
     "user.message": UserMessageEventParams.from_dict,
     "user.tool_confirmation": UserToolConfirmationEventParams.from_dict,
@@ -188,6 +218,20 @@ _SESSION_EVENT_INPUT_VARIANTS: dict[str, Callable[[Any], SessionEventInput]] = {
 def decode_session_event_input(data: Any) -> SessionEventInput | dict[str, Any]:
     """Decode one ``SessionEventInput``; an unknown ``type`` passes through as the raw dict."""
     return decode_union(data, "type", _SESSION_EVENT_INPUT_VARIANTS)
+
+
+SessionInitialEvent: TypeAlias = UserDefineOutcomeEventParams | UserMessageEventParams
+"""An event a Session is created with."""
+
+_SESSION_INITIAL_EVENT_VARIANTS: dict[str, Callable[[Any], SessionInitialEvent]] = {
+    "user.define_outcome": UserDefineOutcomeEventParams.from_dict,
+    "user.message": UserMessageEventParams.from_dict,
+}
+
+
+def decode_session_initial_event(data: Any) -> SessionInitialEvent | dict[str, Any]:
+    """Decode one ``SessionInitialEvent``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _SESSION_INITIAL_EVENT_VARIANTS)
 
 
 SessionStreamEvent: TypeAlias = (
@@ -211,7 +255,10 @@ SessionStreamEvent: TypeAlias = (
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -240,7 +287,10 @@ _SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] =
     "session.usage": SessionUsageEvent.from_dict,
     "span.model_request_end": SpanModelRequestEndEvent.from_dict,
     "span.model_request_start": SpanModelRequestStartEvent.from_dict,
+    "span.outcome_evaluation_end": SpanOutcomeEvaluationEndEvent.from_dict,
+    "span.outcome_evaluation_start": SpanOutcomeEvaluationStartEvent.from_dict,
     "user.custom_tool_result": UserCustomToolResultEvent.from_dict,
+    "user.define_outcome": UserDefineOutcomeEvent.from_dict,
     "user.interrupt": UserInterruptEvent.from_dict,
     "user.message": UserMessageEvent.from_dict,
     "user.tool_confirmation": UserToolConfirmationEvent.from_dict,

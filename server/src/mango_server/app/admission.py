@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from mango_server.app import outcomes
 from mango_server.app.documents import Snapshots, file_sources, store_snapshots
 from mango_server.app.turn_state import OPEN_ACTION_STATES, finish_turn
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
@@ -56,6 +57,7 @@ class Admission:
             "user.custom_tool_result": self._user_custom_tool_result,
             "user.tool_result": self._user_tool_result,
             "user.tool_confirmation": self._user_tool_confirmation,
+            "user.define_outcome": self._user_define_outcome,
         }
 
     async def admit(self, client_events: list[JsonObject]) -> list[EventRow]:
@@ -101,8 +103,20 @@ class Admission:
             await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work
         self.wake = True
 
+    async def _user_define_outcome(self, index: int, event: JsonObject) -> None:
+        echo, ended = await outcomes.define(self.conn, self.session, index, event, self.documents)
+        for end in ended:
+            await self._append(end)
+        await self._append(echo)
+        turn = await turns.active(self.conn, self.sid)
+        if turn is None or turn.state == "running":
+            await self._set_running()
+        self.wake = True
+
     async def _user_interrupt(self, index: int, event: JsonObject) -> None:
         await self._append(NewEvent(new_id("sevt"), "user.interrupt"))
+        for end in await outcomes.interrupt(self.conn, self.session):
+            await self._append(end)
         turn = await turns.active(self.conn, self.sid)
         queued = await events.queued_inputs(self.conn, self.sid)
         if turn is None and not queued:

@@ -1,4 +1,4 @@
-"""File document sources of ``user.message`` events, snapshotted at admission.
+"""File document sources of ``user.message`` events and File rubrics of outcomes, snapshotted at admission.
 
 The public event keeps ``{"type": "file", "file_id": ...}`` exactly as sent. The File's text is
 read here, before the admission transaction, and stored privately with the event
@@ -24,10 +24,16 @@ SNAPSHOT_REQUEST_MAX_BYTES = 4_000_000
 Snapshots = dict[tuple[int, int], tuple[str, str]]
 
 
+RUBRIC_BLOCK = -1  # the "block index" of a ``user.define_outcome`` File rubric
+
+
 def file_sources(events: list[JsonObject]) -> list[tuple[int, int, str]]:
-    """(event index, block index, file id) of every File document source in ``events``."""
+    """(event index, block index, file id) of every File document source and File rubric in ``events``."""
     found: list[tuple[int, int, str]] = []
     for event_index, event in enumerate(events):
+        rubric = event.get("rubric") if event.get("type") == "user.define_outcome" else None
+        if isinstance(rubric, dict) and rubric.get("type") == "file":
+            found.append((event_index, RUBRIC_BLOCK, str(rubric["file_id"])))
         if event.get("type") != "user.message":
             continue
         for block_index, block in enumerate(event.get("content") or []):
@@ -68,6 +74,8 @@ async def snapshot_file_documents(
 
 
 def _where(event_index: int, block_index: int) -> str:
+    if block_index == RUBRIC_BLOCK:
+        return f"events[{event_index}].rubric"
     return f"events[{event_index}].content[{block_index}].source"
 
 
@@ -103,5 +111,5 @@ async def store_snapshots(
 ) -> None:
     """Inside the admission transaction: keep the snapshots of one admitted event."""
     for (index, block_index), (file_id, text) in snapshots.items():
-        if index == event_index:
+        if index == event_index and block_index != RUBRIC_BLOCK:
             await files.insert_snapshot(conn, session.workspace_id, session.id, event_id, block_index, file_id, text)

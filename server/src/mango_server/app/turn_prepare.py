@@ -1,6 +1,7 @@
 """Phase 1 of a turn round (one transaction): claim or resume the active turn and read the model's input.
 
-Claims the oldest queued ``user.message`` as a new turn's trigger (writing its provider blocks
+Claims the oldest queued trigger (``user.message``, ``user.define_outcome`` or the grader's
+feedback, ``app.outcomes``) as a new turn's trigger (writing its provider blocks
 as transcript position 0), or resumes a turn whose tool barrier has closed (writing the tool
 results), admits the round's request with every tool declaration it offers, the MCP tools
 discovered before the transaction included (``app.turn_context``: measure, compact when it would not fit), stops
@@ -16,8 +17,8 @@ import json
 from collections.abc import Mapping
 
 from mango_server.app import turn_context
-from mango_server.app.context import user_blocks
 from mango_server.app.mcp_discovery import Offer, record_failures
+from mango_server.app.outcomes import trigger_blocks
 from mango_server.app.summarizer import Summary
 from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
@@ -64,7 +65,7 @@ async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | S
             return StepOutcome("idle")
         await turns.start(conn, ws, sid, trigger.id)
         snapshots = await files.snapshots_for_event(conn, trigger.id)
-        blocks = user_blocks(trigger.payload["content"], snapshots)
+        blocks = await trigger_blocks(conn, trigger, snapshots)
         await transcript.insert(conn, ws, sid, trigger.id, 0, "user", blocks)
     elif turn.state == "waiting":
         calls = await actions.for_round(conn, sid, turn.trigger_id, turn.round)

@@ -16,6 +16,8 @@ provider's ``retry_after``) before the next step. A context-overflow refusal com
 aggressively and retries the round at once; a second refusal of the same round ends the turn.
 When admission must compact and the Agent asks for a model-written summary, step 1 answers
 ``SummaryNeeded``: the summary call runs between two prepare transactions (never inside one).
+When a step leaves the Session idle, an active outcome's finished iteration is graded
+(``app.outcomes``), which may queue the grader's feedback as the next turn.
 Not responsible for: waiting, timers or signals (the workflow), HTTP admission, or SQL (the repositories in ``store``).
 """
 
@@ -29,6 +31,7 @@ from mango_server.app import managed_calls, mcp_calls, turn_context
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
 from mango_server.app.mcp_discovery import discover
+from mango_server.app.outcomes import OutcomeLoop
 from mango_server.app.skill_loader import load_instructions
 from mango_server.app.summarizer import ModelSummarizer, Summarizer, Summary
 from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
@@ -93,6 +96,7 @@ class TurnEngine:
         self._writes = writes  # large MCP results become Files (``app.mcp_results``)
         self._summarizer = summarizer or ModelSummarizer(model)  # the Agent's ``summary`` compaction mode
         self._egress = egress  # the platform-managed web_fetch connects through it (``app.managed_calls``)
+        self._outcomes = OutcomeLoop(pool, model)  # grades an active outcome when a turn ends
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
@@ -117,7 +121,7 @@ class TurnEngine:
                     prepared = await prepare(conn, session_id, self._context, offer, fallback)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
-            return prepared
+            return await self._after_turn(session_id, prepared)
         assert isinstance(prepared, Round)
         request = prepared.request
         assert request is not None
@@ -129,7 +133,17 @@ class TurnEngine:
         else:
             outcome = await self._commit(prepared, request, response, message_id)
         await self._notifier.committed(session_id)
-        return outcome
+        return await self._after_turn(session_id, outcome)
+
+    async def _after_turn(self, session_id: str, outcome: StepOutcome) -> StepOutcome:
+        """An idle Session with an active outcome has its finished iteration graded (``app.outcomes``)."""
+        if outcome.kind != "idle":
+            return outcome
+        graded = await self._outcomes.after_idle(session_id)
+        if graded is None:
+            return outcome
+        await self._notifier.committed(session_id)
+        return graded
 
     def _previewer(self, session_id: str, message_id: str) -> TextDeltaCallback:
         """The text delta callback: ``event_start`` once, then one ``event_delta`` per chunk."""

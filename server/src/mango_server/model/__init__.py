@@ -17,6 +17,7 @@ from ._errors import (
 from ._factory import ModelProvider, build_model_client
 from ._instrumented import InstrumentedModel
 from ._offline_evaluator import EVALUATOR_MARKER
+from ._offline_grader import GRADER_MARKER
 from ._offline_summary import SUMMARY_MARKER
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
@@ -40,6 +41,7 @@ from .offline import OfflineModel
 __all__ = [
     "ANTHROPIC_VERSION",
     "EVALUATOR_MARKER",
+    "GRADER_MARKER",
     "PROVIDER_TOOL_VERSIONS",
     "SUMMARY_MARKER",
     "InstrumentedModel",

@@ -34,8 +34,10 @@ provider message with the next one; only the newest text counts). Without direct
     Wait ``MS`` milliseconds (capped at 60 s) before answering.
 
 A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
-deterministic verdict of ``model._offline_evaluator`` instead, and one whose system prompt is the
-context summarizer's (``SUMMARY_MARKER``) the deterministic summary of ``model._offline_summary``.
+deterministic verdict of ``model._offline_evaluator`` instead, one whose system prompt is the
+context summarizer's (``SUMMARY_MARKER``) the deterministic summary of ``model._offline_summary``,
+and one whose system prompt is the outcome grader's (``GRADER_MARKER``) the verdict of
+``model._offline_grader``.
 
 When the last user message carries ``tool_result`` blocks and no ``/tool`` or ``/text``
 directive, the reply summarises them (``"Tool results: ..."``) with ``end_turn``, so a tool
@@ -62,7 +64,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +75,7 @@ from mango_server.domain.tokens import estimate_message, estimate_request
 
 from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelRequestFailedError
 from ._offline_evaluator import EVALUATOR_MARKER, verdict
+from ._offline_grader import GRADER_MARKER, grade
 from ._offline_summary import FAIL_MARKER, SUMMARY_MARKER, summary_text
 from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
 
@@ -121,7 +124,9 @@ class OfflineModel:
         """Answer ``request`` deterministically; see the module docstring for directives."""
         digest = _conversation_digest(request)
         if (request.system or "").startswith(EVALUATOR_MARKER):
-            return _evaluator_response(request, digest)
+            return _evaluator_response(request, digest, verdict)
+        if (request.system or "").startswith(GRADER_MARKER):
+            return _evaluator_response(request, digest, grade)
         if (request.system or "").startswith(SUMMARY_MARKER):
             return _summary_response(request, digest)
         last = _last_user_content(request.messages)
@@ -186,10 +191,10 @@ def _stop_reason(request: ModelRequest, directives: _Directives, content: list[d
     return "max_tokens" if directives.max_tokens else "end_turn"
 
 
-def _evaluator_response(request: ModelRequest, digest: str) -> ModelResponse:
-    """A permission-evaluator prompt gets its deterministic verdict (``model._offline_evaluator``)."""
+def _evaluator_response(request: ModelRequest, digest: str, answer: Callable[[str], str]) -> ModelResponse:
+    """An evaluator or grader prompt gets its deterministic verdict (``_offline_evaluator``, ``_offline_grader``)."""
     prompt = "".join(_texts(_last_user_content(request.messages)))
-    content = [{"type": "text", "text": verdict(prompt)}]
+    content = [{"type": "text", "text": answer(prompt)}]
     return ModelResponse(
         content=content,
         stop_reason="end_turn",

@@ -10,6 +10,7 @@ from temporalio.worker import Worker
 
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.evaluator import ModelEvaluator
+from mango_server.app.services import Services
 from mango_server.app.turns import TurnEngine
 from mango_server.blob import S3BlobStore
 from mango_server.domain.model_windows import parse_windows
@@ -17,8 +18,11 @@ from mango_server.keyring import configured
 from mango_server.live import NatsNotifier
 from mango_server.model import InstrumentedModel, build_model_client
 from mango_server.orchestration.activities import SessionActivities
+from mango_server.orchestration.deployment_activities import DeploymentActivities
+from mango_server.orchestration.deployment_workflow import DeploymentRunWorkflow
 from mango_server.orchestration.relay import OutboxRelay
 from mango_server.orchestration.sampler import sample_forever
+from mango_server.orchestration.scheduler import DeploymentScheduler
 from mango_server.orchestration.webhooks import DispatchPolicy, WebhookDispatcher
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
@@ -68,11 +72,13 @@ async def run_orchestrator(settings: Settings) -> None:
         writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
     activities = SessionActivities(engine)
+    writes = BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None
+    runs = DeploymentActivities(Services(settings, pool, notifier, blobs=writes), client)
     worker = Worker(
         client,
         task_queue=settings.temporal_task_queue,
-        workflows=[SessionWorkflow],
-        activities=[activities.run_step],
+        workflows=[SessionWorkflow, DeploymentRunWorkflow],
+        activities=[activities.run_step, runs.run, runs.failed],
         max_concurrent_activities=200,
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
@@ -84,6 +90,7 @@ async def run_orchestrator(settings: Settings) -> None:
         async with asyncio.TaskGroup() as group:
             group.create_task(worker.run())
             group.create_task(relay.run())
+            group.create_task(DeploymentScheduler(pool, client, settings.temporal_task_queue).run())
             group.create_task(sample_forever(pool))
             if keyring is not None:
                 group.create_task(WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings)).run())

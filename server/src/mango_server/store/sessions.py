@@ -65,6 +65,7 @@ class SessionRow:
     deleting_at: datetime | None
     active_seconds: float
     running_since: datetime | None
+    outcome_evaluations: list[JsonObject]
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ def _session(**changes: object) -> SessionRow:
         deleting_at=None,
         active_seconds=1.5,
         running_since=None,
+        outcome_evaluations=[],
     )
     return replace(row, **changes)  # type: ignore[arg-type]
 
@@ -54,6 +55,7 @@ def test_session_shape_fills_usage_and_stats() -> None:
         "usage",
         "budget",
         "stats",
+        "outcome_evaluations",
         "created_at",
         "updated_at",
         "archived_at",

@@ -31,8 +31,23 @@ from .compaction_config import CompactionConfig
 from .compaction_config_mode import CompactionConfigMode
 from .content_delta import ContentDelta
 from .context_management import ContextManagement
+from .cron_schedule_params import CronScheduleParams
 from .custom_tool import CustomTool
 from .custom_tool_input_schema import CustomToolInputSchema
+from .deployment import Deployment
+from .deployment_agent import DeploymentAgent
+from .deployment_create_params import DeploymentCreateParams
+from .deployment_list import DeploymentList
+from .deployment_pause_error import DeploymentPauseError
+from .deployment_run import DeploymentRun
+from .deployment_run_error import DeploymentRunError
+from .deployment_run_error_category import DeploymentRunErrorCategory
+from .deployment_run_list import DeploymentRunList
+from .deployment_run_outcome import DeploymentRunOutcome
+from .deployment_runs_list_trigger_type import DeploymentRunsListTriggerType
+from .deployment_schedule import DeploymentSchedule
+from .deployment_status import DeploymentStatus
+from .deployment_update_params import DeploymentUpdateParams
 from .document_block import DocumentBlock
 from .end_turn_stop_reason import EndTurnStopReason
 from .environment import Environment
@@ -43,12 +58,14 @@ from .environment_update_params import EnvironmentUpdateParams
 from .error_body import ErrorBody
 from .error_body_details import ErrorBodyDetails
 from .error_envelope import ErrorEnvelope
+from .error_paused_reason import ErrorPausedReason
 from .event_delta_event import EventDeltaEvent
 from .event_start_event import EventStartEvent
 from .file import File
 from .file_deleted import FileDeleted
 from .file_document_source import FileDocumentSource
 from .file_list import FileList
+from .file_rubric import FileRubric
 from .file_upload_params import FileUploadParams
 from .health import Health
 from .health_status import HealthStatus
@@ -59,6 +76,8 @@ from .healthcheck_result_params_status import HealthcheckResultParamsStatus
 from .healthcheck_result_status import HealthcheckResultStatus
 from .healthcheck_work_data import HealthcheckWorkData
 from .heartbeat_response import HeartbeatResponse
+from .manual_paused_reason import ManualPausedReason
+from .manual_trigger_context import ManualTriggerContext
 from .max_tokens_stop_reason import MaxTokensStopReason
 from .mcp_server import McpServer
 from .mcp_toolset import McpToolset
@@ -88,6 +107,9 @@ from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
 from .model_usage import ModelUsage
 from .money import Money
+from .outcome_evaluation import OutcomeEvaluation
+from .outcome_evaluation_result import OutcomeEvaluationResult
+from .overlap_policy import OverlapPolicy
 from .permission_evaluation import PermissionEvaluation
 from .permission_evaluation_decision import PermissionEvaluationDecision
 from .preview_event_ref import PreviewEventRef
@@ -100,6 +122,7 @@ from .requires_action_stop_reason import RequiresActionStopReason
 from .retries_exhausted_stop_reason import RetriesExhaustedStopReason
 from .retry_status import RetryStatus
 from .retry_status_type import RetryStatusType
+from .schedule_trigger_context import ScheduleTriggerContext
 from .self_hosted_config import SelfHostedConfig
 from .server_tool_usage import ServerToolUsage
 from .session import Session
@@ -142,12 +165,17 @@ from .skill_version_deleted import SkillVersionDeleted
 from .skill_version_list import SkillVersionList
 from .span_model_request_end_event import SpanModelRequestEndEvent
 from .span_model_request_start_event import SpanModelRequestStartEvent
+from .span_outcome_evaluation_end_event import SpanOutcomeEvaluationEndEvent
+from .span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
 from .text_block import TextBlock
 from .text_document_source import TextDocumentSource
+from .text_rubric import TextRubric
 from .tool_config import ToolConfig
 from .tool_default_config import ToolDefaultConfig
 from .user_custom_tool_result_event import UserCustomToolResultEvent
 from .user_custom_tool_result_event_params import UserCustomToolResultEventParams
+from .user_define_outcome_event import UserDefineOutcomeEvent
+from .user_define_outcome_event_params import UserDefineOutcomeEventParams
 from .user_interrupt_event import UserInterruptEvent
 from .user_interrupt_event_params import UserInterruptEventParams
 from .user_message_event import UserMessageEvent
@@ -209,8 +237,23 @@ __all__ = (
     "CompactionConfigMode",
     "ContentDelta",
     "ContextManagement",
+    "CronScheduleParams",
     "CustomTool",
     "CustomToolInputSchema",
+    "Deployment",
+    "DeploymentAgent",
+    "DeploymentCreateParams",
+    "DeploymentList",
+    "DeploymentPauseError",
+    "DeploymentRun",
+    "DeploymentRunError",
+    "DeploymentRunErrorCategory",
+    "DeploymentRunList",
+    "DeploymentRunOutcome",
+    "DeploymentRunsListTriggerType",
+    "DeploymentSchedule",
+    "DeploymentStatus",
+    "DeploymentUpdateParams",
     "DocumentBlock",
     "EndTurnStopReason",
     "Environment",
@@ -221,12 +264,14 @@ __all__ = (
     "ErrorBody",
     "ErrorBodyDetails",
     "ErrorEnvelope",
+    "ErrorPausedReason",
     "EventDeltaEvent",
     "EventStartEvent",
     "File",
     "FileDeleted",
     "FileDocumentSource",
     "FileList",
+    "FileRubric",
     "FileUploadParams",
     "Health",
     "HealthStatus",
@@ -237,6 +282,8 @@ __all__ = (
     "HealthcheckResultStatus",
     "HealthcheckWorkData",
     "HeartbeatResponse",
+    "ManualPausedReason",
+    "ManualTriggerContext",
     "MaxTokensStopReason",
     "McpServer",
     "McpToolset",
@@ -266,6 +313,9 @@ __all__ = (
     "ModelConfigSpeed",
     "ModelUsage",
     "Money",
+    "OutcomeEvaluation",
+    "OutcomeEvaluationResult",
+    "OverlapPolicy",
     "PermissionEvaluation",
     "PermissionEvaluationDecision",
     "PreviewEventRef",
@@ -278,6 +328,7 @@ __all__ = (
     "RetriesExhaustedStopReason",
     "RetryStatus",
     "RetryStatusType",
+    "ScheduleTriggerContext",
     "SelfHostedConfig",
     "ServerToolUsage",
     "Session",
@@ -320,12 +371,17 @@ __all__ = (
     "SkillVersionList",
     "SpanModelRequestEndEvent",
     "SpanModelRequestStartEvent",
+    "SpanOutcomeEvaluationEndEvent",
+    "SpanOutcomeEvaluationStartEvent",
     "TextBlock",
     "TextDocumentSource",
+    "TextRubric",
     "ToolConfig",
     "ToolDefaultConfig",
     "UserCustomToolResultEvent",
     "UserCustomToolResultEventParams",
+    "UserDefineOutcomeEvent",
+    "UserDefineOutcomeEventParams",
     "UserInterruptEvent",
     "UserInterruptEventParams",
     "UserMessageEvent",

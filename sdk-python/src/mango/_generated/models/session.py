@@ -9,12 +9,14 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.session_status import SessionStatus, check_session_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.budget_reached_stop_reason import BudgetReachedStopReason
     from ..models.end_turn_stop_reason import EndTurnStopReason
     from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.metadata import Metadata
+    from ..models.outcome_evaluation import OutcomeEvaluation
     from ..models.requires_action_stop_reason import RequiresActionStopReason
     from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
     from ..models.session_agent import SessionAgent
@@ -49,6 +51,8 @@ class Session:
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
         archived_at (datetime.datetime | None): When it was archived.
+        outcome_evaluations (list[OutcomeEvaluation] | Unset): Completed evaluations of the Session's outcomes, oldest
+            first (always present in this server's answers; optional so that older answers still decode).
     """
 
     type_: Literal["session"]
@@ -73,6 +77,7 @@ class Session:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
+    outcome_evaluations: list[OutcomeEvaluation] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -135,6 +140,13 @@ class Session:
         else:
             archived_at = self.archived_at
 
+        outcome_evaluations: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.outcome_evaluations, Unset):
+            outcome_evaluations = []
+            for outcome_evaluations_item_data in self.outcome_evaluations:
+                outcome_evaluations_item = outcome_evaluations_item_data.to_dict()
+                outcome_evaluations.append(outcome_evaluations_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -156,6 +168,8 @@ class Session:
                 "archived_at": archived_at,
             }
         )
+        if outcome_evaluations is not UNSET:
+            field_dict["outcome_evaluations"] = outcome_evaluations
 
         return field_dict
 
@@ -165,6 +179,7 @@ class Session:
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.metadata import Metadata
+        from ..models.outcome_evaluation import OutcomeEvaluation
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
         from ..models.session_agent import SessionAgent
@@ -304,6 +319,15 @@ class Session:
 
         archived_at = _parse_archived_at(d.pop("archived_at"))
 
+        _outcome_evaluations = d.pop("outcome_evaluations", UNSET)
+        outcome_evaluations: list[OutcomeEvaluation] | Unset = UNSET
+        if _outcome_evaluations is not UNSET:
+            outcome_evaluations = []
+            for outcome_evaluations_item_data in _outcome_evaluations:
+                outcome_evaluations_item = OutcomeEvaluation.from_dict(outcome_evaluations_item_data)
+
+                outcome_evaluations.append(outcome_evaluations_item)
+
         session = cls(
             type_=type_,
             id=id,
@@ -320,6 +344,7 @@ class Session:
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,
+            outcome_evaluations=outcome_evaluations,
         )
 
         session.additional_properties = d

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.memory_store_resource_params import MemoryStoreResourceParams
     from ..models.metadata import Metadata
     from ..models.session_budget import SessionBudget
+    from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_message_event_params import UserMessageEventParams
 
 
@@ -30,8 +31,8 @@ class SessionCreateParams:
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         budget (None | SessionBudget | Unset): An optional spending limit; null or absent for none.
         resources (list[MemoryStoreResourceParams] | Unset): Memory Store attachments (fixed for the Session's life).
-        initial_events (list[UserMessageEventParams] | Unset): `user.message` events accepted atomically with the
-            creation.
+        initial_events (list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset): `user.message` and
+            `user.define_outcome` events accepted atomically with the creation.
     """
 
     agent: AgentRef | str
@@ -40,11 +41,12 @@ class SessionCreateParams:
     metadata: Metadata | Unset = UNSET
     budget: None | SessionBudget | Unset = UNSET
     resources: list[MemoryStoreResourceParams] | Unset = UNSET
-    initial_events: list[UserMessageEventParams] | Unset = UNSET
+    initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_ref import AgentRef
         from ..models.session_budget import SessionBudget
+        from ..models.user_message_event_params import UserMessageEventParams
 
         agent: dict[str, Any] | str
         if isinstance(self.agent, AgentRef):
@@ -83,7 +85,12 @@ class SessionCreateParams:
         if not isinstance(self.initial_events, Unset):
             initial_events = []
             for initial_events_item_data in self.initial_events:
-                initial_events_item = initial_events_item_data.to_dict()
+                initial_events_item: dict[str, Any]
+                if isinstance(initial_events_item_data, UserMessageEventParams):
+                    initial_events_item = initial_events_item_data.to_dict()
+                else:
+                    initial_events_item = initial_events_item_data.to_dict()
+
                 initial_events.append(initial_events_item)
 
         field_dict: dict[str, Any] = {}
@@ -113,6 +120,7 @@ class SessionCreateParams:
         from ..models.memory_store_resource_params import MemoryStoreResourceParams
         from ..models.metadata import Metadata
         from ..models.session_budget import SessionBudget
+        from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_message_event_params import UserMessageEventParams
 
         d = dict(src_dict)
@@ -175,11 +183,27 @@ class SessionCreateParams:
                 resources.append(resources_item)
 
         _initial_events = d.pop("initial_events", UNSET)
-        initial_events: list[UserMessageEventParams] | Unset = UNSET
+        initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
         if _initial_events is not UNSET:
             initial_events = []
             for initial_events_item_data in _initial_events:
-                initial_events_item = UserMessageEventParams.from_dict(initial_events_item_data)
+
+                def _parse_initial_events_item(data: object) -> UserDefineOutcomeEventParams | UserMessageEventParams:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_session_initial_event_type_0 = UserMessageEventParams.from_dict(data)
+
+                        return componentsschemas_session_initial_event_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_initial_event_type_1 = UserDefineOutcomeEventParams.from_dict(data)
+
+                    return componentsschemas_session_initial_event_type_1
+
+                initial_events_item = _parse_initial_events_item(initial_events_item_data)
 
                 initial_events.append(initial_events_item)
 

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.user_custom_tool_result_event_params import UserCustomToolResultEventParams
+    from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_interrupt_event_params import UserInterruptEventParams
     from ..models.user_message_event_params import UserMessageEventParams
     from ..models.user_tool_confirmation_event_params import UserToolConfirmationEventParams
@@ -22,12 +23,14 @@ class SessionEventSendParams:
     """The body of `sessions.events.send`.
 
     Attributes:
-        events (list[UserCustomToolResultEventParams | UserInterruptEventParams | UserMessageEventParams |
-            UserToolConfirmationEventParams | UserToolResultEventParams]): Events appended atomically, in order.
+        events (list[UserCustomToolResultEventParams | UserDefineOutcomeEventParams | UserInterruptEventParams |
+            UserMessageEventParams | UserToolConfirmationEventParams | UserToolResultEventParams]): Events appended
+            atomically, in order.
     """
 
     events: list[
         UserCustomToolResultEventParams
+        | UserDefineOutcomeEventParams
         | UserInterruptEventParams
         | UserMessageEventParams
         | UserToolConfirmationEventParams
@@ -35,6 +38,7 @@ class SessionEventSendParams:
     ]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.user_custom_tool_result_event_params import UserCustomToolResultEventParams
         from ..models.user_interrupt_event_params import UserInterruptEventParams
         from ..models.user_message_event_params import UserMessageEventParams
         from ..models.user_tool_confirmation_event_params import UserToolConfirmationEventParams
@@ -48,6 +52,7 @@ class SessionEventSendParams:
                 or isinstance(events_item_data, UserInterruptEventParams)
                 or isinstance(events_item_data, UserToolConfirmationEventParams)
                 or isinstance(events_item_data, UserToolResultEventParams)
+                or isinstance(events_item_data, UserCustomToolResultEventParams)
             ):
                 events_item = events_item_data.to_dict()
             else:
@@ -68,6 +73,7 @@ class SessionEventSendParams:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.user_custom_tool_result_event_params import UserCustomToolResultEventParams
+        from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_interrupt_event_params import UserInterruptEventParams
         from ..models.user_message_event_params import UserMessageEventParams
         from ..models.user_tool_confirmation_event_params import UserToolConfirmationEventParams
@@ -82,6 +88,7 @@ class SessionEventSendParams:
                 data: object,
             ) -> (
                 UserCustomToolResultEventParams
+                | UserDefineOutcomeEventParams
                 | UserInterruptEventParams
                 | UserMessageEventParams
                 | UserToolConfirmationEventParams
@@ -119,11 +126,19 @@ class SessionEventSendParams:
                     return componentsschemas_session_event_input_type_3
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_input_type_4 = UserCustomToolResultEventParams.from_dict(data)
+
+                    return componentsschemas_session_event_input_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_event_input_type_4 = UserCustomToolResultEventParams.from_dict(data)
+                componentsschemas_session_event_input_type_5 = UserDefineOutcomeEventParams.from_dict(data)
 
-                return componentsschemas_session_event_input_type_4
+                return componentsschemas_session_event_input_type_5
 
             events_item = _parse_events_item(events_item_data)
 

@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from ..models.session_usage_event import SessionUsageEvent
     from ..models.span_model_request_end_event import SpanModelRequestEndEvent
     from ..models.span_model_request_start_event import SpanModelRequestStartEvent
+    from ..models.span_outcome_evaluation_end_event import SpanOutcomeEvaluationEndEvent
+    from ..models.span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
     from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
+    from ..models.user_define_outcome_event import UserDefineOutcomeEvent
     from ..models.user_interrupt_event import UserInterruptEvent
     from ..models.user_message_event import UserMessageEvent
     from ..models.user_tool_confirmation_event import UserToolConfirmationEvent
@@ -45,7 +48,8 @@ class SessionEventSendResult:
             AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent |
             SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent |
             SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
-            SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent |
+            SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent |
+            SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent |
             UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent]): The events as persisted, with ids and
             `processed_at` null.
     """
@@ -69,7 +73,10 @@ class SessionEventSendResult:
         | SessionUsageEvent
         | SpanModelRequestEndEvent
         | SpanModelRequestStartEvent
+        | SpanOutcomeEvaluationEndEvent
+        | SpanOutcomeEvaluationStartEvent
         | UserCustomToolResultEvent
+        | UserDefineOutcomeEvent
         | UserInterruptEvent
         | UserMessageEvent
         | UserToolConfirmationEvent
@@ -94,8 +101,11 @@ class SessionEventSendResult:
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
         from ..models.session_usage_event import SessionUsageEvent
+        from ..models.span_model_request_end_event import SpanModelRequestEndEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
+        from ..models.span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
+        from ..models.user_define_outcome_event import UserDefineOutcomeEvent
         from ..models.user_interrupt_event import UserInterruptEvent
         from ..models.user_message_event import UserMessageEvent
         from ..models.user_tool_confirmation_event import UserToolConfirmationEvent
@@ -127,6 +137,9 @@ class SessionEventSendResult:
                 or isinstance(data_item_data, SessionUsageEvent)
                 or isinstance(data_item_data, SessionDeletedEvent)
                 or isinstance(data_item_data, SpanModelRequestStartEvent)
+                or isinstance(data_item_data, SpanModelRequestEndEvent)
+                or isinstance(data_item_data, UserDefineOutcomeEvent)
+                or isinstance(data_item_data, SpanOutcomeEvaluationStartEvent)
             ):
                 data_item = data_item_data.to_dict()
             else:
@@ -164,7 +177,10 @@ class SessionEventSendResult:
         from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_end_event import SpanModelRequestEndEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
+        from ..models.span_outcome_evaluation_end_event import SpanOutcomeEvaluationEndEvent
+        from ..models.span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
+        from ..models.user_define_outcome_event import UserDefineOutcomeEvent
         from ..models.user_interrupt_event import UserInterruptEvent
         from ..models.user_message_event import UserMessageEvent
         from ..models.user_tool_confirmation_event import UserToolConfirmationEvent
@@ -196,7 +212,10 @@ class SessionEventSendResult:
                 | SessionUsageEvent
                 | SpanModelRequestEndEvent
                 | SpanModelRequestStartEvent
+                | SpanOutcomeEvaluationEndEvent
+                | SpanOutcomeEvaluationStartEvent
                 | UserCustomToolResultEvent
+                | UserDefineOutcomeEvent
                 | UserInterruptEvent
                 | UserMessageEvent
                 | UserToolConfirmationEvent
@@ -378,11 +397,35 @@ class SessionEventSendResult:
                     return componentsschemas_session_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_22 = SpanModelRequestEndEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_22
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_23 = UserDefineOutcomeEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_24 = SpanOutcomeEvaluationStartEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_event_type_22 = SpanModelRequestEndEvent.from_dict(data)
+                componentsschemas_session_event_type_25 = SpanOutcomeEvaluationEndEvent.from_dict(data)
 
-                return componentsschemas_session_event_type_22
+                return componentsschemas_session_event_type_25
 
             data_item = _parse_data_item(data_item_data)
 

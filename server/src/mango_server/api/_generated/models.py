@@ -1076,30 +1076,6 @@ class UserCustomToolResultEventParams(BaseModel):
     ] = None
 
 
-class SessionEventInput(
-    RootModel[
-        UserMessageEventParams
-        | UserInterruptEventParams
-        | UserToolConfirmationEventParams
-        | UserToolResultEventParams
-        | UserCustomToolResultEventParams
-    ]
-):
-    root: Annotated[
-        UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams,
-        Field(description="A client event to send.", discriminator="type"),
-    ]
-
-
-class SessionEventSendParams(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid",
-    )
-    events: Annotated[
-        list[SessionEventInput], Field(description="Events appended atomically, in order.", max_length=50, min_length=1)
-    ]
-
-
 class PreviewEventRef(BaseModel):
     type: Annotated[
         Literal["agent.message", "agent.thinking"], Field(description="The type of the event being previewed.")
@@ -1494,9 +1470,268 @@ class WebhookNotificationData(BaseModel):
     stop_reason: Annotated[
         dict[str, Any] | None,
         Field(
-            description="On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason."
+            description="On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason.",
+            max_length=16,
         ),
     ] = None
+
+
+class DeploymentStatus(RootModel[Literal["active", "paused"]]):
+    root: Annotated[
+        Literal["active", "paused"], Field(description="`active` (the schedule fires) or `paused` (only manual Runs).")
+    ]
+
+
+class OverlapPolicy(RootModel[Literal["skip", "allow"]]):
+    root: Annotated[
+        Literal["skip", "allow"],
+        Field(
+            description="What a scheduled Run does while the previous Run's Session is still running: `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside)."
+        ),
+    ]
+
+
+class CronScheduleParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["cron"], Field(description="Always `cron`.")]
+    expression: Annotated[str, Field(description="The cron expression.", max_length=256, min_length=9)]
+    timezone: Annotated[
+        str, Field(description="The IANA time zone the expression is read in.", max_length=64, min_length=1)
+    ] = "UTC"
+
+
+class DeploymentSchedule(BaseModel):
+    type: Annotated[Literal["cron"], Field(description="Always `cron`.")]
+    expression: Annotated[str, Field(description="The cron expression.", max_length=256)]
+    timezone: Annotated[str, Field(description="The IANA time zone.", max_length=64)]
+    last_run_at: Annotated[
+        AwareDatetime | None,
+        Field(description="The time of the latest Run (its scheduled time, or its creation for a manual Run)."),
+    ]
+    upcoming_runs_at: Annotated[
+        list[AwareDatetime],
+        Field(
+            description="The next fire times the Schedule reported (empty while paused, archived or not yet synced).",
+            max_length=5,
+        ),
+    ]
+
+
+class DeploymentAgent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[
+        int | None,
+        Field(description="The pinned version; null runs the latest version at each Run.", ge=1, le=2147483647),
+    ]
+
+
+class ManualPausedReason(BaseModel):
+    type: Annotated[Literal["manual"], Field(description="Always `manual`.")]
+
+
+class DeploymentPauseError(BaseModel):
+    type: Annotated[
+        str,
+        Field(
+            description="The Run error type (`agent_archived_error`, `environment_not_found_error`, ...).",
+            max_length=64,
+        ),
+    ]
+
+
+class ErrorPausedReason(BaseModel):
+    type: Annotated[Literal["error"], Field(description="Always `error`.")]
+    error: Annotated[DeploymentPauseError, Field(description="The error.")]
+
+
+class PausedReason(RootModel[ManualPausedReason | ErrorPausedReason]):
+    root: Annotated[
+        ManualPausedReason | ErrorPausedReason, Field(description="Why a Deployment is paused.", discriminator="type")
+    ]
+
+
+class DeploymentRunError(BaseModel):
+    type: Annotated[
+        str,
+        Field(
+            description="`agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`, `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`.",
+            max_length=64,
+        ),
+    ]
+    message: Annotated[str, Field(description="One sentence.", max_length=1000)]
+    category: Annotated[
+        Literal["missing_resource", "rejected", "transient"],
+        Field(
+            description="`missing_resource` (the Deployment paused: later Runs would fail the same way), `rejected` (the Session's creation was refused) or `transient` (the platform was unavailable through every retry)."
+        ),
+    ]
+
+
+class ScheduleTriggerContext(BaseModel):
+    type: Annotated[Literal["schedule"], Field(description="Always `schedule`.")]
+    scheduled_at: Annotated[
+        AwareDatetime, Field(description="The scheduled (nominal) time; one Run per scheduled time.")
+    ]
+
+
+class ManualTriggerContext(BaseModel):
+    type: Annotated[Literal["manual"], Field(description="Always `manual`.")]
+
+
+class TriggerContext(RootModel[ScheduleTriggerContext | ManualTriggerContext]):
+    root: Annotated[
+        ScheduleTriggerContext | ManualTriggerContext, Field(description="What started a Run.", discriminator="type")
+    ]
+
+
+class DeploymentRun(BaseModel):
+    type: Annotated[Literal["deployment_run"], Field(description="Always `deployment_run`.")]
+    id: Annotated[str, Field(description="The Run id (`drun_...`).", max_length=64)]
+    deployment_id: Annotated[str, Field(description="The Deployment.", max_length=64)]
+    agent: Annotated[DeploymentAgent, Field(description="The Agent as the Deployment named it at the Run.")]
+    session_id: Annotated[
+        str | None, Field(description="The Session the Run created; null when it created none.", max_length=64)
+    ]
+    outcome: Annotated[
+        Literal["session_created", "skipped", "failed"],
+        Field(
+            description="`session_created`, `skipped` (the previous Run's Session was still running under the `skip` policy) or `failed` (see `error`)."
+        ),
+    ]
+    error: Annotated[DeploymentRunError | None, Field(description="Why no Session was created; null otherwise.")]
+    trigger_context: Annotated[TriggerContext, Field(description="What started the Run.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the Run was recorded.")]
+
+
+class DeploymentRunList(BaseModel):
+    data: Annotated[list[DeploymentRun], Field(description="The Runs, newest first.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class TextRubric(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["text"], Field(description="Always `text`.")]
+    content: Annotated[
+        str, Field(description="The criteria the work is graded against.", max_length=100000, min_length=1)
+    ]
+
+
+class FileRubric(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["file"], Field(description="Always `file`.")]
+    file_id: Annotated[str, Field(description="The File id.", max_length=64)]
+
+
+class Rubric(RootModel[TextRubric | FileRubric]):
+    root: Annotated[
+        TextRubric | FileRubric, Field(description="The rubric an outcome is graded against.", discriminator="type")
+    ]
+
+
+class UserDefineOutcomeEventParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["user.define_outcome"], Field(description="Always `user.define_outcome`.")]
+    description: Annotated[
+        str, Field(description="The task: what the agent should produce.", max_length=4096, min_length=1)
+    ]
+    rubric: Annotated[Rubric, Field(description="The criteria the grader checks.")]
+    max_iterations: Annotated[
+        int,
+        Field(
+            description="How many evaluations at most; the last one that is not met ends the outcome with `max_iterations_reached`.",
+            ge=1,
+            le=20,
+        ),
+    ] = 3
+
+
+class UserDefineOutcomeEvent(BaseModel):
+    type: Annotated[Literal["user.define_outcome"], Field(description="Always `user.define_outcome`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the agent took it up; null while queued.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    outcome_id: Annotated[str, Field(description="The outcome id (`outc_...`).", max_length=64)]
+    description: Annotated[str, Field(description="The task.", max_length=4096)]
+    rubric: Annotated[Rubric, Field(description="The rubric as sent (a File rubric keeps its `file_id`).")]
+    max_iterations: Annotated[int, Field(description="How many evaluations at most.", ge=1, le=20)]
+
+
+class OutcomeEvaluationResult(
+    RootModel[Literal["satisfied", "needs_revision", "max_iterations_reached", "failed", "interrupted"]]
+):
+    root: Annotated[
+        Literal["satisfied", "needs_revision", "max_iterations_reached", "failed", "interrupted"],
+        Field(
+            description="`satisfied`, `needs_revision` (feedback goes back to the agent), `max_iterations_reached` (not met at the last allowed evaluation), `failed` (the grader gave no valid verdict) or `interrupted` (a `user.interrupt` or a newer outcome ended it)."
+        ),
+    ]
+
+
+class SpanOutcomeEvaluationStartEvent(BaseModel):
+    type: Annotated[
+        Literal["span.outcome_evaluation_start"], Field(description="Always `span.outcome_evaluation_start`.")
+    ]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    outcome_id: Annotated[str, Field(description="The outcome.", max_length=64)]
+    iteration: Annotated[int, Field(description="The iteration (0-based).", ge=0, le=20)]
+
+
+class SpanOutcomeEvaluationEndEvent(BaseModel):
+    type: Annotated[Literal["span.outcome_evaluation_end"], Field(description="Always `span.outcome_evaluation_end`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[
+        AwareDatetime | None,
+        Field(description="When the event was processed (for feedback: when the agent took it up)."),
+    ]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[
+        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+    ] = None
+    outcome_evaluation_start_id: Annotated[
+        str | None,
+        Field(
+            description="The matching `span.outcome_evaluation_start`; null when the outcome was interrupted before grading started.",
+            max_length=64,
+        ),
+    ]
+    outcome_id: Annotated[str, Field(description="The outcome.", max_length=64)]
+    iteration: Annotated[int, Field(description="The iteration (0-based).", ge=0, le=20)]
+    result: Annotated[OutcomeEvaluationResult, Field(description="The verdict.")]
+    explanation: Annotated[str, Field(description="The grader's reasons (or why the loop ended).", max_length=4000)]
+
+
+class OutcomeEvaluation(BaseModel):
+    type: Annotated[Literal["outcome_evaluation"], Field(description="Always `outcome_evaluation`.")]
+    outcome_id: Annotated[str, Field(description="The outcome.", max_length=64)]
+    iteration: Annotated[int, Field(description="The iteration (0-based).", ge=0, le=20)]
+    result: Annotated[OutcomeEvaluationResult, Field(description="The verdict.")]
+    description: Annotated[str, Field(description="The outcome's description.", max_length=4096)]
+    explanation: Annotated[str, Field(description="The grader's reasons.", max_length=4000)]
+    completed_at: Annotated[AwareDatetime, Field(description="When the evaluation completed.")]
+
+
+class SessionInitialEvent(RootModel[UserMessageEventParams | UserDefineOutcomeEventParams]):
+    root: Annotated[
+        UserMessageEventParams | UserDefineOutcomeEventParams,
+        Field(description="An event a Session is created with.", discriminator="type"),
+    ]
 
 
 class ErrorEnvelope(BaseModel):
@@ -1651,8 +1886,11 @@ class SessionCreateParams(BaseModel):
         Field(description="Memory Store attachments (fixed for the Session's life).", max_length=8),
     ] = None
     initial_events: Annotated[
-        list[UserMessageEventParams] | None,
-        Field(description="`user.message` events accepted atomically with the creation.", max_length=20),
+        list[SessionInitialEvent] | None,
+        Field(
+            description="`user.message` and `user.define_outcome` events accepted atomically with the creation.",
+            max_length=20,
+        ),
     ] = None
 
 
@@ -1707,6 +1945,13 @@ class Session(BaseModel):
     usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
     budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
     stats: Annotated[SessionStats, Field(description="Timing statistics.")]
+    outcome_evaluations: Annotated[
+        list[OutcomeEvaluation] | None,
+        Field(
+            description="Completed evaluations of the Session's outcomes, oldest first (always present in this server's answers; optional so that older answers still decode).",
+            max_length=2000,
+        ),
+    ] = None
     created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
     updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
     archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
@@ -1767,10 +2012,13 @@ class SessionEvent(
         | SessionDeletedEvent
         | SpanModelRequestStartEvent
         | SpanModelRequestEndEvent
+        | UserDefineOutcomeEvent
+        | SpanOutcomeEvaluationStartEvent
+        | SpanOutcomeEvaluationEndEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent,
         Field(
             description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
             discriminator="type",
@@ -1781,6 +2029,31 @@ class SessionEvent(
 class SessionEventList(BaseModel):
     data: Annotated[list[SessionEvent], Field(description="The events.", max_length=1000)]
     next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class SessionEventInput(
+    RootModel[
+        UserMessageEventParams
+        | UserInterruptEventParams
+        | UserToolConfirmationEventParams
+        | UserToolResultEventParams
+        | UserCustomToolResultEventParams
+        | UserDefineOutcomeEventParams
+    ]
+):
+    root: Annotated[
+        UserMessageEventParams | UserInterruptEventParams | UserToolConfirmationEventParams | UserToolResultEventParams | UserCustomToolResultEventParams | UserDefineOutcomeEventParams,
+        Field(description="A client event to send.", discriminator="type"),
+    ]
+
+
+class SessionEventSendParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    events: Annotated[
+        list[SessionEventInput], Field(description="Events appended atomically, in order.", max_length=50, min_length=1)
+    ]
 
 
 class SessionEventSendResult(BaseModel):
@@ -1815,12 +2088,15 @@ class SessionStreamEvent(
         | SessionDeletedEvent
         | SpanModelRequestStartEvent
         | SpanModelRequestEndEvent
+        | UserDefineOutcomeEvent
+        | SpanOutcomeEvaluationStartEvent
+        | SpanOutcomeEvaluationEndEvent
         | EventStartEvent
         | EventDeltaEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | EventStartEvent | EventDeltaEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | EventStartEvent | EventDeltaEvent,
         Field(
             description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
             discriminator="type",
@@ -1835,3 +2111,79 @@ class WebhookNotification(BaseModel):
     ]
     created_at: Annotated[AwareDatetime, Field(description="When the announced change committed.")]
     data: Annotated[WebhookNotificationData, Field(description="What changed.")]
+
+
+class DeploymentInitialEvent(RootModel[UserMessageEventParams | UserDefineOutcomeEventParams]):
+    root: Annotated[
+        UserMessageEventParams | UserDefineOutcomeEventParams,
+        Field(description="An event a Deployment's Runs create their Sessions with.", discriminator="type"),
+    ]
+
+
+class DeploymentCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str, Field(description="A name (also each Run's Session title).", max_length=256, min_length=1)]
+    description: Annotated[str | None, Field(description="A description.", max_length=2048)] = None
+    agent: Annotated[AgentRefParam, Field(description="The Agent (an id runs its latest version at each Run).")]
+    environment_id: Annotated[
+        str, Field(description="A self-hosted Environment where the Sessions' tools run.", max_length=64)
+    ]
+    initial_events: Annotated[
+        list[DeploymentInitialEvent],
+        Field(description="The events each Run's Session is created with.", max_length=20, min_length=1),
+    ]
+    metadata: Annotated[
+        Metadata | None, Field(description="Free-form string pairs (also given to each Run's Session).")
+    ] = None
+    schedule: Annotated[
+        CronScheduleParams | None, Field(description="When scheduled Runs happen; null or absent for manual Runs only.")
+    ] = None
+    overlap_policy: Annotated[
+        OverlapPolicy | None, Field(description="What an overlapping scheduled Run does (`skip` by default).")
+    ] = None
+
+
+class DeploymentUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    name: Annotated[str | None, Field(description="A new name.", max_length=256, min_length=1)] = None
+    description: Annotated[str | None, Field(description="A new description.", max_length=2048)] = None
+    agent: Annotated[AgentRefParam | None, Field(description="A new Agent.")] = None
+    environment_id: Annotated[str | None, Field(description="A new Environment.", max_length=64)] = None
+    initial_events: Annotated[
+        list[DeploymentInitialEvent] | None,
+        Field(description="New initial events (replacing the old ones).", max_length=20, min_length=1),
+    ] = None
+    metadata: Annotated[
+        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
+    ] = None
+    schedule: Annotated[CronScheduleParams | None, Field(description="A new schedule, or null to remove it.")] = None
+    overlap_policy: Annotated[OverlapPolicy | None, Field(description="A new overlap policy.")] = None
+
+
+class Deployment(BaseModel):
+    type: Annotated[Literal["deployment"], Field(description="Always `deployment`.")]
+    id: Annotated[str, Field(description="The Deployment id (`depl_...`).", max_length=64)]
+    name: Annotated[str, Field(description="The name.", max_length=256)]
+    description: Annotated[str | None, Field(description="The description.", max_length=2048)]
+    agent: Annotated[DeploymentAgent, Field(description="The Agent each Run uses.")]
+    environment_id: Annotated[str, Field(description="The Environment.", max_length=64)]
+    initial_events: Annotated[
+        list[DeploymentInitialEvent], Field(description="The events each Run's Session is created with.", max_length=20)
+    ]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    schedule: Annotated[DeploymentSchedule | None, Field(description="The schedule; null for manual Runs only.")]
+    overlap_policy: Annotated[OverlapPolicy, Field(description="What an overlapping scheduled Run does.")]
+    status: Annotated[DeploymentStatus, Field(description="Whether the schedule fires.")]
+    paused_reason: Annotated[PausedReason | None, Field(description="Why it is paused; null while active.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class DeploymentList(BaseModel):
+    data: Annotated[list[Deployment], Field(description="The Deployments, newest first.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]

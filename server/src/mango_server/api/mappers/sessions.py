@@ -27,6 +27,7 @@ def session(row: SessionRow) -> JsonObject:
         "usage": public_usage(row.usage),
         "budget": row.budget,
         "stats": _stats(row),
+        "outcome_evaluations": row.outcome_evaluations,
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "archived_at": row.archived_at,

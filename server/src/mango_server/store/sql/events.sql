@@ -18,11 +18,15 @@ SELECT * FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIM
 SELECT * FROM session_events WHERE workspace_id = $1 AND session_id = $2
 
 -- name: next_trigger
+-- Turn triggers: user messages, outcome definitions and the grader's needs-revision feedback.
 SELECT * FROM session_events
-WHERE session_id = $1 AND processed_at IS NULL AND type = 'user.message' ORDER BY seq LIMIT 1;
+WHERE session_id = $1 AND processed_at IS NULL
+  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end')
+ORDER BY seq LIMIT 1;
 
 -- name: mark_processed
 UPDATE session_events SET processed_at = $2 WHERE id = ANY($1::text[]) AND processed_at IS NULL;
 
 -- name: queued_inputs
-SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL AND type = 'user.message';
+SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL
+  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end');

@@ -114,7 +114,8 @@ def sync_detailed(
 
      Creates a Session from a snapshot of the Agent (`agent` is an Agent id for its latest
     version, or `{type:"agent", id, version}`), targeting a self-hosted Environment. The
-    Session starts `idle`; `initial_events` (only `user.message`) are accepted atomically
+    Session starts `idle`; `initial_events` (`user.message`, `user.define_outcome`) are accepted
+    atomically
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:
@@ -151,7 +152,8 @@ def sync(
 
      Creates a Session from a snapshot of the Agent (`agent` is an Agent id for its latest
     version, or `{type:"agent", id, version}`), targeting a self-hosted Environment. The
-    Session starts `idle`; `initial_events` (only `user.message`) are accepted atomically
+    Session starts `idle`; `initial_events` (`user.message`, `user.define_outcome`) are accepted
+    atomically
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:
@@ -183,7 +185,8 @@ async def asyncio_detailed(
 
      Creates a Session from a snapshot of the Agent (`agent` is an Agent id for its latest
     version, or `{type:"agent", id, version}`), targeting a self-hosted Environment. The
-    Session starts `idle`; `initial_events` (only `user.message`) are accepted atomically
+    Session starts `idle`; `initial_events` (`user.message`, `user.define_outcome`) are accepted
+    atomically
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:
@@ -218,7 +221,8 @@ async def asyncio(
 
      Creates a Session from a snapshot of the Agent (`agent` is an Agent id for its latest
     version, or `{type:"agent", id, version}`), targeting a self-hosted Environment. The
-    Session starts `idle`; `initial_events` (only `user.message`) are accepted atomically
+    Session starts `idle`; `initial_events` (`user.message`, `user.define_outcome`) are accepted
+    atomically
     with the creation and start the first turn. `resources` attach Memory Stores.
 
     Args:

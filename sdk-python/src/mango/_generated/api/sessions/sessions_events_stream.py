@@ -31,7 +31,10 @@ from ...models.sessions_events_stream_event_deltas_item import (
 )
 from ...models.span_model_request_end_event import SpanModelRequestEndEvent
 from ...models.span_model_request_start_event import SpanModelRequestStartEvent
+from ...models.span_outcome_evaluation_end_event import SpanOutcomeEvaluationEndEvent
+from ...models.span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
 from ...models.user_custom_tool_result_event import UserCustomToolResultEvent
+from ...models.user_define_outcome_event import UserDefineOutcomeEvent
 from ...models.user_interrupt_event import UserInterruptEvent
 from ...models.user_message_event import UserMessageEvent
 from ...models.user_tool_confirmation_event import UserToolConfirmationEvent
@@ -97,7 +100,10 @@ def _parse_response(
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -130,7 +136,10 @@ def _parse_response(
             | SessionUsageEvent
             | SpanModelRequestEndEvent
             | SpanModelRequestStartEvent
+            | SpanOutcomeEvaluationEndEvent
+            | SpanOutcomeEvaluationStartEvent
             | UserCustomToolResultEvent
+            | UserDefineOutcomeEvent
             | UserInterruptEvent
             | UserMessageEvent
             | UserToolConfirmationEvent
@@ -323,16 +332,40 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_23 = EventStartEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_23 = UserDefineOutcomeEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_23
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_24 = SpanOutcomeEvaluationStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_24
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_25 = SpanOutcomeEvaluationEndEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_25
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_26 = EventStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_26
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_session_stream_event_type_24 = EventDeltaEvent.from_dict(data)
+            componentsschemas_session_stream_event_type_27 = EventDeltaEvent.from_dict(data)
 
-            return componentsschemas_session_stream_event_type_24
+            return componentsschemas_session_stream_event_type_27
 
         response_200 = _parse_response_200(response.text)
 
@@ -402,7 +435,10 @@ def _build_response(
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -444,7 +480,10 @@ def sync_detailed(
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -489,7 +528,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -532,7 +571,10 @@ def sync(
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -578,7 +620,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -616,7 +658,10 @@ async def asyncio_detailed(
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -661,7 +706,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -702,7 +747,10 @@ async def asyncio(
     | SessionUsageEvent
     | SpanModelRequestEndEvent
     | SpanModelRequestStartEvent
+    | SpanOutcomeEvaluationEndEvent
+    | SpanOutcomeEvaluationStartEvent
     | UserCustomToolResultEvent
+    | UserDefineOutcomeEvent
     | UserInterruptEvent
     | UserMessageEvent
     | UserToolConfirmationEvent
@@ -748,7 +796,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return (

@@ -1,0 +1,74 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Literal, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ScheduleTriggerContext")
+
+
+@_attrs_define
+class ScheduleTriggerContext:
+    """A Run started by the schedule.
+
+    Attributes:
+        type_ (Literal['schedule']): Always `schedule`.
+        scheduled_at (datetime.datetime): The scheduled (nominal) time; one Run per scheduled time.
+    """
+
+    type_: Literal["schedule"]
+    scheduled_at: datetime.datetime
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        scheduled_at = self.scheduled_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "scheduled_at": scheduled_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        type_ = cast(Literal["schedule"], d.pop("type"))
+        if type_ != "schedule":
+            raise ValueError(f"type must match const 'schedule', got '{type_}'")
+
+        scheduled_at = datetime.datetime.fromisoformat(d.pop("scheduled_at"))
+
+        schedule_trigger_context = cls(
+            type_=type_,
+            scheduled_at=scheduled_at,
+        )
+
+        schedule_trigger_context.additional_properties = d
+        return schedule_trigger_context
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

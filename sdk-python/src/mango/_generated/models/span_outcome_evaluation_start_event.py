@@ -1,0 +1,145 @@
+# This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Literal, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SpanOutcomeEvaluationStartEvent")
+
+
+@_attrs_define
+class SpanOutcomeEvaluationStartEvent:
+    """The grader started evaluating one iteration of an outcome.
+
+    Attributes:
+        type_ (Literal['span.outcome_evaluation_start']): Always `span.outcome_evaluation_start`.
+        id (str): The event id (`sevt_...`).
+        processed_at (datetime.datetime | None): When the event was processed.
+        created_at (datetime.datetime): When the event was committed.
+        outcome_id (str): The outcome.
+        iteration (int): The iteration (0-based).
+        session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+    """
+
+    type_: Literal["span.outcome_evaluation_start"]
+    id: str
+    processed_at: datetime.datetime | None
+    created_at: datetime.datetime
+    outcome_id: str
+    iteration: int
+    session_thread_id: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        type_ = self.type_
+
+        id = self.id
+
+        processed_at: None | str
+        if isinstance(self.processed_at, datetime.datetime):
+            processed_at = self.processed_at.isoformat()
+        else:
+            processed_at = self.processed_at
+
+        created_at = self.created_at.isoformat()
+
+        outcome_id = self.outcome_id
+
+        iteration = self.iteration
+
+        session_thread_id: None | str | Unset
+        if isinstance(self.session_thread_id, Unset):
+            session_thread_id = UNSET
+        else:
+            session_thread_id = self.session_thread_id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "type": type_,
+                "id": id,
+                "processed_at": processed_at,
+                "created_at": created_at,
+                "outcome_id": outcome_id,
+                "iteration": iteration,
+            }
+        )
+        if session_thread_id is not UNSET:
+            field_dict["session_thread_id"] = session_thread_id
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        type_ = cast(Literal["span.outcome_evaluation_start"], d.pop("type"))
+        if type_ != "span.outcome_evaluation_start":
+            raise ValueError(f"type must match const 'span.outcome_evaluation_start', got '{type_}'")
+
+        id = d.pop("id")
+
+        def _parse_processed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                processed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return processed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        processed_at = _parse_processed_at(d.pop("processed_at"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        outcome_id = d.pop("outcome_id")
+
+        iteration = d.pop("iteration")
+
+        def _parse_session_thread_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        session_thread_id = _parse_session_thread_id(d.pop("session_thread_id", UNSET))
+
+        span_outcome_evaluation_start_event = cls(
+            type_=type_,
+            id=id,
+            processed_at=processed_at,
+            created_at=created_at,
+            outcome_id=outcome_id,
+            iteration=iteration,
+            session_thread_id=session_thread_id,
+        )
+
+        span_outcome_evaluation_start_event.additional_properties = d
+        return span_outcome_evaluation_start_event
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
