@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
+from mango_server.app import notifications
 from mango_server.app import sessions as sessions_app
 from mango_server.app.services import Services
 from mango_server.domain import deployments as rules
@@ -285,13 +286,21 @@ async def _run(services: Services, row: DeploymentRow, trigger: str, scheduled_a
 
 
 async def _notify_run_finished(conn: Connection, run: RunRow) -> None:
-    """Where a scheduled Run's notification is recorded, in the transaction that records the Run.
+    """Queue a scheduled Run's webhook notification in the transaction that records the Run.
 
-    The webhook outbox records ``deployment_run.completed`` (a Session was created or the Run
-    was skipped) or ``deployment_run.failed`` (``run.error`` is set) here. Manual Runs emit
-    no Run notification, so only scheduled Runs call it. Today it records nothing.
+    ``deployment_run.failed`` when ``run.error`` is set, else ``deployment_run.completed`` (a
+    Session was created or the Run was skipped). Manual Runs emit no Run notification (the
+    caller already has the answer), so only scheduled Runs call it.
     """
-    return None
+    await notifications.publish(
+        conn,
+        workspace_id=run.workspace_id,
+        type="deployment_run.failed" if run.error is not None else "deployment_run.completed",
+        resource_type="deployment_run",
+        resource_id=run.id,
+        data={"deployment_id": run.deployment_id, "session_id": run.session_id, "outcome": run.outcome},
+        source_id=run.id,
+    )
 
 
 def _session_params(row: DeploymentRow) -> JsonObject:
