@@ -5939,6 +5939,12 @@ type WebhookNotificationData struct {
 	// On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's
 	// stop reason.
 	StopReason map[string]any `json:"stop_reason,omitzero"`
+
+	// On `deployment_run.*`: the Deployment the Run belongs to.
+	DeploymentID *string `json:"deployment_id,omitzero"`
+
+	// On `deployment_run.*`: the Session the Run created, null when it created none.
+	SessionID Nullable[string] `json:"session_id,omitzero"`
 }
 
 // WebhookUpdateParams: The body of `webhooks.update`; present fields replace the current values.

@@ -1807,6 +1807,10 @@ export interface WebhookNotificationData {
   workspace_id: string;
   /** On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason. */
   stop_reason?: Record<string, unknown>;
+  /** On `deployment_run.*`: the Deployment the Run belongs to. */
+  deployment_id?: string;
+  /** On `deployment_run.*`: the Session the Run created, null when it created none. */
+  session_id?: string | null;
 }
 
 /** `active` (the schedule fires) or `paused` (only manual Runs). */

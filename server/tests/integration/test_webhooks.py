@@ -318,6 +318,52 @@ def test_two_dispatchers_deliver_each_notification_once(platform: Platform, rece
         second.wait(timeout=20)
 
 
+def test_scheduled_deployment_runs_send_signed_deployment_run_notifications(
+    platform: Platform, receiver: Receiver
+) -> None:
+    tenant = platform.create_tenant("wh-deploy")
+    with client(platform, tenant) as http:
+        created = _create(http, receiver.url, ["deployment_run.completed", "deployment_run.failed"])
+        secret = str(created["secret"])
+        platform.issued.append(secret)
+        agent = http.post("/v1/agents", json={"name": "wh-deploy", "model": "mango-offline-1"}).json()
+        env = http.post("/v1/environments", json={"name": f"wh-deploy-{time.monotonic_ns()}"}).json()
+        deployment = http.post(
+            "/v1/deployments",
+            json={
+                "name": "wh-every-two-seconds",
+                "agent": agent["id"],
+                "environment_id": env["id"],
+                "initial_events": [{"type": "user.message", "content": [{"type": "text", "text": "hi"}]}],
+                "schedule": {"type": "cron", "expression": "*/2 * * * * *", "timezone": "UTC"},
+            },
+        )
+        assert deployment.status_code == 200, deployment.text
+        did = deployment.json()["id"]
+        try:
+            receiver.wait_for(lambda got: len(got) >= 1, timeout=40)
+        finally:
+            assert http.post(f"/v1/deployments/{did}/pause").status_code == 200
+        first = receiver.requests[0]
+        payload = _verify(secret, first)
+        data = payload["data"]
+        assert isinstance(data, dict)
+        assert data["type"] == "deployment_run.completed"
+        assert data["deployment_id"] == did
+        assert data["workspace_id"] == tenant.workspace_id
+        run = http.get(f"/v1/deployment_runs/{data['id']}").json()
+        assert run["deployment_id"] == did
+        assert run["trigger_context"]["type"] == "schedule"
+        assert data["session_id"] == run["session_id"]
+        # A manual Run answers its caller and sends no notification.
+        before = len(receiver.requests)
+        manual = http.post(f"/v1/deployments/{did}/run")
+        assert manual.status_code == 200, manual.text
+        time.sleep(RETRY_MAX)
+        manual_id = manual.json()["id"]
+        assert all(json.loads(r.body)["data"]["id"] != manual_id for r in receiver.requests[before:])
+
+
 @pytest.fixture
 def crash_platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
     """A platform of its own (this test kills its orchestrator), with a 4 s attempt timeout."""

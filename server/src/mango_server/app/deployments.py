@@ -298,7 +298,7 @@ async def _notify_run_finished(conn: Connection, run: RunRow) -> None:
         type="deployment_run.failed" if run.error is not None else "deployment_run.completed",
         resource_type="deployment_run",
         resource_id=run.id,
-        data={"deployment_id": run.deployment_id, "session_id": run.session_id, "outcome": run.outcome},
+        data={"deployment_id": run.deployment_id, "session_id": run.session_id},
         source_id=run.id,
     )
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -31,12 +31,16 @@ class WebhookNotificationData:
         workspace_id (str): The Workspace id.
         stop_reason (WebhookNotificationDataStopReason | Unset): On `session.status_idled`, `session.requires_action`
             and `session.budget_reached`: the Session's stop reason.
+        deployment_id (str | Unset): On `deployment_run.*`: the Deployment the Run belongs to.
+        session_id (None | str | Unset): On `deployment_run.*`: the Session the Run created, null when it created none.
     """
 
     type_: WebhookEventType
     id: str
     workspace_id: str
     stop_reason: WebhookNotificationDataStopReason | Unset = UNSET
+    deployment_id: str | Unset = UNSET
+    session_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +54,14 @@ class WebhookNotificationData:
         if not isinstance(self.stop_reason, Unset):
             stop_reason = self.stop_reason.to_dict()
 
+        deployment_id = self.deployment_id
+
+        session_id: None | str | Unset
+        if isinstance(self.session_id, Unset):
+            session_id = UNSET
+        else:
+            session_id = self.session_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -61,6 +73,10 @@ class WebhookNotificationData:
         )
         if stop_reason is not UNSET:
             field_dict["stop_reason"] = stop_reason
+        if deployment_id is not UNSET:
+            field_dict["deployment_id"] = deployment_id
+        if session_id is not UNSET:
+            field_dict["session_id"] = session_id
 
         return field_dict
 
@@ -82,11 +98,24 @@ class WebhookNotificationData:
         else:
             stop_reason = WebhookNotificationDataStopReason.from_dict(_stop_reason)
 
+        deployment_id = d.pop("deployment_id", UNSET)
+
+        def _parse_session_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        session_id = _parse_session_id(d.pop("session_id", UNSET))
+
         webhook_notification_data = cls(
             type_=type_,
             id=id,
             workspace_id=workspace_id,
             stop_reason=stop_reason,
+            deployment_id=deployment_id,
+            session_id=session_id,
         )
 
         webhook_notification_data.additional_properties = d

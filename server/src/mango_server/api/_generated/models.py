@@ -1474,6 +1474,15 @@ class WebhookNotificationData(BaseModel):
             max_length=16,
         ),
     ] = None
+    deployment_id: Annotated[
+        str | None, Field(description="On `deployment_run.*`: the Deployment the Run belongs to.", max_length=64)
+    ] = None
+    session_id: Annotated[
+        str | None,
+        Field(
+            description="On `deployment_run.*`: the Session the Run created, null when it created none.", max_length=64
+        ),
+    ] = None
 
 
 class DeploymentStatus(RootModel[Literal["active", "paused"]]):

@@ -921,7 +921,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "UserDefineOutcomeEventParams": frozenset({"max_iterations"}),
     "UserToolResultEventParams": frozenset({"content", "is_error"}),
     "WebhookCreateParams": frozenset({"enabled", "metadata"}),
-    "WebhookNotificationData": frozenset({"stop_reason"}),
+    "WebhookNotificationData": frozenset({"deployment_id", "stop_reason"}),
     "WebhookUpdateParams": frozenset({"enabled", "event_types", "metadata", "url"}),
     "WorkStopParams": frozenset({"force"}),
 }
