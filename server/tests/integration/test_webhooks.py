@@ -355,3 +355,31 @@ def test_dispatcher_killed_mid_delivery_delivers_once_after_restart_with_the_sam
     _verify(secret, second)
     [row] = _deliveries(crash_platform, str(created["id"]))
     assert (row.state, row.attempts) == ("delivered", 2)
+
+
+def test_an_idempotent_create_replays_its_secret_without_storing_it_in_the_clear(platform: Platform) -> None:
+    tenant = platform.create_tenant("wh-idem")
+    body = {"url": "https://hooks.example.com/idem", "event_types": ["session.created"]}
+    with client(platform, tenant) as http:
+        first = http.post("/v1/webhooks", json=body, headers={"idempotency-key": "wh-create-1"})
+        again = http.post("/v1/webhooks", json=body, headers={"idempotency-key": "wh-create-1"})
+        assert first.status_code == again.status_code == 200
+        assert again.headers["idempotent-replayed"] == "true"
+        assert again.json() == first.json()
+        assert len(http.get("/v1/webhooks").json()["data"]) == 1
+        secret = first.json()["secret"]
+        platform.issued.append(secret)
+
+    async def stored() -> list[bytes]:
+        import asyncpg
+
+        conn = await asyncpg.connect(platform.database_url)
+        try:
+            rows = await conn.fetch("SELECT body FROM idempotency_keys WHERE workspace_id = $1", tenant.workspace_id)
+            return [bytes(r["body"]) for r in rows]
+        finally:
+            await conn.close()
+
+    [answer] = asyncio.run(stored())
+    assert secret.encode() not in answer
+    assert b"whsec_" not in answer
