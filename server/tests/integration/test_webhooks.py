@@ -383,3 +383,29 @@ def test_an_idempotent_create_replays_its_secret_without_storing_it_in_the_clear
     [answer] = asyncio.run(stored())
     assert secret.encode() not in answer
     assert b"whsec_" not in answer
+
+
+def test_budget_reached_is_announced_with_its_stop_reason(platform: Platform, receiver: Receiver) -> None:
+    tenant = platform.create_tenant("wh-budget")
+    with client(platform, tenant) as http:
+        created = _create(http, receiver.url, ["session.budget_reached", "session.status_idled"])
+        secret = str(created["secret"])
+        platform.issued.append(secret)
+        agent = http.post("/v1/agents", json={"name": "wh-budget", "model": "mango-offline-1"}).json()
+        env = http.post("/v1/environments", json={"name": "wh-budget-env"}).json()
+        # The offline model asks for 4,096 output tokens a request: 100 tokens stop the first one.
+        body = {"agent": agent["id"], "environment_id": env["id"], "budget": {"type": "limit", "max_tokens": 100}}
+        sid = http.post("/v1/sessions", json=body).json()["id"]
+        say(http, sid, "hello")
+        wait_status(http, sid, "budget_reached")
+        receiver.wait_for(lambda got: len(got) >= 2)
+    [reached] = receiver.of_type("session.budget_reached", sid)
+    payload = _verify(secret, reached)
+    assert payload["data"] == {
+        "type": "session.budget_reached",
+        "id": sid,
+        "workspace_id": tenant.workspace_id,
+        "stop_reason": {"type": "budget_reached"},
+    }
+    [idled] = receiver.of_type("session.status_idled", sid)
+    assert json.loads(idled.body)["data"]["stop_reason"] == {"type": "budget_reached"}
