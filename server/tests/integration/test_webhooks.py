@@ -401,3 +401,57 @@ def test_dispatcher_killed_mid_delivery_delivers_once_after_restart_with_the_sam
     _verify(secret, second)
     [row] = _deliveries(crash_platform, str(created["id"]))
     assert (row.state, row.attempts) == ("delivered", 2)
+
+
+def test_an_idempotent_create_replays_its_secret_without_storing_it_in_the_clear(platform: Platform) -> None:
+    tenant = platform.create_tenant("wh-idem")
+    body = {"url": "https://hooks.example.com/idem", "event_types": ["session.created"]}
+    with client(platform, tenant) as http:
+        first = http.post("/v1/webhooks", json=body, headers={"idempotency-key": "wh-create-1"})
+        again = http.post("/v1/webhooks", json=body, headers={"idempotency-key": "wh-create-1"})
+        assert first.status_code == again.status_code == 200
+        assert again.headers["idempotent-replayed"] == "true"
+        assert again.json() == first.json()
+        assert len(http.get("/v1/webhooks").json()["data"]) == 1
+        secret = first.json()["secret"]
+        platform.issued.append(secret)
+
+    async def stored() -> list[bytes]:
+        import asyncpg
+
+        conn = await asyncpg.connect(platform.database_url)
+        try:
+            rows = await conn.fetch("SELECT body FROM idempotency_keys WHERE workspace_id = $1", tenant.workspace_id)
+            return [bytes(r["body"]) for r in rows]
+        finally:
+            await conn.close()
+
+    [answer] = asyncio.run(stored())
+    assert secret.encode() not in answer
+    assert b"whsec_" not in answer
+
+
+def test_budget_reached_is_announced_with_its_stop_reason(platform: Platform, receiver: Receiver) -> None:
+    tenant = platform.create_tenant("wh-budget")
+    with client(platform, tenant) as http:
+        created = _create(http, receiver.url, ["session.budget_reached", "session.status_idled"])
+        secret = str(created["secret"])
+        platform.issued.append(secret)
+        agent = http.post("/v1/agents", json={"name": "wh-budget", "model": "mango-offline-1"}).json()
+        env = http.post("/v1/environments", json={"name": "wh-budget-env"}).json()
+        # The offline model asks for 4,096 output tokens a request: 100 tokens stop the first one.
+        body = {"agent": agent["id"], "environment_id": env["id"], "budget": {"type": "limit", "max_tokens": 100}}
+        sid = http.post("/v1/sessions", json=body).json()["id"]
+        say(http, sid, "hello")
+        wait_status(http, sid, "budget_reached")
+        receiver.wait_for(lambda got: len(got) >= 2)
+    [reached] = receiver.of_type("session.budget_reached", sid)
+    payload = _verify(secret, reached)
+    assert payload["data"] == {
+        "type": "session.budget_reached",
+        "id": sid,
+        "workspace_id": tenant.workspace_id,
+        "stop_reason": {"type": "budget_reached"},
+    }
+    [idled] = receiver.of_type("session.status_idled", sid)
+    assert json.loads(idled.body)["data"]["stop_reason"] == {"type": "budget_reached"}

@@ -92,6 +92,7 @@ async def respond(
         deferred = DeferredNotifier(ctx.services.notifier)
         ctx = replace(ctx, services=replace(ctx.services, notifier=deferred))
     executed: list[Response] = []
+    sealed = key.operation_id in idempotency.SECRET_ANSWERS
 
     async def execute() -> idempotency.Answer:
         response = await answer_of(ctx)
@@ -100,6 +101,9 @@ async def respond(
         media = response.media_type or "application/json"
         if not isinstance(body, bytes):
             return idempotency.Answer(response.status_code, media, b"", store=False)
+        if sealed:
+            # A secret shown once is never stored in the clear, not even for its replay.
+            body = idempotency.seal(ctx.services.require_keyring(), key, body)
         return idempotency.Answer(response.status_code, media, body)
 
     answer = await idempotency.run(ctx.services.pool, key, execute)
@@ -109,7 +113,8 @@ async def respond(
         _fault_after_commit(ctx, key)
         return executed[0]
     headers = {"request-id": ctx.request_id, REPLAYED_HEADER: "true"}
-    return Response(answer.body, status_code=answer.status, media_type=answer.content_type, headers=headers)
+    body = idempotency.unseal(ctx.services.require_keyring(), key, answer.body) if sealed else answer.body
+    return Response(body, status_code=answer.status, media_type=answer.content_type, headers=headers)
 
 
 def _fault_after_commit(ctx: RequestContext, key: idempotency.Key) -> None:

@@ -26,15 +26,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
 from mango_server.domain.errors import ConflictError
+from mango_server.keyring import Keyring
 from mango_server.store import idempotency
 from mango_server.store.db import Connection, Pool, request_transaction, transaction
 
-__all__ = ["ATOMIC_OPERATIONS", "Answer", "Key", "purge_expired", "run"]
+__all__ = ["ATOMIC_OPERATIONS", "SECRET_ANSWERS", "Answer", "Key", "purge_expired", "run", "seal", "unseal"]
 
 log = logging.getLogger(__name__)
 
 #: Operations whose use case is one transaction with no other connection or external call inside it.
 ATOMIC_OPERATIONS = frozenset({"sessions.events.send"})
+#: Operations whose answer carries a secret shown once: their stored answer is encrypted with the keyring.
+SECRET_ANSWERS = frozenset({"webhooks.create", "webhooks.rotate_secret"})
 TTL_SECONDS = 24 * 3600.0
 LEASE_SECONDS = 120.0
 
@@ -179,3 +182,19 @@ async def purge_expired(pool: Pool) -> int:
     """Delete expired keys (a bounded batch); returns how many."""
     async with transaction(pool) as conn:
         return await idempotency.purge_expired(conn)
+
+
+def _aad(key: Key) -> bytes:
+    return f"idempotent-answer\x1f{key.workspace_id}\x1f{key.key}".encode()
+
+
+def seal(keyring: Keyring, key: Key, body: bytes) -> bytes:
+    """A secret-bearing answer as stored: ``key id NUL AES-GCM blob``, bound to the Workspace and key."""
+    key_id, blob = keyring.encrypt(body, _aad(key))
+    return key_id.encode() + b"\x00" + blob
+
+
+def unseal(keyring: Keyring, key: Key, stored: bytes) -> bytes:
+    """The answer :func:`seal` stored."""
+    key_id, _, blob = stored.partition(b"\x00")
+    return keyring.decrypt(key_id.decode(), blob, _aad(key))
