@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from mango_server.devstack import DevStack, Platform
 
@@ -258,3 +259,74 @@ def test_a_large_result_becomes_a_file_with_a_preview(http: httpx.Client, mcp_se
     assert content.status_code == 200
     assert content.content.decode() == full
     assert mcp_server.calls["dump"] == before + 1
+
+
+def _journal(platform: Platform, sid: str) -> list[tuple[str, str]]:
+    with psycopg.connect(platform.database_url) as conn:
+        rows = conn.execute(
+            "SELECT tool_name, state FROM mcp_invocations WHERE session_id = %s ORDER BY created_at", (sid,)
+        ).fetchall()
+    return [(str(name), str(state)) for name, state in rows]
+
+
+def _interrupt(http: httpx.Client, sid: str) -> None:
+    response = http.post(f"/v1/sessions/{sid}/events", json={"events": [{"type": "user.interrupt"}]})
+    assert response.status_code == 200, response.text
+
+
+def test_an_interrupt_settles_the_journal_honestly(
+    platform: Platform, http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    # A call in flight when the user interrupts: its outcome is unknown, then known once it answers.
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["record"]
+    say(http, sid, '/tool record {"note": "slow", "delay_ms": 3000}')
+    deadline = time.monotonic() + 60
+    while mcp_server.calls["record"] == before:
+        assert time.monotonic() < deadline, "the MCP call never started"
+        time.sleep(0.05)
+    _interrupt(http, sid)
+    wait_status(http, sid, "end_turn", timeout=30)
+    assert _journal(platform, sid) == [("record", "ambiguous")]
+    deadline = time.monotonic() + 30
+    while _journal(platform, sid) != [("record", "completed")]:
+        assert time.monotonic() < deadline, _journal(platform, sid)
+        time.sleep(0.1)
+    assert _of(history(http, sid), "agent.mcp_tool_result") == []  # the closed turn gets no late result
+    with psycopg.connect(platform.database_url) as conn:
+        texts = [
+            str(r[0])
+            for r in conn.execute("SELECT blocks::text FROM provider_transcript WHERE session_id = %s", (sid,))
+        ]
+    assert any("its outcome is unknown" in t for t in texts)  # what the model will read next turn
+    assert mcp_server.calls["record"] == before + 1
+
+    # A call awaiting its confirmation was never sent: cancelled.
+    asked = _session(http, mcp_server.url)
+    say(http, asked, '/tool record {"note": "never"}')
+    wait_status(http, asked, "requires_action", timeout=60)
+    _interrupt(http, asked)
+    wait_status(http, asked, "end_turn", timeout=30)
+    assert _journal(platform, asked) == [("record", "cancelled")]
+    assert mcp_server.calls["record"] == before + 1
+
+
+def test_a_generated_file_stays_pinned_while_its_session_exists(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    say(http, sid, '/tool dump {"size": 120000}')
+    wait_status(http, sid, "end_turn", timeout=90)
+    [result] = _of(history(http, sid), "agent.mcp_tool_result")
+    file_id = result["file_id"]
+    refused = http.delete(f"/v1/files/{file_id}")
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["type"] == "conflict_error"
+    assert sid in refused.json()["error"]["message"]
+    assert http.get(f"/v1/files/{file_id}").status_code == 200
+    assert http.delete(f"/v1/sessions/{sid}").status_code == 200
+    deadline = time.monotonic() + 60
+    while http.get(f"/v1/sessions/{sid}").status_code != 404:
+        assert time.monotonic() < deadline, "the Session was never removed"
+        time.sleep(0.2)
+    released = http.delete(f"/v1/files/{file_id}")  # the Session's deletion released the pin
+    assert released.status_code == 200, released.text
+    assert http.get(f"/v1/files/{file_id}").status_code == 404
