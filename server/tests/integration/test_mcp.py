@@ -4,8 +4,10 @@ real PostgreSQL, Temporal, NATS and the orchestrator; discovery, permissions, th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -258,6 +260,9 @@ def test_a_large_result_becomes_a_file_with_a_preview(http: httpx.Client, mcp_se
     content = http.get(f"/v1/files/{file_id}/content")
     assert content.status_code == 200
     assert content.content.decode() == full
+    # What a worker verifies its download against.
+    assert result["file_size_bytes"] == len(content.content)
+    assert result["file_sha256"] == hashlib.sha256(content.content).hexdigest()
     assert mcp_server.calls["dump"] == before + 1
 
 
@@ -330,3 +335,43 @@ def test_a_generated_file_stays_pinned_while_its_session_exists(http: httpx.Clie
     released = http.delete(f"/v1/files/{file_id}")  # the Session's deletion released the pin
     assert released.status_code == 200, released.text
     assert http.get(f"/v1/files/{file_id}").status_code == 404
+
+
+def _receipt_pending(platform: Platform, sid: str) -> bool:
+    with psycopg.connect(platform.database_url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM mcp_invocations WHERE session_id = %s AND receipt IS NOT NULL", (sid,)
+        ).fetchone()
+    return bool(row and row[0])
+
+
+def test_a_crash_between_the_receipt_and_the_object_write_publishes_the_file_once(
+    mango_services: DevStack, platform: Platform, http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["dump"]
+    weed = mango_services.s3.process.pid
+    os.killpg(weed, signal.SIGSTOP)  # object storage hangs: the receipt commits, the S3 write cannot finish
+    try:
+        say(http, sid, '/tool dump {"size": 130000}')
+        deadline = time.monotonic() + 60
+        while not _receipt_pending(platform, sid):
+            assert time.monotonic() < deadline, "the receipt was never committed"
+            time.sleep(0.05)
+        platform.kill_role("orchestrator")
+    finally:
+        os.killpg(weed, signal.SIGCONT)
+    platform.start_role("orchestrator")
+    wait_status(http, sid, "end_turn", timeout=120)
+    events = history(http, sid)
+    [result] = _of(events, "agent.mcp_tool_result")  # published exactly once
+    assert result["is_error"] is False
+    content = http.get(f"/v1/files/{result['file_id']}/content")
+    assert content.status_code == 200
+    line = "0123456789abcdefghijklmnopqrstuvwxyz\n"
+    assert content.content.decode() == (line * (130000 // len(line) + 1))[:130000]
+    assert result["file_sha256"] == hashlib.sha256(content.content).hexdigest()
+    assert mcp_server.calls["dump"] == before + 1  # recovered from the receipt, never called again
+    assert not _receipt_pending(platform, sid)
+    ids = [e["id"] for e in events]
+    assert len(ids) == len(set(ids))
