@@ -153,6 +153,13 @@ type AgentMcpToolResultEvent struct {
 
 	// The File holding the full result when it was too large for the event.
 	FileID Nullable[string] `json:"file_id,omitzero"`
+
+	// With `file_id`: the File's size, so a worker can verify its download.
+	FileSizeBytes *int `json:"file_size_bytes,omitzero"`
+
+	// With `file_id`: the SHA-256 of the File's bytes (lowercase hex), so a worker can verify its
+	// download.
+	FileSHA256 *string `json:"file_sha256,omitzero"`
 }
 
 // AgentMcpToolUseEvent: A call to an MCP server tool, made by the control plane.

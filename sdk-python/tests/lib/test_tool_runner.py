@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -382,3 +383,48 @@ async def test_large_mcp_results_are_downloaded_before_dispatch(
     await run(make(client, {"bash": Checks()}, zero_backoff, workdir=tmp_path))
     assert seen == [True]
     assert [r.route for r in fake.requests].count("files.content") == 1
+
+
+def _big_result(fake: FakeMango, file_id: str, announced: bytes) -> None:
+    fake.emit(
+        S,
+        {
+            "type": "agent.mcp_tool_result",
+            "mcp_tool_use_id": "x",
+            "content": [],
+            "is_error": False,
+            "file_id": file_id,
+            "file_size_bytes": len(announced),
+            "file_sha256": hashlib.sha256(announced).hexdigest(),
+        },
+    )
+
+
+async def test_a_result_file_matching_its_announced_checksum_is_written(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy, tmp_path: Path
+) -> None:
+    fake.files["file_ok1"] = b"row\n" * 40000
+    _big_result(fake, "file_ok1", fake.files["file_ok1"])
+    fake.tool_use(S, "bash", {"command": "true"})
+    fake.idle(S)
+    tool = Recorder()
+    await run(make(client, {"bash": tool}, zero_backoff, workdir=tmp_path))
+    assert (tmp_path / ".mango-tool-results" / "file_ok1.txt").read_bytes() == fake.files["file_ok1"]
+    assert tool.inputs == [{"command": "true"}]
+
+
+async def test_a_corrupt_result_file_is_not_written_and_the_call_does_not_run(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy, tmp_path: Path
+) -> None:
+    fake.files["file_bad1"] = b"truncated"
+    _big_result(fake, "file_bad1", b"truncated and then some more bytes")
+    fake.tool_use(S, "bash", {"command": "cat .mango-tool-results/file_bad1.txt"})
+    fake.idle(S)
+    tool = Recorder()
+    await run(make(client, {"bash": tool}, zero_backoff, workdir=tmp_path))
+    assert tool.inputs == []  # nothing ran against the corrupt result
+    assert not (tmp_path / ".mango-tool-results" / "file_bad1.txt").exists()
+    assert [r.route for r in fake.requests].count("files.content") == 2  # one retry, then refused
+    (result,) = fake.results()
+    assert result["is_error"] is True
+    assert "do not match" in result["content"][0]["text"]

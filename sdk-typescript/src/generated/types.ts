@@ -1001,6 +1001,10 @@ export interface AgentMcpToolResultEvent {
   is_error: boolean;
   /** The File holding the full result when it was too large for the event. */
   file_id?: string | null;
+  /** With `file_id`: the File's size, so a worker can verify its download. */
+  file_size_bytes?: number;
+  /** With `file_id`: the SHA-256 of the File's bytes (lowercase hex), so a worker can verify its download. */
+  file_sha256?: string;
 }
 
 /** A call to an application-defined tool; the Session goes idle with `requires_action` until a `user.custom_tool_result` answers it. */

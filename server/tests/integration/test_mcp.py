@@ -4,8 +4,10 @@ real PostgreSQL, Temporal, NATS and the orchestrator; discovery, permissions, th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -13,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from mango_server.devstack import DevStack, Platform
 from mango_server.devstack._ports import free_port
@@ -264,6 +267,9 @@ def test_a_large_result_becomes_a_file_with_a_preview(http: httpx.Client, mcp_se
     content = http.get(f"/v1/files/{file_id}/content")
     assert content.status_code == 200
     assert content.content.decode() == full
+    # What a worker verifies its download against.
+    assert result["file_size_bytes"] == len(content.content)
+    assert result["file_sha256"] == hashlib.sha256(content.content).hexdigest()
     assert mcp_server.calls["dump"] == before + 1
 
 
@@ -313,3 +319,114 @@ def test_outcome_metrics_count_every_settled_call(
     }
     # A user's denial is decided by the api, which counts it.
     assert _grew(api, _mcp_samples(platform, "api")) == {("mango_mcp_calls_total", "denied"): 1}
+
+
+def _journal(platform: Platform, sid: str) -> list[tuple[str, str]]:
+    with psycopg.connect(platform.database_url) as conn:
+        rows = conn.execute(
+            "SELECT tool_name, state FROM mcp_invocations WHERE session_id = %s ORDER BY created_at", (sid,)
+        ).fetchall()
+    return [(str(name), str(state)) for name, state in rows]
+
+
+def _interrupt(http: httpx.Client, sid: str) -> None:
+    response = http.post(f"/v1/sessions/{sid}/events", json={"events": [{"type": "user.interrupt"}]})
+    assert response.status_code == 200, response.text
+
+
+def test_an_interrupt_settles_the_journal_honestly(
+    platform: Platform, http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    # A call in flight when the user interrupts: its outcome is unknown, then known once it answers.
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["record"]
+    say(http, sid, '/tool record {"note": "slow", "delay_ms": 3000}')
+    deadline = time.monotonic() + 60
+    while mcp_server.calls["record"] == before:
+        assert time.monotonic() < deadline, "the MCP call never started"
+        time.sleep(0.05)
+    _interrupt(http, sid)
+    wait_status(http, sid, "end_turn", timeout=30)
+    assert _journal(platform, sid) == [("record", "ambiguous")]
+    deadline = time.monotonic() + 30
+    while _journal(platform, sid) != [("record", "completed")]:
+        assert time.monotonic() < deadline, _journal(platform, sid)
+        time.sleep(0.1)
+    assert _of(history(http, sid), "agent.mcp_tool_result") == []  # the closed turn gets no late result
+    with psycopg.connect(platform.database_url) as conn:
+        texts = [
+            str(r[0])
+            for r in conn.execute("SELECT blocks::text FROM provider_transcript WHERE session_id = %s", (sid,))
+        ]
+    assert any("its outcome is unknown" in t for t in texts)  # what the model will read next turn
+    assert mcp_server.calls["record"] == before + 1
+
+    # A call awaiting its confirmation was never sent: cancelled.
+    asked = _session(http, mcp_server.url)
+    say(http, asked, '/tool record {"note": "never"}')
+    wait_status(http, asked, "requires_action", timeout=60)
+    _interrupt(http, asked)
+    wait_status(http, asked, "end_turn", timeout=30)
+    assert _journal(platform, asked) == [("record", "cancelled")]
+    assert mcp_server.calls["record"] == before + 1
+
+
+def test_a_generated_file_stays_pinned_while_its_session_exists(http: httpx.Client, mcp_server: McpTestServer) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    say(http, sid, '/tool dump {"size": 120000}')
+    wait_status(http, sid, "end_turn", timeout=90)
+    [result] = _of(history(http, sid), "agent.mcp_tool_result")
+    file_id = result["file_id"]
+    refused = http.delete(f"/v1/files/{file_id}")
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["error"]["type"] == "conflict_error"
+    assert sid in refused.json()["error"]["message"]
+    assert http.get(f"/v1/files/{file_id}").status_code == 200
+    assert http.delete(f"/v1/sessions/{sid}").status_code == 200
+    deadline = time.monotonic() + 60
+    while http.get(f"/v1/sessions/{sid}").status_code != 404:
+        assert time.monotonic() < deadline, "the Session was never removed"
+        time.sleep(0.2)
+    released = http.delete(f"/v1/files/{file_id}")  # the Session's deletion released the pin
+    assert released.status_code == 200, released.text
+    assert http.get(f"/v1/files/{file_id}").status_code == 404
+
+
+def _receipt_pending(platform: Platform, sid: str) -> bool:
+    with psycopg.connect(platform.database_url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM mcp_invocations WHERE session_id = %s AND receipt IS NOT NULL", (sid,)
+        ).fetchone()
+    return bool(row and row[0])
+
+
+def test_a_crash_between_the_receipt_and_the_object_write_publishes_the_file_once(
+    mango_services: DevStack, platform: Platform, http: httpx.Client, mcp_server: McpTestServer
+) -> None:
+    sid = _session(http, mcp_server.url, _policy("always_allow"))
+    before = mcp_server.calls["dump"]
+    weed = mango_services.s3.process.pid
+    os.killpg(weed, signal.SIGSTOP)  # object storage hangs: the receipt commits, the S3 write cannot finish
+    try:
+        say(http, sid, '/tool dump {"size": 130000}')
+        deadline = time.monotonic() + 60
+        while not _receipt_pending(platform, sid):
+            assert time.monotonic() < deadline, "the receipt was never committed"
+            time.sleep(0.05)
+        platform.kill_role("orchestrator")
+    finally:
+        os.killpg(weed, signal.SIGCONT)
+    platform.start_role("orchestrator")
+    wait_status(http, sid, "end_turn", timeout=120)
+    events = history(http, sid)
+    [result] = _of(events, "agent.mcp_tool_result")  # published exactly once
+    assert result["is_error"] is False
+    content = http.get(f"/v1/files/{result['file_id']}/content")
+    assert content.status_code == 200
+    line = "0123456789abcdefghijklmnopqrstuvwxyz\n"
+    assert content.content.decode() == (line * (130000 // len(line) + 1))[:130000]
+    assert result["file_sha256"] == hashlib.sha256(content.content).hexdigest()
+    assert mcp_server.calls["dump"] == before + 1  # recovered from the receipt, never called again
+    assert not _receipt_pending(platform, sid)
+    ids = [e["id"] for e in events]
+    assert len(ids) == len(set(ids))

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import Any
 
 from ._tool import ToolResult
+from ._tool_results import ExpectedFile
 
 __all__ = ["DispatchedToolCall", "Event", "RunnerExit", "SessionState", "as_event"]
 
@@ -102,6 +103,8 @@ class SessionState:
         self._ignored_names: set[str] = set()
         #: Files of large MCP results, in event order (downloaded before local dispatch).
         self.result_files: list[str] = []
+        #: What each result File must be (size, SHA-256) when the event says so; checked after download.
+        self.result_checks: dict[str, ExpectedFile] = {}
 
     def ingest(self, event: Event) -> None:
         """Fold one event in; an event id seen before (history/stream overlap) is ignored."""
@@ -115,7 +118,11 @@ class SessionState:
         elif kind == "user.tool_result":
             self.answered(str(event.get("tool_use_id")))
         elif kind == "agent.mcp_tool_result" and isinstance(event.get("file_id"), str):
-            self.result_files.append(str(event["file_id"]))
+            file_id = str(event["file_id"])
+            self.result_files.append(file_id)
+            size, digest = event.get("file_size_bytes"), event.get("file_sha256")
+            if isinstance(size, int) and isinstance(digest, str):
+                self.result_checks[file_id] = ExpectedFile(size, digest)
         elif kind == "user.tool_confirmation":
             self._confirmations[str(event.get("tool_use_id"))] = str(event.get("result"))
         elif kind in _STATUS_EVENTS:

@@ -47,7 +47,7 @@ from mango._retry import RetryPolicy
 from ._exceptions import LeaseLost
 from ._session_state import DispatchedToolCall, Event, RunnerExit, SessionState, as_event
 from ._tool import Tool, ToolResult
-from ._tool_results import materialise_tool_results
+from ._tool_results import ResultFileMismatch, materialise_tool_results
 
 __all__ = ["DispatchedToolCall", "RunnerExit", "SessionToolRunner", "lease_error"]
 
@@ -275,14 +275,25 @@ class SessionToolRunner:
             call.name,
             extra={"action": "tool.started"},
         )
-        if self.workdir is not None and self._state.result_files:
-            await materialise_tool_results(self.client, self.workdir, self._state.result_files)
-        call.result = await self._execute(call)
+        call.result = await self._materialise() or await self._execute(call)
         self._check_fence()
         call.posted = await self._post_result(call)
         self.in_flight = None
         self._state.answered(call.tool_use_id)
         self._record(call)
+
+    async def _materialise(self) -> ToolResult | None:
+        """Download large MCP results before a dispatch; a corrupt download answers the call instead of running it."""
+        if self.workdir is None or not self._state.result_files:
+            return None
+        try:
+            await materialise_tool_results(
+                self.client, self.workdir, self._state.result_files, self._state.result_checks
+            )
+        except ResultFileMismatch as exc:
+            log.warning("result file mismatch session_id=%s error=%s", self.session_id, exc)
+            return ToolResult(f"The tool did not run: {exc}. It is downloaded again before the next call.", True)
+        return None
 
     async def _execute(self, call: DispatchedToolCall) -> ToolResult:
         try:

@@ -138,6 +138,8 @@ async def _finish_in(
     state: str,
     raw: JsonObject | None = None,
     file_id: str | None = None,
+    file_size: int | None = None,
+    file_sha256: str | None = None,
 ) -> bool:
     """Inside the caller's transaction: the result event, the resolved action and the closed journal entry.
 
@@ -152,6 +154,9 @@ async def _finish_in(
     }
     if file_id is not None:
         payload["file_id"] = file_id
+        if file_size is not None and file_sha256 is not None:  # what a worker verifies its download against
+            payload["file_size_bytes"] = file_size
+            payload["file_sha256"] = file_sha256
     session = await sessions.lock_any(conn, sid)
     locked = await mcp.lock_runnable(conn, sid, event_id)
     if session is None or locked is None or session.deleting_at is not None:

@@ -103,7 +103,7 @@ async def publish(
             sha256=digest,
             object_key=key,
         )
-        if not await finish_in(conn, invocation, shown, False, "completed", None, file_id):
+        if not await finish_in(conn, invocation, shown, False, "completed", None, file_id, size, digest):
             raise _Closed  # rolls the File row back; the upload removes the attempt's bytes
         return None
 

@@ -159,7 +159,7 @@ async def is_session_output(conn: Connection, session_id: str, file_id: str) -> 
 async def pinning_session(conn: Connection, workspace_id: str, file_id: str) -> str | None:
     """The Session whose MCP call generated ``file_id`` (it pins the File while it exists), if any.
 
-    Journal rows go with their Session (``ON DELETE CASCADE``), so deleting the Session releases the pin.
+    A Session fenced for deletion no longer pins (its journal rows go with it, ``ON DELETE CASCADE``).
     """
     found = await conn.fetchval(Q.pinning_session, workspace_id, file_id)
     return str(found) if found is not None else None

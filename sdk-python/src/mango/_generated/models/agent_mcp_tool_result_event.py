@@ -32,6 +32,9 @@ class AgentMcpToolResultEvent:
             is_error (bool): Whether the tool failed.
             session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
             file_id (None | str | Unset): The File holding the full result when it was too large for the event.
+            file_size_bytes (int | Unset): With `file_id`: the File's size, so a worker can verify its download.
+            file_sha256 (str | Unset): With `file_id`: the SHA-256 of the File's bytes (lowercase hex), so a worker can
+                verify its download.
     """
 
     type_: Literal["agent.mcp_tool_result"]
@@ -43,6 +46,8 @@ class AgentMcpToolResultEvent:
     is_error: bool
     session_thread_id: None | str | Unset = UNSET
     file_id: None | str | Unset = UNSET
+    file_size_bytes: int | Unset = UNSET
+    file_sha256: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -79,6 +84,10 @@ class AgentMcpToolResultEvent:
         else:
             file_id = self.file_id
 
+        file_size_bytes = self.file_size_bytes
+
+        file_sha256 = self.file_sha256
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -96,6 +105,10 @@ class AgentMcpToolResultEvent:
             field_dict["session_thread_id"] = session_thread_id
         if file_id is not UNSET:
             field_dict["file_id"] = file_id
+        if file_size_bytes is not UNSET:
+            field_dict["file_size_bytes"] = file_size_bytes
+        if file_sha256 is not UNSET:
+            field_dict["file_sha256"] = file_sha256
 
         return field_dict
 
@@ -156,6 +169,10 @@ class AgentMcpToolResultEvent:
 
         file_id = _parse_file_id(d.pop("file_id", UNSET))
 
+        file_size_bytes = d.pop("file_size_bytes", UNSET)
+
+        file_sha256 = d.pop("file_sha256", UNSET)
+
         agent_mcp_tool_result_event = cls(
             type_=type_,
             id=id,
@@ -166,6 +183,8 @@ class AgentMcpToolResultEvent:
             is_error=is_error,
             session_thread_id=session_thread_id,
             file_id=file_id,
+            file_size_bytes=file_size_bytes,
+            file_sha256=file_sha256,
         )
 
         agent_mcp_tool_result_event.additional_properties = d

@@ -815,6 +815,21 @@ class AgentMcpToolResultEvent(BaseModel):
         str | None,
         Field(description="The File holding the full result when it was too large for the event.", max_length=64),
     ] = None
+    file_size_bytes: Annotated[
+        int | None,
+        Field(
+            description="With `file_id`: the File's size, so a worker can verify its download.",
+            ge=0,
+            le=9007199254740991,
+        ),
+    ] = None
+    file_sha256: Annotated[
+        str | None,
+        Field(
+            description="With `file_id`: the SHA-256 of the File's bytes (lowercase hex), so a worker can verify its download.",
+            pattern="^[0-9a-f]{64}$",
+        ),
+    ] = None
 
 
 class AgentCustomToolUseEvent(BaseModel):

@@ -888,6 +888,7 @@ OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES
 # Optional properties that may be omitted but are not nullable, by model class name.
 NOT_NULL: dict[str, frozenset[str]] = {
     "AgentCreateParams": frozenset({"mcp_servers", "metadata", "skills", "tools"}),
+    "AgentMcpToolResultEvent": frozenset({"file_sha256", "file_size_bytes"}),
     "AgentMcpToolUseEvent": frozenset({"evaluation"}),
     "AgentRef": frozenset({"version"}),
     "AgentThreadContextCompactedEvent": frozenset({"mode", "post_tokens", "pre_tokens", "summary_fallback"}),

@@ -48,7 +48,10 @@ UPDATE mcp_invocations SET receipt = NULL, file_id = $3 WHERE session_id = $1 AN
 SELECT EXISTS (SELECT 1 FROM mcp_invocations WHERE session_id = $1 AND file_id = $2);
 
 -- name: pinning_session
-SELECT session_id FROM mcp_invocations WHERE workspace_id = $1 AND file_id = $2 LIMIT 1;
+SELECT i.session_id FROM mcp_invocations i
+JOIN sessions s ON s.workspace_id = i.workspace_id AND s.id = i.session_id
+WHERE i.workspace_id = $1 AND i.file_id = $2 AND s.deleting_at IS NULL
+LIMIT 1;
 
 -- name: settle_interrupted
 -- An interrupt or the Session's deletion closes the open calls: never sent -> cancelled; sent and
