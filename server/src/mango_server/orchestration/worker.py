@@ -17,6 +17,7 @@ from mango_server.live import NatsNotifier
 from mango_server.model import InstrumentedModel, build_model_client
 from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.relay import OutboxRelay
+from mango_server.orchestration.runner import workflow_runner
 from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
@@ -71,6 +72,10 @@ async def run_orchestrator(settings: Settings) -> None:
         workflows=[SessionWorkflow],
         activities=[activities.run_step],
         max_concurrent_activities=200,
+        # An idle Session's workflow waits in this cache; beyond the bound it is evicted and
+        # replayed from its (short) history on the next wakeup, so memory stays bounded.
+        max_cached_workflows=settings.temporal_max_cached_workflows,
+        workflow_runner=workflow_runner(settings.temporal_workflow_sandbox),
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
     log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
