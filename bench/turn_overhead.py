@@ -77,9 +77,9 @@ def _self_cpu() -> float:
 # ---- the floor ---------------------------------------------------------------------------
 
 
-def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns: int) -> Row:
+def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns: int, shape: str = "update") -> Row:
     argv = [sys.executable, str(ROOT / "bench" / "floor.py"), "--address", temporal_address]
-    argv += ["--sessions", str(sessions), "--turns", str(turns), "--handshake"]
+    argv += ["--sessions", str(sessions), "--turns", str(turns), "--handshake", "--shape", shape]
     child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert child.stdin is not None
     assert child.stdout is not None
@@ -98,7 +98,8 @@ def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns:
         if child.poll() is None:
             child.kill()
             child.wait()
-    row = _stats("floor", sessions, result["latencies"], result["wall"])
+    kind = "floor" if shape == "update" else "floor, signal-shaped"
+    row = _stats(kind, sessions, result["latencies"], result["wall"])
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     return row
 
@@ -113,16 +114,23 @@ async def _setup(http: httpx.AsyncClient) -> tuple[str, str]:
 
 
 async def _session(
-    http: httpx.AsyncClient, ids: tuple[str, str], turns: int, ready: asyncio.Queue[None], go: asyncio.Event
+    http: httpx.AsyncClient,
+    ids: tuple[str, str],
+    turns: int,
+    ready: asyncio.Queue[None],
+    go: asyncio.Event,
+    warm: int = 0,
 ) -> list[float]:
+    """``warm`` turns before ``ready`` (its workflow started and cached, as the floor's), then ``turns``."""
     session = (await http.post("/v1/sessions", json={"agent": ids[0], "environment_id": ids[1]})).json()
     sid = session["id"]
     latencies: list[float] = []
     async with aconnect_sse(http, "GET", f"/v1/sessions/{sid}/events/stream") as source:
         events = source.aiter_sse()
-        ready.put_nowait(None)
-        await go.wait()
-        for turn in range(turns):
+        for turn in range(warm + turns):
+            if turn == warm:
+                ready.put_nowait(None)
+                await go.wait()
             started = time.perf_counter()
             body = {"events": [{"type": "user.message", "content": [{"type": "text", "text": f"turn {turn}"}]}]}
             (await http.post(f"/v1/sessions/{sid}/events", json=body)).raise_for_status()
@@ -130,7 +138,7 @@ async def _session(
                 if sse.event == "session.status_idle" and json.loads(sse.data)["stop_reason"]["type"] == "end_turn":
                     break
             latencies.append(time.perf_counter() - started)
-    return latencies
+    return latencies[warm:]
 
 
 async def _client(base_url: str, api_key: str, connections: int) -> httpx.AsyncClient:
@@ -140,7 +148,9 @@ async def _client(base_url: str, api_key: str, connections: int) -> httpx.AsyncC
     )
 
 
-async def run_mango(base_url: str, api_key: str, pids: dict[str, int], sessions: int, turns: int) -> Row:
+async def run_mango(
+    base_url: str, api_key: str, pids: dict[str, int], sessions: int, turns: int, kind: str = "mango"
+) -> Row:
     async with await _client(base_url, api_key, sessions * 2 + 10) as http:
         ids = await _setup(http)
         warm_ready: asyncio.Queue[None] = asyncio.Queue()
@@ -149,7 +159,7 @@ async def run_mango(base_url: str, api_key: str, pids: dict[str, int], sessions:
         await _session(http, ids, 2, warm_ready, warm_go)
         ready: asyncio.Queue[None] = asyncio.Queue()
         go = asyncio.Event()
-        tasks = [asyncio.create_task(_session(http, ids, turns, ready, go)) for _ in range(sessions)]
+        tasks = [asyncio.create_task(_session(http, ids, turns, ready, go, warm=1)) for _ in range(sessions)]
         for _ in range(sessions):
             await ready.get()
         watched = {role: pids[role] for role in MANGO_ROLES}
@@ -158,7 +168,7 @@ async def run_mango(base_url: str, api_key: str, pids: dict[str, int], sessions:
         results = await asyncio.gather(*tasks)
         wall = time.perf_counter() - started
         after, self_after = snapshot(watched), _self_cpu()
-    row = _stats("mango", sessions, [x for r in results for x in r], wall)
+    row = _stats(kind, sessions, [x for r in results for x in r], wall)
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     row["cpu"]["load"] = (self_after - self_before) * 1000 / row["turns"]
     return row
@@ -324,7 +334,10 @@ wakeup, SSE. The api runs with production defaults (no response validation, 15 s
 CPU is user + system time read from `/proc/<pid>/stat` around the measured window (Sessions and
 streams are opened before it), summed over each process tree (PostgreSQL with every backend,
 reaped ones included), divided by the turns. "x floor" is turns/s over the floor's turns/s at
-the same concurrency. "total" is every process but the load generator (for the floor: its one
+the same concurrency. "floor, signal-shaped" is Mango's own Temporal shape on the same floor
+(`bench/floor.py --shape signal`: a signal-with-start wakes the workflow, which runs one no-op
+activity), which separates what Temporal costs for that shape from what Mango adds to it.
+"total" is every process but the load generator (for the floor: its one
 process, which also holds the client, plus Temporal). The machine is CPU-bound at 10 and 50
 Sessions, so turns/s follows CPU per turn; CPU per turn is the steadier figure."""
 
@@ -335,10 +348,16 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=0, help="also measure RSS after one turn on N Sessions")
     parser.add_argument("--streams", type=int, default=0, help="also measure p50 with N open SSE streams")
     parser.add_argument("--only", type=int, default=0, help="run only the scenario with this many Sessions")
+    parser.add_argument(
+        "--baseline-src",
+        type=Path,
+        help="a checkout of another Mango revision: its api and orchestrator run beside this one's, same stack and run",
+    )
     args = parser.parse_args()
     scenarios = [s for s in SCENARIOS if not args.only or s[0] == args.only]
     with tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp, DevStack(Path(tmp) / "stack", "free") as stack:
         running = Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV).start()
+        baseline: Platform | None = None
         try:
             tenant = running.create_tenant("bench")
             pids = {role: running.processes[role].pid for role in ("api", "orchestrator")}
@@ -347,16 +366,29 @@ def main() -> None:
                 "postgres": stack.postgres.process.pid,
                 "nats": stack.nats.process.pid,
             }
+            base_tenant, base_pids = tenant, pids
+            if args.baseline_src:
+                src = args.baseline_src.resolve() / "server" / "src"
+                env = {**BENCH_ENV, "PYTHONPATH": f"{src}:{os.environ.get('PYTHONPATH', '')}"}
+                baseline = Platform(stack, Path(tmp) / "baseline-logs", extra_env=env).start()
+                base_tenant = baseline.create_tenant("bench")
+                base_pids = pids | {role: baseline.processes[role].pid for role in ("api", "orchestrator")}
             rows: list[Row] = []
             for sessions, turns in scenarios:
                 rows.append(run_floor(stack.temporal_address, pids, sessions, turns))
+                rows.append(run_floor(stack.temporal_address, pids, sessions, turns, "signal"))
+                if baseline is not None:
+                    args_ = (baseline.base_url, base_tenant.api_key, base_pids, sessions, turns, "mango, baseline")
+                    rows.append(asyncio.run(run_mango(*args_)))
                 rows.append(asyncio.run(run_mango(running.base_url, tenant.api_key, pids, sessions, turns)))
-                print("\n".join(_turn_table(rows[-2:]).splitlines()[2:]), flush=True)
+                print("\n".join(_turn_table(rows[-4 if baseline else -3 :]).splitlines()[2:]), flush=True)
             url, key = running.base_url, tenant.api_key
             fanout = asyncio.run(run_fanout(url, key, pids, args.streams)) if args.streams else None
             idle = asyncio.run(run_idle(url, key, pids, args.idle)) if args.idle else None
         finally:
             running.stop()
+            if baseline is not None:
+                baseline.stop()
     table = _turn_table(rows)
     print(table)
     if fanout:
