@@ -348,13 +348,14 @@ def main() -> None:
     parser.add_argument("--idle", type=int, default=0, help="also measure RSS after one turn on N Sessions")
     parser.add_argument("--streams", type=int, default=0, help="also measure p50 with N open SSE streams")
     parser.add_argument("--only", type=int, default=0, help="run only the scenario with this many Sessions")
+    parser.add_argument("--repeat", type=int, default=1, help="run the scenarios this many times, interleaved")
     parser.add_argument(
         "--baseline-src",
         type=Path,
         help="a checkout of another Mango revision: its api and orchestrator run beside this one's, same stack and run",
     )
     args = parser.parse_args()
-    scenarios = [s for s in SCENARIOS if not args.only or s[0] == args.only]
+    scenarios = [s for s in SCENARIOS if not args.only or s[0] == args.only] * args.repeat
     with tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp, DevStack(Path(tmp) / "stack", "free") as stack:
         running = Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV).start()
         baseline: Platform | None = None
