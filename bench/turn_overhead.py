@@ -401,7 +401,13 @@ def main() -> None:
         command = " ".join(["`.venv/bin/python bench/turn_overhead.py", *sys.argv[1:]]) + "` (`make bench`)"
         path = ROOT / "docs" / "performance.md"
         text = path.read_text() if path.exists() else "# Performance\n"
-        body = f"{TURN_PROSE}\n\nCommand: {command}. Machine: {machine}.\n\n{table}"
+        prose = TURN_PROSE
+        if args.baseline_src:
+            prose += (
+                '\n\n"mango, baseline" rows are another revision\'s api and orchestrator (given with '
+                "`--baseline-src`) on the same stack, measured interleaved with this revision's in the same run."
+            )
+        body = f"{prose}\n\nCommand: {command}. Machine: {machine}.\n\n{table}"
         text = _replace_section(text, "Control-plane overhead per turn", body)
         if fanout:
             body = (
