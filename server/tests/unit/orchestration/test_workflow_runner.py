@@ -13,7 +13,10 @@ from temporalio.client import WorkflowHistory
 from temporalio.worker import Replayer, UnsandboxedWorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner
 
-# Three turns of one Session (wake signal, run_step, idle wait) recorded from a running orchestrator.
+# Three turns of one Session (wake signal, run_step, idle wait) recorded from a running orchestrator
+# (``(await client.get_workflow_handle(workflow_id).fetch_history()).to_json()``). A replay failure
+# after a change of SessionWorkflow means running Sessions would fail to replay too: version the
+# change (``workflow.patched``), or re-record the history when no deployed history has the old shape.
 HISTORY = Path(__file__).with_name("session_history.json")
 
 
