@@ -125,4 +125,4 @@ conformance: install-python
 	@$(BIN)/mango-conformance
 
 bench: install-python
-	@$(PY) bench/turn_overhead.py
+	@$(PY) bench/turn_overhead.py --idle 2000 --streams 1000 --write

@@ -1,12 +1,20 @@
-"""Control-plane overhead per turn with the offline model.
+"""Mango's turn beside a bare Temporal floor: latency, throughput and CPU per turn per process.
 
-Measures, for each turn, the time from the POST of a ``user.message`` to the matching
-``session.status_idle`` seen on the Session's SSE stream (opened before the first turn), with
-1, 10 and 50 concurrent Sessions, on a real PostgreSQL / Temporal / NATS / SeaweedFS stack
-started on 127.0.0.1 for the run. Prints p50/p99 and turns per second and, with ``--write``,
-records them in docs/performance.md. Bounded: a fixed number of turns per Session.
+In one run and one process tree: a real PostgreSQL / Temporal / NATS / SeaweedFS stack started on
+127.0.0.1 (the dev server with ``mango dev``'s settings), Mango's api and orchestrator on it, and,
+for 1, 10 and 50 concurrent Sessions, first the bare Temporal floor (``bench/floor.py``: an
+Update to a long-running workflow running one no-op activity, client and worker in one process)
+then Mango's turn with the offline model: from the POST of a ``user.message`` to the matching
+``session.status_idle`` on the Session's SSE stream (opened beforehand). Prints p50/p99,
+turns/s, the ratio to the floor's turns/s, and the CPU milliseconds per turn of every process
+tree (api, orchestrator, Temporal, PostgreSQL with all its backends, NATS; the load generator
+apart) read from ``/proc`` around the measured window only (Sessions and streams are opened
+before it). With ``--idle N`` it also runs one turn on N Sessions and reports the
+orchestrator's RSS per idle Session; with ``--streams N`` it holds N SSE streams open on the api
+and compares a single Session's p50 with and without them. ``--write`` records the tables in
+docs/performance.md. Bounded: a fixed number of turns per scenario.
 
-    .venv/bin/python bench/turn_overhead.py --write
+    .venv/bin/python bench/turn_overhead.py --idle 2000 --streams 1000 --write
 """
 
 from __future__ import annotations
@@ -14,49 +22,42 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import platform
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from httpx_sse import aconnect_sse
 from mango_server.devstack import DevStack, Platform
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _proc import rss_kib, snapshot
+
 ROOT = Path(__file__).resolve().parents[1]
-SCENARIOS = ((1, 40), (10, 10), (50, 4))  # (concurrent sessions, turns per session)
+SCENARIOS = ((1, 40), (10, 20), (50, 8))  # (concurrent sessions, turns per session)
+MANGO_ROLES = ("api", "orchestrator", "temporal", "postgres", "nats")
+# Production defaults where the test platform differs, and no throttling of the load itself.
+BENCH_ENV = {
+    "MANGO_VALIDATE_RESPONSES": "false",
+    "MANGO_SSE_PING_SECONDS": "15",
+    "MANGO_SSE_MAX_STREAMS_PER_KEY": "5000",
+    "MANGO_RATE_LIMIT_PER_SECOND": "100000",
+    "MANGO_RATE_LIMIT_BURST": "100000",
+}
+Row = dict[str, Any]
+MAKE_BENCH_ARGS = ["--idle", "2000", "--streams", "1000", "--write"]  # the Makefile's bench target
 
 
-async def _session(http: httpx.AsyncClient, agent_id: str, env_id: str, turns: int) -> list[float]:
-    session = (await http.post("/v1/sessions", json={"agent": agent_id, "environment_id": env_id})).json()
-    sid = session["id"]
-    latencies: list[float] = []
-    async with aconnect_sse(http, "GET", f"/v1/sessions/{sid}/events/stream") as source:
-        events = source.aiter_sse()
-        for turn in range(turns):
-            started = time.perf_counter()
-            body = {"events": [{"type": "user.message", "content": [{"type": "text", "text": f"turn {turn}"}]}]}
-            (await http.post(f"/v1/sessions/{sid}/events", json=body)).raise_for_status()
-            async for sse in events:
-                if sse.event == "session.status_idle" and json.loads(sse.data)["stop_reason"]["type"] == "end_turn":
-                    break
-            latencies.append(time.perf_counter() - started)
-    return latencies
-
-
-async def _scenario(base_url: str, api_key: str, sessions: int, turns: int) -> dict[str, float]:
-    limits = httpx.Limits(max_connections=sessions * 2 + 10)
-    headers = {"authorization": f"Bearer {api_key}"}
-    async with httpx.AsyncClient(base_url=base_url, headers=headers, timeout=60, limits=limits) as http:
-        agent = (await http.post("/v1/agents", json={"name": "bench", "model": "mango-offline-1"})).json()
-        env = (await http.post("/v1/environments", json={"name": f"bench-{time.monotonic_ns()}"})).json()
-        await _session(http, agent["id"], env["id"], 2)  # warm-up
-        started = time.perf_counter()
-        results = await asyncio.gather(*(_session(http, agent["id"], env["id"], turns) for _ in range(sessions)))
-        wall = time.perf_counter() - started
-    latencies = sorted(x for r in results for x in r)
+def _stats(kind: str, sessions: int, latencies: list[float], wall: float) -> Row:
+    latencies = sorted(latencies)
     return {
+        "kind": kind,
         "sessions": sessions,
         "turns": len(latencies),
         "p50_ms": statistics.median(latencies) * 1000,
@@ -65,46 +66,366 @@ async def _scenario(base_url: str, api_key: str, sessions: int, turns: int) -> d
     }
 
 
-def _table(rows: list[dict[str, float]]) -> str:
-    lines = ["| concurrent Sessions | turns | p50 (ms) | p99 (ms) | turns/s |", "|---|---|---|---|---|"]
+def _cpu_per_turn(before: dict[str, float], after: dict[str, float], turns: int) -> dict[str, float]:
+    return {name: (after[name] - before[name]) * 1000 / turns for name in before}
+
+
+def _self_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+# ---- the floor ---------------------------------------------------------------------------
+
+
+def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns: int, shape: str = "update") -> Row:
+    argv = [sys.executable, str(ROOT / "bench" / "floor.py"), "--address", temporal_address]
+    argv += ["--sessions", str(sessions), "--turns", str(turns), "--handshake", "--shape", shape]
+    child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdin is not None
+    assert child.stdout is not None
+    try:
+        if child.stdout.readline().strip() != "ready":
+            raise RuntimeError("the floor harness did not start")
+        watched = {"floor": child.pid, "temporal": pids["temporal"]}
+        before = snapshot(watched)
+        child.stdin.write("go\n")
+        child.stdin.flush()
+        result = json.loads(child.stdout.readline())
+        after = snapshot(watched)
+        child.stdin.close()
+        child.wait(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    kind = "floor" if shape == "update" else "floor, signal-shaped"
+    row = _stats(kind, sessions, result["latencies"], result["wall"])
+    row["cpu"] = _cpu_per_turn(before, after, row["turns"])
+    return row
+
+
+# ---- Mango -------------------------------------------------------------------------------
+
+
+async def _setup(http: httpx.AsyncClient) -> tuple[str, str]:
+    agent = (await http.post("/v1/agents", json={"name": "bench", "model": "mango-offline-1"})).json()
+    env = (await http.post("/v1/environments", json={"name": f"bench-{time.monotonic_ns()}"})).json()
+    return agent["id"], env["id"]
+
+
+async def _session(
+    http: httpx.AsyncClient,
+    ids: tuple[str, str],
+    turns: int,
+    ready: asyncio.Queue[None],
+    go: asyncio.Event,
+    warm: int = 0,
+) -> list[float]:
+    """``warm`` turns before ``ready`` (its workflow started and cached, as the floor's), then ``turns``."""
+    session = (await http.post("/v1/sessions", json={"agent": ids[0], "environment_id": ids[1]})).json()
+    sid = session["id"]
+    latencies: list[float] = []
+    async with aconnect_sse(http, "GET", f"/v1/sessions/{sid}/events/stream") as source:
+        events = source.aiter_sse()
+        for turn in range(warm + turns):
+            if turn == warm:
+                ready.put_nowait(None)
+                await go.wait()
+            started = time.perf_counter()
+            body = {"events": [{"type": "user.message", "content": [{"type": "text", "text": f"turn {turn}"}]}]}
+            (await http.post(f"/v1/sessions/{sid}/events", json=body)).raise_for_status()
+            async for sse in events:
+                if sse.event == "session.status_idle" and json.loads(sse.data)["stop_reason"]["type"] == "end_turn":
+                    break
+            latencies.append(time.perf_counter() - started)
+    return latencies[warm:]
+
+
+async def _client(base_url: str, api_key: str, connections: int) -> httpx.AsyncClient:
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+    return httpx.AsyncClient(
+        base_url=base_url, headers={"authorization": f"Bearer {api_key}"}, timeout=60, limits=limits
+    )
+
+
+async def run_mango(
+    base_url: str, api_key: str, pids: dict[str, int], sessions: int, turns: int, kind: str = "mango"
+) -> Row:
+    async with await _client(base_url, api_key, sessions * 2 + 10) as http:
+        ids = await _setup(http)
+        warm_ready: asyncio.Queue[None] = asyncio.Queue()
+        warm_go = asyncio.Event()
+        warm_go.set()
+        await _session(http, ids, 2, warm_ready, warm_go)
+        ready: asyncio.Queue[None] = asyncio.Queue()
+        go = asyncio.Event()
+        tasks = [asyncio.create_task(_session(http, ids, turns, ready, go, warm=1)) for _ in range(sessions)]
+        for _ in range(sessions):
+            await ready.get()
+        watched = {role: pids[role] for role in MANGO_ROLES}
+        before, self_before, started = snapshot(watched), _self_cpu(), time.perf_counter()
+        go.set()
+        results = await asyncio.gather(*tasks)
+        wall = time.perf_counter() - started
+        after, self_after = snapshot(watched), _self_cpu()
+    row = _stats(kind, sessions, [x for r in results for x in r], wall)
+    row["cpu"] = _cpu_per_turn(before, after, row["turns"])
+    row["cpu"]["load"] = (self_after - self_before) * 1000 / row["turns"]
+    return row
+
+
+# ---- idle Sessions -----------------------------------------------------------------------
+
+
+async def run_idle(base_url: str, api_key: str, pids: dict[str, int], count: int) -> Row:
+    """One turn on each of ``count`` Sessions (50 at a time), then the orchestrator's RSS."""
+    rss_before = rss_kib(pids["orchestrator"])
+    limit = asyncio.Semaphore(50)
+    async with await _client(base_url, api_key, 120) as http:
+        ids = await _setup(http)
+
+        async def one() -> None:
+            async with limit:
+                go = asyncio.Event()
+                go.set()
+                await _session(http, ids, 1, asyncio.Queue(), go)
+
+        started = time.perf_counter()
+        await asyncio.gather(*(one() for _ in range(count)))
+        seconds = time.perf_counter() - started
+    await asyncio.sleep(2)  # let the last workflow tasks settle
+    rss_after = rss_kib(pids["orchestrator"])
+    return {
+        "sessions": count,
+        "seconds": seconds,
+        "rss_before_mib": rss_before / 1024,
+        "rss_after_mib": rss_after / 1024,
+        "kib_per_session": (rss_after - rss_before) / count,
+    }
+
+
+# ---- SSE fan-out -------------------------------------------------------------------------
+
+
+async def _hold_stream(port: int, api_key: str, session_id: str, opened: asyncio.Queue[None]) -> None:
+    """One idle SSE stream on a raw socket: read and discard, so the load generator stays cheap."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    request = (
+        f"GET /v1/sessions/{session_id}/events/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Authorization: Bearer {api_key}\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    writer.write(request.encode())
+    await writer.drain()
+    status = await reader.readline()
+    if b" 200 " not in status:
+        raise RuntimeError(f"stream refused: {status!r}")
+    opened.put_nowait(None)
+    try:
+        while await reader.read(65536):
+            pass
+    finally:
+        writer.close()
+
+
+async def run_fanout(base_url: str, api_key: str, pids: dict[str, int], streams: int, turns: int = 40) -> Row:
+    port = int(base_url.rsplit(":", 1)[1])
+    quiet = await run_mango(base_url, api_key, pids, 1, turns)
+    async with await _client(base_url, api_key, 20) as http:
+        ids = await _setup(http)
+        sids = []
+        for _ in range(streams):
+            body = {"agent": ids[0], "environment_id": ids[1]}
+            sids.append((await http.post("/v1/sessions", json=body)).json()["id"])
+    opened: asyncio.Queue[None] = asyncio.Queue()
+    holders = [asyncio.create_task(_hold_stream(port, api_key, sid, opened)) for sid in sids]
+    try:
+        for _ in range(streams):
+            await opened.get()
+        await asyncio.sleep(2)
+        api_before = snapshot({"api": pids["api"]})["api"]
+        await asyncio.sleep(10)
+        idle_api_ms_per_s = (snapshot({"api": pids["api"]})["api"] - api_before) * 100
+        loaded = await run_mango(base_url, api_key, pids, 1, turns)
+    finally:
+        for task in holders:
+            task.cancel()
+        await asyncio.gather(*holders, return_exceptions=True)
+    return {
+        "streams": streams,
+        "p50_quiet_ms": quiet["p50_ms"],
+        "p50_streams_ms": loaded["p50_ms"],
+        "p99_quiet_ms": quiet["p99_ms"],
+        "p99_streams_ms": loaded["p99_ms"],
+        "api_quiet_ms": quiet["cpu"]["api"],
+        "api_streams_ms": loaded["cpu"]["api"],
+        "idle_api_cpu_pct": idle_api_ms_per_s / 10,
+    }
+
+
+# ---- tables ------------------------------------------------------------------------------
+
+
+def _turn_table(rows: list[Row]) -> str:
+    head = (
+        "| run | Sessions | turns | p50 (ms) | p99 (ms) | turns/s | x floor | CPU ms/turn: api | orchestrator "
+        "| floor process | Temporal | PostgreSQL | NATS | total | load generator |"
+    )
+    lines = [head, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    floor_rate: dict[int, float] = {}
     for row in rows:
+        cpu = row["cpu"]
+        if row["kind"] == "floor":
+            floor_rate[row["sessions"]] = row["turns_per_s"]
+        ratio = row["turns_per_s"] / floor_rate[row["sessions"]] if row["sessions"] in floor_rate else float("nan")
+
+        def cell(name: str, cpu: dict[str, float] = cpu) -> str:
+            return f"{cpu[name]:.1f}" if name in cpu else "-"
+
+        total = sum(v for k, v in cpu.items() if k != "load")
         lines.append(
-            f"| {int(row['sessions'])} | {int(row['turns'])} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} "
-            f"| {row['turns_per_s']:.1f} |"
+            f"| {row['kind']} | {row['sessions']} | {row['turns']} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} "
+            f"| {row['turns_per_s']:.1f} | {ratio:.2f} | {cell('api')} | {cell('orchestrator')} | {cell('floor')} "
+            f"| {cell('temporal')} | {cell('postgres')} | {cell('nats')} | {total:.1f} | {cell('load')} |"
         )
     return "\n".join(lines)
+
+
+def _idle_table(row: Row) -> str:
+    return (
+        "| idle Sessions | seconds | orchestrator RSS before (MiB) | after (MiB) | KiB per idle Session |\n"
+        "|---|---|---|---|---|\n"
+        f"| {row['sessions']} | {row['seconds']:.1f} | {row['rss_before_mib']:.1f} | {row['rss_after_mib']:.1f} "
+        f"| {row['kib_per_session']:.1f} |"
+    )
+
+
+def _fanout_table(row: Row) -> str:
+    return (
+        "| open streams | p50 quiet (ms) | p50 with streams (ms) | p50 change | p99 quiet (ms) "
+        "| p99 with streams (ms) | api CPU ms/turn quiet | with streams | api CPU while idle (% of a core) |\n"
+        "|---|---|---|---|---|---|---|---|---|\n"
+        f"| {row['streams']} | {row['p50_quiet_ms']:.1f} | {row['p50_streams_ms']:.1f} "
+        f"| {(row['p50_streams_ms'] / row['p50_quiet_ms'] - 1) * 100:+.0f}% | {row['p99_quiet_ms']:.1f} "
+        f"| {row['p99_streams_ms']:.1f} | {row['api_quiet_ms']:.1f} | {row['api_streams_ms']:.1f} "
+        f"| {row['idle_api_cpu_pct']:.1f} |"
+    )
+
+
+def _replace_section(text: str, heading: str, body: str) -> str:
+    """Put ``## heading`` with ``body`` in place of the section of that name (or append it)."""
+    start = text.find(f"## {heading}\n")
+    section = f"## {heading}\n\n{body}\n"
+    if start < 0:
+        return text.rstrip("\n") + "\n\n" + section
+    end = text.find("\n## ", start + 1)
+    return text[:start] + section + (text[end:] if end >= 0 else "")
+
+
+TURN_PROSE = """\
+Mango's turn beside a bare Temporal floor, in one run on one machine. The floor
+(`bench/floor.py`) is the least a durable turn on Temporal costs: an Update to a long-running
+workflow that runs one no-op activity, client and worker in one process, on the same dev server
+as Mango's (`mango dev`'s settings: SQLite with WAL, `synchronous=normal`). Mango's turn is from
+the POST of a `user.message` to `session.status_idle` (end_turn) on the Session's SSE stream
+(opened beforehand), with the deterministic offline model, so the figures are Mango's own
+overhead: admission, outbox relay, Temporal, workflow task, activity, PostgreSQL commits, NATS
+wakeup, SSE. The api runs with production defaults (no response validation, 15 s SSE pings).
+
+CPU is user + system time read from `/proc/<pid>/stat` around the measured window (Sessions and
+streams are opened before it), summed over each process tree (PostgreSQL with every backend,
+reaped ones included), divided by the turns. "x floor" is turns/s over the floor's turns/s at
+the same concurrency. "floor, signal-shaped" is Mango's own Temporal shape on the same floor
+(`bench/floor.py --shape signal`: a signal-with-start wakes the workflow, which runs one no-op
+activity), which separates what Temporal costs for that shape from what Mango adds to it.
+"total" is every process but the load generator (for the floor: its one
+process, which also holds the client, plus Temporal). The machine is CPU-bound at 10 and 50
+Sessions, so turns/s follows CPU per turn; CPU per turn is the steadier figure."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="record the figures in docs/performance.md")
+    parser.add_argument("--idle", type=int, default=0, help="also measure RSS after one turn on N Sessions")
+    parser.add_argument("--streams", type=int, default=0, help="also measure p50 with N open SSE streams")
+    parser.add_argument("--only", type=int, default=0, help="run only the scenario with this many Sessions")
+    parser.add_argument("--repeat", type=int, default=1, help="run the scenarios this many times, interleaved")
+    parser.add_argument(
+        "--baseline-src",
+        type=Path,
+        help="a checkout of another Mango revision: its api and orchestrator run beside this one's, same stack and run",
+    )
     args = parser.parse_args()
+    scenarios = [s for s in SCENARIOS if not args.only or s[0] == args.only] * args.repeat
     with tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp, DevStack(Path(tmp) / "stack", "free") as stack:
-        running = Platform(stack, Path(tmp) / "logs").start()
+        running = Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV).start()
+        baseline: Platform | None = None
         try:
             tenant = running.create_tenant("bench")
-            rows = [asyncio.run(_scenario(running.base_url, tenant.api_key, s, t)) for s, t in SCENARIOS]
+            pids = {role: running.processes[role].pid for role in ("api", "orchestrator")}
+            pids |= {
+                "temporal": stack.temporal.process.pid,
+                "postgres": stack.postgres.process.pid,
+                "nats": stack.nats.process.pid,
+            }
+            base_tenant, base_pids = tenant, pids
+            if args.baseline_src:
+                src = args.baseline_src.resolve() / "server" / "src"
+                env = {**BENCH_ENV, "PYTHONPATH": f"{src}:{os.environ.get('PYTHONPATH', '')}"}
+                baseline = Platform(stack, Path(tmp) / "baseline-logs", extra_env=env).start()
+                base_tenant = baseline.create_tenant("bench")
+                base_pids = pids | {role: baseline.processes[role].pid for role in ("api", "orchestrator")}
+            rows: list[Row] = []
+            for sessions, turns in scenarios:
+                rows.append(run_floor(stack.temporal_address, pids, sessions, turns))
+                rows.append(run_floor(stack.temporal_address, pids, sessions, turns, "signal"))
+                if baseline is not None:
+                    args_ = (baseline.base_url, base_tenant.api_key, base_pids, sessions, turns, "mango, baseline")
+                    rows.append(asyncio.run(run_mango(*args_)))
+                rows.append(asyncio.run(run_mango(running.base_url, tenant.api_key, pids, sessions, turns)))
+                print("\n".join(_turn_table(rows[-4 if baseline else -3 :]).splitlines()[2:]), flush=True)
+            url, key = running.base_url, tenant.api_key
+            fanout = asyncio.run(run_fanout(url, key, pids, args.streams)) if args.streams else None
+            idle = asyncio.run(run_idle(url, key, pids, args.idle)) if args.idle else None
         finally:
             running.stop()
-    table = _table(rows)
+            if baseline is not None:
+                baseline.stop()
+    table = _turn_table(rows)
     print(table)
+    if fanout:
+        print(_fanout_table(fanout))
+    if idle:
+        print(_idle_table(idle))
     if args.write:
-        machine = f"{platform.machine()}, {__import__('os').cpu_count()} cores, Python {platform.python_version()}"
-        text = (
-            "# Performance\n\n"
-            "## Control-plane overhead per turn\n\n"
-            "From the POST of a `user.message` to `session.status_idle` (end_turn) seen on the Session's SSE\n"
-            "stream, with the deterministic offline model (so the figures are Mango's own overhead: admission,\n"
-            "outbox relay, Temporal signal, workflow task, activity, PostgreSQL commits, NATS wakeup, SSE).\n"
-            "All components run on 127.0.0.1 on the same machine as the load generator.\n\n"
-            f"Command: `.venv/bin/python bench/turn_overhead.py --write` (`make bench`). Machine: {machine}.\n\n"
-            f"{table}\n"
-        )
+        machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+        command = " ".join(["`.venv/bin/python bench/turn_overhead.py", *sys.argv[1:]]) + "`"
+        if sys.argv[1:] == MAKE_BENCH_ARGS:
+            command += " (`make bench`)"
         path = ROOT / "docs" / "performance.md"
-        previous = path.read_text() if path.exists() else ""
-        later = previous.find("\n## ", previous.find("## Control-plane overhead per turn") + 1)
-        if later >= 0:  # keep the sections other benchmarks wrote (bench/long_session.py)
-            text += previous[later:]
+        text = path.read_text() if path.exists() else "# Performance\n"
+        prose = TURN_PROSE
+        if args.baseline_src:
+            prose += (
+                '\n\n"mango, baseline" rows are another revision\'s api and orchestrator (given with '
+                "`--baseline-src`) on the same stack, measured interleaved with this revision's in the same run."
+            )
+        body = f"{prose}\n\nCommand: {command}. Machine: {machine}.\n\n{table}"
+        text = _replace_section(text, "Control-plane overhead per turn", body)
+        if fanout:
+            body = (
+                f"{args.streams} idle SSE streams held open on the one api process (one per Session), then one "
+                "Session's turns measured as above, against the same Session's turns without them, in the same "
+                f"run.\n\nCommand: {command}.\n\n{_fanout_table(fanout)}"
+            )
+            text = _replace_section(text, "SSE fan-out", body)
+        if idle:
+            body = (
+                f"One turn on each of {args.idle} Sessions (50 at a time), then the orchestrator's resident set "
+                "size; an idle Session holds no process, only its workflow in the worker's cache (bounded by "
+                f"`MANGO_TEMPORAL_MAX_CACHED_WORKFLOWS`).\n\nCommand: {command}.\n\n{_idle_table(idle)}"
+            )
+            text = _replace_section(text, "Idle Sessions", body)
         path.write_text(text)
 
 

@@ -26,6 +26,8 @@ class Settings:
     temporal_address: str = "127.0.0.1:7233"
     temporal_namespace: str = "default"
     temporal_task_queue: str = "mango-sessions"
+    temporal_max_cached_workflows: int = 500
+    temporal_workflow_sandbox: bool = False
     nats_url: str = "nats://127.0.0.1:4222"
     s3_endpoint_url: str = ""
     s3_bucket: str = "mango"

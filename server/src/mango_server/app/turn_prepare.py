@@ -63,10 +63,11 @@ async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | S
         trigger = await events.next_trigger(conn, sid)
         if trigger is None:
             return StepOutcome("idle")
-        await turns.start(conn, ws, sid, trigger.id)
+        started = await turns.start(conn, ws, sid, trigger.id)
         snapshots = await files.snapshots_for_event(conn, trigger.id)
         blocks = await trigger_blocks(conn, trigger, snapshots)
         await transcript.insert(conn, ws, sid, trigger.id, 0, "user", blocks)
+        return started
     elif turn.state == "waiting":
         calls = await actions.for_round(conn, sid, turn.trigger_id, turn.round)
         if any(a.state in OPEN_ACTION_STATES for a in calls):

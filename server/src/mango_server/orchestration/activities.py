@@ -46,6 +46,10 @@ class SessionActivities:
 
 
 async def _heartbeat_forever() -> None:
+    # The first beat waits one period: Temporal's heartbeat timeout already runs from the start
+    # of the attempt, and most rounds (every one that does not wait on a slow model) finish
+    # before it, so an immediate beat would cost one more Temporal request and history write
+    # per round without detecting anything sooner.
     while True:
-        activity.heartbeat()
         await asyncio.sleep(_HEARTBEAT_SECONDS)
+        activity.heartbeat()

@@ -77,8 +77,9 @@ class OutboxRelay:
 
     async def _serve(self) -> None:
         listener = await self._pool.acquire()
+        poke = self._on_notify
         try:
-            await listener.add_listener("mango_outbox", lambda *_: self._poke.set())
+            await listener.add_listener("mango_outbox", poke)
             while not listener.is_closed():
                 self._poke.clear()
                 while await self.drain_once() == _BATCH:
@@ -88,12 +89,17 @@ class OutboxRelay:
                     await asyncio.wait_for(self._poke.wait(), timeout=_SCAN_SECONDS)
             raise ConnectionError("the LISTEN connection was closed")
         finally:
-            # A connection the server dropped cannot UNLISTEN; the pool must still take it back.
+            # The pool does not reset connections on release (``store.db``): UNLISTEN here. A
+            # connection the server dropped cannot UNLISTEN; the pool must still take it back.
             try:
+                await asyncio.wait_for(listener.remove_listener("mango_outbox", poke), timeout=5)
                 await self._pool.release(listener, timeout=5)
             except Exception:
                 listener.terminate()
                 await self._pool.release(listener)
+
+    def _on_notify(self, *_: object) -> None:
+        self._poke.set()
 
     async def drain_once(self) -> int:
         """Claim the due rows and deliver each once; returns how many were claimed."""

@@ -21,6 +21,7 @@ from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.deployment_activities import DeploymentActivities
 from mango_server.orchestration.deployment_workflow import DeploymentRunWorkflow
 from mango_server.orchestration.relay import OutboxRelay
+from mango_server.orchestration.runner import workflow_runner
 from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.scheduler import DeploymentScheduler
 from mango_server.orchestration.webhooks import DispatchPolicy, WebhookDispatcher
@@ -80,6 +81,10 @@ async def run_orchestrator(settings: Settings) -> None:
         workflows=[SessionWorkflow, DeploymentRunWorkflow],
         activities=[activities.run_step, runs.run, runs.failed],
         max_concurrent_activities=200,
+        # An idle Session's workflow waits in this cache; beyond the bound it is evicted and
+        # replayed from its (short) history on the next wakeup, so memory stays bounded.
+        max_cached_workflows=settings.temporal_max_cached_workflows,
+        workflow_runner=workflow_runner(settings.temporal_workflow_sandbox),
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
     keyring = configured(settings.keyring_file)

@@ -24,8 +24,7 @@ from mango_server.store.sql_loader import NamedQueries
 
 
 class Q(NamedQueries, file="events"):
-    allocate_seq: str
-    insert_event: str
+    append_events: str
     event_exists: str
     find_event: str
     events_after: str
@@ -63,28 +62,30 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
     """Append ``events`` in order and return the rows as written."""
     if not events:
         return []
-    first = int(await conn.fetchval(Q.allocate_seq, session_id, len(events)))
     now = datetime.now(UTC)
-    out: list[EventRow] = []
-    for offset, event in enumerate(events):
-        processed_at = now if event.processed else None
-        row = EventRow(first + offset, event.id, event.type, event.payload, event.trigger_id, processed_at, now)
-        await conn.execute(
-            Q.insert_event,
-            workspace_id,
-            session_id,
-            row.seq,
-            row.id,
-            row.type,
-            row.payload,
-            row.trigger_id,
-            row.processed_at,
-            row.created_at,
-        )
-        out.append(row)
+    processed = [now if event.processed else None for event in events]
+    record = await conn.fetchrow(
+        Q.append_events,
+        workspace_id,
+        session_id,
+        [event.id for event in events],
+        [event.type for event in events],
+        [event.payload for event in events],
+        [event.trigger_id for event in events],
+        processed,
+        now,
+    )
+    if record is None:
+        raise LookupError(f"session {session_id} does not exist")
+    first = int(record["first"])
+    rows = [
+        EventRow(first + offset, event.id, event.type, event.payload, event.trigger_id, processed[offset], now)
+        for offset, event in enumerate(events)
+    ]
+    for row in rows:
         # Status events are announced to subscribed webhooks in this same transaction.
         await webhooks.enqueue_ledger_event(conn, workspace_id, session_id, row.id, row.type, row.payload, now)
-    return out
+    return rows
 
 
 async def exists(conn: Connection, event_id: str) -> bool:

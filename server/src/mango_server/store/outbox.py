@@ -25,7 +25,6 @@ WakeKind = Literal["wake", "terminate", "delete"]
 
 class Q(NamedQueries, file="outbox"):
     upsert_outbox: str
-    notify_outbox: str
     claim_due_outbox: str
     ack_outbox: str
     retry_outbox: str
@@ -46,7 +45,6 @@ class OutboxRow:
 async def wake(conn: Connection, workspace_id: str, session_id: str, kind: WakeKind = "wake") -> None:
     """Record a coalescible wakeup for the Session workflow and poke the relay."""
     await conn.execute(Q.upsert_outbox, session_id, workspace_id, kind, current_traceparent())
-    await conn.execute(Q.notify_outbox, session_id)
 
 
 async def claim_due(conn: Connection, limit: int, lease_seconds: float) -> list[OutboxRow]:

@@ -40,9 +40,11 @@ async def active(conn: Connection, session_id: str) -> TurnRow | None:
     return from_record(TurnRow, record) if record is not None else None
 
 
-async def start(conn: Connection, workspace_id: str, session_id: str, trigger_id: str) -> None:
-    """Open a running turn at round 0 for ``trigger_id``."""
-    await conn.execute(Q.insert_turn, workspace_id, session_id, trigger_id)
+async def start(conn: Connection, workspace_id: str, session_id: str, trigger_id: str) -> TurnRow:
+    """Open a running turn at round 0 for ``trigger_id``; returns it."""
+    record = await conn.fetchrow(Q.insert_turn, workspace_id, session_id, trigger_id)
+    assert record is not None  # INSERT ... RETURNING answers its row
+    return from_record(TurnRow, record)
 
 
 async def update(

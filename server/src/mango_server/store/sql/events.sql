@@ -1,9 +1,19 @@
--- name: allocate_seq
-UPDATE sessions SET next_seq = next_seq + $2 WHERE id = $1 RETURNING next_seq - $2 AS first;
-
--- name: insert_event
-INSERT INTO session_events (workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9);
+-- name: append_events
+-- One round trip for a whole append: reserve the sequence numbers on the Session row (whose lock
+-- makes sequence order commit order) and insert the events in order. Returns the first sequence
+-- number; no row when the Session is gone.
+WITH reserved AS (
+    UPDATE sessions SET next_seq = next_seq + cardinality($3::text[]) WHERE id = $2
+    RETURNING next_seq - cardinality($3::text[]) AS first
+), inserted AS (
+    INSERT INTO session_events (workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at)
+    SELECT $1, $2, reserved.first + e.ord - 1, e.id, e.type, e.payload, e.trigger_id, e.processed_at, $8
+    FROM reserved,
+         unnest($3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamptz[])
+             WITH ORDINALITY AS e (id, type, payload, trigger_id, processed_at, ord)
+    RETURNING seq
+)
+SELECT reserved.first, (SELECT count(*) FROM inserted) AS inserted FROM reserved;
 
 -- name: event_exists
 SELECT 1 FROM session_events WHERE id = $1;

@@ -1,14 +1,16 @@
 -- name: upsert_outbox
-INSERT INTO session_outbox (session_id, workspace_id, kind, created_at, attempts, next_attempt_at, traceparent)
-VALUES ($1, $2, $3, clock_timestamp(), 0, now(), $4)
-ON CONFLICT (session_id) DO UPDATE
-SET kind = CASE WHEN session_outbox.kind = 'wake' THEN EXCLUDED.kind
-                WHEN EXCLUDED.kind = 'delete' THEN 'delete' ELSE session_outbox.kind END,
-    created_at = clock_timestamp(), attempts = 0, next_attempt_at = now(),
-    traceparent = coalesce(EXCLUDED.traceparent, session_outbox.traceparent);
-
--- name: notify_outbox
-SELECT pg_notify('mango_outbox', $1);
+-- Arm the row and poke the relay in one round trip (the notification is delivered at commit).
+WITH armed AS (
+    INSERT INTO session_outbox (session_id, workspace_id, kind, created_at, attempts, next_attempt_at, traceparent)
+    VALUES ($1, $2, $3, clock_timestamp(), 0, now(), $4)
+    ON CONFLICT (session_id) DO UPDATE
+    SET kind = CASE WHEN session_outbox.kind = 'wake' THEN EXCLUDED.kind
+                    WHEN EXCLUDED.kind = 'delete' THEN 'delete' ELSE session_outbox.kind END,
+        created_at = clock_timestamp(), attempts = 0, next_attempt_at = now(),
+        traceparent = coalesce(EXCLUDED.traceparent, session_outbox.traceparent)
+    RETURNING session_id
+)
+SELECT pg_notify('mango_outbox', session_id) FROM armed;
 
 -- name: claim_due_outbox
 -- Claim due rows for one delivery attempt. Rows another relay is claiming right now are skipped

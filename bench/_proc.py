@@ -1,0 +1,62 @@
+"""CPU time of process trees read from ``/proc`` (Linux), for the benches' per-turn figures.
+
+``tree_cpu_seconds(pid)`` sums user + system time over ``pid`` and every live descendant, plus
+the time of descendants that already exited and were reaped (``cutime``/``cstime``), so a
+PostgreSQL postmaster accounts for all its backends, short-lived ones included. Not responsible
+for starting or stopping anything.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return None
+    # the command name (field 2) may hold spaces and parentheses: split after its last ')'
+    return raw[raw.rindex(")") + 2 :].split()
+
+
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            fields = _stat(int(entry.name))
+            if fields is not None:
+                kids.setdefault(int(fields[1]), []).append(int(entry.name))
+    return kids
+
+
+def tree_cpu_seconds(pid: int, kids: dict[int, list[int]] | None = None) -> float:
+    """User + system CPU seconds of ``pid``'s process tree (reaped children included)."""
+    kids = _children() if kids is None else kids
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        fields = _stat(current)
+        if fields is None:
+            continue
+        # fields after the name: [0]=state ... [11]=utime [12]=stime [13]=cutime [14]=cstime
+        total += sum(int(x) for x in fields[11:15])
+        todo.extend(kids.get(current, []))
+    return total / _TICK
+
+
+def snapshot(pids: dict[str, int]) -> dict[str, float]:
+    """CPU seconds of each named process tree, read together."""
+    kids = _children()
+    return {name: tree_cpu_seconds(pid, kids) for name, pid in pids.items()}
+
+
+def rss_kib(pid: int) -> int:
+    """Resident set size of one process in KiB (``VmRSS``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0

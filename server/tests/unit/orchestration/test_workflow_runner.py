@@ -1,0 +1,43 @@
+"""The Session workflow replays a recorded history identically under the sandboxed and the plain
+runner: the orchestrator runs it unsandboxed (``orchestration.runner``), and the sandbox's
+run-time guard against non-deterministic calls is exercised here instead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mango_server.orchestration.runner import workflow_runner
+from mango_server.orchestration.workflows import SessionWorkflow
+from temporalio.client import WorkflowHistory
+from temporalio.worker import Replayer, UnsandboxedWorkflowRunner
+from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner
+
+# Three turns of one Session (wake signal, run_step, idle wait) recorded from a running orchestrator
+# (``(await client.get_workflow_handle(workflow_id).fetch_history()).to_json()``). A replay failure
+# after a change of SessionWorkflow means running Sessions would fail to replay too: version the
+# change (``workflow.patched``), or re-record the history when no deployed history has the old shape.
+HISTORY = Path(__file__).with_name("session_history.json")
+
+
+def test_the_runner_is_sandboxed_only_when_asked() -> None:
+    assert isinstance(workflow_runner(True), SandboxedWorkflowRunner)
+    assert isinstance(workflow_runner(False), UnsandboxedWorkflowRunner)
+
+
+@pytest.mark.parametrize("sandboxed", [True, False])
+async def test_a_recorded_session_history_replays_deterministically(sandboxed: bool) -> None:
+    history = WorkflowHistory.from_json("session-recorded", HISTORY.read_text())
+    replayer = Replayer(workflows=[SessionWorkflow], workflow_runner=workflow_runner(sandboxed))
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+
+async def test_a_changed_workflow_fails_the_replay() -> None:
+    # A replay that cannot fail proves nothing: a history from another workflow shape must fail.
+    text = HISTORY.read_text().replace('"name": "run_step"', '"name": "another_step"')
+    assert text != HISTORY.read_text()
+    history = WorkflowHistory.from_json("session-recorded", text)
+    replayer = Replayer(workflows=[SessionWorkflow], workflow_runner=workflow_runner(True))
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is not None
