@@ -15,7 +15,7 @@ TOOLSET_TYPE = "agent_toolset_20260401"
 BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
 PROVIDER_NATIVE_TOOLS = frozenset({"web_search", "web_fetch"})
 PLATFORM_TOOLS = frozenset({"load_skill"})  # answered by the orchestrator itself
-AGENT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "metadata")
+AGENT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "metadata", "multiagent")
 
 
 def normalize_model(model: Any) -> dict[str, Any]:
@@ -123,6 +123,7 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
         "mcp_servers": [],
         "skills": [],
         "metadata": {},
+        "multiagent": None,
     }
     if base:
         body.update({k: base.get(k, body[k]) for k in AGENT_FIELDS})
@@ -146,6 +147,8 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
     body["mcp_servers"] = validate_mcp_servers(body["mcp_servers"] or [])
     body["tools"] = normalize_tools(body["tools"] or [], body["mcp_servers"])
     body["skills"] = list(body["skills"] or [])
+    if body.get("multiagent") is None:
+        body.pop("multiagent")  # single Agents keep the body they always had
     return body
 
 

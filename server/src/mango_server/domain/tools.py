@@ -2,7 +2,8 @@
 
 Kinds: ``custom`` (application-defined, answered by the client), ``builtin`` (executed by the
 Session's self-hosted worker), ``provider_native`` (run by the model provider inside its own call,
-never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill``),
+never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill`` and a coordinator's
+``delegate`` / ``send_to_agent``),
 ``mcp`` (a tool of an attached MCP server, offered under its MCP tool name once discovered; the
 round's snapshot carries the discovered tools as ``mcp_tools``) and ``unknown``.
 
@@ -19,6 +20,7 @@ from typing import Literal
 
 from mango_server.domain.agents import PLATFORM_TOOLS, PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.domain.json import JsonObject
+from mango_server.domain.roster import COORDINATOR_TOOLS, roster_of
 
 ToolKind = Literal["custom", "builtin", "provider_native", "platform", "mcp", "unknown"]
 Permission = Literal["allow", "ask", "deny"]
@@ -53,7 +55,8 @@ def catalog(snapshot: JsonObject) -> ToolCatalog:
         custom=frozenset(t["name"] for t in custom_tools(snapshot)),
         builtins={c["name"]: c["permission_policy"]["type"] for c in enabled if c["name"] not in PROVIDER_NATIVE_TOOLS},
         provider_native=frozenset(c["name"] for c in enabled if c["name"] in PROVIDER_NATIVE_TOOLS),
-        platform=PLATFORM_TOOLS if snapshot.get("skill_manifest") else frozenset(),
+        platform=(PLATFORM_TOOLS if snapshot.get("skill_manifest") else frozenset())
+        | (COORDINATOR_TOOLS if roster_of(snapshot) else frozenset()),
         mcp_servers=frozenset(
             str(t["mcp_server_name"]) for t in snapshot.get("tools") or [] if t.get("type") == "mcp_toolset"
         ),

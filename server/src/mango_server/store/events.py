@@ -9,7 +9,7 @@ responsible for the wire shape of an event (``api.mappers.events``) or for wakin
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -41,6 +41,8 @@ class NewEvent:
     payload: JsonObject = field(default_factory=dict)
     trigger_id: str | None = None
     processed: bool = True
+    #: The Thread the event belongs to when it is not the execution row's own (a cross-post).
+    session_thread_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,7 @@ class EventRow:
     trigger_id: str | None
     processed_at: datetime | None
     created_at: datetime
+    session_thread_id: str = ""
 
 
 async def append(conn: Connection, workspace_id: str, session_id: str, events: list[NewEvent]) -> list[EventRow]:
@@ -66,7 +69,7 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
     for offset, event in enumerate(events):
         processed_at = now if event.processed else None
         row = EventRow(first + offset, event.id, event.type, event.payload, event.trigger_id, processed_at, now)
-        await conn.execute(
+        thread_id = await conn.fetchval(
             Q.insert_event,
             workspace_id,
             session_id,
@@ -77,8 +80,9 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
             row.trigger_id,
             row.processed_at,
             row.created_at,
+            event.session_thread_id,
         )
-        out.append(row)
+        out.append(replace(row, session_thread_id=str(thread_id)))
     return out
 
 
@@ -129,7 +133,7 @@ async def list_page(
 
 
 async def next_trigger(conn: Connection, session_id: str) -> EventRow | None:
-    """The oldest queued ``user.message``."""
+    """The oldest queued trigger: a ``user.message`` or a Thread message (``agent.thread_message_received``)."""
     record = await conn.fetchrow(Q.next_trigger, session_id)
     return from_record(EventRow, record) if record is not None else None
 

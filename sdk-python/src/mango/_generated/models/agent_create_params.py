@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.mcp_toolset import McpToolset
     from ..models.metadata import Metadata
     from ..models.model_config import ModelConfig
+    from ..models.multiagent_params import MultiagentParams
     from ..models.skill_ref import SkillRef
 
 
@@ -33,6 +34,7 @@ class AgentCreateParams:
         tools (list[AgentToolset | CustomTool | McpToolset] | Unset): Toolsets and custom tools.
         mcp_servers (list[McpServer] | Unset): MCP servers, unique by name.
         skills (list[SkillRef] | Unset): Skills to load (they need the `read` tool).
+        multiagent (MultiagentParams | None | Unset): A coordinator roster; null (the default) for a single Agent.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
     """
 
@@ -43,12 +45,14 @@ class AgentCreateParams:
     tools: list[AgentToolset | CustomTool | McpToolset] | Unset = UNSET
     mcp_servers: list[McpServer] | Unset = UNSET
     skills: list[SkillRef] | Unset = UNSET
+    multiagent: MultiagentParams | None | Unset = UNSET
     metadata: Metadata | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
 
         name = self.name
 
@@ -96,6 +100,14 @@ class AgentCreateParams:
                 skills_item = skills_item_data.to_dict()
                 skills.append(skills_item)
 
+        multiagent: dict[str, Any] | None | Unset
+        if isinstance(self.multiagent, Unset):
+            multiagent = UNSET
+        elif isinstance(self.multiagent, MultiagentParams):
+            multiagent = self.multiagent.to_dict()
+        else:
+            multiagent = self.multiagent
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -118,6 +130,8 @@ class AgentCreateParams:
             field_dict["mcp_servers"] = mcp_servers
         if skills is not UNSET:
             field_dict["skills"] = skills
+        if multiagent is not UNSET:
+            field_dict["multiagent"] = multiagent
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
 
@@ -131,6 +145,7 @@ class AgentCreateParams:
         from ..models.mcp_toolset import McpToolset
         from ..models.metadata import Metadata
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
         from ..models.skill_ref import SkillRef
 
         d = dict(src_dict)
@@ -218,6 +233,23 @@ class AgentCreateParams:
 
                 skills.append(skills_item)
 
+        def _parse_multiagent(data: object) -> MultiagentParams | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                multiagent_type_0 = MultiagentParams.from_dict(data)
+
+                return multiagent_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MultiagentParams | None | Unset, data)
+
+        multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
+
         _metadata = d.pop("metadata", UNSET)
         metadata: Metadata | Unset
         if isinstance(_metadata, Unset):
@@ -233,6 +265,7 @@ class AgentCreateParams:
             tools=tools,
             mcp_servers=mcp_servers,
             skills=skills,
+            multiagent=multiagent,
             metadata=metadata,
         )
 

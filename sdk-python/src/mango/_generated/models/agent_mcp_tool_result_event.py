@@ -30,7 +30,8 @@ class AgentMcpToolResultEvent:
             mcp_tool_use_id (str): The `agent.mcp_tool_use` event answered.
             content (list[TextBlock]): The tool output (or its preview).
             is_error (bool): Whether the tool failed.
-            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
             file_id (None | str | Unset): The File holding the full result when it was too large for the event.
     """
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.mcp_toolset import McpToolset
     from ..models.metadata import Metadata
     from ..models.model_config import ModelConfig
+    from ..models.multiagent_params import MultiagentParams
     from ..models.skill_ref import SkillRef
 
 
@@ -34,6 +35,7 @@ class AgentUpdateParams:
         tools (list[AgentToolset | CustomTool | McpToolset] | Unset): Toolsets and custom tools (full replacement).
         mcp_servers (list[McpServer] | Unset): MCP servers (full replacement).
         skills (list[SkillRef] | Unset): Skills (full replacement).
+        multiagent (MultiagentParams | None | Unset): A coordinator roster; null (the default) for a single Agent.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
     """
 
@@ -45,12 +47,14 @@ class AgentUpdateParams:
     tools: list[AgentToolset | CustomTool | McpToolset] | Unset = UNSET
     mcp_servers: list[McpServer] | Unset = UNSET
     skills: list[SkillRef] | Unset = UNSET
+    multiagent: MultiagentParams | None | Unset = UNSET
     metadata: Metadata | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
 
         version = self.version
 
@@ -102,6 +106,14 @@ class AgentUpdateParams:
                 skills_item = skills_item_data.to_dict()
                 skills.append(skills_item)
 
+        multiagent: dict[str, Any] | None | Unset
+        if isinstance(self.multiagent, Unset):
+            multiagent = UNSET
+        elif isinstance(self.multiagent, MultiagentParams):
+            multiagent = self.multiagent.to_dict()
+        else:
+            multiagent = self.multiagent
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -125,6 +137,8 @@ class AgentUpdateParams:
             field_dict["mcp_servers"] = mcp_servers
         if skills is not UNSET:
             field_dict["skills"] = skills
+        if multiagent is not UNSET:
+            field_dict["multiagent"] = multiagent
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
 
@@ -138,6 +152,7 @@ class AgentUpdateParams:
         from ..models.mcp_toolset import McpToolset
         from ..models.metadata import Metadata
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
         from ..models.skill_ref import SkillRef
 
         d = dict(src_dict)
@@ -229,6 +244,23 @@ class AgentUpdateParams:
 
                 skills.append(skills_item)
 
+        def _parse_multiagent(data: object) -> MultiagentParams | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                multiagent_type_0 = MultiagentParams.from_dict(data)
+
+                return multiagent_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MultiagentParams | None | Unset, data)
+
+        multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
+
         _metadata = d.pop("metadata", UNSET)
         metadata: Metadata | Unset
         if isinstance(_metadata, Unset):
@@ -245,6 +277,7 @@ class AgentUpdateParams:
             tools=tools,
             mcp_servers=mcp_servers,
             skills=skills,
+            multiagent=multiagent,
             metadata=metadata,
         )
 

@@ -7,12 +7,15 @@ from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.agent_toolset import AgentToolset
     from ..models.custom_tool import CustomTool
     from ..models.mcp_server import McpServer
     from ..models.mcp_toolset import McpToolset
     from ..models.model_config import ModelConfig
+    from ..models.session_roster import SessionRoster
     from ..models.skill_ref import SkillRef
 
 
@@ -34,6 +37,8 @@ class SessionAgent:
         tools (list[AgentToolset | CustomTool | McpToolset]): The tools.
         mcp_servers (list[McpServer]): The MCP servers.
         skills (list[SkillRef]): The Skills, each pinned to a concrete version.
+        multiagent (None | SessionRoster | Unset): The roster resolved at Session creation (full snapshots); null for a
+            single Agent.
     """
 
     type_: Literal["agent"]
@@ -46,11 +51,13 @@ class SessionAgent:
     tools: list[AgentToolset | CustomTool | McpToolset]
     mcp_servers: list[McpServer]
     skills: list[SkillRef]
+    multiagent: None | SessionRoster | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
         from ..models.mcp_toolset import McpToolset
+        from ..models.session_roster import SessionRoster
 
         type_ = self.type_
 
@@ -88,6 +95,14 @@ class SessionAgent:
             skills_item = skills_item_data.to_dict()
             skills.append(skills_item)
 
+        multiagent: dict[str, Any] | None | Unset
+        if isinstance(self.multiagent, Unset):
+            multiagent = UNSET
+        elif isinstance(self.multiagent, SessionRoster):
+            multiagent = self.multiagent.to_dict()
+        else:
+            multiagent = self.multiagent
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -104,6 +119,8 @@ class SessionAgent:
                 "skills": skills,
             }
         )
+        if multiagent is not UNSET:
+            field_dict["multiagent"] = multiagent
 
         return field_dict
 
@@ -114,6 +131,7 @@ class SessionAgent:
         from ..models.mcp_server import McpServer
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
+        from ..models.session_roster import SessionRoster
         from ..models.skill_ref import SkillRef
 
         d = dict(src_dict)
@@ -188,6 +206,23 @@ class SessionAgent:
 
             skills.append(skills_item)
 
+        def _parse_multiagent(data: object) -> None | SessionRoster | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                multiagent_type_0 = SessionRoster.from_dict(data)
+
+                return multiagent_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionRoster | Unset, data)
+
+        multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
+
         session_agent = cls(
             type_=type_,
             id=id,
@@ -199,6 +234,7 @@ class SessionAgent:
             tools=tools,
             mcp_servers=mcp_servers,
             skills=skills,
+            multiagent=multiagent,
         )
 
         session_agent.additional_properties = d

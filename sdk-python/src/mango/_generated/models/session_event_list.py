@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from ..models.agent_message_event import AgentMessageEvent
     from ..models.agent_thinking_event import AgentThinkingEvent
     from ..models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+    from ..models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+    from ..models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
     from ..models.agent_tool_result_event import AgentToolResultEvent
     from ..models.agent_tool_use_event import AgentToolUseEvent
     from ..models.session_deleted_event import SessionDeletedEvent
@@ -22,6 +24,10 @@ if TYPE_CHECKING:
     from ..models.session_status_rescheduled_event import SessionStatusRescheduledEvent
     from ..models.session_status_running_event import SessionStatusRunningEvent
     from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
+    from ..models.session_thread_created_event import SessionThreadCreatedEvent
+    from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+    from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
+    from ..models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
     from ..models.session_updated_event import SessionUpdatedEvent
     from ..models.session_usage_event import SessionUsageEvent
     from ..models.span_model_request_end_event import SpanModelRequestEndEvent
@@ -42,9 +48,11 @@ class SessionEventList:
 
     Attributes:
         data (list[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent |
-            AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent |
-            SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent |
-            SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
+            AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent |
+            AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | SessionDeletedEvent | SessionErrorEvent
+            | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent |
+            SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent |
+            SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
             SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent |
             UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent]): The events.
         next_page (None | str): Cursor for the next page; null at the end.
@@ -57,6 +65,8 @@ class SessionEventList:
         | AgentMessageEvent
         | AgentThinkingEvent
         | AgentThreadContextCompactedEvent
+        | AgentThreadMessageReceivedEvent
+        | AgentThreadMessageSentEvent
         | AgentToolResultEvent
         | AgentToolUseEvent
         | SessionDeletedEvent
@@ -65,6 +75,10 @@ class SessionEventList:
         | SessionStatusRescheduledEvent
         | SessionStatusRunningEvent
         | SessionStatusTerminatedEvent
+        | SessionThreadCreatedEvent
+        | SessionThreadStatusIdleEvent
+        | SessionThreadStatusRunningEvent
+        | SessionThreadStatusTerminatedEvent
         | SessionUpdatedEvent
         | SessionUsageEvent
         | SpanModelRequestEndEvent
@@ -85,6 +99,8 @@ class SessionEventList:
         from ..models.agent_message_event import AgentMessageEvent
         from ..models.agent_thinking_event import AgentThinkingEvent
         from ..models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+        from ..models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+        from ..models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
         from ..models.agent_tool_result_event import AgentToolResultEvent
         from ..models.agent_tool_use_event import AgentToolUseEvent
         from ..models.session_deleted_event import SessionDeletedEvent
@@ -93,8 +109,12 @@ class SessionEventList:
         from ..models.session_status_rescheduled_event import SessionStatusRescheduledEvent
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
+        from ..models.session_thread_created_event import SessionThreadCreatedEvent
+        from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+        from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
         from ..models.session_updated_event import SessionUpdatedEvent
         from ..models.session_usage_event import SessionUsageEvent
+        from ..models.span_model_request_end_event import SpanModelRequestEndEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
         from ..models.user_interrupt_event import UserInterruptEvent
@@ -128,6 +148,12 @@ class SessionEventList:
                 or isinstance(data_item_data, SessionUsageEvent)
                 or isinstance(data_item_data, SessionDeletedEvent)
                 or isinstance(data_item_data, SpanModelRequestStartEvent)
+                or isinstance(data_item_data, SpanModelRequestEndEvent)
+                or isinstance(data_item_data, AgentThreadMessageSentEvent)
+                or isinstance(data_item_data, AgentThreadMessageReceivedEvent)
+                or isinstance(data_item_data, SessionThreadCreatedEvent)
+                or isinstance(data_item_data, SessionThreadStatusRunningEvent)
+                or isinstance(data_item_data, SessionThreadStatusIdleEvent)
             ):
                 data_item = data_item_data.to_dict()
             else:
@@ -157,6 +183,8 @@ class SessionEventList:
         from ..models.agent_message_event import AgentMessageEvent
         from ..models.agent_thinking_event import AgentThinkingEvent
         from ..models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+        from ..models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+        from ..models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
         from ..models.agent_tool_result_event import AgentToolResultEvent
         from ..models.agent_tool_use_event import AgentToolUseEvent
         from ..models.session_deleted_event import SessionDeletedEvent
@@ -165,6 +193,10 @@ class SessionEventList:
         from ..models.session_status_rescheduled_event import SessionStatusRescheduledEvent
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
+        from ..models.session_thread_created_event import SessionThreadCreatedEvent
+        from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+        from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
+        from ..models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
         from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_end_event import SpanModelRequestEndEvent
@@ -189,6 +221,8 @@ class SessionEventList:
                 | AgentMessageEvent
                 | AgentThinkingEvent
                 | AgentThreadContextCompactedEvent
+                | AgentThreadMessageReceivedEvent
+                | AgentThreadMessageSentEvent
                 | AgentToolResultEvent
                 | AgentToolUseEvent
                 | SessionDeletedEvent
@@ -197,6 +231,10 @@ class SessionEventList:
                 | SessionStatusRescheduledEvent
                 | SessionStatusRunningEvent
                 | SessionStatusTerminatedEvent
+                | SessionThreadCreatedEvent
+                | SessionThreadStatusIdleEvent
+                | SessionThreadStatusRunningEvent
+                | SessionThreadStatusTerminatedEvent
                 | SessionUpdatedEvent
                 | SessionUsageEvent
                 | SpanModelRequestEndEvent
@@ -383,11 +421,59 @@ class SessionEventList:
                     return componentsschemas_session_event_type_21
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_22 = SpanModelRequestEndEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_22
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_23 = AgentThreadMessageSentEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_23
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_24 = AgentThreadMessageReceivedEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_24
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_25 = SessionThreadCreatedEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_26 = SessionThreadStatusRunningEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_27 = SessionThreadStatusIdleEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_event_type_22 = SpanModelRequestEndEvent.from_dict(data)
+                componentsschemas_session_event_type_28 = SessionThreadStatusTerminatedEvent.from_dict(data)
 
-                return componentsschemas_session_event_type_22
+                return componentsschemas_session_event_type_28
 
             data_item = _parse_data_item(data_item_data)
 

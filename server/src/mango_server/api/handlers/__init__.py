@@ -22,6 +22,7 @@ from mango_server.api.handlers import (
     skills,
     stream,
     system,
+    threads,
     work,
 )
 from mango_server.domain.errors import NotImplementedYetError
@@ -78,6 +79,11 @@ HANDLERS: dict[str, Handler] = {
     "skills_versions_get": skills.skills_versions_get,
     "skills_versions_list": skills.skills_versions_list,
     "sessions_events_stream": stream.sessions_events_stream,
+    "sessions_threads_archive": threads.sessions_threads_archive,
+    "sessions_threads_events_list": threads.sessions_threads_events_list,
+    "sessions_threads_get": threads.sessions_threads_get,
+    "sessions_threads_list": threads.sessions_threads_list,
+    "sessions_threads_stream": stream.sessions_threads_stream,
     "system_health": system.system_health,
     "system_readiness": system.system_readiness,
     "environments_work_ack": work.environments_work_ack,

@@ -17,6 +17,7 @@ def event(row: EventRow) -> JsonObject:
         **row.payload,
         "processed_at": row.processed_at,
         "created_at": row.created_at,
+        "session_thread_id": row.session_thread_id or None,
     }
 
 

@@ -13,6 +13,8 @@ from ...models.agent_mcp_tool_use_event import AgentMcpToolUseEvent
 from ...models.agent_message_event import AgentMessageEvent
 from ...models.agent_thinking_event import AgentThinkingEvent
 from ...models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+from ...models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+from ...models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
 from ...models.agent_tool_result_event import AgentToolResultEvent
 from ...models.agent_tool_use_event import AgentToolUseEvent
 from ...models.error_envelope import ErrorEnvelope
@@ -24,6 +26,10 @@ from ...models.session_status_idle_event import SessionStatusIdleEvent
 from ...models.session_status_rescheduled_event import SessionStatusRescheduledEvent
 from ...models.session_status_running_event import SessionStatusRunningEvent
 from ...models.session_status_terminated_event import SessionStatusTerminatedEvent
+from ...models.session_thread_created_event import SessionThreadCreatedEvent
+from ...models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+from ...models.session_thread_status_running_event import SessionThreadStatusRunningEvent
+from ...models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
 from ...models.session_updated_event import SessionUpdatedEvent
 from ...models.session_usage_event import SessionUsageEvent
 from ...models.sessions_events_stream_event_deltas_item import (
@@ -83,6 +89,8 @@ def _parse_response(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -93,6 +101,10 @@ def _parse_response(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -116,6 +128,8 @@ def _parse_response(
             | AgentMessageEvent
             | AgentThinkingEvent
             | AgentThreadContextCompactedEvent
+            | AgentThreadMessageReceivedEvent
+            | AgentThreadMessageSentEvent
             | AgentToolResultEvent
             | AgentToolUseEvent
             | EventDeltaEvent
@@ -126,6 +140,10 @@ def _parse_response(
             | SessionStatusRescheduledEvent
             | SessionStatusRunningEvent
             | SessionStatusTerminatedEvent
+            | SessionThreadCreatedEvent
+            | SessionThreadStatusIdleEvent
+            | SessionThreadStatusRunningEvent
+            | SessionThreadStatusTerminatedEvent
             | SessionUpdatedEvent
             | SessionUsageEvent
             | SpanModelRequestEndEvent
@@ -323,16 +341,64 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_23 = EventStartEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_23 = AgentThreadMessageSentEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_23
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_24 = AgentThreadMessageReceivedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_24
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_25 = SessionThreadCreatedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_25
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_26 = SessionThreadStatusRunningEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_26
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_27 = SessionThreadStatusIdleEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_27
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_28 = SessionThreadStatusTerminatedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_28
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_29 = EventStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_29
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_session_stream_event_type_24 = EventDeltaEvent.from_dict(data)
+            componentsschemas_session_stream_event_type_30 = EventDeltaEvent.from_dict(data)
 
-            return componentsschemas_session_stream_event_type_24
+            return componentsschemas_session_stream_event_type_30
 
         response_200 = _parse_response_200(response.text)
 
@@ -388,6 +454,8 @@ def _build_response(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -398,6 +466,10 @@ def _build_response(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -430,6 +502,8 @@ def sync_detailed(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -440,6 +514,10 @@ def sync_detailed(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -489,7 +567,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -518,6 +596,8 @@ def sync(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -528,6 +608,10 @@ def sync(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -578,7 +662,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -602,6 +686,8 @@ async def asyncio_detailed(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -612,6 +698,10 @@ async def asyncio_detailed(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -661,7 +751,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -688,6 +778,8 @@ async def asyncio(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -698,6 +790,10 @@ async def asyncio(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -748,7 +844,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | UserCustomToolResultEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return (
