@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import asyncpg
 import httpx
 import pytest
-from mango_server.devstack import Platform, Tenant
+from mango_server.devstack import DevStack, Platform, Tenant
 
 from ._client import CUSTOM_TOOL, client, history, wait_status
 
@@ -380,3 +381,98 @@ def test_thread_stream_resumes_with_last_event_id(mango_platform: Platform, mang
         assert seen == [e["id"] for e in ledger[2:]]
         bad = http.get(url, headers={"last-event-id": "sevt_unknown"})
         assert bad.status_code == 400
+
+
+def test_advisor_answers_the_coordinator_without_tools(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid, _ = _team(http, "advisor")
+        _say(http, sid, "/delegate advisor /report ship it")
+        _wait(lambda: any(e["type"] == "agent.thread_message_received" for e in history(http, sid)), "advice")
+        wait_status(http, sid, "end_turn")
+        advisor = next(t for t in _threads(http, sid) if t["parent_thread_id"])
+        assert advisor["agent"] == {"type": "advisor", "model": {"id": MODEL, "speed": "standard"}}
+        assert advisor["agent_name"] == "advisor"
+        report = next(e for e in history(http, sid) if e["type"] == "agent.thread_message_received")
+        assert report["from_agent_name"] == "advisor"
+        assert report["content"][-1]["text"] == "ship it"
+        # The Advisor has no tools: a tool directive becomes an unknown, refused call, never a delegation.
+        _say(http, sid, "/send_to_agent " + advisor["id"] + ' /tool delegate {"agent": "advisor", "message": "x"}')
+        _wait(lambda: sum(e["type"] == "agent.thread_message_received" for e in history(http, sid)) == 2, "reply")
+        wait_status(http, sid, "end_turn")
+        assert len(_threads(http, sid)) == 2
+
+
+def test_child_confirmation_is_routed_by_its_thread(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    ask = {"name": "bash", "permission_policy": {"type": "always_ask"}}
+    toolset = {"type": "agent_toolset_20260401", "configs": [ask]}
+    with client(mango_platform, mango_tenant) as http:
+        sid, team = _team(http, "confirm", child_tools=[toolset])
+        name = team["researcher"]["name"]
+        _say(http, sid, _delegate(name, '/tool bash {"command": "rm -rf /tmp/x"}'))
+        [use] = _wait(
+            lambda: [e for e in history(http, sid) if e["type"] == "agent.tool_use" and e["name"] == "bash"], "ask"
+        )
+        child = next(t for t in _threads(http, sid) if t["parent_thread_id"])
+        assert use["session_thread_id"] == child["id"]
+        assert use["evaluated_permission"] == "ask"
+        idle = next(e for e in history(http, sid) if e["type"] == "session.thread_status_idle")
+        assert idle["stop_reason"] == {"type": "requires_action", "event_ids": [use["id"]]}
+        deny = {"type": "user.tool_confirmation", "tool_use_id": use["id"], "result": "deny", "deny_message": "no"}
+        assert http.post(f"/v1/sessions/{sid}/events", json={"events": [deny]}).status_code == 400
+        routed = http.post(f"/v1/sessions/{sid}/events", json={"events": [{**deny, "session_thread_id": child["id"]}]})
+        assert routed.status_code == 200, routed.text
+        again = http.post(f"/v1/sessions/{sid}/events", json={"events": [{**deny, "session_thread_id": child["id"]}]})
+        assert again.status_code in (400, 409), again.text
+        _wait(lambda: any(e["type"] == "agent.thread_message_received" for e in history(http, sid)), "the report")
+        wait_status(http, sid, "end_turn")
+        report = next(e for e in history(http, sid) if e["type"] == "agent.thread_message_received")
+        assert "(error): no" in report["content"][-1]["text"]
+
+
+@pytest.fixture
+def own_platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
+    """A platform of its own: the crash test kills its processes."""
+    running = Platform(mango_services, tmp_path_factory.mktemp("threads-crash")).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.mark.slow
+def test_orchestrator_killed_while_two_children_run(own_platform: Platform) -> None:
+    tenant = own_platform.create_tenant("threads-crash")
+    with client(own_platform, tenant) as http:
+        sid, team = _team(http, "crash")
+        a, b = team["researcher"]["name"], team["reviewer"]["name"]
+        _say(
+            http,
+            sid,
+            _delegate(a, "/sleep 3000\n/report a survived") + "\n" + _delegate(b, "/sleep 3000\n/report b survived"),
+        )
+
+        def both_started() -> bool:
+            children = [t for t in _threads(http, sid) if t["parent_thread_id"]]
+            return len(children) == 2 and all(
+                any(e["type"] == "span.model_request_start" for e in _thread_events(http, sid, t["id"]))
+                for t in children
+            )
+
+        _wait(both_started, "two children inside their model calls", timeout=30)
+        own_platform.kill_role("orchestrator")
+        own_platform.start_role("orchestrator")
+        _wait(
+            lambda: sum(e["type"] == "agent.thread_message_received" for e in history(http, sid)) >= 2, "reports", 120
+        )
+        wait_status(http, sid, "end_turn", timeout=90)
+        time.sleep(1.0)
+        events = history(http, sid)
+        reports = [e for e in events if e["type"] == "agent.thread_message_received"]
+        assert sorted(r["content"][-1]["text"] for r in reports) == ["a survived", "b survived"]
+        ids = [e["id"] for e in events]
+        for thread in _threads(http, sid)[1:]:
+            ledger = _thread_events(http, sid, thread["id"])
+            assert [e["type"] for e in ledger].count("agent.thread_message_sent") == 1
+            assert [e["type"] for e in ledger].count("agent.message") == 1
+            ids += [e["id"] for e in ledger]
+        assert len(ids) == len(set(ids)), "an event was duplicated"
