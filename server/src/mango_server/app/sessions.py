@@ -117,9 +117,22 @@ async def _freeze_roster(conn: Connection, ws: str, coordinator: AgentRow, snaps
 
 
 async def aggregate(conn: Connection, rows: list[SessionRow]) -> list[SessionRow]:
-    """Session status aggregates Threads: a Session with a running child Thread is ``running``."""
+    """Sessions aggregate their Threads: ``running`` while a child Thread runs, usage summed over every Thread."""
     busy = await thread_rows.sessions_with_running_children(conn, [r.id for r in rows if r.status == "idle"])
-    return [dataclasses.replace(r, status="running", stop_reason=None) if r.id in busy else r for r in rows]
+    usage = await thread_rows.children_usage(conn, [r.id for r in rows])
+    out: list[SessionRow] = []
+    for row in rows:
+        if row.id in busy:
+            row = dataclasses.replace(row, status="running", stop_reason=None)
+        if usage.get(row.id):
+            row = dataclasses.replace(row, usage=_sum_usage([row.usage or {}, *usage[row.id]]))
+        out.append(row)
+    return out
+
+
+def _sum_usage(totals: list[dict[str, int]]) -> dict[str, int]:
+    keys = {k for t in totals for k in t}
+    return {k: sum(int(t.get(k) or 0) for t in totals) for k in keys}
 
 
 async def get(services: Services, principal: Principal, session_id: str) -> SessionRow:

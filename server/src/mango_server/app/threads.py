@@ -36,9 +36,6 @@ from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.threads import ThreadRow
 
-#: Stop reasons of a child turn that end it for good and produce a report.
-_REPORTING_STOPS = ("end_turn", "max_tokens", "retries_exhausted")
-
 
 @dataclass(frozen=True)
 class Delivery:
@@ -217,27 +214,31 @@ def crosspost_id(event_id: str) -> str:
     return derived_id("sevt", event_id, "crosspost")
 
 
-async def after_child_round(conn: Connection, session_id: str, start_id: str, response: ModelResponse | None) -> None:
-    """In a child round's transaction: report a finished turn, or cross-post what the child waits on."""
+async def after_child_round(
+    conn: Connection, session_id: str, trigger_id: str, start_id: str, response: ModelResponse | None
+) -> None:
+    """In a child round's transaction: report a finished turn, or cross-post what the child waits on.
+
+    A turn is finished once it is no longer the child's active turn (it ended, or a queued message
+    already started the next one): every finished turn reports once.
+    """
     child = await sessions.lock_any(conn, session_id)
     if child is None or child.primary_session_id is None:
         return
     root = await sessions.lock_any(conn, child.primary_session_id)
     if root is None or root.deleting_at is not None:
         return
-    stop = child.stop_reason or {}
-    if child.status != "idle":
-        return
     base = derived_id("sevt", start_id, "child")
     if await events.exists(conn, base):
         return
-    if stop.get("type") == "requires_action":
-        await _cross_post(conn, root, child, [str(e) for e in stop.get("event_ids") or []])
-        await announce(conn, root, replace(child, status="running"), child, base)
+    stop = (child.stop_reason or {}) if child.status == "idle" else {}
+    active = await turns.active(conn, child.id)
+    if active is not None and active.trigger_id == trigger_id:
+        if stop.get("type") == "requires_action":  # the turn waits for answers only a client can give
+            await _cross_post(conn, root, child, [str(e) for e in stop.get("event_ids") or []])
+            await announce(conn, root, replace(child, status="running"), child, base)
         return
-    if stop.get("type") not in _REPORTING_STOPS:
-        return
-    text = _report_text(response, str(stop.get("type")))
+    text = _report_text(response, str(stop.get("type") or "end_turn"))
     name = roster.member_name(child.agent_snapshot)
     primary = root.primary_thread_id or root.id
     sent = {"to_session_thread_id": primary, "to_agent_name": root.agent_snapshot.get("name"), "content": [_text(text)]}

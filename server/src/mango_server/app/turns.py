@@ -151,7 +151,7 @@ class TurnEngine:
                 return StepOutcome("continue")
             outcome = await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
             if outcome.kind == "idle":  # a child's turn that ended in errors still reports
-                await threads.after_child_round(conn, prepared.session_id, prepared.start_id, None)
+                await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None)
             return outcome
 
     async def _recover_overflow(self, prepared: Round, exc: ModelError) -> StepOutcome:
@@ -198,8 +198,8 @@ class TurnEngine:
             await turn_context.complete(conn, prepared.session_id, prepared.start_id, request, response)
             outcome = await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
             touched = await threads.apply(conn, session, prepared.start_id, delegations)
-            if outcome.kind == "idle":  # a child that ended its turn reports, or cross-posts what it waits on
-                await threads.after_child_round(conn, prepared.session_id, prepared.start_id, response)
+            # A child that ended its turn reports; one that waits on a client cross-posts the calls.
+            await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response)
         for thread_id in touched:
             await self._notifier.committed(thread_id)
         return outcome

@@ -27,6 +27,7 @@ class Q(NamedQueries, file="threads"):
     archive_thread: str
     count_live_children: str
     any_child_running: str
+    children_usage: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,3 +144,11 @@ async def count_live_children(conn: Connection, session_id: str) -> int:
 async def sessions_with_running_children(conn: Connection, session_ids: list[str]) -> set[str]:
     """Which of ``session_ids`` have a running child Thread (Session status aggregates Threads)."""
     return {str(r["id"]) for r in await conn.fetch(Q.any_child_running, session_ids)}
+
+
+async def children_usage(conn: Connection, session_ids: list[str]) -> dict[str, list[dict[str, int]]]:
+    """The usage totals of each listed Session's child Threads."""
+    out: dict[str, list[dict[str, int]]] = {}
+    for record in await conn.fetch(Q.children_usage, session_ids):
+        out.setdefault(str(record["session_id"]), []).append(dict(record["usage"] or {}))
+    return out

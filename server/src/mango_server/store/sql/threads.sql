@@ -30,3 +30,6 @@ WHERE t.session_id = $1 AND t.parent_thread_id IS NOT NULL AND t.archived_at IS 
 SELECT s.id FROM sessions s
 WHERE s.id = ANY($1::text[]) AND EXISTS (
     SELECT 1 FROM sessions x WHERE x.primary_session_id = s.id AND x.status IN ('running', 'rescheduling'));
+
+-- name: children_usage
+SELECT primary_session_id AS session_id, usage FROM sessions WHERE primary_session_id = ANY($1::text[]);
