@@ -188,6 +188,8 @@ def test_delegation_and_report_commit_together(mango_platform: Platform, mango_t
             assert expected in types, (expected, types)
         primary, child = _threads(http, sid)
         assert child["parent_thread_id"] == primary["id"]
+        total = http.get(f"/v1/sessions/{sid}").json()["usage"]["output_tokens"]
+        assert total == primary["usage"]["output_tokens"] + child["usage"]["output_tokens"]  # usage sums Threads
         assert child["agent_name"] == researcher
         assert child["agent"]["id"] == team["researcher"]["id"]
         assert child["status"] == "idle"
