@@ -51,6 +51,7 @@ async def admit(
     by_id: dict[str, ThreadRow] | None = None
     primary = session.primary_thread_id
     batch: list[JsonObject] = []
+    positions: list[int] = []  # the request index of each event in ``batch`` (document snapshots use it)
     for index, event in enumerate(client_events):
         named = event.get("session_thread_id")
         if event["type"] == "user.interrupt" and named is None:
@@ -58,6 +59,7 @@ async def admit(
             targets = [t for t in by_id.values() if t.parent_thread_id is not None and t.archived_at is None]
         elif named is None or named == primary:
             batch.append(_primary_event(event))
+            positions.append(index)
             continue
         else:
             by_id = by_id if by_id is not None else await _threads(conn, session)
@@ -70,15 +72,22 @@ async def admit(
                 raise ConflictError(f"events[{index}]: thread {named} is archived and accepts no events")
             targets = [thread]
         if batch:
-            session = await _admit_primary(conn, session, principal_kind, documents, batch, routed)
-            batch = []
+            session = await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
+            batch, positions = [], []
         if event["type"] == "user.interrupt" and named is None:
             batch.append(_primary_event(event))  # the primary Thread is interrupted with its children
+            positions.append(index)
         for thread in targets:
             await _admit_child(conn, session, thread, principal_kind, event, routed)
     if batch:
-        await _admit_primary(conn, session, principal_kind, documents, batch, routed)
+        await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
     return routed
+
+
+def _at(documents: Snapshots, positions: list[int]) -> Snapshots:
+    """The snapshots of a batch, keyed by each event's index within the batch."""
+    where = {request_index: batch_index for batch_index, request_index in enumerate(positions)}
+    return {(where[i], block): snap for (i, block), snap in documents.items() if i in where}
 
 
 async def _threads(conn: Connection, session: SessionRow) -> dict[str, ThreadRow]:
