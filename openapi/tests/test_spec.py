@@ -20,7 +20,7 @@ SPEC_PATH = Path(__file__).resolve().parents[1] / "mango.yaml"
 SCHEMES = {"WorkspaceKey", "EnvironmentKey", "SessionToken"}
 OPERATION_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 METHODS = {"get", "post", "put", "patch", "delete"}
-PRIMITIVE_UNIONS = {"ModelParam", "AgentRefParam"}
+PRIMITIVE_UNIONS = {"ModelParam", "AgentRefParam", "RosterEntryParam"}
 UNBOUNDED_STRING_FORMATS = {"date-time", "binary"}
 ERROR_STATUSES = {
     "400": "BadRequest", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict",
@@ -189,8 +189,8 @@ def check_stream(spec: Spec) -> list[str]:
             schema = follow(spec, content["text/event-stream"].get("schema"))
             if not isinstance(schema, dict) or "oneOf" not in schema:
                 problems.append(f"{where}: stream schema must name an event union")
-    if streams != 1:
-        problems.append(f"expected exactly one stream operation, found {streams}")
+    if streams != 2:  # the Session stream and the Thread stream
+        problems.append(f"expected exactly two stream operations, found {streams}")
     return problems
 
 

@@ -264,6 +264,22 @@ func Invoke(ctx context.Context, s *Services, operationID string, in Invocation,
 			return nil, err
 		}
 		return s.Sessions.List(ctx, params, opts...)
+	case "sessions.threads.archive":
+		return s.Sessions.Threads.Archive(ctx, in.Path["session_id"], in.Path["thread_id"], opts...)
+	case "sessions.threads.events.list":
+		params, err := decodeSessionsThreadsEventsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Sessions.Threads.Events.List(ctx, in.Path["session_id"], in.Path["thread_id"], params, opts...)
+	case "sessions.threads.get":
+		return s.Sessions.Threads.Get(ctx, in.Path["session_id"], in.Path["thread_id"], opts...)
+	case "sessions.threads.list":
+		params, err := decodeSessionsThreadsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Sessions.Threads.List(ctx, in.Path["session_id"], params, opts...)
 	case "sessions.update":
 		params, err := decodeSessionsUpdateParams(in)
 		if err != nil {
@@ -411,6 +427,18 @@ func InvokeAutoPaging(ctx context.Context, s *Services, operationID string, in I
 			return nil, err
 		}
 		return anySeq(s.Sessions.ListAutoPaging(ctx, params, opts...)), nil
+	case "sessions.threads.events.list":
+		params, err := decodeSessionsThreadsEventsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return anySeq(s.Sessions.Threads.Events.ListAutoPaging(ctx, in.Path["session_id"], in.Path["thread_id"], params, opts...)), nil
+	case "sessions.threads.list":
+		params, err := decodeSessionsThreadsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return anySeq(s.Sessions.Threads.ListAutoPaging(ctx, in.Path["session_id"], params, opts...)), nil
 	case "skills.list":
 		params, err := decodeSkillsListParams(in)
 		if err != nil {
@@ -442,6 +470,8 @@ func InvokeStream(ctx context.Context, s *Services, operationID string, in Invoc
 			return nil, err
 		}
 		return anySeq(s.Sessions.Events.Stream(ctx, in.Path["session_id"], params, opts...)), nil
+	case "sessions.threads.stream":
+		return anySeq(s.Sessions.Threads.Stream(ctx, in.Path["session_id"], in.Path["thread_id"], opts...)), nil
 	}
 	return nil, fmt.Errorf("%w: %q", ErrUnknownOperation, operationID)
 }
@@ -895,6 +925,40 @@ func decodeSessionsListParams(in Invocation) (SessionsListParams, error) {
 		return p, err
 	}
 	if err := in.query("memory_store_id", &p.MemoryStoreID); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeSessionsThreadsEventsListParams(in Invocation) (SessionsThreadsEventsListParams, error) {
+	var p SessionsThreadsEventsListParams
+	if err := in.query("limit", &p.Limit); err != nil {
+		return p, err
+	}
+	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	if err := in.query("order", &p.Order); err != nil {
+		return p, err
+	}
+	if err := in.query("types[]", &p.Types); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeSessionsThreadsListParams(in Invocation) (SessionsThreadsListParams, error) {
+	var p SessionsThreadsListParams
+	if err := in.query("limit", &p.Limit); err != nil {
+		return p, err
+	}
+	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	if err := in.query("order", &p.Order); err != nil {
+		return p, err
+	}
+	if err := in.query("include_archived", &p.IncludeArchived); err != nil {
 		return p, err
 	}
 	return p, nil

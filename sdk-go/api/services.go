@@ -822,11 +822,15 @@ type SessionsService struct {
 
 	// Events groups the sessions.events.* operations.
 	Events *SessionsEventsService
+
+	// Threads groups the sessions.threads.* operations.
+	Threads *SessionsThreadsService
 }
 
 func newSessionsService(t Transport) *SessionsService {
 	s := &SessionsService{t: t}
 	s.Events = newSessionsEventsService(t)
+	s.Threads = newSessionsThreadsService(t)
 	return s
 }
 
@@ -971,6 +975,107 @@ func (s *SessionsEventsService) Stream(ctx context.Context, sessionID string, pa
 		{Name: "event_deltas[]", Value: params.EventDeltas},
 	}, req.Query...)
 	return stream[SessionStreamEvent](ctx, s.t, req)
+}
+
+// SessionsThreadsService groups the sessions.threads.* operations.
+type SessionsThreadsService struct {
+	t Transport
+
+	// Events groups the sessions.threads.events.* operations.
+	Events *SessionsThreadsEventsService
+}
+
+func newSessionsThreadsService(t Transport) *SessionsThreadsService {
+	s := &SessionsThreadsService{t: t}
+	s.Events = newSessionsThreadsEventsService(t)
+	return s
+}
+
+// List calls sessions.threads.list (GET /v1/sessions/{session_id}/threads): List a Session's
+// Threads.
+func (s *SessionsThreadsService) List(ctx context.Context, sessionID string, params SessionsThreadsListParams, opts ...RequestOption) (*SessionThreadList, error) {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/threads"
+	req := newRequest("sessions.threads.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "order", Value: params.Order},
+		{Name: "include_archived", Value: params.IncludeArchived},
+	}, req.Query...)
+	return doJSON[SessionThreadList](ctx, s.t, req)
+}
+
+// ListAutoPaging iterates every item of every page of sessions.threads.list, following next_page.
+func (s *SessionsThreadsService) ListAutoPaging(ctx context.Context, sessionID string, params SessionsThreadsListParams, opts ...RequestOption) iter.Seq2[SessionThread, error] {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/threads"
+	req := newRequest("sessions.threads.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "order", Value: params.Order},
+		{Name: "include_archived", Value: params.IncludeArchived},
+	}, req.Query...)
+	return paginate[SessionThread](ctx, s.t, req)
+}
+
+// Get calls sessions.threads.get (GET /v1/sessions/{session_id}/threads/{thread_id}): Get a Thread.
+func (s *SessionsThreadsService) Get(ctx context.Context, sessionID string, threadID string, opts ...RequestOption) (*SessionThread, error) {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/threads/" + url.PathEscape(threadID)
+	req := newRequest("sessions.threads.get", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[SessionThread](ctx, s.t, req)
+}
+
+// Archive calls sessions.threads.archive (POST
+// /v1/sessions/{session_id}/threads/{thread_id}/archive): Archive a child Thread.
+func (s *SessionsThreadsService) Archive(ctx context.Context, sessionID string, threadID string, opts ...RequestOption) (*SessionThread, error) {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/threads/" + url.PathEscape(threadID) + "/archive"
+	req := newRequest("sessions.threads.archive", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[SessionThread](ctx, s.t, req)
+}
+
+// Stream calls sessions.threads.stream (GET /v1/sessions/{session_id}/threads/{thread_id}/stream):
+// Stream a Thread's events (SSE).
+func (s *SessionsThreadsService) Stream(ctx context.Context, sessionID string, threadID string, opts ...RequestOption) iter.Seq2[SessionStreamEvent, error] {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/threads/" + url.PathEscape(threadID) + "/stream"
+	req := newRequest("sessions.threads.stream", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return stream[SessionStreamEvent](ctx, s.t, req)
+}
+
+// SessionsThreadsEventsService groups the sessions.threads.events.* operations.
+type SessionsThreadsEventsService struct {
+	t Transport
+}
+
+func newSessionsThreadsEventsService(t Transport) *SessionsThreadsEventsService {
+	s := &SessionsThreadsEventsService{t: t}
+	return s
+}
+
+// List calls sessions.threads.events.list (GET
+// /v1/sessions/{session_id}/threads/{thread_id}/events): List a Thread's events.
+func (s *SessionsThreadsEventsService) List(ctx context.Context, sessionID string, threadID string, params SessionsThreadsEventsListParams, opts ...RequestOption) (*SessionEventList, error) {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/threads/" + url.PathEscape(threadID) + "/events"
+	req := newRequest("sessions.threads.events.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "order", Value: params.Order},
+		{Name: "types[]", Value: params.Types},
+	}, req.Query...)
+	return doJSON[SessionEventList](ctx, s.t, req)
+}
+
+// ListAutoPaging iterates every item of every page of sessions.threads.events.list, following next_page.
+func (s *SessionsThreadsEventsService) ListAutoPaging(ctx context.Context, sessionID string, threadID string, params SessionsThreadsEventsListParams, opts ...RequestOption) iter.Seq2[SessionEvent, error] {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/threads/" + url.PathEscape(threadID) + "/events"
+	req := newRequest("sessions.threads.events.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "order", Value: params.Order},
+		{Name: "types[]", Value: params.Types},
+	}, req.Query...)
+	return paginate[SessionEvent](ctx, s.t, req)
 }
 
 // SkillsService groups the skills.* operations.

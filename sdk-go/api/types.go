@@ -40,6 +40,9 @@ type Agent struct {
 	// Context management; null for the defaults (extractive compaction).
 	ContextManagement *ContextManagement `json:"context_management"`
 
+	// The coordinator roster with pinned versions; null for a single Agent.
+	Multiagent Nullable[Multiagent] `json:"multiagent,omitzero"`
+
 	// Free-form string pairs.
 	Metadata Metadata `json:"metadata"`
 
@@ -83,6 +86,9 @@ type AgentCreateParams struct {
 	// the defaults (extractive compaction).
 	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
 
+	// A coordinator roster; null (the default) for a single Agent.
+	Multiagent Nullable[MultiagentParams] `json:"multiagent,omitzero"`
+
 	// Free-form string pairs.
 	Metadata *Metadata `json:"metadata,omitzero"`
 }
@@ -102,7 +108,8 @@ type AgentCustomToolUseEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The custom tool name.
@@ -139,7 +146,8 @@ type AgentMcpToolResultEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The `agent.mcp_tool_use` event answered.
@@ -176,7 +184,8 @@ type AgentMcpToolUseEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The MCP server's name.
@@ -222,7 +231,8 @@ type AgentMessageEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// Text blocks.
@@ -298,7 +308,8 @@ type AgentThinkingEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
@@ -319,7 +330,8 @@ type AgentThreadContextCompactedEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The measured input tokens of the request before compaction.
@@ -336,6 +348,62 @@ type AgentThreadContextCompactedEvent struct {
 	// Present when the Agent asked for a model-written summary and the summary call failed: why the
 	// extractive summary was used instead.
 	SummaryFallback *string `json:"summary_fallback,omitzero"`
+}
+
+// AgentThreadMessageReceivedEvent: A message this Thread received from another Thread; it starts a
+// turn of the receiver, like a `user.message`.
+type AgentThreadMessageReceivedEvent struct {
+	// Always `agent.thread_message_received`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The Thread the event is about.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The sending Thread.
+	FromSessionThreadID string `json:"from_session_thread_id"`
+
+	// The sending Thread's Agent name.
+	FromAgentName Nullable[string] `json:"from_agent_name,omitzero"`
+
+	// The message text.
+	Content []TextBlock `json:"content"`
+}
+
+// AgentThreadMessageSentEvent: A message this Thread sent to another Thread (a delegation, a
+// follow-up or a report).
+type AgentThreadMessageSentEvent struct {
+	// Always `agent.thread_message_sent`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The Thread the event is about.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The receiving Thread.
+	ToSessionThreadID string `json:"to_session_thread_id"`
+
+	// The receiving Thread's Agent name.
+	ToAgentName Nullable[string] `json:"to_agent_name,omitzero"`
+
+	// The message text.
+	Content []TextBlock `json:"content"`
 }
 
 // AgentTool: One entry of an Agent's `tools`.
@@ -448,7 +516,8 @@ type AgentToolResultEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The `agent.tool_use` event answered.
@@ -478,7 +547,8 @@ type AgentToolUseEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The tool name.
@@ -553,6 +623,9 @@ type AgentUpdateParams struct {
 	// Context management (full replacement; null resets to the defaults).
 	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
 
+	// A coordinator roster; null (the default) for a single Agent.
+	Multiagent Nullable[MultiagentParams] `json:"multiagent,omitzero"`
+
 	// Free-form string pairs (full replacement).
 	Metadata *Metadata `json:"metadata,omitzero"`
 }
@@ -583,6 +656,9 @@ type AgentsCreateParams struct {
 	// How Sessions of this Agent manage a context that outgrows the model's window; null or absent for
 	// the defaults (extractive compaction).
 	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
+
+	// A coordinator roster; null (the default) for a single Agent.
+	Multiagent Nullable[MultiagentParams] `json:"multiagent,omitzero"`
 
 	// Free-form string pairs.
 	Metadata *Metadata `json:"metadata,omitzero"`
@@ -640,6 +716,9 @@ type AgentsUpdateParams struct {
 
 	// Context management (full replacement; null resets to the defaults).
 	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
+
+	// A coordinator roster; null (the default) for a single Agent.
+	Multiagent Nullable[MultiagentParams] `json:"multiagent,omitzero"`
 
 	// Free-form string pairs (full replacement).
 	Metadata *Metadata `json:"metadata,omitzero"`
@@ -2494,6 +2573,26 @@ type Money struct {
 	Currency string `json:"currency"`
 }
 
+// Multiagent: The coordinator roster, every member pinned to a concrete version (`self` shows as
+// this Agent's id and version).
+type Multiagent struct {
+	// Always `coordinator`.
+	Type string `json:"type"`
+
+	// The roster.
+	Agents []RosterEntry `json:"agents"`
+}
+
+// MultiagentParams: Make the Agent a coordinator that can delegate to the roster's members (one
+// delegation level).
+type MultiagentParams struct {
+	// Always `coordinator`.
+	Type string `json:"type"`
+
+	// The roster (1-20 members; at most one Advisor; members may not be coordinators themselves).
+	Agents []RosterEntryParam `json:"agents"`
+}
+
 // OutcomeEvaluation: One completed evaluation of an outcome.
 type OutcomeEvaluation struct {
 	// Always `outcome_evaluation`.
@@ -2826,6 +2925,171 @@ const (
 	RetryStatusTypeTerminal  RetryStatusType = "terminal"
 )
 
+// RosterAdvisor: The Advisor roster member.
+type RosterAdvisor struct {
+	// Always `advisor`.
+	Type string `json:"type"`
+
+	// The Advisor's model.
+	Model ModelConfig `json:"model"`
+}
+
+// RosterAgent: An Agent roster member at a concrete version.
+type RosterAgent struct {
+	// Always `agent`.
+	Type string `json:"type"`
+
+	// The Agent id.
+	ID string `json:"id"`
+
+	// The pinned version.
+	Version int `json:"version"`
+}
+
+// RosterEntry: A roster member as responses show it.
+//
+// Known variants: RosterAgent (agent), RosterAdvisor (advisor). A type this client does not know
+// keeps its JSON verbatim in Raw.
+type RosterEntry struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// RosterEntry discriminator values.
+const (
+	RosterEntryTypeAgent   = "agent"
+	RosterEntryTypeAdvisor = "advisor"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u RosterEntry) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *RosterEntry) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("RosterEntry", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u RosterEntry) Value() (any, error) {
+	switch u.Type {
+	case "agent":
+		return u.AsRosterAgent()
+	case "advisor":
+		return u.AsRosterAdvisor()
+	}
+	return nil, nil
+}
+
+// NewRosterEntryFromRosterAgent wraps v as a RosterEntry, setting its type to "agent".
+func NewRosterEntryFromRosterAgent(v RosterAgent) RosterEntry {
+	v.Type = "agent"
+	raw, err := json.Marshal(v)
+	return RosterEntry{Type: "agent", Raw: raw, err: err}
+}
+
+// AsRosterAgent decodes the union as RosterAgent; it fails when Type is not "agent".
+func (u RosterEntry) AsRosterAgent() (RosterAgent, error) {
+	var v RosterAgent
+	if u.Type != "agent" {
+		return v, &UnionTypeError{Union: "RosterEntry", Want: "agent", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewRosterEntryFromRosterAdvisor wraps v as a RosterEntry, setting its type to "advisor".
+func NewRosterEntryFromRosterAdvisor(v RosterAdvisor) RosterEntry {
+	v.Type = "advisor"
+	raw, err := json.Marshal(v)
+	return RosterEntry{Type: "advisor", Raw: raw, err: err}
+}
+
+// AsRosterAdvisor decodes the union as RosterAdvisor; it fails when Type is not "advisor".
+func (u RosterEntry) AsRosterAdvisor() (RosterAdvisor, error) {
+	var v RosterAdvisor
+	if u.Type != "advisor" {
+		return v, &UnionTypeError{Union: "RosterEntry", Want: "advisor", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// RosterEntryParam: A roster member; a bare Agent id means its latest version.
+//
+// Exactly one of String, RosterMemberParam is set; a nil-only value encodes as null.
+type RosterEntryParam struct {
+	String *string
+
+	RosterMemberParam *RosterMemberParam
+}
+
+// MarshalJSON encodes the branch that is set.
+func (u RosterEntryParam) MarshalJSON() ([]byte, error) {
+	switch {
+	case u.String != nil:
+		return json.Marshal(u.String)
+	case u.RosterMemberParam != nil:
+		return json.Marshal(u.RosterMemberParam)
+	}
+	return []byte("null"), nil
+}
+
+// UnmarshalJSON picks the branch by the JSON kind of data.
+func (u *RosterEntryParam) UnmarshalJSON(data []byte) error {
+	*u = RosterEntryParam{}
+	switch jsonKind(data) {
+	case '"':
+		u.String = new(string)
+		return json.Unmarshal(data, u.String)
+	case '{':
+		u.RosterMemberParam = new(RosterMemberParam)
+		return json.Unmarshal(data, u.RosterMemberParam)
+	case 'n':
+		return nil
+	}
+	return fmt.Errorf("api: %s is not a valid RosterEntryParam", data)
+}
+
+// NewRosterEntryParamFromString sets the String branch.
+func NewRosterEntryParamFromString(v string) RosterEntryParam { return RosterEntryParam{String: &v} }
+
+// NewRosterEntryParamFromRosterMemberParam sets the RosterMemberParam branch.
+func NewRosterEntryParamFromRosterMemberParam(v RosterMemberParam) RosterEntryParam { return RosterEntryParam{RosterMemberParam: &v} }
+
+// RosterMemberParam: A roster member: `{type: agent, id, version?}` (the latest version when
+// `version` is absent), `{type: self}` (a copy of the coordinator itself, without the roster) or
+// `{type: advisor, model}` (a tool-free Advisor that answers the coordinator only).
+type RosterMemberParam struct {
+	// The kind of member.
+	Type RosterMemberParamType `json:"type"`
+
+	// The Agent id (`agent` members only).
+	ID *string `json:"id,omitzero"`
+
+	// The Agent version (`agent` members only); the latest when absent.
+	Version *int `json:"version,omitzero"`
+
+	// The Advisor's model (`advisor` members only).
+	Model *ModelParam `json:"model,omitzero"`
+}
+
+// RosterMemberParamType: The kind of member.
+type RosterMemberParamType string
+
+// RosterMemberParamType values.
+const (
+	RosterMemberParamTypeAgent   RosterMemberParamType = "agent"
+	RosterMemberParamTypeSelf    RosterMemberParamType = "self"
+	RosterMemberParamTypeAdvisor RosterMemberParamType = "advisor"
+)
+
 // Rubric: The rubric an outcome is graded against.
 //
 // Known variants: TextRubric (text), FileRubric (file). A type this client does not know keeps its
@@ -3020,6 +3284,9 @@ type SessionAgent struct {
 
 	// The Agent version's context management; null or absent for the defaults.
 	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
+
+	// The roster resolved at Session creation (full snapshots); null for a single Agent.
+	Multiagent Nullable[SessionRoster] `json:"multiagent,omitzero"`
 }
 
 // SessionBudget: Limits a Session's model spending. Before every model request Mango projects the
@@ -3083,7 +3350,8 @@ type SessionDeletedEvent struct {
 	// When the deletion was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
@@ -3118,7 +3386,8 @@ type SessionErrorEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The error.
@@ -3142,7 +3411,12 @@ type SessionErrorEvent struct {
 // SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
 // (span.model_request_end), UserDefineOutcomeEvent (user.define_outcome),
 // SpanOutcomeEvaluationStartEvent (span.outcome_evaluation_start), SpanOutcomeEvaluationEndEvent
-// (span.outcome_evaluation_end). A type this client does not know keeps its JSON verbatim in Raw.
+// (span.outcome_evaluation_end), AgentThreadMessageSentEvent (agent.thread_message_sent),
+// AgentThreadMessageReceivedEvent (agent.thread_message_received), SessionThreadCreatedEvent
+// (session.thread_created), SessionThreadStatusRunningEvent (session.thread_status_running),
+// SessionThreadStatusIdleEvent (session.thread_status_idle), SessionThreadStatusTerminatedEvent
+// (session.thread_status_terminated). A type this client does not know keeps its JSON verbatim in
+// Raw.
 type SessionEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -3155,32 +3429,38 @@ type SessionEvent struct {
 
 // SessionEvent discriminator values.
 const (
-	SessionEventTypeUserMessage                 = "user.message"
-	SessionEventTypeUserInterrupt               = "user.interrupt"
-	SessionEventTypeUserToolConfirmation        = "user.tool_confirmation"
-	SessionEventTypeUserToolResult              = "user.tool_result"
-	SessionEventTypeUserCustomToolResult        = "user.custom_tool_result"
-	SessionEventTypeAgentMessage                = "agent.message"
-	SessionEventTypeAgentThinking               = "agent.thinking"
-	SessionEventTypeAgentToolUse                = "agent.tool_use"
-	SessionEventTypeAgentToolResult             = "agent.tool_result"
-	SessionEventTypeAgentMCPToolUse             = "agent.mcp_tool_use"
-	SessionEventTypeAgentMCPToolResult          = "agent.mcp_tool_result"
-	SessionEventTypeAgentCustomToolUse          = "agent.custom_tool_use"
-	SessionEventTypeAgentThreadContextCompacted = "agent.thread_context_compacted"
-	SessionEventTypeSessionStatusRunning        = "session.status_running"
-	SessionEventTypeSessionStatusIdle           = "session.status_idle"
-	SessionEventTypeSessionStatusRescheduled    = "session.status_rescheduled"
-	SessionEventTypeSessionStatusTerminated     = "session.status_terminated"
-	SessionEventTypeSessionError                = "session.error"
-	SessionEventTypeSessionUpdated              = "session.updated"
-	SessionEventTypeSessionUsage                = "session.usage"
-	SessionEventTypeSessionDeleted              = "session.deleted"
-	SessionEventTypeSpanModelRequestStart       = "span.model_request_start"
-	SessionEventTypeSpanModelRequestEnd         = "span.model_request_end"
-	SessionEventTypeUserDefineOutcome           = "user.define_outcome"
-	SessionEventTypeSpanOutcomeEvaluationStart  = "span.outcome_evaluation_start"
-	SessionEventTypeSpanOutcomeEvaluationEnd    = "span.outcome_evaluation_end"
+	SessionEventTypeUserMessage                   = "user.message"
+	SessionEventTypeUserInterrupt                 = "user.interrupt"
+	SessionEventTypeUserToolConfirmation          = "user.tool_confirmation"
+	SessionEventTypeUserToolResult                = "user.tool_result"
+	SessionEventTypeUserCustomToolResult          = "user.custom_tool_result"
+	SessionEventTypeAgentMessage                  = "agent.message"
+	SessionEventTypeAgentThinking                 = "agent.thinking"
+	SessionEventTypeAgentToolUse                  = "agent.tool_use"
+	SessionEventTypeAgentToolResult               = "agent.tool_result"
+	SessionEventTypeAgentMCPToolUse               = "agent.mcp_tool_use"
+	SessionEventTypeAgentMCPToolResult            = "agent.mcp_tool_result"
+	SessionEventTypeAgentCustomToolUse            = "agent.custom_tool_use"
+	SessionEventTypeAgentThreadContextCompacted   = "agent.thread_context_compacted"
+	SessionEventTypeSessionStatusRunning          = "session.status_running"
+	SessionEventTypeSessionStatusIdle             = "session.status_idle"
+	SessionEventTypeSessionStatusRescheduled      = "session.status_rescheduled"
+	SessionEventTypeSessionStatusTerminated       = "session.status_terminated"
+	SessionEventTypeSessionError                  = "session.error"
+	SessionEventTypeSessionUpdated                = "session.updated"
+	SessionEventTypeSessionUsage                  = "session.usage"
+	SessionEventTypeSessionDeleted                = "session.deleted"
+	SessionEventTypeSpanModelRequestStart         = "span.model_request_start"
+	SessionEventTypeSpanModelRequestEnd           = "span.model_request_end"
+	SessionEventTypeUserDefineOutcome             = "user.define_outcome"
+	SessionEventTypeSpanOutcomeEvaluationStart    = "span.outcome_evaluation_start"
+	SessionEventTypeSpanOutcomeEvaluationEnd      = "span.outcome_evaluation_end"
+	SessionEventTypeAgentThreadMessageSent        = "agent.thread_message_sent"
+	SessionEventTypeAgentThreadMessageReceived    = "agent.thread_message_received"
+	SessionEventTypeSessionThreadCreated          = "session.thread_created"
+	SessionEventTypeSessionThreadStatusRunning    = "session.thread_status_running"
+	SessionEventTypeSessionThreadStatusIdle       = "session.thread_status_idle"
+	SessionEventTypeSessionThreadStatusTerminated = "session.thread_status_terminated"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -3248,6 +3528,18 @@ func (u SessionEvent) Value() (any, error) {
 		return u.AsSpanOutcomeEvaluationStartEvent()
 	case "span.outcome_evaluation_end":
 		return u.AsSpanOutcomeEvaluationEndEvent()
+	case "agent.thread_message_sent":
+		return u.AsAgentThreadMessageSentEvent()
+	case "agent.thread_message_received":
+		return u.AsAgentThreadMessageReceivedEvent()
+	case "session.thread_created":
+		return u.AsSessionThreadCreatedEvent()
+	case "session.thread_status_running":
+		return u.AsSessionThreadStatusRunningEvent()
+	case "session.thread_status_idle":
+		return u.AsSessionThreadStatusIdleEvent()
+	case "session.thread_status_terminated":
+		return u.AsSessionThreadStatusTerminatedEvent()
 	}
 	return nil, nil
 }
@@ -3694,6 +3986,108 @@ func (u SessionEvent) AsSpanOutcomeEvaluationEndEvent() (SpanOutcomeEvaluationEn
 	return v, err
 }
 
+// NewSessionEventFromAgentThreadMessageSentEvent wraps v as a SessionEvent, setting its type to "agent.thread_message_sent".
+func NewSessionEventFromAgentThreadMessageSentEvent(v AgentThreadMessageSentEvent) SessionEvent {
+	v.Type = "agent.thread_message_sent"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "agent.thread_message_sent", Raw: raw, err: err}
+}
+
+// AsAgentThreadMessageSentEvent decodes the union as AgentThreadMessageSentEvent; it fails when Type is not "agent.thread_message_sent".
+func (u SessionEvent) AsAgentThreadMessageSentEvent() (AgentThreadMessageSentEvent, error) {
+	var v AgentThreadMessageSentEvent
+	if u.Type != "agent.thread_message_sent" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "agent.thread_message_sent", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromAgentThreadMessageReceivedEvent wraps v as a SessionEvent, setting its type to "agent.thread_message_received".
+func NewSessionEventFromAgentThreadMessageReceivedEvent(v AgentThreadMessageReceivedEvent) SessionEvent {
+	v.Type = "agent.thread_message_received"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "agent.thread_message_received", Raw: raw, err: err}
+}
+
+// AsAgentThreadMessageReceivedEvent decodes the union as AgentThreadMessageReceivedEvent; it fails when Type is not "agent.thread_message_received".
+func (u SessionEvent) AsAgentThreadMessageReceivedEvent() (AgentThreadMessageReceivedEvent, error) {
+	var v AgentThreadMessageReceivedEvent
+	if u.Type != "agent.thread_message_received" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "agent.thread_message_received", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSessionThreadCreatedEvent wraps v as a SessionEvent, setting its type to "session.thread_created".
+func NewSessionEventFromSessionThreadCreatedEvent(v SessionThreadCreatedEvent) SessionEvent {
+	v.Type = "session.thread_created"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "session.thread_created", Raw: raw, err: err}
+}
+
+// AsSessionThreadCreatedEvent decodes the union as SessionThreadCreatedEvent; it fails when Type is not "session.thread_created".
+func (u SessionEvent) AsSessionThreadCreatedEvent() (SessionThreadCreatedEvent, error) {
+	var v SessionThreadCreatedEvent
+	if u.Type != "session.thread_created" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "session.thread_created", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSessionThreadStatusRunningEvent wraps v as a SessionEvent, setting its type to "session.thread_status_running".
+func NewSessionEventFromSessionThreadStatusRunningEvent(v SessionThreadStatusRunningEvent) SessionEvent {
+	v.Type = "session.thread_status_running"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "session.thread_status_running", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusRunningEvent decodes the union as SessionThreadStatusRunningEvent; it fails when Type is not "session.thread_status_running".
+func (u SessionEvent) AsSessionThreadStatusRunningEvent() (SessionThreadStatusRunningEvent, error) {
+	var v SessionThreadStatusRunningEvent
+	if u.Type != "session.thread_status_running" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "session.thread_status_running", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSessionThreadStatusIdleEvent wraps v as a SessionEvent, setting its type to "session.thread_status_idle".
+func NewSessionEventFromSessionThreadStatusIdleEvent(v SessionThreadStatusIdleEvent) SessionEvent {
+	v.Type = "session.thread_status_idle"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "session.thread_status_idle", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusIdleEvent decodes the union as SessionThreadStatusIdleEvent; it fails when Type is not "session.thread_status_idle".
+func (u SessionEvent) AsSessionThreadStatusIdleEvent() (SessionThreadStatusIdleEvent, error) {
+	var v SessionThreadStatusIdleEvent
+	if u.Type != "session.thread_status_idle" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "session.thread_status_idle", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionEventFromSessionThreadStatusTerminatedEvent wraps v as a SessionEvent, setting its type to "session.thread_status_terminated".
+func NewSessionEventFromSessionThreadStatusTerminatedEvent(v SessionThreadStatusTerminatedEvent) SessionEvent {
+	v.Type = "session.thread_status_terminated"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "session.thread_status_terminated", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusTerminatedEvent decodes the union as SessionThreadStatusTerminatedEvent; it fails when Type is not "session.thread_status_terminated".
+func (u SessionEvent) AsSessionThreadStatusTerminatedEvent() (SessionThreadStatusTerminatedEvent, error) {
+	var v SessionThreadStatusTerminatedEvent
+	if u.Type != "session.thread_status_terminated" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "session.thread_status_terminated", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // SessionEventInput: A client event to send.
 //
 // Known variants: UserDefineOutcomeEventParams (user.define_outcome), UserMessageEventParams
@@ -3993,6 +4387,15 @@ const (
 	SessionResourceAccessReadWrite SessionResourceAccess = "read_write"
 )
 
+// SessionRoster: The coordinator roster a Session pinned at creation.
+type SessionRoster struct {
+	// Always `coordinator`.
+	Type string `json:"type"`
+
+	// One snapshot per roster member.
+	Agents []ThreadAgent `json:"agents"`
+}
+
 // SessionStats: Timing statistics.
 type SessionStats struct {
 	// Seconds spent running.
@@ -4029,7 +4432,8 @@ type SessionStatusIdleEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// Why the Session went idle.
@@ -4051,7 +4455,8 @@ type SessionStatusRescheduledEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
@@ -4069,7 +4474,8 @@ type SessionStatusRunningEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
@@ -4087,7 +4493,8 @@ type SessionStatusTerminatedEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
@@ -4108,8 +4515,12 @@ type SessionStatusTerminatedEvent struct {
 // SpanModelRequestStartEvent (span.model_request_start), SpanModelRequestEndEvent
 // (span.model_request_end), UserDefineOutcomeEvent (user.define_outcome),
 // SpanOutcomeEvaluationStartEvent (span.outcome_evaluation_start), SpanOutcomeEvaluationEndEvent
-// (span.outcome_evaluation_end), EventStartEvent (event_start), EventDeltaEvent (event_delta). A
-// type this client does not know keeps its JSON verbatim in Raw.
+// (span.outcome_evaluation_end), AgentThreadMessageSentEvent (agent.thread_message_sent),
+// AgentThreadMessageReceivedEvent (agent.thread_message_received), SessionThreadCreatedEvent
+// (session.thread_created), SessionThreadStatusRunningEvent (session.thread_status_running),
+// SessionThreadStatusIdleEvent (session.thread_status_idle), SessionThreadStatusTerminatedEvent
+// (session.thread_status_terminated), EventStartEvent (event_start), EventDeltaEvent (event_delta).
+// A type this client does not know keeps its JSON verbatim in Raw.
 type SessionStreamEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -4122,34 +4533,40 @@ type SessionStreamEvent struct {
 
 // SessionStreamEvent discriminator values.
 const (
-	SessionStreamEventTypeUserMessage                 = "user.message"
-	SessionStreamEventTypeUserInterrupt               = "user.interrupt"
-	SessionStreamEventTypeUserToolConfirmation        = "user.tool_confirmation"
-	SessionStreamEventTypeUserToolResult              = "user.tool_result"
-	SessionStreamEventTypeUserCustomToolResult        = "user.custom_tool_result"
-	SessionStreamEventTypeAgentMessage                = "agent.message"
-	SessionStreamEventTypeAgentThinking               = "agent.thinking"
-	SessionStreamEventTypeAgentToolUse                = "agent.tool_use"
-	SessionStreamEventTypeAgentToolResult             = "agent.tool_result"
-	SessionStreamEventTypeAgentMCPToolUse             = "agent.mcp_tool_use"
-	SessionStreamEventTypeAgentMCPToolResult          = "agent.mcp_tool_result"
-	SessionStreamEventTypeAgentCustomToolUse          = "agent.custom_tool_use"
-	SessionStreamEventTypeAgentThreadContextCompacted = "agent.thread_context_compacted"
-	SessionStreamEventTypeSessionStatusRunning        = "session.status_running"
-	SessionStreamEventTypeSessionStatusIdle           = "session.status_idle"
-	SessionStreamEventTypeSessionStatusRescheduled    = "session.status_rescheduled"
-	SessionStreamEventTypeSessionStatusTerminated     = "session.status_terminated"
-	SessionStreamEventTypeSessionError                = "session.error"
-	SessionStreamEventTypeSessionUpdated              = "session.updated"
-	SessionStreamEventTypeSessionUsage                = "session.usage"
-	SessionStreamEventTypeSessionDeleted              = "session.deleted"
-	SessionStreamEventTypeSpanModelRequestStart       = "span.model_request_start"
-	SessionStreamEventTypeSpanModelRequestEnd         = "span.model_request_end"
-	SessionStreamEventTypeUserDefineOutcome           = "user.define_outcome"
-	SessionStreamEventTypeSpanOutcomeEvaluationStart  = "span.outcome_evaluation_start"
-	SessionStreamEventTypeSpanOutcomeEvaluationEnd    = "span.outcome_evaluation_end"
-	SessionStreamEventTypeEventStart                  = "event_start"
-	SessionStreamEventTypeEventDelta                  = "event_delta"
+	SessionStreamEventTypeUserMessage                   = "user.message"
+	SessionStreamEventTypeUserInterrupt                 = "user.interrupt"
+	SessionStreamEventTypeUserToolConfirmation          = "user.tool_confirmation"
+	SessionStreamEventTypeUserToolResult                = "user.tool_result"
+	SessionStreamEventTypeUserCustomToolResult          = "user.custom_tool_result"
+	SessionStreamEventTypeAgentMessage                  = "agent.message"
+	SessionStreamEventTypeAgentThinking                 = "agent.thinking"
+	SessionStreamEventTypeAgentToolUse                  = "agent.tool_use"
+	SessionStreamEventTypeAgentToolResult               = "agent.tool_result"
+	SessionStreamEventTypeAgentMCPToolUse               = "agent.mcp_tool_use"
+	SessionStreamEventTypeAgentMCPToolResult            = "agent.mcp_tool_result"
+	SessionStreamEventTypeAgentCustomToolUse            = "agent.custom_tool_use"
+	SessionStreamEventTypeAgentThreadContextCompacted   = "agent.thread_context_compacted"
+	SessionStreamEventTypeSessionStatusRunning          = "session.status_running"
+	SessionStreamEventTypeSessionStatusIdle             = "session.status_idle"
+	SessionStreamEventTypeSessionStatusRescheduled      = "session.status_rescheduled"
+	SessionStreamEventTypeSessionStatusTerminated       = "session.status_terminated"
+	SessionStreamEventTypeSessionError                  = "session.error"
+	SessionStreamEventTypeSessionUpdated                = "session.updated"
+	SessionStreamEventTypeSessionUsage                  = "session.usage"
+	SessionStreamEventTypeSessionDeleted                = "session.deleted"
+	SessionStreamEventTypeSpanModelRequestStart         = "span.model_request_start"
+	SessionStreamEventTypeSpanModelRequestEnd           = "span.model_request_end"
+	SessionStreamEventTypeUserDefineOutcome             = "user.define_outcome"
+	SessionStreamEventTypeSpanOutcomeEvaluationStart    = "span.outcome_evaluation_start"
+	SessionStreamEventTypeSpanOutcomeEvaluationEnd      = "span.outcome_evaluation_end"
+	SessionStreamEventTypeAgentThreadMessageSent        = "agent.thread_message_sent"
+	SessionStreamEventTypeAgentThreadMessageReceived    = "agent.thread_message_received"
+	SessionStreamEventTypeSessionThreadCreated          = "session.thread_created"
+	SessionStreamEventTypeSessionThreadStatusRunning    = "session.thread_status_running"
+	SessionStreamEventTypeSessionThreadStatusIdle       = "session.thread_status_idle"
+	SessionStreamEventTypeSessionThreadStatusTerminated = "session.thread_status_terminated"
+	SessionStreamEventTypeEventStart                    = "event_start"
+	SessionStreamEventTypeEventDelta                    = "event_delta"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -4217,6 +4634,18 @@ func (u SessionStreamEvent) Value() (any, error) {
 		return u.AsSpanOutcomeEvaluationStartEvent()
 	case "span.outcome_evaluation_end":
 		return u.AsSpanOutcomeEvaluationEndEvent()
+	case "agent.thread_message_sent":
+		return u.AsAgentThreadMessageSentEvent()
+	case "agent.thread_message_received":
+		return u.AsAgentThreadMessageReceivedEvent()
+	case "session.thread_created":
+		return u.AsSessionThreadCreatedEvent()
+	case "session.thread_status_running":
+		return u.AsSessionThreadStatusRunningEvent()
+	case "session.thread_status_idle":
+		return u.AsSessionThreadStatusIdleEvent()
+	case "session.thread_status_terminated":
+		return u.AsSessionThreadStatusTerminatedEvent()
 	case "event_start":
 		return u.AsEventStartEvent()
 	case "event_delta":
@@ -4667,6 +5096,108 @@ func (u SessionStreamEvent) AsSpanOutcomeEvaluationEndEvent() (SpanOutcomeEvalua
 	return v, err
 }
 
+// NewSessionStreamEventFromAgentThreadMessageSentEvent wraps v as a SessionStreamEvent, setting its type to "agent.thread_message_sent".
+func NewSessionStreamEventFromAgentThreadMessageSentEvent(v AgentThreadMessageSentEvent) SessionStreamEvent {
+	v.Type = "agent.thread_message_sent"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "agent.thread_message_sent", Raw: raw, err: err}
+}
+
+// AsAgentThreadMessageSentEvent decodes the union as AgentThreadMessageSentEvent; it fails when Type is not "agent.thread_message_sent".
+func (u SessionStreamEvent) AsAgentThreadMessageSentEvent() (AgentThreadMessageSentEvent, error) {
+	var v AgentThreadMessageSentEvent
+	if u.Type != "agent.thread_message_sent" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "agent.thread_message_sent", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromAgentThreadMessageReceivedEvent wraps v as a SessionStreamEvent, setting its type to "agent.thread_message_received".
+func NewSessionStreamEventFromAgentThreadMessageReceivedEvent(v AgentThreadMessageReceivedEvent) SessionStreamEvent {
+	v.Type = "agent.thread_message_received"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "agent.thread_message_received", Raw: raw, err: err}
+}
+
+// AsAgentThreadMessageReceivedEvent decodes the union as AgentThreadMessageReceivedEvent; it fails when Type is not "agent.thread_message_received".
+func (u SessionStreamEvent) AsAgentThreadMessageReceivedEvent() (AgentThreadMessageReceivedEvent, error) {
+	var v AgentThreadMessageReceivedEvent
+	if u.Type != "agent.thread_message_received" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "agent.thread_message_received", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSessionThreadCreatedEvent wraps v as a SessionStreamEvent, setting its type to "session.thread_created".
+func NewSessionStreamEventFromSessionThreadCreatedEvent(v SessionThreadCreatedEvent) SessionStreamEvent {
+	v.Type = "session.thread_created"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "session.thread_created", Raw: raw, err: err}
+}
+
+// AsSessionThreadCreatedEvent decodes the union as SessionThreadCreatedEvent; it fails when Type is not "session.thread_created".
+func (u SessionStreamEvent) AsSessionThreadCreatedEvent() (SessionThreadCreatedEvent, error) {
+	var v SessionThreadCreatedEvent
+	if u.Type != "session.thread_created" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "session.thread_created", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSessionThreadStatusRunningEvent wraps v as a SessionStreamEvent, setting its type to "session.thread_status_running".
+func NewSessionStreamEventFromSessionThreadStatusRunningEvent(v SessionThreadStatusRunningEvent) SessionStreamEvent {
+	v.Type = "session.thread_status_running"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "session.thread_status_running", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusRunningEvent decodes the union as SessionThreadStatusRunningEvent; it fails when Type is not "session.thread_status_running".
+func (u SessionStreamEvent) AsSessionThreadStatusRunningEvent() (SessionThreadStatusRunningEvent, error) {
+	var v SessionThreadStatusRunningEvent
+	if u.Type != "session.thread_status_running" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "session.thread_status_running", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSessionThreadStatusIdleEvent wraps v as a SessionStreamEvent, setting its type to "session.thread_status_idle".
+func NewSessionStreamEventFromSessionThreadStatusIdleEvent(v SessionThreadStatusIdleEvent) SessionStreamEvent {
+	v.Type = "session.thread_status_idle"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "session.thread_status_idle", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusIdleEvent decodes the union as SessionThreadStatusIdleEvent; it fails when Type is not "session.thread_status_idle".
+func (u SessionStreamEvent) AsSessionThreadStatusIdleEvent() (SessionThreadStatusIdleEvent, error) {
+	var v SessionThreadStatusIdleEvent
+	if u.Type != "session.thread_status_idle" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "session.thread_status_idle", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromSessionThreadStatusTerminatedEvent wraps v as a SessionStreamEvent, setting its type to "session.thread_status_terminated".
+func NewSessionStreamEventFromSessionThreadStatusTerminatedEvent(v SessionThreadStatusTerminatedEvent) SessionStreamEvent {
+	v.Type = "session.thread_status_terminated"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "session.thread_status_terminated", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusTerminatedEvent decodes the union as SessionThreadStatusTerminatedEvent; it fails when Type is not "session.thread_status_terminated".
+func (u SessionStreamEvent) AsSessionThreadStatusTerminatedEvent() (SessionThreadStatusTerminatedEvent, error) {
+	var v SessionThreadStatusTerminatedEvent
+	if u.Type != "session.thread_status_terminated" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "session.thread_status_terminated", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // NewSessionStreamEventFromEventStartEvent wraps v as a SessionStreamEvent, setting its type to "event_start".
 func NewSessionStreamEventFromEventStartEvent(v EventStartEvent) SessionStreamEvent {
 	v.Type = "event_start"
@@ -4701,6 +5232,181 @@ func (u SessionStreamEvent) AsEventDeltaEvent() (EventDeltaEvent, error) {
 	return v, err
 }
 
+// SessionThread: One Thread of a Session; the primary Thread has no parent.
+type SessionThread struct {
+	// Always `session_thread`.
+	Type string `json:"type"`
+
+	// The Thread id (`sthr_...`).
+	ID string `json:"id"`
+
+	// The Session.
+	SessionID string `json:"session_id"`
+
+	// The delegating Thread; null for the primary Thread.
+	ParentThreadID *string `json:"parent_thread_id"`
+
+	// The name the coordinator addresses the Thread's Agent by.
+	AgentName string `json:"agent_name"`
+
+	// The Thread's own status.
+	Status SessionStatus `json:"status"`
+
+	// The reason of the Thread's last idle; null before it.
+	StopReason *StopReason `json:"stop_reason"`
+
+	// What the Thread runs.
+	Agent ThreadAgent `json:"agent"`
+
+	// The Thread's own usage.
+	Usage SessionUsage `json:"usage"`
+
+	// The Thread's timing.
+	Stats SessionStats `json:"stats"`
+
+	// Creation time.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Last update time.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// When it was archived.
+	ArchivedAt *time.Time `json:"archived_at"`
+}
+
+// SessionThreadAgent: The Agent snapshot a Thread runs (a roster member, taken at Session
+// creation).
+type SessionThreadAgent struct {
+	// Always `agent`.
+	Type string `json:"type"`
+
+	// The Agent id.
+	ID string `json:"id"`
+
+	// The Agent version snapshotted.
+	Version int `json:"version"`
+
+	// The Agent name.
+	Name string `json:"name"`
+
+	// What the Agent is for.
+	Description *string `json:"description"`
+
+	// The system prompt.
+	System *string `json:"system"`
+
+	// The model.
+	Model ModelConfig `json:"model"`
+
+	// The tools.
+	Tools []AgentTool `json:"tools"`
+
+	// The MCP servers.
+	MCPServers []McpServer `json:"mcp_servers"`
+
+	// The Skills, each pinned to a concrete version.
+	Skills []SkillRef `json:"skills"`
+}
+
+// SessionThreadCreatedEvent: A child Thread was created (`session_thread_id` names it).
+type SessionThreadCreatedEvent struct {
+	// Always `session.thread_created`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The Thread the event is about.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The Thread's Agent name.
+	AgentName string `json:"agent_name"`
+}
+
+// SessionThreadList: One page of Threads.
+type SessionThreadList struct {
+	// The Threads.
+	Data []SessionThread `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+
+	// Cursor for the previous page; null at the start.
+	PrevPage *string `json:"prev_page"`
+}
+
+// SessionThreadStatusIdleEvent: A child Thread went idle.
+type SessionThreadStatusIdleEvent struct {
+	// Always `session.thread_status_idle`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The Thread the event is about.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The Thread's Agent name.
+	AgentName string `json:"agent_name"`
+
+	// Why the Thread is idle.
+	StopReason StopReason `json:"stop_reason"`
+}
+
+// SessionThreadStatusRunningEvent: A child Thread started running.
+type SessionThreadStatusRunningEvent struct {
+	// Always `session.thread_status_running`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The Thread the event is about.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The Thread's Agent name.
+	AgentName string `json:"agent_name"`
+}
+
+// SessionThreadStatusTerminatedEvent: A child Thread was archived or stopped for good.
+type SessionThreadStatusTerminatedEvent struct {
+	// Always `session.thread_status_terminated`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The Thread the event is about.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The Thread's Agent name.
+	AgentName string `json:"agent_name"`
+}
+
 // SessionUpdateParams: The body of `sessions.update`.
 type SessionUpdateParams struct {
 	// A new title; null clears it.
@@ -4729,7 +5435,8 @@ type SessionUpdatedEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The new title, when it changed.
@@ -4778,7 +5485,8 @@ type SessionUsageEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// Cumulative usage.
@@ -4921,6 +5629,52 @@ type SessionsListParamsOrder string
 const (
 	SessionsListParamsOrderAsc  SessionsListParamsOrder = "asc"
 	SessionsListParamsOrderDesc SessionsListParamsOrder = "desc"
+)
+
+// SessionsThreadsEventsListParams holds the query and body of sessions.threads.events.list.
+type SessionsThreadsEventsListParams struct {
+	// Page size (events pages hold up to 1000).
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+
+	// Commit order (`asc`, default) or reverse (`desc`).
+	Order *SessionsThreadsEventsListParamsOrder `json:"-" query:"order"`
+
+	// Only events of these types.
+	Types []string `json:"-" query:"types[]"`
+}
+
+type SessionsThreadsEventsListParamsOrder string
+
+// SessionsThreadsEventsListParamsOrder values.
+const (
+	SessionsThreadsEventsListParamsOrderAsc  SessionsThreadsEventsListParamsOrder = "asc"
+	SessionsThreadsEventsListParamsOrderDesc SessionsThreadsEventsListParamsOrder = "desc"
+)
+
+// SessionsThreadsListParams holds the query and body of sessions.threads.list.
+type SessionsThreadsListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+
+	// Creation order (`asc`, default) or reverse (`desc`).
+	Order *SessionsThreadsListParamsOrder `json:"-" query:"order"`
+
+	// Include archived resources.
+	IncludeArchived *bool `json:"-" query:"include_archived"`
+}
+
+type SessionsThreadsListParamsOrder string
+
+// SessionsThreadsListParamsOrder values.
+const (
+	SessionsThreadsListParamsOrderAsc  SessionsThreadsListParamsOrder = "asc"
+	SessionsThreadsListParamsOrderDesc SessionsThreadsListParamsOrder = "desc"
 )
 
 // SessionsUpdateParams holds the query and body of sessions.update.
@@ -5107,7 +5861,8 @@ type SpanModelRequestEndEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The matching `span.model_request_start` event id.
@@ -5134,7 +5889,8 @@ type SpanModelRequestStartEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
+	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
@@ -5365,6 +6121,81 @@ type TextRubric struct {
 	Content string `json:"content"`
 }
 
+// ThreadAgent: What a Thread runs, an Agent snapshot or the Advisor.
+//
+// Known variants: SessionThreadAgent (agent), RosterAdvisor (advisor). A type this client does not
+// know keeps its JSON verbatim in Raw.
+type ThreadAgent struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// ThreadAgent discriminator values.
+const (
+	ThreadAgentTypeAgent   = "agent"
+	ThreadAgentTypeAdvisor = "advisor"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u ThreadAgent) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *ThreadAgent) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("ThreadAgent", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u ThreadAgent) Value() (any, error) {
+	switch u.Type {
+	case "agent":
+		return u.AsSessionThreadAgent()
+	case "advisor":
+		return u.AsRosterAdvisor()
+	}
+	return nil, nil
+}
+
+// NewThreadAgentFromSessionThreadAgent wraps v as a ThreadAgent, setting its type to "agent".
+func NewThreadAgentFromSessionThreadAgent(v SessionThreadAgent) ThreadAgent {
+	v.Type = "agent"
+	raw, err := json.Marshal(v)
+	return ThreadAgent{Type: "agent", Raw: raw, err: err}
+}
+
+// AsSessionThreadAgent decodes the union as SessionThreadAgent; it fails when Type is not "agent".
+func (u ThreadAgent) AsSessionThreadAgent() (SessionThreadAgent, error) {
+	var v SessionThreadAgent
+	if u.Type != "agent" {
+		return v, &UnionTypeError{Union: "ThreadAgent", Want: "agent", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewThreadAgentFromRosterAdvisor wraps v as a ThreadAgent, setting its type to "advisor".
+func NewThreadAgentFromRosterAdvisor(v RosterAdvisor) ThreadAgent {
+	v.Type = "advisor"
+	raw, err := json.Marshal(v)
+	return ThreadAgent{Type: "advisor", Raw: raw, err: err}
+}
+
+// AsRosterAdvisor decodes the union as RosterAdvisor; it fails when Type is not "advisor".
+func (u ThreadAgent) AsRosterAdvisor() (RosterAdvisor, error) {
+	var v RosterAdvisor
+	if u.Type != "advisor" {
+		return v, &UnionTypeError{Union: "ThreadAgent", Want: "advisor", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // ToolConfig: Settings for one tool of a toolset.
 type ToolConfig struct {
 	// The tool name (for the built-in toolset one of bash, read, write, edit, glob, grep, web_fetch,
@@ -5552,7 +6383,7 @@ type UserCustomToolResultEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The originating thread, echoed; null or absent for the primary thread.
+	// The Thread the event belongs to: the originating Thread, echoed.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The id of the `agent.custom_tool_use` event answered.
@@ -5673,7 +6504,7 @@ type UserMessageEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The thread the event belongs to; null or absent for the primary thread.
+	// The Thread the event belongs to (the primary Thread's id on primary events).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// Text and document blocks.
@@ -5703,7 +6534,7 @@ type UserToolConfirmationEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The originating thread, echoed; null or absent for the primary thread.
+	// The Thread the event belongs to: the originating Thread, echoed.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The id of the `agent.tool_use` or `agent.mcp_tool_use` event.
@@ -5767,7 +6598,7 @@ type UserToolResultEvent struct {
 	// When the event was committed.
 	CreatedAt time.Time `json:"created_at"`
 
-	// The originating thread, echoed; null or absent for the primary thread.
+	// The Thread the event belongs to: the originating Thread, echoed.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
 	// The id of the `agent.tool_use` event answered.

@@ -27,6 +27,7 @@ ID_PREFIXES = {
     "environment_id": "env",
     "work_id": "work",
     "session_id": "sesn",
+    "thread_id": "sthr",
     "file_id": "file",
     "skill_id": "skill",
     "memory_store_id": "memstore",

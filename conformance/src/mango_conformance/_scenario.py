@@ -23,6 +23,7 @@ from ._probe import Call, Probe
 
 SUITE_METADATA = {"suite": "mango-conformance"}
 DESTRUCTIVE_ORDER = (
+    "sessions.threads.archive",
     "sessions.archive",
     "sessions.delete",
     "environments.archive",
@@ -102,6 +103,7 @@ class Scenario:
         environment_id = self.environments()
         self.sessions(agent_id, environment_id)
         self.deployments(agent_id, environment_id)
+        self.threads(agent_id, environment_id)
         self.auto_permissions(environment_id)
         self.work(environment_id)
         self.files()
@@ -241,6 +243,43 @@ class Scenario:
         self.ok(Call("deployment_runs.get", {"deployment_run_id": run_id}))
         self.world.calls["deployments.create"] = create
         self.defer(Call("deployments.archive", item))
+
+    def threads(self, agent_id: str, environment_id: str) -> None:
+        """A coordinator Session delegates once (offline ``/delegate`` directive); the Thread operations read it."""
+        roster = {"type": "coordinator", "agents": [agent_id, {"type": "advisor", "model": self.model}]}
+        body = {"name": "conformance-lead", "model": self.model, "multiagent": roster, "metadata": SUITE_METADATA}
+        create = Call("agents.create", json_body=body, label="valid request (coordinator)")
+        coordinator = self.ok(create, register=False)
+        member = self.probe.send(Call("agents.get", {"agent_id": agent_id}))
+        if not coordinator or member.status_code != 200:
+            return
+        session_body = {"agent": coordinator["id"], "environment_id": environment_id, "metadata": SUITE_METADATA}
+        session = self.ok(Call("sessions.create", json_body=session_body, label="valid request (team)"), register=False)
+        session_id = str(session["id"]) if session else placeholder("sesn")
+        listing = Call("sessions.threads.list", {"session_id": session_id}, query=(("limit", "5"),))
+        self.ok(listing)
+        name = member.json()["name"]
+        echoes = _turns.send(self.probe, session_id, [_turns.message(f"/delegate {name} /report ready")], "delegate")
+        child = _turns.wait_for_child(self.probe, session_id) if echoes else None
+        thread_id = child or placeholder("sthr")
+        path = {"session_id": session_id, "thread_id": thread_id}
+        self.ok(Call("sessions.threads.get", path))
+        ledger = self.ok(Call("sessions.threads.events.list", path, query=(("limit", "100"),)))
+        self.world.calls["sessions.threads.stream"] = Call("sessions.threads.stream", path)
+        events = (ledger or {}).get("data") or []
+        if child and events:
+            # Resume after the child's first event: the rest of its ledger is replayed, ending with its report.
+            last = events[-1].get("id")
+            streamed = _turns.follow(
+                self.probe, session_id, events[0]["id"], lambda e: e.get("id") == last, thread_id=child
+            )
+            if streamed is not None and [e.get("id") for e in streamed] != [e.get("id") for e in events[1:]]:
+                self.probe.report.fail("sessions.threads.stream", "the resumed Thread stream differs from its history")
+        send = Call("sessions.events.send", {"session_id": session_id})
+        wrong = {"events": [{"type": "user.interrupt", "session_thread_id": "sthr_conformance0000missing"}]}
+        unknown = BadInput(send.but("an unknown session_thread_id", json_body=wrong), BAD_REQUEST)
+        self.bad("sessions.events.send", unknown)
+        self.defer(Call("sessions.threads.archive", path))
 
     def idempotent_send(self, session_id: str) -> None:
         """A replayed event send appends its events once."""

@@ -22,6 +22,7 @@ from httpx_sse import EventSource, SSEError
 from ._probe import Call, Outcome, Probe
 
 STREAM = "sessions.events.stream"
+THREAD_STREAM = "sessions.threads.stream"
 SEND = "sessions.events.send"
 LIST = "sessions.events.list"
 TOOL_NAME = "get_weather"
@@ -39,10 +40,20 @@ def message(text: str) -> dict[str, Any]:
 
 
 def follow(
-    probe: Probe, session_id: str, after: str, until: Callable[[dict[str, Any]], bool], timeout: float = 60.0
+    probe: Probe,
+    session_id: str,
+    after: str,
+    until: Callable[[dict[str, Any]], bool],
+    timeout: float = 60.0,
+    *,
+    thread_id: str | None = None,
 ) -> list[dict[str, Any]] | None:
-    """Stream the Session's events committed after ``after`` until one satisfies ``until``."""
+    """Stream the Session's (or one Thread's) events committed after ``after`` until one satisfies ``until``."""
     call = Call(STREAM, {"session_id": session_id}, headers={"last-event-id": after}, label="stream resumed")
+    if thread_id is not None:
+        path = {"session_id": session_id, "thread_id": thread_id}
+        call = Call(THREAD_STREAM, path, headers={"last-event-id": after}, label="thread stream resumed")
+    stream_op = call.operation_id
     events: list[dict[str, Any]] = []
     deadline = time.monotonic() + timeout
     try:
@@ -53,10 +64,10 @@ def follow(
             if probe.accept_ok(call, Outcome(response.status_code, verdict, verdict.body)) is None:
                 return None
             for sse in EventSource(response).iter_sse():
-                for problem in probe.spec.check_stream_event(STREAM, sse.event, sse.id or None, sse.data):
-                    probe.report.fail(STREAM, f"SSE schema violation: {problem}")
+                for problem in probe.spec.check_stream_event(stream_op, sse.event, sse.id or None, sse.data):
+                    probe.report.fail(stream_op, f"SSE schema violation: {problem}")
                 if sse.event == "error":
-                    probe.report.fail(STREAM, f"the stream sent an error event: {sse.data[:300]}")
+                    probe.report.fail(stream_op, f"the stream sent an error event: {sse.data[:300]}")
                     return None
                 if sse.event != "ping":
                     data = _decode(sse.data)
@@ -66,10 +77,10 @@ def follow(
                 if time.monotonic() > deadline:
                     break
     except (httpx.HTTPError, SSEError) as exc:
-        probe.report.fail(STREAM, f"stream failed: {type(exc).__name__}: {exc}")
+        probe.report.fail(stream_op, f"stream failed: {type(exc).__name__}: {exc}")
         return None
     seen = [e.get("type") for e in events]
-    probe.report.fail(STREAM, f"the stream ended or timed out before the turn finished; saw {seen}")
+    probe.report.fail(stream_op, f"the stream ended or timed out before the turn finished; saw {seen}")
     return None
 
 
@@ -229,3 +240,18 @@ def auto_permission_turn(probe: Probe, session_id: str) -> None:
         if results_out:  # a confirmation is processed on admission, so ``send``'s echo check does not apply
             body = {"events": results_out}
             probe.expect_ok(Call(SEND, {"session_id": session_id}, json_body=body, label="valid request (deny asked)"))
+
+
+def wait_for_child(probe: Probe, session_id: str, timeout: float = 60.0) -> str | None:
+    """Wait until a delegated child Thread has reported; returns its id (recorded when it never does)."""
+    call = Call("sessions.threads.list", {"session_id": session_id}, query=(("limit", "5"),), label="delegated")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        response = probe.send(call)
+        threads = response.json().get("data", []) if response.status_code == 200 else []
+        children = [t for t in threads if t.get("parent_thread_id")]
+        if children and children[0].get("status") == "idle" and children[0].get("stop_reason"):
+            return str(children[0]["id"])
+        time.sleep(0.2)
+    probe.report.fail("sessions.threads.list", "a delegated child Thread never appeared or never went idle")
+    return None

@@ -56,11 +56,15 @@ import type {
   SessionEvent,
   SessionEventSendResult,
   SessionStreamEvent,
+  SessionThread,
   SessionsCreateParams,
   SessionsEventsListParams,
   SessionsEventsSendParams,
   SessionsEventsStreamParams,
   SessionsListParams,
+  SessionsThreadsEventsListParams,
+  SessionsThreadsListParams,
+  SessionsThreadsStreamParams,
   SessionsUpdateParams,
   Skill,
   SkillDeleted,
@@ -654,14 +658,127 @@ export class SessionsEvents {
   }
 }
 
+/** `client.sessions.threads.events` */
+export class SessionsThreadsEvents {
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+
+  /**
+   * List a Thread's events.
+   *
+   * Lists the Thread's own ledger in commit order (`asc`, the default) or reverse. The primary Thread's ledger is the Session's history (`sessions.events.list`), including cross-posts from children. Sequence order is Session-wide.
+   *
+   * `GET /v1/sessions/{session_id}/threads/{thread_id}/events`
+   */
+  list(sessionId: string, threadId: string, params?: SessionsThreadsEventsListParams, options?: RequestOptions): PagePromise<SessionEvent> {
+    return this._transport.request<SessionEvent>({
+      method: "GET",
+      path: `/v1/sessions/${encodeURIComponent(sessionId)}/threads/${encodeURIComponent(threadId)}/events`,
+      query: { limit: params?.limit, page: params?.page, order: params?.order, "types[]": params?.types },
+      paginated: true,
+      options,
+    });
+  }
+}
+
+/** `client.sessions.threads` */
+export class SessionsThreads {
+  readonly events: SessionsThreadsEvents;
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+    this.events = new SessionsThreadsEvents(transport);
+  }
+
+  /**
+   * List a Session's Threads.
+   *
+   * Lists the Session's Threads, oldest first by default; the primary Thread (`parent_thread_id` null) is always included. Archived child Threads are listed only with `include_archived=true`.
+   *
+   * `GET /v1/sessions/{session_id}/threads`
+   */
+  list(sessionId: string, params?: SessionsThreadsListParams, options?: RequestOptions): PagePromise<SessionThread> {
+    return this._transport.request<SessionThread>({
+      method: "GET",
+      path: `/v1/sessions/${encodeURIComponent(sessionId)}/threads`,
+      query: {
+        limit: params?.limit,
+        page: params?.page,
+        order: params?.order,
+        include_archived: params?.include_archived,
+      },
+      paginated: true,
+      options,
+    });
+  }
+
+  /**
+   * Get a Thread.
+   *
+   * Returns one Thread of the Session with its status, Agent snapshot and usage.
+   *
+   * `GET /v1/sessions/{session_id}/threads/{thread_id}`
+   */
+  get(sessionId: string, threadId: string, options?: RequestOptions): Promise<SessionThread> {
+    return this._transport.request<SessionThread>({
+      method: "GET",
+      path: `/v1/sessions/${encodeURIComponent(sessionId)}/threads/${encodeURIComponent(threadId)}`,
+      options,
+    });
+  }
+
+  /**
+   * Archive a child Thread.
+   *
+   * Archives a child Thread (terminal; status becomes `terminated`) and stops its work; a pending wakeup of the Thread becomes a termination in the same transaction. Idempotent. The primary Thread cannot be archived (409; archive the Session instead).
+   *
+   * `POST /v1/sessions/{session_id}/threads/{thread_id}/archive`
+   */
+  archive(sessionId: string, threadId: string, options?: RequestOptions): Promise<SessionThread> {
+    return this._transport.request<SessionThread>({
+      method: "POST",
+      path: `/v1/sessions/${encodeURIComponent(sessionId)}/threads/${encodeURIComponent(threadId)}/archive`,
+      options,
+    });
+  }
+
+  /**
+   * Stream a Thread's events (SSE).
+   *
+   * A long-lived `text/event-stream` of one Thread's ledger as it commits, framed exactly
+   * like `sessions.events.stream` (`id:` is the event id, `event: ping` keep-alives,
+   * `event: error` ends the stream, `session.deleted` ends it). Resume with
+   * `Last-Event-ID: <last id seen>`: every event of the Thread committed after it is
+   * replayed, then the stream continues live. Without the header the stream starts at
+   * the connection time. Previews are not offered on Thread streams.
+   *
+   * `GET /v1/sessions/{session_id}/threads/{thread_id}/stream`
+   */
+  stream(sessionId: string, threadId: string, params?: SessionsThreadsStreamParams, options?: RequestOptions): Stream<SessionStreamEvent> {
+    return this._transport.request<SessionStreamEvent>({
+      method: "GET",
+      path: `/v1/sessions/${encodeURIComponent(sessionId)}/threads/${encodeURIComponent(threadId)}/stream`,
+      headers: { "Last-Event-ID": params?.last_event_id },
+      stream: true,
+      options,
+    });
+  }
+}
+
 /** `client.sessions` */
 export class Sessions {
   readonly events: SessionsEvents;
+  readonly threads: SessionsThreads;
   protected readonly _transport: Transport;
 
   constructor(transport: Transport) {
     this._transport = transport;
     this.events = new SessionsEvents(transport);
+    this.threads = new SessionsThreads(transport);
   }
 
   /**

@@ -173,6 +173,58 @@ export interface SkillRef {
   version?: string;
 }
 
+/** A roster member: `{type: agent, id, version?}` (the latest version when `version` is absent), `{type: self}` (a copy of the coordinator itself, without the roster) or `{type: advisor, model}` (a tool-free Advisor that answers the coordinator only). */
+export interface RosterMemberParam {
+  /** The kind of member. */
+  type: "agent" | "self" | "advisor";
+  /** The Agent id (`agent` members only). */
+  id?: string;
+  /** The Agent version (`agent` members only); the latest when absent. */
+  version?: number;
+  /** The Advisor's model (`advisor` members only). */
+  model?: ModelParam;
+}
+
+/** A roster member; a bare Agent id means its latest version. */
+export type RosterEntryParam = string | RosterMemberParam;
+
+/** Make the Agent a coordinator that can delegate to the roster's members (one delegation level). */
+export interface MultiagentParams {
+  /** Always `coordinator`. */
+  type: "coordinator";
+  /** The roster (1-20 members; at most one Advisor; members may not be coordinators themselves). */
+  agents: Array<RosterEntryParam>;
+}
+
+/** An Agent roster member at a concrete version. */
+export interface RosterAgent {
+  /** Always `agent`. */
+  type: "agent";
+  /** The Agent id. */
+  id: string;
+  /** The pinned version. */
+  version: number;
+}
+
+/** The Advisor roster member. */
+export interface RosterAdvisor {
+  /** Always `advisor`. */
+  type: "advisor";
+  /** The Advisor's model. */
+  model: ModelConfig;
+}
+
+/** A roster member as responses show it. */
+export type RosterEntry = RosterAgent | RosterAdvisor;
+
+/** The coordinator roster, every member pinned to a concrete version (`self` shows as this Agent's id and version). */
+export interface Multiagent {
+  /** Always `coordinator`. */
+  type: "coordinator";
+  /** The roster. */
+  agents: Array<RosterEntry>;
+}
+
 /** The body of `agents.create`. */
 export interface AgentCreateParams {
   /** A human name. */
@@ -191,6 +243,8 @@ export interface AgentCreateParams {
   skills?: Array<SkillRef>;
   /** How Sessions of this Agent manage a context that outgrows the model's window; null or absent for the defaults (extractive compaction). */
   context_management?: ContextManagement | null;
+  /** A coordinator roster; null (the default) for a single Agent. */
+  multiagent?: MultiagentParams | null;
   /** Free-form string pairs. */
   metadata?: Metadata;
 }
@@ -215,6 +269,8 @@ export interface AgentUpdateParams {
   skills?: Array<SkillRef>;
   /** Context management (full replacement; null resets to the defaults). */
   context_management?: ContextManagement | null;
+  /** A coordinator roster; null (the default) for a single Agent. */
+  multiagent?: MultiagentParams | null;
   /** Free-form string pairs (full replacement). */
   metadata?: Metadata;
 }
@@ -241,6 +297,8 @@ export interface Agent {
   skills: Array<SkillRef>;
   /** Context management; null for the defaults (extractive compaction). */
   context_management: ContextManagement | null;
+  /** The coordinator roster with pinned versions; null for a single Agent. */
+  multiagent?: Multiagent | null;
   /** Free-form string pairs. */
   metadata: Metadata;
   /** This version's number (1 at creation). */
@@ -574,6 +632,43 @@ export interface SessionAgent {
   skills: Array<SkillRef>;
   /** The Agent version's context management; null or absent for the defaults. */
   context_management?: ContextManagement | null;
+  /** The roster resolved at Session creation (full snapshots); null for a single Agent. */
+  multiagent?: SessionRoster | null;
+}
+
+/** The Agent snapshot a Thread runs (a roster member, taken at Session creation). */
+export interface SessionThreadAgent {
+  /** Always `agent`. */
+  type: "agent";
+  /** The Agent id. */
+  id: string;
+  /** The Agent version snapshotted. */
+  version: number;
+  /** The Agent name. */
+  name: string;
+  /** What the Agent is for. */
+  description: string | null;
+  /** The system prompt. */
+  system: string | null;
+  /** The model. */
+  model: ModelConfig;
+  /** The tools. */
+  tools: Array<AgentTool>;
+  /** The MCP servers. */
+  mcp_servers: Array<McpServer>;
+  /** The Skills, each pinned to a concrete version. */
+  skills: Array<SkillRef>;
+}
+
+/** What a Thread runs, an Agent snapshot or the Advisor. */
+export type ThreadAgent = SessionThreadAgent | RosterAdvisor;
+
+/** The coordinator roster a Session pinned at creation. */
+export interface SessionRoster {
+  /** Always `coordinator`. */
+  type: "coordinator";
+  /** One snapshot per roster member. */
+  agents: Array<ThreadAgent>;
 }
 
 /** Token counts. */
@@ -709,6 +804,46 @@ export interface Session {
   archived_at: string | null;
 }
 
+/** One Thread of a Session; the primary Thread has no parent. */
+export interface SessionThread {
+  /** Always `session_thread`. */
+  type: "session_thread";
+  /** The Thread id (`sthr_...`). */
+  id: string;
+  /** The Session. */
+  session_id: string;
+  /** The delegating Thread; null for the primary Thread. */
+  parent_thread_id: string | null;
+  /** The name the coordinator addresses the Thread's Agent by. */
+  agent_name: string;
+  /** The Thread's own status. */
+  status: SessionStatus;
+  /** The reason of the Thread's last idle; null before it. */
+  stop_reason: StopReason | null;
+  /** What the Thread runs. */
+  agent: ThreadAgent;
+  /** The Thread's own usage. */
+  usage: SessionUsage;
+  /** The Thread's timing. */
+  stats: SessionStats;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** When it was archived. */
+  archived_at: string | null;
+}
+
+/** One page of Threads. */
+export interface SessionThreadList {
+  /** The Threads. */
+  data: Array<SessionThread>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+  /** Cursor for the previous page; null at the start. */
+  prev_page: string | null;
+}
+
 /** One page of Sessions (bidirectional cursor). */
 export interface SessionList {
   /** The Sessions. */
@@ -791,7 +926,7 @@ export interface UserMessageEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread the event belongs to; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events). */
   session_thread_id?: string | null;
   /** Text and document blocks. */
   content: Array<UserContentBlock>;
@@ -821,7 +956,7 @@ export interface UserToolConfirmationEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The originating thread, echoed; null or absent for the primary thread. */
+  /** The Thread the event belongs to: the originating Thread, echoed. */
   session_thread_id?: string | null;
   /** The id of the `agent.tool_use` or `agent.mcp_tool_use` event. */
   tool_use_id: string;
@@ -841,7 +976,7 @@ export interface UserToolResultEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The originating thread, echoed; null or absent for the primary thread. */
+  /** The Thread the event belongs to: the originating Thread, echoed. */
   session_thread_id?: string | null;
   /** The id of the `agent.tool_use` event answered. */
   tool_use_id: string;
@@ -861,7 +996,7 @@ export interface UserCustomToolResultEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The originating thread, echoed; null or absent for the primary thread. */
+  /** The Thread the event belongs to: the originating Thread, echoed. */
   session_thread_id?: string | null;
   /** The id of the `agent.custom_tool_use` event answered. */
   custom_tool_use_id: string;
@@ -881,7 +1016,7 @@ export interface AgentMessageEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** Text blocks. */
   content: Array<TextBlock>;
@@ -897,7 +1032,7 @@ export interface AgentThinkingEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
 }
 
@@ -911,7 +1046,7 @@ export interface AgentToolUseEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The tool name. */
   name: string;
@@ -935,7 +1070,7 @@ export interface AgentToolResultEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The `agent.tool_use` event answered. */
   tool_use_id: string;
@@ -965,7 +1100,7 @@ export interface AgentMcpToolUseEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The MCP server's name. */
   mcp_server_name: string;
@@ -991,7 +1126,7 @@ export interface AgentMcpToolResultEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The `agent.mcp_tool_use` event answered. */
   mcp_tool_use_id: string;
@@ -1017,7 +1152,7 @@ export interface AgentCustomToolUseEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The custom tool name. */
   name: string;
@@ -1037,7 +1172,7 @@ export interface AgentThreadContextCompactedEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The measured input tokens of the request before compaction. */
   pre_tokens?: number;
@@ -1059,7 +1194,7 @@ export interface SessionStatusRunningEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
 }
 
@@ -1073,7 +1208,7 @@ export interface SessionStatusIdleEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** Why the Session went idle. */
   stop_reason: StopReason;
@@ -1089,7 +1224,7 @@ export interface SessionStatusRescheduledEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
 }
 
@@ -1103,7 +1238,7 @@ export interface SessionStatusTerminatedEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
 }
 
@@ -1135,7 +1270,7 @@ export interface SessionErrorEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The error. */
   error: SessionError;
@@ -1151,7 +1286,7 @@ export interface SessionUpdatedEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The new title, when it changed. */
   title?: string | null;
@@ -1171,7 +1306,7 @@ export interface SessionUsageEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** Cumulative usage. */
   usage: SessionUsage;
@@ -1189,7 +1324,7 @@ export interface SessionDeletedEvent {
   processed_at: string | null;
   /** When the deletion was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
 }
 
@@ -1203,7 +1338,7 @@ export interface SpanModelRequestStartEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
 }
 
@@ -1217,7 +1352,7 @@ export interface SpanModelRequestEndEvent {
   processed_at: string | null;
   /** When the event was committed. */
   created_at: string;
-  /** The thread; null or absent for the primary thread. */
+  /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
   /** The matching `span.model_request_start` event id. */
   model_request_start_id: string;
@@ -1227,8 +1362,114 @@ export interface SpanModelRequestEndEvent {
   model_usage: ModelUsage;
 }
 
+/** A message this Thread sent to another Thread (a delegation, a follow-up or a report). */
+export interface AgentThreadMessageSentEvent {
+  /** Always `agent.thread_message_sent`. */
+  type: "agent.thread_message_sent";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The Thread the event is about. */
+  session_thread_id?: string | null;
+  /** The receiving Thread. */
+  to_session_thread_id: string;
+  /** The receiving Thread's Agent name. */
+  to_agent_name?: string | null;
+  /** The message text. */
+  content: Array<TextBlock>;
+}
+
+/** A message this Thread received from another Thread; it starts a turn of the receiver, like a `user.message`. */
+export interface AgentThreadMessageReceivedEvent {
+  /** Always `agent.thread_message_received`. */
+  type: "agent.thread_message_received";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The Thread the event is about. */
+  session_thread_id?: string | null;
+  /** The sending Thread. */
+  from_session_thread_id: string;
+  /** The sending Thread's Agent name. */
+  from_agent_name?: string | null;
+  /** The message text. */
+  content: Array<TextBlock>;
+}
+
+/** A child Thread was created (`session_thread_id` names it). */
+export interface SessionThreadCreatedEvent {
+  /** Always `session.thread_created`. */
+  type: "session.thread_created";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The Thread the event is about. */
+  session_thread_id?: string | null;
+  /** The Thread's Agent name. */
+  agent_name: string;
+}
+
+/** A child Thread started running. */
+export interface SessionThreadStatusRunningEvent {
+  /** Always `session.thread_status_running`. */
+  type: "session.thread_status_running";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The Thread the event is about. */
+  session_thread_id?: string | null;
+  /** The Thread's Agent name. */
+  agent_name: string;
+}
+
+/** A child Thread went idle. */
+export interface SessionThreadStatusIdleEvent {
+  /** Always `session.thread_status_idle`. */
+  type: "session.thread_status_idle";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The Thread the event is about. */
+  session_thread_id?: string | null;
+  /** The Thread's Agent name. */
+  agent_name: string;
+  /** Why the Thread is idle. */
+  stop_reason: StopReason;
+}
+
+/** A child Thread was archived or stopped for good. */
+export interface SessionThreadStatusTerminatedEvent {
+  /** Always `session.thread_status_terminated`. */
+  type: "session.thread_status_terminated";
+  /** The event id (`sevt_...`). */
+  id: string;
+  /** When the event was processed. */
+  processed_at: string | null;
+  /** When the event was committed. */
+  created_at: string;
+  /** The Thread the event is about. */
+  session_thread_id?: string | null;
+  /** The Thread's Agent name. */
+  agent_name: string;
+}
+
 /** Every persisted Session event (client and server). Decoders must pass unknown types through. */
-export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent;
+export type SessionEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent;
 
 /** One page of Session events. */
 export interface SessionEventList {
@@ -1348,7 +1589,7 @@ export interface EventDeltaEvent {
 }
 
 /** What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews. */
-export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | EventStartEvent | EventDeltaEvent;
+export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent;
 
 /** The multipart body of `files.upload`. */
 export interface FileUploadParams {
@@ -2278,6 +2519,36 @@ export type SessionsEventsSendParams = SessionEventSendParams;
 export interface SessionsEventsStreamParams {
   /** Opt in to live previews for these event types. */
   event_deltas?: Array<"agent.message" | "agent.thinking">;
+  /** Resume after this event id (SSE reconnection). */
+  last_event_id?: string;
+}
+
+/** Parameters of `sessions.threads.list`: query, header and body fields together. */
+export interface SessionsThreadsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Creation order (`asc`, default) or reverse (`desc`). */
+  order?: "asc" | "desc";
+  /** Include archived resources. */
+  include_archived?: boolean;
+}
+
+/** Parameters of `sessions.threads.events.list`: query, header and body fields together. */
+export interface SessionsThreadsEventsListParams {
+  /** Page size (events pages hold up to 1000). */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Commit order (`asc`, default) or reverse (`desc`). */
+  order?: "asc" | "desc";
+  /** Only events of these types. */
+  types?: Array<string>;
+}
+
+/** Parameters of `sessions.threads.stream`: query, header and body fields together. */
+export interface SessionsThreadsStreamParams {
   /** Resume after this event id (SSE reconnection). */
   last_event_id?: string;
 }

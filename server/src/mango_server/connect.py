@@ -5,6 +5,10 @@ id, and reads lines from stdin: plain text is sent as a ``user.message``; ``/all
 ``/deny [sevt_id] [reason]`` answer tool calls waiting for approval (the oldest one when no id is
 given); ``/interrupt`` interrupts the Session; ``/quit`` or Ctrl+C detaches WITHOUT interrupting
 anything. Writes are never retried automatically. Uses the public Python SDK only.
+
+Multi-agent Sessions: child Thread activity in the primary stream (delegations, reports, Thread
+status, cross-posted approvals) is prefixed with ``[thread <id>]``, and ``/allow`` / ``/deny`` of a
+child's call echo that call's ``session_thread_id`` so it is routed to the child.
 """
 
 from __future__ import annotations
@@ -26,9 +30,32 @@ def _text(content: list[dict[str, Any]]) -> str:
     return "".join(block.get("text", "") for block in content if isinstance(block, dict))
 
 
-def describe(event: dict[str, Any]) -> str | None:
-    """One terminal line for an event (``None`` for events not worth a line)."""
+def describe(event: dict[str, Any], primary_thread_id: str | None = None) -> str | None:
+    """One terminal line for an event (``None`` for events not worth a line); child activity is prefixed."""
+    line = _describe(event)
+    thread = event.get("session_thread_id")
+    if line and thread and primary_thread_id and thread != primary_thread_id:
+        return f"[thread {thread}] {line}"
+    return line
+
+
+def _describe(event: dict[str, Any]) -> str | None:
     kind = event.get("type", "?")
+    if kind == "agent.thread_message_sent":
+        target = event.get("to_agent_name") or event.get("to_session_thread_id")
+        return f"agent -> {target} ({event.get('to_session_thread_id')}): {_text(event.get('content') or [])[:PREVIEW]}"
+    if kind == "agent.thread_message_received":
+        source = event.get("from_agent_name") or event.get("from_session_thread_id")
+        return (
+            f"{source} ({event.get('from_session_thread_id')}) -> agent: {_text(event.get('content') or [])[:PREVIEW]}"
+        )
+    if kind == "session.thread_created":
+        return f"-- thread created for {event.get('agent_name')}"
+    if kind.startswith("session.thread_status_"):
+        stop = (event.get("stop_reason") or {}).get("type")
+        return f"-- {event.get('agent_name')} {kind.removeprefix('session.thread_status_')}" + (
+            f" ({stop})" if stop else ""
+        )
     if kind in ("user.message", "agent.message"):
         who = "you" if kind == "user.message" else "agent"
         return f"{who}: {_text(event.get('content') or [])}"
@@ -64,6 +91,8 @@ class Connection:
         self.out = out
         self.seen: set[str] = set()
         self.pending_approvals: list[str] = []
+        self.thread_of: dict[str, str] = {}  # a pending call's Thread, echoed on its confirmation
+        self.primary_thread_id: str | None = None
         self.lock = threading.Lock()
         self.ended = threading.Event()
 
@@ -75,12 +104,18 @@ class Connection:
                 return
             if event_id:
                 self.seen.add(event_id)
-            if event.get("type") == "agent.tool_use" and event.get("evaluated_permission") == "ask":
+            if (
+                event.get("type") in ("agent.tool_use", "agent.mcp_tool_use")
+                and event.get("evaluated_permission") == "ask"
+            ):
                 self.pending_approvals.append(str(event_id))
+                thread = event.get("session_thread_id")
+                if thread and thread != self.primary_thread_id:
+                    self.thread_of[str(event_id)] = str(thread)
             answered = str(event.get("tool_use_id"))
             if event.get("type") == "user.tool_confirmation" and answered in self.pending_approvals:
                 self.pending_approvals.remove(answered)
-            line = describe(event)
+            line = describe(event, self.primary_thread_id)
             if line:
                 print(line, file=self.out, flush=True)
             if event.get("type") == "session.deleted":
@@ -118,6 +153,8 @@ class Connection:
             }
             if words[0] == "/deny" and rest.strip():
                 confirmation["deny_message"] = rest.strip()
+            if target in self.thread_of:
+                confirmation["session_thread_id"] = self.thread_of[target]
             self.send([confirmation])
         else:
             self.send([{"type": "user.message", "content": [{"type": "text", "text": line}]}])
@@ -141,6 +178,8 @@ def run_connect(session_id: str, *, stdin: TextIO = sys.stdin, out: TextIO = sys
     with Mango() as client:
         stream = client.sessions.events.stream(session_id).open()
         conn = Connection(client, session_id, out)
+        primary = [t for t in client.sessions.threads.list(session_id, limit=100) if t.parent_thread_id is None]
+        conn.primary_thread_id = primary[0].id if primary else None
         for event in client.sessions.events.list(session_id, limit=1000):
             conn.show(event)
         print(f"connected to {session_id}; type a message, /allow, /deny, /interrupt or /quit", file=out, flush=True)

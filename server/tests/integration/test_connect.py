@@ -84,3 +84,46 @@ def test_connect_answers_an_approval(mango_platform: Platform, mango_tenant: Ten
         assert confirmation["deny_message"] == "not on my machine"
         final = [e for e in history(http, sid) if e["type"] == "agent.message"][-1]
         assert "not on my machine" in final["content"][0]["text"]
+
+
+def test_connect_shows_child_activity_and_relays_a_child_approval(
+    mango_platform: Platform, mango_tenant: Tenant
+) -> None:
+    toolset = {
+        "type": "agent_toolset_20260401",
+        "configs": [{"name": "bash", "permission_policy": {"type": "always_ask"}}],
+    }
+    with client(mango_platform, mango_tenant) as http:
+        member = http.post("/v1/agents", json={"name": "helper", "model": "mango-offline-1", "tools": [toolset]}).json()
+        roster = {"type": "coordinator", "agents": [member["id"]]}
+        lead = http.post("/v1/agents", json={"name": "lead", "model": "mango-offline-1", "multiagent": roster}).json()
+        env = http.post("/v1/environments", json={"name": f"connect-team-{time.monotonic_ns()}"}).json()
+        sid = http.post("/v1/sessions", json={"agent": lead["id"], "environment_id": env["id"]}).json()["id"]
+        say(http, sid, '/delegate helper /tool bash {"command": "rm -rf /tmp/x"}')
+        deadline = time.monotonic() + 30
+        while not any(e["type"] == "agent.tool_use" for e in history(http, sid)):
+            assert time.monotonic() < deadline, "the child's call was never cross-posted"
+            time.sleep(0.1)
+        proc = _connect(mango_platform, mango_tenant, sid)
+        assert proc.stdin is not None
+        time.sleep(1.5)
+        proc.stdin.write("/deny not here\n")
+        proc.stdin.flush()
+        deadline = time.monotonic() + 30
+        while not any(e["type"] == "agent.thread_message_received" for e in history(http, sid)):
+            assert time.monotonic() < deadline, "the child never reported"
+            time.sleep(0.1)
+        wait_status(http, sid, "end_turn")
+        time.sleep(0.5)
+        proc.stdin.write("/quit\n")
+        proc.stdin.flush()
+        output, _ = proc.communicate(timeout=30)
+        threads = http.get(f"/v1/sessions/{sid}/threads").json()["data"]
+        child = next(t for t in threads if t["parent_thread_id"])
+        assert f"[thread {child['id']}] [agent.tool_use] bash" in output
+        assert "thread created for helper" in output
+        assert "helper (" in output  # the report line
+        child_events = http.get(f"/v1/sessions/{sid}/threads/{child['id']}/events").json()["data"]
+        [confirmation] = [e for e in child_events if e["type"] == "user.tool_confirmation"]
+        assert confirmation["result"] == "deny"
+        assert confirmation["deny_message"] == "not here"

@@ -8,8 +8,9 @@ violation. The run is bounded (fixed seed, a number of examples per operation, a
 and asserts the two properties the hardening work promises: no server error and no response
 that violates the response schema.
 
-Not covered here: the SSE stream (``sessions.events.stream`` never ends on a live Session, so a
-generic client cannot read it whole); ``test_session_flow.py`` and the conformance suite cover it.
+Not covered here: the SSE streams (``sessions.events.stream`` and ``sessions.threads.stream`` never
+end on a live Session, so a generic client cannot read them whole); ``test_session_flow.py``,
+``test_threads.py`` and the conformance suite cover them.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def test_no_server_error_and_no_schema_violation(
         "not_a_server_error,response_schema_conformance",
         "--exclude-operation-id",
         "sessions.events.stream",
+        "--exclude-operation-id",
+        "sessions.threads.stream",
         "--phases",
         "examples,coverage,fuzzing,stateful",
         "--seed",

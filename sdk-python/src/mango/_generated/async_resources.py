@@ -49,12 +49,14 @@ from .models import (
     Metadata,
     MetadataPatch,
     ModelConfig,
+    MultiagentParams,
     QueueStats,
     Readiness,
     Session,
     SessionBudget,
     SessionDeleted,
     SessionEventSendResult,
+    SessionThread,
     Skill,
     SkillDeleted,
     SkillRef,
@@ -82,6 +84,8 @@ __all__ = [
     "AsyncMemoryStoresResource",
     "AsyncSessionsEventsResource",
     "AsyncSessionsResource",
+    "AsyncSessionsThreadsEventsResource",
+    "AsyncSessionsThreadsResource",
     "AsyncSkillsResource",
     "AsyncSkillsVersionsResource",
     "AsyncSystemResource",
@@ -129,6 +133,7 @@ class AsyncAgentsResource(AsyncAPIResource):
         mcp_servers: Sequence[McpServer | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         skills: Sequence[SkillRef | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         context_management: ContextManagement | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
+        multiagent: MultiagentParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
@@ -150,6 +155,7 @@ class AsyncAgentsResource(AsyncAPIResource):
                 "mcp_servers": mcp_servers,
                 "skills": skills,
                 "context_management": context_management,
+                "multiagent": multiagent,
                 "metadata": metadata,
             },
             headers=extra_headers,
@@ -225,6 +231,7 @@ class AsyncAgentsResource(AsyncAPIResource):
         mcp_servers: Sequence[McpServer | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         skills: Sequence[SkillRef | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         context_management: ContextManagement | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
+        multiagent: MultiagentParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
@@ -250,6 +257,7 @@ class AsyncAgentsResource(AsyncAPIResource):
                 "mcp_servers": mcp_servers,
                 "skills": skills,
                 "context_management": context_management,
+                "multiagent": multiagent,
                 "metadata": metadata,
             },
             headers=extra_headers,
@@ -1553,6 +1561,7 @@ class AsyncSessionsResource(AsyncAPIResource):
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.events = AsyncSessionsEventsResource(client)
+        self.threads = AsyncSessionsThreadsResource(client)
 
     async def archive(
         self,
@@ -1822,6 +1831,158 @@ class AsyncSessionsEventsResource(AsyncAPIResource):
                 "event_deltas[]": event_deltas,
             },
             last_event_id=last_event_id,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class AsyncSessionsThreadsResource(AsyncAPIResource):
+    """Operations under ``sessions.threads``."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        super().__init__(client)
+        self.events = AsyncSessionsThreadsEventsResource(client)
+
+    async def archive(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SessionThread:
+        """Archive a child Thread.
+
+        ``POST /v1/sessions/{session_id}/threads/{thread_id}/archive`` (operation ``sessions.threads.archive``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/sessions/{session_id}/threads/{thread_id}/archive",
+            cast=SessionThread.from_dict,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def get(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SessionThread:
+        """Get a Thread.
+
+        ``GET /v1/sessions/{session_id}/threads/{thread_id}`` (operation ``sessions.threads.get``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/sessions/{session_id}/threads/{thread_id}",
+            cast=SessionThread.from_dict,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        session_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        order: str | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncPager[SessionThread]:
+        """List a Session's Threads.
+
+        ``GET /v1/sessions/{session_id}/threads`` (operation ``sessions.threads.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/sessions/{session_id}/threads",
+            item=SessionThread.from_dict,
+            path_params={
+                "session_id": session_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "order": order,
+                "include_archived": include_archived,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def stream(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        last_event_id: str | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncStream[_unions.SessionStreamEvent | dict[str, Any]]:
+        """Stream a Thread's events (SSE).
+
+        ``GET /v1/sessions/{session_id}/threads/{thread_id}/stream`` (operation ``sessions.threads.stream``).
+        """
+        return self._client._stream(
+            "GET",
+            "/v1/sessions/{session_id}/threads/{thread_id}/stream",
+            event=_unions.decode_session_stream_event,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            last_event_id=last_event_id,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class AsyncSessionsThreadsEventsResource(AsyncAPIResource):
+    """Operations under ``sessions.threads.events``."""
+
+    def list(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        order: str | NotGiven = NOT_GIVEN,
+        types: Sequence[str] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncPager[_unions.SessionEvent | dict[str, Any]]:
+        """List a Thread's events.
+
+        ``GET /v1/sessions/{session_id}/threads/{thread_id}/events`` (operation ``sessions.threads.events.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/sessions/{session_id}/threads/{thread_id}/events",
+            item=_unions.decode_session_event,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "order": order,
+                "types[]": types,
+            },
             headers=extra_headers,
             timeout=timeout,
         )

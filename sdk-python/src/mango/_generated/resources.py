@@ -51,12 +51,14 @@ from .models import (
     Metadata,
     MetadataPatch,
     ModelConfig,
+    MultiagentParams,
     QueueStats,
     Readiness,
     Session,
     SessionBudget,
     SessionDeleted,
     SessionEventSendResult,
+    SessionThread,
     Skill,
     SkillDeleted,
     SkillRef,
@@ -84,6 +86,8 @@ __all__ = [
     "MemoryStoresResource",
     "SessionsEventsResource",
     "SessionsResource",
+    "SessionsThreadsEventsResource",
+    "SessionsThreadsResource",
     "SkillsResource",
     "SkillsVersionsResource",
     "SystemResource",
@@ -131,6 +135,7 @@ class AgentsResource(SyncAPIResource):
         mcp_servers: Sequence[McpServer | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         skills: Sequence[SkillRef | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         context_management: ContextManagement | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
+        multiagent: MultiagentParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
@@ -152,6 +157,7 @@ class AgentsResource(SyncAPIResource):
                 "mcp_servers": mcp_servers,
                 "skills": skills,
                 "context_management": context_management,
+                "multiagent": multiagent,
                 "metadata": metadata,
             },
             headers=extra_headers,
@@ -227,6 +233,7 @@ class AgentsResource(SyncAPIResource):
         mcp_servers: Sequence[McpServer | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         skills: Sequence[SkillRef | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         context_management: ContextManagement | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
+        multiagent: MultiagentParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
@@ -252,6 +259,7 @@ class AgentsResource(SyncAPIResource):
                 "mcp_servers": mcp_servers,
                 "skills": skills,
                 "context_management": context_management,
+                "multiagent": multiagent,
                 "metadata": metadata,
             },
             headers=extra_headers,
@@ -1555,6 +1563,7 @@ class SessionsResource(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.events = SessionsEventsResource(client)
+        self.threads = SessionsThreadsResource(client)
 
     def archive(
         self,
@@ -1824,6 +1833,158 @@ class SessionsEventsResource(SyncAPIResource):
                 "event_deltas[]": event_deltas,
             },
             last_event_id=last_event_id,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class SessionsThreadsResource(SyncAPIResource):
+    """Operations under ``sessions.threads``."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.events = SessionsThreadsEventsResource(client)
+
+    def archive(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SessionThread:
+        """Archive a child Thread.
+
+        ``POST /v1/sessions/{session_id}/threads/{thread_id}/archive`` (operation ``sessions.threads.archive``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/sessions/{session_id}/threads/{thread_id}/archive",
+            cast=SessionThread.from_dict,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SessionThread:
+        """Get a Thread.
+
+        ``GET /v1/sessions/{session_id}/threads/{thread_id}`` (operation ``sessions.threads.get``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/sessions/{session_id}/threads/{thread_id}",
+            cast=SessionThread.from_dict,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        session_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        order: str | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[SessionThread]:
+        """List a Session's Threads.
+
+        ``GET /v1/sessions/{session_id}/threads`` (operation ``sessions.threads.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/sessions/{session_id}/threads",
+            item=SessionThread.from_dict,
+            path_params={
+                "session_id": session_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "order": order,
+                "include_archived": include_archived,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def stream(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        last_event_id: str | None = None,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncStream[_unions.SessionStreamEvent | dict[str, Any]]:
+        """Stream a Thread's events (SSE).
+
+        ``GET /v1/sessions/{session_id}/threads/{thread_id}/stream`` (operation ``sessions.threads.stream``).
+        """
+        return self._client._stream(
+            "GET",
+            "/v1/sessions/{session_id}/threads/{thread_id}/stream",
+            event=_unions.decode_session_stream_event,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            last_event_id=last_event_id,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class SessionsThreadsEventsResource(SyncAPIResource):
+    """Operations under ``sessions.threads.events``."""
+
+    def list(
+        self,
+        session_id: str,
+        thread_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        order: str | NotGiven = NOT_GIVEN,
+        types: Sequence[str] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> SyncPager[_unions.SessionEvent | dict[str, Any]]:
+        """List a Thread's events.
+
+        ``GET /v1/sessions/{session_id}/threads/{thread_id}/events`` (operation ``sessions.threads.events.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/sessions/{session_id}/threads/{thread_id}/events",
+            item=_unions.decode_session_event,
+            path_params={
+                "session_id": session_id,
+                "thread_id": thread_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+                "order": order,
+                "types[]": types,
+            },
             headers=extra_headers,
             timeout=timeout,
         )

@@ -19,6 +19,8 @@ from .models import (
     AgentMessageEvent,
     AgentThinkingEvent,
     AgentThreadContextCompactedEvent,
+    AgentThreadMessageReceivedEvent,
+    AgentThreadMessageSentEvent,
     AgentToolResultEvent,
     AgentToolset,
     AgentToolUseEvent,
@@ -35,6 +37,10 @@ from .models import (
     SessionStatusRescheduledEvent,
     SessionStatusRunningEvent,
     SessionStatusTerminatedEvent,
+    SessionThreadCreatedEvent,
+    SessionThreadStatusIdleEvent,
+    SessionThreadStatusRunningEvent,
+    SessionThreadStatusTerminatedEvent,
     SessionUpdatedEvent,
     SessionUsageEvent,
     SpanModelRequestEndEvent,
@@ -137,6 +143,8 @@ SessionEvent: TypeAlias = (
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | SessionDeletedEvent
@@ -145,6 +153,10 @@ SessionEvent: TypeAlias = (
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -167,6 +179,8 @@ _SESSION_EVENT_VARIANTS: dict[str, Callable[[Any], SessionEvent]] = {
     "agent.message": AgentMessageEvent.from_dict,
     "agent.thinking": AgentThinkingEvent.from_dict,
     "agent.thread_context_compacted": AgentThreadContextCompactedEvent.from_dict,
+    "agent.thread_message_received": AgentThreadMessageReceivedEvent.from_dict,
+    "agent.thread_message_sent": AgentThreadMessageSentEvent.from_dict,
     "agent.tool_result": AgentToolResultEvent.from_dict,
     "agent.tool_use": AgentToolUseEvent.from_dict,
     "session.deleted": SessionDeletedEvent.from_dict,
@@ -175,6 +189,10 @@ _SESSION_EVENT_VARIANTS: dict[str, Callable[[Any], SessionEvent]] = {
     "session.status_rescheduled": SessionStatusRescheduledEvent.from_dict,
     "session.status_running": SessionStatusRunningEvent.from_dict,
     "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
+    "session.thread_created": SessionThreadCreatedEvent.from_dict,
+    "session.thread_status_idle": SessionThreadStatusIdleEvent.from_dict,
+    "session.thread_status_running": SessionThreadStatusRunningEvent.from_dict,
+    "session.thread_status_terminated": SessionThreadStatusTerminatedEvent.from_dict,
     "session.updated": SessionUpdatedEvent.from_dict,
     "session.usage": SessionUsageEvent.from_dict,
     "span.model_request_end": SpanModelRequestEndEvent.from_dict,
@@ -241,6 +259,8 @@ SessionStreamEvent: TypeAlias = (
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -251,6 +271,10 @@ SessionStreamEvent: TypeAlias = (
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -273,6 +297,8 @@ _SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] =
     "agent.message": AgentMessageEvent.from_dict,
     "agent.thinking": AgentThinkingEvent.from_dict,
     "agent.thread_context_compacted": AgentThreadContextCompactedEvent.from_dict,
+    "agent.thread_message_received": AgentThreadMessageReceivedEvent.from_dict,
+    "agent.thread_message_sent": AgentThreadMessageSentEvent.from_dict,
     "agent.tool_result": AgentToolResultEvent.from_dict,
     "agent.tool_use": AgentToolUseEvent.from_dict,
     "event_delta": EventDeltaEvent.from_dict,
@@ -283,6 +309,10 @@ _SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] =
     "session.status_rescheduled": SessionStatusRescheduledEvent.from_dict,
     "session.status_running": SessionStatusRunningEvent.from_dict,
     "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
+    "session.thread_created": SessionThreadCreatedEvent.from_dict,
+    "session.thread_status_idle": SessionThreadStatusIdleEvent.from_dict,
+    "session.thread_status_running": SessionThreadStatusRunningEvent.from_dict,
+    "session.thread_status_terminated": SessionThreadStatusTerminatedEvent.from_dict,
     "session.updated": SessionUpdatedEvent.from_dict,
     "session.usage": SessionUsageEvent.from_dict,
     "span.model_request_end": SpanModelRequestEndEvent.from_dict,

@@ -12,13 +12,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mango_server.app.services import Services
+from mango_server.domain import roster
 from mango_server.domain.agents import build_agent_body, next_version
+from mango_server.domain.errors import InvalidRequestError, NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.store import agents, skills
 from mango_server.store.agents import AgentRow
-from mango_server.store.db import transaction
+from mango_server.store.db import Connection, transaction
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,37 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
     body = build_agent_body(params)
     async with transaction(services.pool) as conn:
         body["skills"] = await skills.resolve_refs(conn, principal.workspace_id, body["skills"])
+        if resolved := await _resolve_roster(conn, principal.workspace_id, body):
+            body["multiagent"] = resolved
         return await agents.create(conn, principal.workspace_id, body)
+
+
+async def _resolve_roster(conn: Connection, workspace_id: str, body: JsonObject) -> JsonObject | None:
+    """The stored roster: every Agent member pinned to a concrete version, names unique, one level only."""
+    entries = roster.parse_entries(body.get("multiagent"))
+    if not entries:
+        return None
+    names: set[str] = set()
+    out: list[JsonObject] = []
+    for index, entry in enumerate(entries):
+        where = f"multiagent.agents[{index}]"
+        if entry["type"] == "agent":
+            try:
+                member = await agents.get_body(conn, workspace_id, entry["id"], entry.get("version"))
+            except NotFoundError:
+                raise InvalidRequestError(
+                    f"{where}: agent {entry['id']} (version {entry.get('version') or 'current'}) not found"
+                ) from None
+            if member.archived_at is not None:
+                raise InvalidRequestError(f"{where}: agent {member.id} is archived")
+            roster.check_member(where, member.id, member.body, names)
+            out.append({"type": "agent", "id": member.id, "version": member.version})
+        elif entry["type"] == "self":
+            roster.check_member(where, "self", {"name": body.get("name")}, names)
+            out.append(entry)
+        else:
+            out.append(entry)
+    return {"type": "coordinator", "agents": out}
 
 
 async def get(services: Services, principal: Principal, agent_id: str, version: int | None) -> AgentRow:
@@ -71,6 +103,8 @@ async def update(services: Services, principal: Principal, agent_id: str, params
         body = build_agent_body(changes, base=current.body)
         if "skills" in changes:  # unrelated updates keep the existing pins
             body["skills"] = await skills.resolve_refs(conn, workspace_id, body["skills"])
+        if changes.get("multiagent"):  # as for Skills: a re-resolution only when the roster is given
+            body["multiagent"] = await _resolve_roster(conn, workspace_id, body)
         if body == current.body and expected in (None, current.current_version):
             return await agents.get(conn, workspace_id, agent_id)
         locked = await agents.lock(conn, workspace_id, agent_id)

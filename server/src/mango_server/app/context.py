@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from mango_server.app.skill_loader import load_skill_spec
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.domain.json import JsonObject
+from mango_server.domain.roster import coordinator_tool_specs
 from mango_server.model import ModelRequest, ToolSpec
 
 BUILTIN_SCHEMAS: dict[str, JsonObject] = {
@@ -128,6 +129,11 @@ def tool_specs(snapshot: JsonObject) -> list[ToolSpec]:
         specs.append(ToolSpec(name=tool["name"], description=description, input_schema=tool["input_schema"]))
     if snapshot.get("skill_manifest"):
         specs.append(load_skill_spec(snapshot["skill_manifest"]))
+    for tool in coordinator_tool_specs(snapshot):
+        if tool["name"] not in taken:
+            specs.append(
+                ToolSpec(name=tool["name"], description=tool["description"], input_schema=tool["input_schema"])
+            )
     return specs
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from mango_server.app.admission import Admission
+from mango_server.app import thread_routing
 from mango_server.app.auth import assert_live_lease
 from mango_server.app.documents import Snapshots, snapshot_file_documents
 from mango_server.app.services import Services
@@ -80,8 +80,10 @@ async def send(
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
         await assert_live_lease(conn, principal, token)
-        accepted = await Admission(conn, row, principal.kind, documents).admit(client_events)
-    await services.notifier.committed(session_id)
+        routed = await thread_routing.admit(conn, row, principal.kind, documents, client_events)
+        accepted = routed.accepted
+    for target in dict.fromkeys([session_id, *routed.touched]):
+        await services.notifier.committed(target)
     # The echo is the client's events only; server events appended with them (status_running) are streamed.
     return [event for event in accepted if event.type.startswith("user.")]
 

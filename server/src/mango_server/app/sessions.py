@@ -9,16 +9,20 @@ wire shape (``api.mappers.sessions``) or event admission rules (``app.admission`
 
 from __future__ import annotations
 
-from mango_server.app import attachments, notifications
+import dataclasses
+
+from mango_server.app import attachments, notifications, threads
 from mango_server.app.admission import Admission
 from mango_server.app.events import read_documents
 from mango_server.app.services import Services
+from mango_server.domain import roster
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_id
 from mango_server.store import agents, environments, events, mcp, outbox, sessions, work
+from mango_server.store import threads as thread_rows
 from mango_server.store.agents import AgentRow
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
@@ -45,6 +49,7 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
     async with transaction(services.pool) as conn:
         new = await _new_session(conn, ws, params)
         row = await sessions.create(conn, ws, new)
+        await threads.create_primary(conn, row)
         await notifications.publish(
             conn, workspace_id=ws, type="session.created", resource_type="session", resource_id=row.id, source_id=row.id
         )
@@ -81,21 +86,63 @@ async def _new_session(conn: Connection, ws: str, params: JsonObject) -> NewSess
     if environment.archived_at is not None:
         raise ConflictError(f"environment {environment.id} is archived; new Sessions cannot use it")
     resources = await attachments.freeze(conn, ws, params.get("resources") or [])
+    snapshot = freeze_agent(agent_row)
+    if agent_row.body.get("multiagent"):
+        snapshot["multiagent"] = await _freeze_roster(conn, ws, agent_row, snapshot)
     return NewSession(
         title=params.get("title"),
         agent_id=agent_id,
         agent_version=agent_row.version,
-        agent_snapshot=freeze_agent(agent_row),
+        agent_snapshot=snapshot,
         environment_id=environment.id,
         metadata={k: v for k, v in (params.get("metadata") or {}).items() if v is not None},
         resources=resources,
     )
 
 
+async def _freeze_roster(conn: Connection, ws: str, coordinator: AgentRow, snapshot: JsonObject) -> JsonObject:
+    """The roster a Session pins: one full snapshot per member, at the versions the Agent pinned."""
+    members: list[JsonObject] = []
+    for entry in coordinator.body["multiagent"]["agents"]:
+        if entry["type"] == "self":
+            members.append(dict(snapshot))
+        elif entry["type"] == "advisor":
+            members.append(roster.advisor_snapshot(entry))
+        else:
+            try:
+                member = await agents.get_body(conn, ws, entry["id"], entry["version"])
+            except NotFoundError:
+                raise ConflictError(
+                    f"roster member {entry['id']} version {entry['version']} no longer exists"
+                ) from None
+            members.append(freeze_agent(member))
+    return {"type": "coordinator", "agents": members}
+
+
+async def aggregate(conn: Connection, rows: list[SessionRow]) -> list[SessionRow]:
+    """Sessions aggregate their Threads: ``running`` while a child Thread runs, usage summed over every Thread."""
+    busy = await thread_rows.sessions_with_running_children(conn, [r.id for r in rows if r.status == "idle"])
+    usage = await thread_rows.children_usage(conn, [r.id for r in rows])
+    out: list[SessionRow] = []
+    for row in rows:
+        if row.id in busy:
+            row = dataclasses.replace(row, status="running", stop_reason=None)
+        if usage.get(row.id):
+            row = dataclasses.replace(row, usage=_sum_usage([row.usage or {}, *usage[row.id]]))
+        out.append(row)
+    return out
+
+
+def _sum_usage(totals: list[dict[str, int]]) -> dict[str, int]:
+    keys = {k for t in totals for k in t}
+    return {k: sum(int(t.get(k) or 0) for t in totals) for k in keys}
+
+
 async def get(services: Services, principal: Principal, session_id: str) -> SessionRow:
     """One Session of the Workspace."""
     async with services.pool.acquire() as conn:
-        return await sessions.get_row(conn, principal.workspace_id, session_id)
+        row = await sessions.get_row(conn, principal.workspace_id, session_id)
+        return (await aggregate(conn, [row]))[0]
 
 
 async def list_page(
@@ -109,9 +156,10 @@ async def list_page(
 ) -> Page[SessionRow]:
     """One page of the Workspace's Sessions."""
     async with services.pool.acquire() as conn:
-        return await sessions.list_page(
+        page = await sessions.list_page(
             conn, principal.workspace_id, limit=limit, cursor=cursor, order=order, filters=filters
         )
+        return dataclasses.replace(page, rows=await aggregate(conn, page.rows))
 
 
 def merge_metadata(current: dict[str, str], changes: dict[str, str | None]) -> dict[str, str]:
@@ -162,7 +210,9 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
     ws = principal.workspace_id
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, ws, session_id, lock=True)
+        touched: list[str] = []
         if row.archived_at is None:
+            touched = await threads.archive_all(conn, row)
             await sessions.archive(conn, row)
             await notifications.publish(
                 conn,
@@ -176,7 +226,8 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
             await outbox.wake(conn, ws, session_id, "terminate")
             await work.stop_for_session(conn, session_id)
         row = await sessions.get_row(conn, ws, session_id)
-    await services.notifier.committed(session_id)
+    for target in [session_id, *touched]:
+        await services.notifier.committed(target)
     return row
 
 
@@ -185,10 +236,12 @@ async def delete(services: Services, principal: Principal, session_id: str) -> s
     ws = principal.workspace_id
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, ws, session_id, lock=True)
+        touched = await threads.stop_all_for_delete(conn, row)  # children stop before the primary
         await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.deleted")])
         await sessions.mark_deleting(conn, row)
         await mcp.settle_interrupted(conn, session_id)  # the journal says what became of in-flight calls
         await work.stop_for_session(conn, session_id)
         await outbox.wake(conn, ws, session_id, "delete")
-    await services.notifier.committed(session_id)
+    for target in [session_id, *touched]:
+        await services.notifier.committed(target)
     return session_id

@@ -27,7 +27,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping
 
-from mango_server.app import managed_calls, mcp_calls, turn_context
+from mango_server.app import managed_calls, mcp_calls, threads, turn_context
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
 from mango_server.app.mcp_discovery import discover
@@ -41,6 +41,7 @@ from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, 
 from mango_server.blob import BlobStore
 from mango_server.domain import backoff, tools
 from mango_server.domain.model_windows import ModelWindow
+from mango_server.domain.roster import COORDINATOR_TOOLS
 from mango_server.ids import derived_id
 from mango_server.live import Notifier
 from mango_server.model import (
@@ -179,7 +180,10 @@ class TurnEngine:
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
-            return await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
+            outcome = await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
+            if outcome.kind == "idle":  # a child's turn that ended in errors still reports
+                await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None)
+            return outcome
 
     async def _recover_overflow(self, prepared: Round, exc: ModelError) -> StepOutcome:
         """One more aggressive compaction and a retry of the round; a second refusal ends the turn."""
@@ -215,13 +219,21 @@ class TurnEngine:
         self, prepared: Round, request: ModelRequest, response: ModelResponse, message_id: str
     ) -> StepOutcome:
         platform = await self._run_platform_tools(prepared, response)
+        delegations = await threads.plan(self._pool, prepared, response)  # a coordinator's delegate / send_to_agent
+        platform.update(delegations.results)
         evaluations = await self._evaluate_auto_calls(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
             await turn_context.complete(conn, prepared.session_id, prepared.start_id, request, response)
-            return await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
+            outcome = await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
+            touched = await threads.apply(conn, session, prepared.start_id, delegations)
+            # A child that ended its turn reports; one that waits on a client cross-posts the calls.
+            await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response)
+        for thread_id in touched:
+            await self._notifier.committed(thread_id)
+        return outcome
 
     async def _evaluate_auto_calls(self, prepared: Round, response: ModelResponse) -> dict[str, Evaluation]:
         """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``."""
@@ -246,6 +258,6 @@ class TurnEngine:
         catalog = tools.catalog(prepared.snapshot)
         results: PlatformResults = {}
         for call in tool_uses(response):
-            if tools.classify(catalog, call.name) == "platform":
+            if tools.classify(catalog, call.name) == "platform" and call.name not in COORDINATOR_TOOLS:
                 results[call.id] = await load_instructions(self._blobs, manifest, call.input)
         return results

@@ -18,6 +18,7 @@ INTERCEPTABLE_WEB_TOOLS = frozenset({"web_fetch"})  # a platform-managed executo
 PLATFORM_TOOLS = frozenset({"load_skill"})  # answered by the orchestrator itself
 AGENT_FIELDS = (
     "name", "description", "system", "model", "tools", "mcp_servers", "skills", "context_management", "metadata",
+    "multiagent",
 )  # fmt: skip
 
 
@@ -128,6 +129,7 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
         "skills": [],
         "context_management": None,
         "metadata": {},
+        "multiagent": None,
     }
     if base:
         body.update({k: base.get(k, body[k]) for k in AGENT_FIELDS})
@@ -151,6 +153,8 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
     body["mcp_servers"] = validate_mcp_servers(body["mcp_servers"] or [])
     body["tools"] = normalize_tools(body["tools"] or [], body["mcp_servers"])
     body["skills"] = list(body["skills"] or [])
+    if body.get("multiagent") is None:
+        body.pop("multiagent")  # single Agents keep the body they always had
     return body
 
 

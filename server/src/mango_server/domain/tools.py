@@ -2,7 +2,8 @@
 
 Kinds: ``custom`` (application-defined, answered by the client), ``builtin`` (executed by the
 Session's self-hosted worker), ``provider_native`` (run by the model provider inside its own call,
-never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill``),
+never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill`` and a coordinator's
+``delegate`` / ``send_to_agent``),
 ``mcp`` (a tool of an attached MCP server, offered under its MCP tool name once discovered; the
 round's snapshot carries the discovered tools as ``mcp_tools``), ``managed`` (a built-in the
 platform executes itself, interceptable like any built-in: ``web_fetch`` when the Session pinned
@@ -22,6 +23,7 @@ from typing import Literal
 
 from mango_server.domain.agents import PLATFORM_TOOLS, PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.domain.json import JsonObject
+from mango_server.domain.roster import COORDINATOR_TOOLS, roster_of
 
 ToolKind = Literal["custom", "builtin", "provider_native", "platform", "mcp", "managed", "unknown"]
 MANAGED_TOOLS = frozenset({"web_fetch"})  # built-ins the platform can execute when the provider cannot
@@ -66,7 +68,8 @@ def catalog(snapshot: JsonObject) -> ToolCatalog:
         provider_native=frozenset(
             c["name"] for c in enabled if c["name"] in PROVIDER_NATIVE_TOOLS and c["name"] not in managed
         ),
-        platform=PLATFORM_TOOLS if snapshot.get("skill_manifest") else frozenset(),
+        platform=(PLATFORM_TOOLS if snapshot.get("skill_manifest") else frozenset())
+        | (COORDINATOR_TOOLS if roster_of(snapshot) else frozenset()),
         mcp_servers=frozenset(
             str(t["mcp_server_name"]) for t in snapshot.get("tools") or [] if t.get("type") == "mcp_toolset"
         ),

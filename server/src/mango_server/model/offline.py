@@ -15,6 +15,13 @@ provider message with the next one; only the newest text counts). Without direct
     platform-managed one as a regular tool), the call is simulated inline as a
     ``server_tool_use`` block plus its result block with opaque ``encrypted_*`` fields, as the
     provider would return it.
+``/delegate AGENT TASK``
+    A coordinator's ``delegate`` call: ``{"agent": AGENT, "message": TASK}`` (a literal ``\n`` in
+    TASK is a line break, so the task can carry directives for the member's own turn).
+``/send_to_agent THREAD MESSAGE``
+    A coordinator's ``send_to_agent`` call: ``{"session_thread_id": THREAD, "message": MESSAGE}``.
+``/report TEXT``
+    Reply ``TEXT`` (like ``/text``): a child Thread's final reply is its report to the coordinator.
 ``/fail N`` | ``/fail always``
     Raise a retryable ``ModelOverloadedError`` for the first ``N`` attempts (or always).
 ``/fail-permanent``
@@ -263,8 +270,12 @@ def _parse_directives(texts: list[str]) -> _Directives:
         stripped = line.strip()
         word, _, rest = stripped.partition(" ")
         rest = rest.strip()
-        if word == "/text":
+        if word in ("/text", "/report"):
             found.texts.append(rest)
+        elif word in ("/delegate", "/send_to_agent") and " " in rest:
+            target, _, message = rest.partition(" ")
+            key = "agent" if word == "/delegate" else "session_thread_id"
+            found.tools.append((word[1:], {key: target, "message": message.strip().replace("\\n", "\n")}))
         elif word == "/tool" and rest:
             _parse_tool(rest, found)
         elif word == "/fail" and (rest == "always" or (rest.isascii() and rest.isdigit())):

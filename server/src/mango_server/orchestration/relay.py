@@ -153,12 +153,15 @@ class OutboxRelay:
         return "ok"
 
     async def _finish_delete(self, session_id: str) -> None:
-        handle = self._client.get_workflow_handle(workflow_id(session_id))
-        try:
-            await handle.terminate(reason="session deleted", rpc_timeout=_RPC_TIMEOUT)
-        except RPCError as exc:
-            if exc.status != RPCStatusCode.NOT_FOUND:
-                raise
+        async with self._pool.acquire() as conn:
+            children = await sessions.children_of(conn, session_id)
+        for target in [*children, session_id]:  # every child Thread stops before the primary workflow
+            handle = self._client.get_workflow_handle(workflow_id(target))
+            try:
+                await handle.terminate(reason="session deleted", rpc_timeout=_RPC_TIMEOUT)
+            except RPCError as exc:
+                if exc.status != RPCStatusCode.NOT_FOUND:
+                    raise
         async with self._pool.acquire() as conn, conn.transaction():
             await sessions.delete_fenced(conn, session_id)
         log.info("session deleted session_id=%s", session_id, extra={"action": "session.deleted"})

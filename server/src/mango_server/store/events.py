@@ -43,6 +43,8 @@ class NewEvent:
     payload: JsonObject = field(default_factory=dict)
     trigger_id: str | None = None
     processed: bool = True
+    #: The Thread the event belongs to when it is not the execution row's own (a cross-post).
+    session_thread_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ class EventRow:
     trigger_id: str | None
     processed_at: datetime | None
     created_at: datetime
+    session_thread_id: str = ""
 
 
 async def append(conn: Connection, workspace_id: str, session_id: str, events: list[NewEvent]) -> list[EventRow]:
@@ -74,17 +77,29 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
         [event.trigger_id for event in events],
         processed,
         now,
+        [event.session_thread_id for event in events],
     )
     if record is None:
         raise LookupError(f"session {session_id} does not exist")
-    first = int(record["first"])
+    first, threads = int(record["first"]), list(record["thread_ids"])
     rows = [
-        EventRow(first + offset, event.id, event.type, event.payload, event.trigger_id, processed[offset], now)
+        EventRow(
+            first + offset,
+            event.id,
+            event.type,
+            event.payload,
+            event.trigger_id,
+            processed[offset],
+            now,
+            threads[offset],
+        )
         for offset, event in enumerate(events)
     ]
-    for row in rows:
-        # Status events are announced to subscribed webhooks in this same transaction.
-        await webhooks.enqueue_ledger_event(conn, workspace_id, session_id, row.id, row.type, row.payload, now)
+    if record["is_primary"]:
+        # A Session's status events are announced to subscribed webhooks in this same transaction
+        # (a child Thread's own ledger announces nothing: its Session's aggregate status does).
+        for row in rows:
+            await webhooks.enqueue_ledger_event(conn, workspace_id, session_id, row.id, row.type, row.payload, now)
     return rows
 
 
@@ -135,7 +150,7 @@ async def list_page(
 
 
 async def next_trigger(conn: Connection, session_id: str) -> EventRow | None:
-    """The oldest queued ``user.message``."""
+    """The oldest queued trigger: a ``user.message`` or a Thread message (``agent.thread_message_received``)."""
     record = await conn.fetchrow(Q.next_trigger, session_id)
     return from_record(EventRow, record) if record is not None else None
 

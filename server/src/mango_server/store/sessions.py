@@ -29,6 +29,7 @@ class Q(NamedQueries, file="sessions"):
     get_session: str
     lock_session: str
     lock_session_any: str
+    lock_parent_of: str
     update_fields: str
     set_status: str
     add_usage: str
@@ -39,6 +40,7 @@ class Q(NamedQueries, file="sessions"):
     list_base: str
     session_exists: str
     session_heads: str
+    children_of: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ class SessionRow:
     active_seconds: float
     running_since: datetime | None
     outcome_evaluations: list[JsonObject]
+    primary_session_id: str | None = None  # set on a child Thread's execution row
+    primary_thread_id: str | None = None  # set on a Session's row
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,7 @@ class NewSession:
 
 
 async def create(conn: Connection, workspace_id: str, new: NewSession) -> SessionRow:
-    """Insert an idle Session."""
+    """Insert an idle Session with its primary Thread's id (the caller inserts that Thread)."""
     session_id = new_id("sesn")
     await conn.execute(
         Q.insert_session,
@@ -109,6 +113,7 @@ async def create(conn: Connection, workspace_id: str, new: NewSession) -> Sessio
         new.resources,
         EMPTY_USAGE,
         datetime.now(UTC),
+        new_id("sthr"),
     )
     return await get_row(conn, workspace_id, session_id)
 
@@ -122,7 +127,9 @@ async def get_row(conn: Connection, workspace_id: str, session_id: str, *, lock:
 
 
 async def lock_any(conn: Connection, session_id: str) -> SessionRow | None:
-    """Lock a Session by id alone, whatever its Workspace or fences (orchestration paths)."""
+    """Lock a Session (or a child Thread's execution row, after its Session's) by id alone, whatever its
+    Workspace or fences (orchestration paths)."""
+    await conn.fetchval(Q.lock_parent_of, session_id)
     record = await conn.fetchrow(Q.lock_session_any, session_id)
     return from_record(SessionRow, record) if record is not None else None
 
@@ -213,3 +220,8 @@ async def list_page(
     return await fetch_page(
         conn, sql, params, row=lambda r: from_record(SessionRow, r), order=order, limit=limit, cursor=cursor
     )
+
+
+async def children_of(conn: Connection, session_id: str) -> list[str]:
+    """The execution rows of a Session's child Threads."""
+    return [str(r["id"]) for r in await conn.fetch(Q.children_of, session_id)]

@@ -223,3 +223,20 @@ async def test_thinking_pause_and_max_tokens_directives() -> None:
     )
     assert resumed.stop_reason == "end_turn"
     assert (await model.create(_request(_user("/max-tokens")))).stop_reason == "max_tokens"
+
+
+async def test_delegation_directives_call_the_coordinator_tools() -> None:
+    text = "/delegate researcher /text facts\\n/sleep 1\n/send_to_agent sthr_1 more please"
+    response = await OfflineModel().create(_request(_user(text)))
+    calls = tool_uses(response)
+    assert [(c.name, c.input) for c in calls] == [
+        ("delegate", {"agent": "researcher", "message": "/text facts\n/sleep 1"}),
+        ("send_to_agent", {"session_thread_id": "sthr_1", "message": "more please"}),
+    ]
+    assert response.stop_reason == "tool_use"
+
+
+async def test_report_directive_replies_like_text() -> None:
+    response = await OfflineModel().create(_request(_user("/report all green")))
+    assert response_text(response) == "all green"
+    assert response.stop_reason == "end_turn"

@@ -14,6 +14,8 @@ from .agent_message_event import AgentMessageEvent
 from .agent_ref import AgentRef
 from .agent_thinking_event import AgentThinkingEvent
 from .agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+from .agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+from .agent_thread_message_sent_event import AgentThreadMessageSentEvent
 from .agent_tool_result_event import AgentToolResultEvent
 from .agent_tool_use_event import AgentToolUseEvent
 from .agent_tool_use_event_evaluated_permission import AgentToolUseEventEvaluatedPermission
@@ -107,6 +109,8 @@ from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
 from .model_usage import ModelUsage
 from .money import Money
+from .multiagent import Multiagent
+from .multiagent_params import MultiagentParams
 from .outcome_evaluation import OutcomeEvaluation
 from .outcome_evaluation_result import OutcomeEvaluationResult
 from .overlap_policy import OverlapPolicy
@@ -122,6 +126,10 @@ from .requires_action_stop_reason import RequiresActionStopReason
 from .retries_exhausted_stop_reason import RetriesExhaustedStopReason
 from .retry_status import RetryStatus
 from .retry_status_type import RetryStatusType
+from .roster_advisor import RosterAdvisor
+from .roster_agent import RosterAgent
+from .roster_member_param import RosterMemberParam
+from .roster_member_param_type import RosterMemberParamType
 from .schedule_trigger_context import ScheduleTriggerContext
 from .self_hosted_config import SelfHostedConfig
 from .server_tool_usage import ServerToolUsage
@@ -140,12 +148,20 @@ from .session_event_send_result import SessionEventSendResult
 from .session_list import SessionList
 from .session_resource import SessionResource
 from .session_resource_access import SessionResourceAccess
+from .session_roster import SessionRoster
 from .session_stats import SessionStats
 from .session_status import SessionStatus
 from .session_status_idle_event import SessionStatusIdleEvent
 from .session_status_rescheduled_event import SessionStatusRescheduledEvent
 from .session_status_running_event import SessionStatusRunningEvent
 from .session_status_terminated_event import SessionStatusTerminatedEvent
+from .session_thread import SessionThread
+from .session_thread_agent import SessionThreadAgent
+from .session_thread_created_event import SessionThreadCreatedEvent
+from .session_thread_list import SessionThreadList
+from .session_thread_status_idle_event import SessionThreadStatusIdleEvent
+from .session_thread_status_running_event import SessionThreadStatusRunningEvent
+from .session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
 from .session_update_params import SessionUpdateParams
 from .session_updated_event import SessionUpdatedEvent
 from .session_usage import SessionUsage
@@ -154,6 +170,8 @@ from .session_work_data import SessionWorkData
 from .sessions_events_list_order import SessionsEventsListOrder
 from .sessions_events_stream_event_deltas_item import SessionsEventsStreamEventDeltasItem
 from .sessions_list_order import SessionsListOrder
+from .sessions_threads_events_list_order import SessionsThreadsEventsListOrder
+from .sessions_threads_list_order import SessionsThreadsListOrder
 from .skill import Skill
 from .skill_create_params import SkillCreateParams
 from .skill_deleted import SkillDeleted
@@ -220,6 +238,8 @@ __all__ = (
     "AgentRef",
     "AgentThinkingEvent",
     "AgentThreadContextCompactedEvent",
+    "AgentThreadMessageReceivedEvent",
+    "AgentThreadMessageSentEvent",
     "AgentToolResultEvent",
     "AgentToolUseEvent",
     "AgentToolUseEventEvaluatedPermission",
@@ -313,6 +333,8 @@ __all__ = (
     "ModelConfigSpeed",
     "ModelUsage",
     "Money",
+    "Multiagent",
+    "MultiagentParams",
     "OutcomeEvaluation",
     "OutcomeEvaluationResult",
     "OverlapPolicy",
@@ -328,6 +350,10 @@ __all__ = (
     "RetriesExhaustedStopReason",
     "RetryStatus",
     "RetryStatusType",
+    "RosterAdvisor",
+    "RosterAgent",
+    "RosterMemberParam",
+    "RosterMemberParamType",
     "ScheduleTriggerContext",
     "SelfHostedConfig",
     "ServerToolUsage",
@@ -346,12 +372,20 @@ __all__ = (
     "SessionList",
     "SessionResource",
     "SessionResourceAccess",
+    "SessionRoster",
     "SessionStats",
     "SessionStatus",
     "SessionStatusIdleEvent",
     "SessionStatusRescheduledEvent",
     "SessionStatusRunningEvent",
     "SessionStatusTerminatedEvent",
+    "SessionThread",
+    "SessionThreadAgent",
+    "SessionThreadCreatedEvent",
+    "SessionThreadList",
+    "SessionThreadStatusIdleEvent",
+    "SessionThreadStatusRunningEvent",
+    "SessionThreadStatusTerminatedEvent",
     "SessionUpdateParams",
     "SessionUpdatedEvent",
     "SessionUsage",
@@ -360,6 +394,8 @@ __all__ = (
     "SessionsEventsListOrder",
     "SessionsEventsStreamEventDeltasItem",
     "SessionsListOrder",
+    "SessionsThreadsEventsListOrder",
+    "SessionsThreadsListOrder",
     "Skill",
     "SkillCreateParams",
     "SkillDeleted",

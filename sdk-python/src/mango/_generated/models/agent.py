@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.agent_toolset import AgentToolset
     from ..models.context_management import ContextManagement
@@ -16,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.mcp_toolset import McpToolset
     from ..models.metadata import Metadata
     from ..models.model_config import ModelConfig
+    from ..models.multiagent import Multiagent
     from ..models.skill_ref import SkillRef
 
 
@@ -43,6 +46,7 @@ class Agent:
         created_at (datetime.datetime): When the Agent (version 1) was created.
         updated_at (datetime.datetime): When this version was created.
         archived_at (datetime.datetime | None): When the Agent was archived.
+        multiagent (Multiagent | None | Unset): The coordinator roster with pinned versions; null for a single Agent.
     """
 
     type_: Literal["agent"]
@@ -60,12 +64,14 @@ class Agent:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
+    multiagent: Multiagent | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
         from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
+        from ..models.multiagent import Multiagent
 
         type_ = self.type_
 
@@ -121,6 +127,14 @@ class Agent:
         else:
             archived_at = self.archived_at
 
+        multiagent: dict[str, Any] | None | Unset
+        if isinstance(self.multiagent, Unset):
+            multiagent = UNSET
+        elif isinstance(self.multiagent, Multiagent):
+            multiagent = self.multiagent.to_dict()
+        else:
+            multiagent = self.multiagent
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -142,6 +156,8 @@ class Agent:
                 "archived_at": archived_at,
             }
         )
+        if multiagent is not UNSET:
+            field_dict["multiagent"] = multiagent
 
         return field_dict
 
@@ -154,6 +170,7 @@ class Agent:
         from ..models.mcp_toolset import McpToolset
         from ..models.metadata import Metadata
         from ..models.model_config import ModelConfig
+        from ..models.multiagent import Multiagent
         from ..models.skill_ref import SkillRef
 
         d = dict(src_dict)
@@ -264,6 +281,23 @@ class Agent:
 
         archived_at = _parse_archived_at(d.pop("archived_at"))
 
+        def _parse_multiagent(data: object) -> Multiagent | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                multiagent_type_0 = Multiagent.from_dict(data)
+
+                return multiagent_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Multiagent | None | Unset, data)
+
+        multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
+
         agent = cls(
             type_=type_,
             id=id,
@@ -280,6 +314,7 @@ class Agent:
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,
+            multiagent=multiagent,
         )
 
         agent.additional_properties = d

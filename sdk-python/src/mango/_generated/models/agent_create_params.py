@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.mcp_toolset import McpToolset
     from ..models.metadata import Metadata
     from ..models.model_config import ModelConfig
+    from ..models.multiagent_params import MultiagentParams
     from ..models.skill_ref import SkillRef
 
 
@@ -36,6 +37,7 @@ class AgentCreateParams:
         skills (list[SkillRef] | Unset): Skills to load (they need the `read` tool).
         context_management (ContextManagement | None | Unset): How Sessions of this Agent manage a context that outgrows
             the model's window; null or absent for the defaults (extractive compaction).
+        multiagent (MultiagentParams | None | Unset): A coordinator roster; null (the default) for a single Agent.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
     """
 
@@ -47,6 +49,7 @@ class AgentCreateParams:
     mcp_servers: list[McpServer] | Unset = UNSET
     skills: list[SkillRef] | Unset = UNSET
     context_management: ContextManagement | None | Unset = UNSET
+    multiagent: MultiagentParams | None | Unset = UNSET
     metadata: Metadata | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,6 +57,7 @@ class AgentCreateParams:
         from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
 
         name = self.name
 
@@ -109,6 +113,14 @@ class AgentCreateParams:
         else:
             context_management = self.context_management
 
+        multiagent: dict[str, Any] | None | Unset
+        if isinstance(self.multiagent, Unset):
+            multiagent = UNSET
+        elif isinstance(self.multiagent, MultiagentParams):
+            multiagent = self.multiagent.to_dict()
+        else:
+            multiagent = self.multiagent
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -133,6 +145,8 @@ class AgentCreateParams:
             field_dict["skills"] = skills
         if context_management is not UNSET:
             field_dict["context_management"] = context_management
+        if multiagent is not UNSET:
+            field_dict["multiagent"] = multiagent
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
 
@@ -147,6 +161,7 @@ class AgentCreateParams:
         from ..models.mcp_toolset import McpToolset
         from ..models.metadata import Metadata
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
         from ..models.skill_ref import SkillRef
 
         d = dict(src_dict)
@@ -251,6 +266,23 @@ class AgentCreateParams:
 
         context_management = _parse_context_management(d.pop("context_management", UNSET))
 
+        def _parse_multiagent(data: object) -> MultiagentParams | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                multiagent_type_0 = MultiagentParams.from_dict(data)
+
+                return multiagent_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MultiagentParams | None | Unset, data)
+
+        multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
+
         _metadata = d.pop("metadata", UNSET)
         metadata: Metadata | Unset
         if isinstance(_metadata, Unset):
@@ -267,6 +299,7 @@ class AgentCreateParams:
             mcp_servers=mcp_servers,
             skills=skills,
             context_management=context_management,
+            multiagent=multiagent,
             metadata=metadata,
         )
 

@@ -29,7 +29,8 @@ class AgentCustomToolUseEvent:
             created_at (datetime.datetime): When the event was committed.
             name (str): The custom tool name.
             input_ (AgentCustomToolUseEventInput): The tool input.
-            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
             source_event_id (None | str | Unset): For a relayed child action, the id of the originating event.
     """
 

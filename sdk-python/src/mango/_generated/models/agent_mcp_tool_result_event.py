@@ -30,7 +30,8 @@ class AgentMcpToolResultEvent:
             mcp_tool_use_id (str): The `agent.mcp_tool_use` event answered.
             content (list[TextBlock]): The tool output (or its preview).
             is_error (bool): Whether the tool failed.
-            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
             file_id (None | str | Unset): The File holding the full result when it was too large for the event.
             file_size_bytes (int | Unset): With `file_id`: the File's size, so a worker can verify its download.
             file_sha256 (str | Unset): With `file_id`: the SHA-256 of the File's bytes (lowercase hex), so a worker can

@@ -24,7 +24,8 @@ class AgentThreadContextCompactedEvent:
             id (str): The event id (`sevt_...`).
             processed_at (datetime.datetime | None): When the event was processed.
             created_at (datetime.datetime): When the event was committed.
-            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
             pre_tokens (int | Unset): The measured input tokens of the request before compaction.
             post_tokens (int | Unset): The estimated input tokens of the compacted request.
             mode (str | Unset): How the context was compacted: `extractive`, `summary` (a model-written summary, when the

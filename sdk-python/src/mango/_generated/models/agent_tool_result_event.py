@@ -29,7 +29,8 @@ class AgentToolResultEvent:
         tool_use_id (str): The `agent.tool_use` event answered.
         content (list[TextBlock]): The tool output.
         is_error (bool): Whether the tool failed.
-        session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+        session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+            events; a cross-posted child event names the child).
     """
 
     type_: Literal["agent.tool_result"]

@@ -36,7 +36,8 @@ class AgentToolUseEvent:
             name (str): The tool name.
             input_ (AgentToolUseEventInput): The tool input.
             evaluated_permission (AgentToolUseEventEvaluatedPermission): The permission decision for this call.
-            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
             evaluation (PermissionEvaluation | Unset): The decision of the `auto` permission evaluator for one call. Any
                 failure, timeout or unparsable answer of the evaluator asks (`reason_type` `indeterminate`).
             source_event_id (None | str | Unset): For a relayed child action, the id of the originating event.

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.mcp_toolset import McpToolset
     from ..models.metadata import Metadata
     from ..models.model_config import ModelConfig
+    from ..models.multiagent_params import MultiagentParams
     from ..models.skill_ref import SkillRef
 
 
@@ -37,6 +38,7 @@ class AgentUpdateParams:
         skills (list[SkillRef] | Unset): Skills (full replacement).
         context_management (ContextManagement | None | Unset): Context management (full replacement; null resets to the
             defaults).
+        multiagent (MultiagentParams | None | Unset): A coordinator roster; null (the default) for a single Agent.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
     """
 
@@ -49,6 +51,7 @@ class AgentUpdateParams:
     mcp_servers: list[McpServer] | Unset = UNSET
     skills: list[SkillRef] | Unset = UNSET
     context_management: ContextManagement | None | Unset = UNSET
+    multiagent: MultiagentParams | None | Unset = UNSET
     metadata: Metadata | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,6 +59,7 @@ class AgentUpdateParams:
         from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
 
         version = self.version
 
@@ -115,6 +119,14 @@ class AgentUpdateParams:
         else:
             context_management = self.context_management
 
+        multiagent: dict[str, Any] | None | Unset
+        if isinstance(self.multiagent, Unset):
+            multiagent = UNSET
+        elif isinstance(self.multiagent, MultiagentParams):
+            multiagent = self.multiagent.to_dict()
+        else:
+            multiagent = self.multiagent
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -140,6 +152,8 @@ class AgentUpdateParams:
             field_dict["skills"] = skills
         if context_management is not UNSET:
             field_dict["context_management"] = context_management
+        if multiagent is not UNSET:
+            field_dict["multiagent"] = multiagent
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
 
@@ -154,6 +168,7 @@ class AgentUpdateParams:
         from ..models.mcp_toolset import McpToolset
         from ..models.metadata import Metadata
         from ..models.model_config import ModelConfig
+        from ..models.multiagent_params import MultiagentParams
         from ..models.skill_ref import SkillRef
 
         d = dict(src_dict)
@@ -262,6 +277,23 @@ class AgentUpdateParams:
 
         context_management = _parse_context_management(d.pop("context_management", UNSET))
 
+        def _parse_multiagent(data: object) -> MultiagentParams | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                multiagent_type_0 = MultiagentParams.from_dict(data)
+
+                return multiagent_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(MultiagentParams | None | Unset, data)
+
+        multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
+
         _metadata = d.pop("metadata", UNSET)
         metadata: Metadata | Unset
         if isinstance(_metadata, Unset):
@@ -279,6 +311,7 @@ class AgentUpdateParams:
             mcp_servers=mcp_servers,
             skills=skills,
             context_management=context_management,
+            multiagent=multiagent,
             metadata=metadata,
         )
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.mcp_server import McpServer
     from ..models.mcp_toolset import McpToolset
     from ..models.model_config import ModelConfig
+    from ..models.session_roster import SessionRoster
     from ..models.skill_ref import SkillRef
 
 
@@ -39,6 +40,8 @@ class SessionAgent:
         skills (list[SkillRef]): The Skills, each pinned to a concrete version.
         context_management (ContextManagement | None | Unset): The Agent version's context management; null or absent
             for the defaults.
+        multiagent (None | SessionRoster | Unset): The roster resolved at Session creation (full snapshots); null for a
+            single Agent.
     """
 
     type_: Literal["agent"]
@@ -52,12 +55,14 @@ class SessionAgent:
     mcp_servers: list[McpServer]
     skills: list[SkillRef]
     context_management: ContextManagement | None | Unset = UNSET
+    multiagent: None | SessionRoster | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
         from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
+        from ..models.session_roster import SessionRoster
 
         type_ = self.type_
 
@@ -103,6 +108,14 @@ class SessionAgent:
         else:
             context_management = self.context_management
 
+        multiagent: dict[str, Any] | None | Unset
+        if isinstance(self.multiagent, Unset):
+            multiagent = UNSET
+        elif isinstance(self.multiagent, SessionRoster):
+            multiagent = self.multiagent.to_dict()
+        else:
+            multiagent = self.multiagent
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -121,6 +134,8 @@ class SessionAgent:
         )
         if context_management is not UNSET:
             field_dict["context_management"] = context_management
+        if multiagent is not UNSET:
+            field_dict["multiagent"] = multiagent
 
         return field_dict
 
@@ -132,6 +147,7 @@ class SessionAgent:
         from ..models.mcp_server import McpServer
         from ..models.mcp_toolset import McpToolset
         from ..models.model_config import ModelConfig
+        from ..models.session_roster import SessionRoster
         from ..models.skill_ref import SkillRef
 
         d = dict(src_dict)
@@ -223,6 +239,23 @@ class SessionAgent:
 
         context_management = _parse_context_management(d.pop("context_management", UNSET))
 
+        def _parse_multiagent(data: object) -> None | SessionRoster | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                multiagent_type_0 = SessionRoster.from_dict(data)
+
+                return multiagent_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionRoster | Unset, data)
+
+        multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
+
         session_agent = cls(
             type_=type_,
             id=id,
@@ -235,6 +268,7 @@ class SessionAgent:
             mcp_servers=mcp_servers,
             skills=skills,
             context_management=context_management,
+            multiagent=multiagent,
         )
 
         session_agent.additional_properties = d

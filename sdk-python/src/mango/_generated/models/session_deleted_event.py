@@ -22,7 +22,8 @@ class SessionDeletedEvent:
         id (str): The event id (`sevt_...`).
         processed_at (datetime.datetime | None): When the event was processed.
         created_at (datetime.datetime): When the deletion was committed.
-        session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+        session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+            events; a cross-posted child event names the child).
     """
 
     type_: Literal["session.deleted"]

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from ..models.agent_message_event import AgentMessageEvent
     from ..models.agent_thinking_event import AgentThinkingEvent
     from ..models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+    from ..models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+    from ..models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
     from ..models.agent_tool_result_event import AgentToolResultEvent
     from ..models.agent_tool_use_event import AgentToolUseEvent
     from ..models.session_deleted_event import SessionDeletedEvent
@@ -22,6 +24,10 @@ if TYPE_CHECKING:
     from ..models.session_status_rescheduled_event import SessionStatusRescheduledEvent
     from ..models.session_status_running_event import SessionStatusRunningEvent
     from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
+    from ..models.session_thread_created_event import SessionThreadCreatedEvent
+    from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+    from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
+    from ..models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
     from ..models.session_updated_event import SessionUpdatedEvent
     from ..models.session_usage_event import SessionUsageEvent
     from ..models.span_model_request_end_event import SpanModelRequestEndEvent
@@ -45,9 +51,11 @@ class SessionEventSendResult:
 
     Attributes:
         data (list[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent |
-            AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent |
-            SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent |
-            SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
+            AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent |
+            AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | SessionDeletedEvent | SessionErrorEvent
+            | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent |
+            SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent |
+            SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
             SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent |
             SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent |
             UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent]): The events as persisted, with ids and
@@ -61,6 +69,8 @@ class SessionEventSendResult:
         | AgentMessageEvent
         | AgentThinkingEvent
         | AgentThreadContextCompactedEvent
+        | AgentThreadMessageReceivedEvent
+        | AgentThreadMessageSentEvent
         | AgentToolResultEvent
         | AgentToolUseEvent
         | SessionDeletedEvent
@@ -69,6 +79,10 @@ class SessionEventSendResult:
         | SessionStatusRescheduledEvent
         | SessionStatusRunningEvent
         | SessionStatusTerminatedEvent
+        | SessionThreadCreatedEvent
+        | SessionThreadStatusIdleEvent
+        | SessionThreadStatusRunningEvent
+        | SessionThreadStatusTerminatedEvent
         | SessionUpdatedEvent
         | SessionUsageEvent
         | SpanModelRequestEndEvent
@@ -91,6 +105,8 @@ class SessionEventSendResult:
         from ..models.agent_message_event import AgentMessageEvent
         from ..models.agent_thinking_event import AgentThinkingEvent
         from ..models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+        from ..models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+        from ..models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
         from ..models.agent_tool_result_event import AgentToolResultEvent
         from ..models.agent_tool_use_event import AgentToolUseEvent
         from ..models.session_deleted_event import SessionDeletedEvent
@@ -99,10 +115,14 @@ class SessionEventSendResult:
         from ..models.session_status_rescheduled_event import SessionStatusRescheduledEvent
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
+        from ..models.session_thread_created_event import SessionThreadCreatedEvent
+        from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+        from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
         from ..models.session_updated_event import SessionUpdatedEvent
         from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_end_event import SpanModelRequestEndEvent
         from ..models.span_model_request_start_event import SpanModelRequestStartEvent
+        from ..models.span_outcome_evaluation_end_event import SpanOutcomeEvaluationEndEvent
         from ..models.span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
         from ..models.user_custom_tool_result_event import UserCustomToolResultEvent
         from ..models.user_define_outcome_event import UserDefineOutcomeEvent
@@ -140,6 +160,12 @@ class SessionEventSendResult:
                 or isinstance(data_item_data, SpanModelRequestEndEvent)
                 or isinstance(data_item_data, UserDefineOutcomeEvent)
                 or isinstance(data_item_data, SpanOutcomeEvaluationStartEvent)
+                or isinstance(data_item_data, SpanOutcomeEvaluationEndEvent)
+                or isinstance(data_item_data, AgentThreadMessageSentEvent)
+                or isinstance(data_item_data, AgentThreadMessageReceivedEvent)
+                or isinstance(data_item_data, SessionThreadCreatedEvent)
+                or isinstance(data_item_data, SessionThreadStatusRunningEvent)
+                or isinstance(data_item_data, SessionThreadStatusIdleEvent)
             ):
                 data_item = data_item_data.to_dict()
             else:
@@ -165,6 +191,8 @@ class SessionEventSendResult:
         from ..models.agent_message_event import AgentMessageEvent
         from ..models.agent_thinking_event import AgentThinkingEvent
         from ..models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+        from ..models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+        from ..models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
         from ..models.agent_tool_result_event import AgentToolResultEvent
         from ..models.agent_tool_use_event import AgentToolUseEvent
         from ..models.session_deleted_event import SessionDeletedEvent
@@ -173,6 +201,10 @@ class SessionEventSendResult:
         from ..models.session_status_rescheduled_event import SessionStatusRescheduledEvent
         from ..models.session_status_running_event import SessionStatusRunningEvent
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
+        from ..models.session_thread_created_event import SessionThreadCreatedEvent
+        from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+        from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
+        from ..models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
         from ..models.session_usage_event import SessionUsageEvent
         from ..models.span_model_request_end_event import SpanModelRequestEndEvent
@@ -200,6 +232,8 @@ class SessionEventSendResult:
                 | AgentMessageEvent
                 | AgentThinkingEvent
                 | AgentThreadContextCompactedEvent
+                | AgentThreadMessageReceivedEvent
+                | AgentThreadMessageSentEvent
                 | AgentToolResultEvent
                 | AgentToolUseEvent
                 | SessionDeletedEvent
@@ -208,6 +242,10 @@ class SessionEventSendResult:
                 | SessionStatusRescheduledEvent
                 | SessionStatusRunningEvent
                 | SessionStatusTerminatedEvent
+                | SessionThreadCreatedEvent
+                | SessionThreadStatusIdleEvent
+                | SessionThreadStatusRunningEvent
+                | SessionThreadStatusTerminatedEvent
                 | SessionUpdatedEvent
                 | SessionUsageEvent
                 | SpanModelRequestEndEvent
@@ -421,11 +459,59 @@ class SessionEventSendResult:
                     return componentsschemas_session_event_type_24
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_25 = SpanOutcomeEvaluationEndEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_25
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_26 = AgentThreadMessageSentEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_26
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_27 = AgentThreadMessageReceivedEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_27
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_28 = SessionThreadCreatedEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_28
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_29 = SessionThreadStatusRunningEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_29
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_30 = SessionThreadStatusIdleEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_30
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_event_type_25 = SpanOutcomeEvaluationEndEvent.from_dict(data)
+                componentsschemas_session_event_type_31 = SessionThreadStatusTerminatedEvent.from_dict(data)
 
-                return componentsschemas_session_event_type_25
+                return componentsschemas_session_event_type_31
 
             data_item = _parse_data_item(data_item_data)
 

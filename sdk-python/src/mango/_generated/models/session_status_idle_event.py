@@ -33,7 +33,8 @@ class SessionStatusIdleEvent:
             created_at (datetime.datetime): When the event was committed.
             stop_reason (BudgetReachedStopReason | EndTurnStopReason | MaxTokensStopReason | RequiresActionStopReason |
                 RetriesExhaustedStopReason): Why a Session went idle.
-            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
     """
 
     type_: Literal["session.status_idle"]

@@ -27,7 +27,8 @@ class SessionUpdatedEvent:
         id (str): The event id (`sevt_...`).
         processed_at (datetime.datetime | None): When the event was processed.
         created_at (datetime.datetime): When the event was committed.
-        session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+        session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+            events; a cross-posted child event names the child).
         title (None | str | Unset): The new title, when it changed.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         budget (None | SessionBudget | Unset): The new budget, when it changed (null when removed).

@@ -30,7 +30,8 @@ class SessionUsageEvent:
             created_at (datetime.datetime): When the event was committed.
             usage (SessionUsage): A Session's cumulative model usage and its list cost.
             budget (None | SessionBudget): The Session's budget; null when it has none.
-            session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
     """
 
     type_: Literal["session.usage"]

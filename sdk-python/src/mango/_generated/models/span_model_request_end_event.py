@@ -29,7 +29,8 @@ class SpanModelRequestEndEvent:
         model_request_start_id (str): The matching `span.model_request_start` event id.
         is_error (bool): Whether the request failed.
         model_usage (ModelUsage): Token counts.
-        session_thread_id (None | str | Unset): The thread; null or absent for the primary thread.
+        session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+            events; a cross-posted child event names the child).
     """
 
     type_: Literal["span.model_request_end"]

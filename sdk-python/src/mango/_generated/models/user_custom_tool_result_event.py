@@ -30,7 +30,7 @@ class UserCustomToolResultEvent:
         custom_tool_use_id (str): The id of the `agent.custom_tool_use` event answered.
         content (list[DocumentBlock | TextBlock]): The tool output.
         is_error (bool): Whether the tool failed.
-        session_thread_id (None | str | Unset): The originating thread, echoed; null or absent for the primary thread.
+        session_thread_id (None | str | Unset): The Thread the event belongs to: the originating Thread, echoed.
     """
 
     type_: Literal["user.custom_tool_result"]

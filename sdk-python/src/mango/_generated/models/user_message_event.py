@@ -28,7 +28,8 @@ class UserMessageEvent:
         processed_at (datetime.datetime | None): When the agent consumed the event; null while queued.
         created_at (datetime.datetime): When the event was committed.
         content (list[DocumentBlock | TextBlock]): Text and document blocks.
-        session_thread_id (None | str | Unset): The thread the event belongs to; null or absent for the primary thread.
+        session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+            events).
     """
 
     type_: Literal["user.message"]

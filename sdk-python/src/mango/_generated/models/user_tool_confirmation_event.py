@@ -28,7 +28,7 @@ class UserToolConfirmationEvent:
         created_at (datetime.datetime): When the event was committed.
         tool_use_id (str): The id of the `agent.tool_use` or `agent.mcp_tool_use` event.
         result (UserToolConfirmationEventResult): The decision.
-        session_thread_id (None | str | Unset): The originating thread, echoed; null or absent for the primary thread.
+        session_thread_id (None | str | Unset): The Thread the event belongs to: the originating Thread, echoed.
         deny_message (None | str | Unset): Shown to the model when denied.
     """
 

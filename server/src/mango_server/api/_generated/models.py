@@ -255,6 +255,72 @@ class SkillRef(BaseModel):
     ] = None
 
 
+class RosterMemberParam(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["agent", "self", "advisor"], Field(description="The kind of member.")]
+    id: Annotated[
+        str | None, Field(description="The Agent id (`agent` members only).", max_length=64, min_length=1)
+    ] = None
+    version: Annotated[
+        int | None,
+        Field(description="The Agent version (`agent` members only); the latest when absent.", ge=1, le=2147483647),
+    ] = None
+    model: Annotated[ModelParam | None, Field(description="The Advisor's model (`advisor` members only).")] = None
+
+
+class RosterEntryParam1(RootModel[str]):
+    root: Annotated[
+        str,
+        Field(description="A roster member; a bare Agent id means its latest version.", max_length=64, min_length=1),
+    ]
+
+
+class RosterEntryParam(RootModel[RosterEntryParam1 | RosterMemberParam]):
+    root: Annotated[
+        RosterEntryParam1 | RosterMemberParam,
+        Field(description="A roster member; a bare Agent id means its latest version."),
+    ]
+
+
+class MultiagentParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["coordinator"], Field(description="Always `coordinator`.")]
+    agents: Annotated[
+        list[RosterEntryParam],
+        Field(
+            description="The roster (1-20 members; at most one Advisor; members may not be coordinators themselves).",
+            max_length=20,
+            min_length=1,
+        ),
+    ]
+
+
+class RosterAgent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[int, Field(description="The pinned version.", ge=1, le=2147483647)]
+
+
+class RosterAdvisor(BaseModel):
+    type: Annotated[Literal["advisor"], Field(description="Always `advisor`.")]
+    model: Annotated[ModelConfig, Field(description="The Advisor's model.")]
+
+
+class RosterEntry(RootModel[RosterAgent | RosterAdvisor]):
+    root: Annotated[
+        RosterAgent | RosterAdvisor, Field(description="A roster member as responses show it.", discriminator="type")
+    ]
+
+
+class Multiagent(BaseModel):
+    type: Annotated[Literal["coordinator"], Field(description="Always `coordinator`.")]
+    agents: Annotated[list[RosterEntry], Field(description="The roster.", max_length=20, min_length=1)]
+
+
 class SelfHostedConfig(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -461,6 +527,35 @@ class SessionResource(BaseModel):
     ]
 
 
+class SessionThreadAgent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[int, Field(description="The Agent version snapshotted.", ge=1, le=2147483647)]
+    name: Annotated[str, Field(description="The Agent name.", max_length=256)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
+    model: Annotated[ModelConfig, Field(description="The model.")]
+    tools: Annotated[list[AgentTool], Field(description="The tools.", max_length=128)]
+    mcp_servers: Annotated[list[McpServer], Field(description="The MCP servers.", max_length=20)]
+    skills: Annotated[
+        list[SkillRef], Field(description="The Skills, each pinned to a concrete version.", max_length=20)
+    ]
+
+
+class ThreadAgent(RootModel[SessionThreadAgent | RosterAdvisor]):
+    root: Annotated[
+        SessionThreadAgent | RosterAdvisor,
+        Field(description="What a Thread runs, an Agent snapshot or the Advisor.", discriminator="type"),
+    ]
+
+
+class SessionRoster(BaseModel):
+    type: Annotated[Literal["coordinator"], Field(description="Always `coordinator`.")]
+    agents: Annotated[
+        list[ThreadAgent], Field(description="One snapshot per roster member.", max_length=20, min_length=1)
+    ]
+
+
 class ModelUsage(BaseModel):
     input_tokens: Annotated[int, Field(description="Uncached input tokens.", ge=0, le=9007199254740991)]
     output_tokens: Annotated[int, Field(description="Output tokens.", ge=0, le=9007199254740991)]
@@ -584,6 +679,36 @@ class StopReason(
     ]
 
 
+class SessionThread(BaseModel):
+    type: Annotated[Literal["session_thread"], Field(description="Always `session_thread`.")]
+    id: Annotated[str, Field(description="The Thread id (`sthr_...`).", max_length=64)]
+    session_id: Annotated[str, Field(description="The Session.", max_length=64)]
+    parent_thread_id: Annotated[
+        str | None, Field(description="The delegating Thread; null for the primary Thread.", max_length=64)
+    ]
+    agent_name: Annotated[
+        str, Field(description="The name the coordinator addresses the Thread's Agent by.", max_length=256)
+    ]
+    status: Annotated[SessionStatus, Field(description="The Thread's own status.")]
+    stop_reason: Annotated[
+        StopReason | None, Field(description="The reason of the Thread's last idle; null before it.")
+    ]
+    agent: Annotated[ThreadAgent, Field(description="What the Thread runs.")]
+    usage: Annotated[SessionUsage, Field(description="The Thread's own usage.")]
+    stats: Annotated[SessionStats, Field(description="The Thread's timing.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class SessionThreadList(BaseModel):
+    data: Annotated[list[SessionThread], Field(description="The Threads.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+    prev_page: Annotated[
+        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
+    ]
+
+
 class SessionDeleted(BaseModel):
     type: Annotated[Literal["session_deleted"], Field(description="Always `session_deleted`.")]
     id: Annotated[str, Field(description="The deleted Session id.", max_length=64)]
@@ -657,7 +782,9 @@ class UserMessageEvent(BaseModel):
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
         str | None,
-        Field(description="The thread the event belongs to; null or absent for the primary thread.", max_length=64),
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events).", max_length=64
+        ),
     ] = None
     content: Annotated[
         list[UserContentBlock], Field(description="Text and document blocks.", max_length=100, min_length=1)
@@ -684,8 +811,7 @@ class UserToolConfirmationEvent(BaseModel):
     ]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None,
-        Field(description="The originating thread, echoed; null or absent for the primary thread.", max_length=64),
+        str | None, Field(description="The Thread the event belongs to: the originating Thread, echoed.", max_length=64)
     ] = None
     tool_use_id: Annotated[
         str, Field(description="The id of the `agent.tool_use` or `agent.mcp_tool_use` event.", max_length=64)
@@ -700,8 +826,7 @@ class UserToolResultEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the result was consumed; null while queued.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None,
-        Field(description="The originating thread, echoed; null or absent for the primary thread.", max_length=64),
+        str | None, Field(description="The Thread the event belongs to: the originating Thread, echoed.", max_length=64)
     ] = None
     tool_use_id: Annotated[str, Field(description="The id of the `agent.tool_use` event answered.", max_length=64)]
     content: Annotated[list[TextBlock], Field(description="The tool output.", max_length=100)]
@@ -714,8 +839,7 @@ class UserCustomToolResultEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the result was consumed; null while queued.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None,
-        Field(description="The originating thread, echoed; null or absent for the primary thread.", max_length=64),
+        str | None, Field(description="The Thread the event belongs to: the originating Thread, echoed.", max_length=64)
     ] = None
     custom_tool_use_id: Annotated[
         str, Field(description="The id of the `agent.custom_tool_use` event answered.", max_length=64)
@@ -730,7 +854,11 @@ class AgentMessageEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     content: Annotated[list[TextBlock], Field(description="Text blocks.", max_length=100)]
 
@@ -741,7 +869,11 @@ class AgentThinkingEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
 
 
@@ -751,7 +883,11 @@ class AgentToolResultEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     tool_use_id: Annotated[str, Field(description="The `agent.tool_use` event answered.", max_length=64)]
     content: Annotated[list[TextBlock], Field(description="The tool output.", max_length=100)]
@@ -783,7 +919,11 @@ class AgentMcpToolUseEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     mcp_server_name: Annotated[str, Field(description="The MCP server's name.", max_length=128)]
     name: Annotated[str, Field(description="The tool name.", max_length=128)]
@@ -806,7 +946,11 @@ class AgentMcpToolResultEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     mcp_tool_use_id: Annotated[str, Field(description="The `agent.mcp_tool_use` event answered.", max_length=64)]
     content: Annotated[list[TextBlock], Field(description="The tool output (or its preview).", max_length=100)]
@@ -827,6 +971,7 @@ class AgentMcpToolResultEvent(BaseModel):
         str | None,
         Field(
             description="With `file_id`: the SHA-256 of the File's bytes (lowercase hex), so a worker can verify its download.",
+            max_length=64,
             pattern="^[0-9a-f]{64}$",
         ),
     ] = None
@@ -838,7 +983,11 @@ class AgentCustomToolUseEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     name: Annotated[str, Field(description="The custom tool name.", max_length=128)]
     input: Annotated[dict[str, Any], Field(description="The tool input.", max_length=64)]
@@ -855,7 +1004,11 @@ class AgentThreadContextCompactedEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     pre_tokens: Annotated[
         int | None,
@@ -886,7 +1039,11 @@ class SessionStatusRunningEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
 
 
@@ -896,7 +1053,11 @@ class SessionStatusIdleEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     stop_reason: Annotated[StopReason, Field(description="Why the Session went idle.")]
 
@@ -907,7 +1068,11 @@ class SessionStatusRescheduledEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
 
 
@@ -917,7 +1082,11 @@ class SessionStatusTerminatedEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
 
 
@@ -951,7 +1120,11 @@ class SessionErrorEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     error: Annotated[SessionError, Field(description="The error.")]
 
@@ -962,7 +1135,11 @@ class SessionUpdatedEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     title: Annotated[str | None, Field(description="The new title, when it changed.", max_length=512)] = None
     metadata: Annotated[Metadata | None, Field(description="The new metadata, when it changed.")] = None
@@ -977,7 +1154,11 @@ class SessionUsageEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     usage: Annotated[SessionUsage, Field(description="Cumulative usage.")]
     budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
@@ -989,7 +1170,11 @@ class SessionDeletedEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the deletion was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
 
 
@@ -999,7 +1184,11 @@ class SpanModelRequestStartEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
 
 
@@ -1009,13 +1198,82 @@ class SpanModelRequestEndEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     model_request_start_id: Annotated[
         str, Field(description="The matching `span.model_request_start` event id.", max_length=64)
     ]
     is_error: Annotated[bool, Field(description="Whether the request failed.")]
     model_usage: Annotated[ModelUsage, Field(description="Tokens used by this request.")]
+
+
+class AgentThreadMessageSentEvent(BaseModel):
+    type: Annotated[Literal["agent.thread_message_sent"], Field(description="Always `agent.thread_message_sent`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[str | None, Field(description="The Thread the event is about.", max_length=64)] = None
+    to_session_thread_id: Annotated[str, Field(description="The receiving Thread.", max_length=64)]
+    to_agent_name: Annotated[str | None, Field(description="The receiving Thread's Agent name.", max_length=256)] = None
+    content: Annotated[list[TextBlock], Field(description="The message text.", max_length=100)]
+
+
+class AgentThreadMessageReceivedEvent(BaseModel):
+    type: Annotated[
+        Literal["agent.thread_message_received"], Field(description="Always `agent.thread_message_received`.")
+    ]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[str | None, Field(description="The Thread the event is about.", max_length=64)] = None
+    from_session_thread_id: Annotated[str, Field(description="The sending Thread.", max_length=64)]
+    from_agent_name: Annotated[str | None, Field(description="The sending Thread's Agent name.", max_length=256)] = None
+    content: Annotated[list[TextBlock], Field(description="The message text.", max_length=100)]
+
+
+class SessionThreadCreatedEvent(BaseModel):
+    type: Annotated[Literal["session.thread_created"], Field(description="Always `session.thread_created`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[str | None, Field(description="The Thread the event is about.", max_length=64)] = None
+    agent_name: Annotated[str, Field(description="The Thread's Agent name.", max_length=256)]
+
+
+class SessionThreadStatusRunningEvent(BaseModel):
+    type: Annotated[
+        Literal["session.thread_status_running"], Field(description="Always `session.thread_status_running`.")
+    ]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[str | None, Field(description="The Thread the event is about.", max_length=64)] = None
+    agent_name: Annotated[str, Field(description="The Thread's Agent name.", max_length=256)]
+
+
+class SessionThreadStatusIdleEvent(BaseModel):
+    type: Annotated[Literal["session.thread_status_idle"], Field(description="Always `session.thread_status_idle`.")]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[str | None, Field(description="The Thread the event is about.", max_length=64)] = None
+    agent_name: Annotated[str, Field(description="The Thread's Agent name.", max_length=256)]
+    stop_reason: Annotated[StopReason, Field(description="Why the Thread is idle.")]
+
+
+class SessionThreadStatusTerminatedEvent(BaseModel):
+    type: Annotated[
+        Literal["session.thread_status_terminated"], Field(description="Always `session.thread_status_terminated`.")
+    ]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[str | None, Field(description="The Thread the event is about.", max_length=64)] = None
+    agent_name: Annotated[str, Field(description="The Thread's Agent name.", max_length=256)]
 
 
 class UserMessageEventParams(BaseModel):
@@ -1792,6 +2050,9 @@ class AgentCreateParams(BaseModel):
             description="How Sessions of this Agent manage a context that outgrows the model's window; null or absent for the defaults (extractive compaction)."
         ),
     ] = None
+    multiagent: Annotated[
+        MultiagentParams | None, Field(description="A coordinator roster; null (the default) for a single Agent.")
+    ] = None
     metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
 
 
@@ -1822,6 +2083,9 @@ class AgentUpdateParams(BaseModel):
         ContextManagement | None,
         Field(description="Context management (full replacement; null resets to the defaults)."),
     ] = None
+    multiagent: Annotated[
+        MultiagentParams | None, Field(description="A coordinator roster; null (the default) for a single Agent.")
+    ] = None
     metadata: Annotated[Metadata | None, Field(description="Free-form string pairs (full replacement).")] = None
 
 
@@ -1841,6 +2105,9 @@ class Agent(BaseModel):
         ContextManagement | None,
         Field(description="Context management; null for the defaults (extractive compaction)."),
     ]
+    multiagent: Annotated[
+        Multiagent | None, Field(description="The coordinator roster with pinned versions; null for a single Agent.")
+    ] = None
     metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
     version: Annotated[int, Field(description="This version's number (1 at creation).", ge=1, le=2147483647)]
     created_at: Annotated[AwareDatetime, Field(description="When the Agent (version 1) was created.")]
@@ -1951,6 +2218,10 @@ class SessionAgent(BaseModel):
         ContextManagement | None,
         Field(description="The Agent version's context management; null or absent for the defaults."),
     ] = None
+    multiagent: Annotated[
+        SessionRoster | None,
+        Field(description="The roster resolved at Session creation (full snapshots); null for a single Agent."),
+    ] = None
 
 
 class Session(BaseModel):
@@ -1995,7 +2266,11 @@ class AgentToolUseEvent(BaseModel):
     processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
     created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
     session_thread_id: Annotated[
-        str | None, Field(description="The thread; null or absent for the primary thread.", max_length=64)
+        str | None,
+        Field(
+            description="The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child).",
+            max_length=64,
+        ),
     ] = None
     name: Annotated[str, Field(description="The tool name.", max_length=128)]
     input: Annotated[dict[str, Any], Field(description="The tool input.", max_length=64)]
@@ -2039,10 +2314,16 @@ class SessionEvent(
         | UserDefineOutcomeEvent
         | SpanOutcomeEvaluationStartEvent
         | SpanOutcomeEvaluationEndEvent
+        | AgentThreadMessageSentEvent
+        | AgentThreadMessageReceivedEvent
+        | SessionThreadCreatedEvent
+        | SessionThreadStatusRunningEvent
+        | SessionThreadStatusIdleEvent
+        | SessionThreadStatusTerminatedEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent,
         Field(
             description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
             discriminator="type",
@@ -2115,12 +2396,18 @@ class SessionStreamEvent(
         | UserDefineOutcomeEvent
         | SpanOutcomeEvaluationStartEvent
         | SpanOutcomeEvaluationEndEvent
+        | AgentThreadMessageSentEvent
+        | AgentThreadMessageReceivedEvent
+        | SessionThreadCreatedEvent
+        | SessionThreadStatusRunningEvent
+        | SessionThreadStatusIdleEvent
+        | SessionThreadStatusTerminatedEvent
         | EventStartEvent
         | EventDeltaEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | EventStartEvent | EventDeltaEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent,
         Field(
             description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
             discriminator="type",

@@ -8,7 +8,8 @@ fan-out (``live.fanout``: two wildcard NATS subscriptions and one reconciliation
 interval for every followed Session), never by polling on its own. Previews (``event_start`` /
 ``event_delta``) reach only clients that asked for them with ``event_deltas[]`` and carry no id.
 ``ping`` keeps idle connections alive; the stream ends after ``session.deleted`` and when the
-api shuts down. A credential holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams across all
+api shuts down. A Thread stream (``sessions.threads.stream``) follows the Thread's execution row the
+same way. A credential holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams across all
 api processes (429 beyond; ``app.streams``). A stream opened with a session token is followed
 with its digest: the fan-out revalidates every such lease in one query per interval and the
 stream ends with an ``error`` event once its lease is lost (expiry, Stop, reclaim).
@@ -26,7 +27,7 @@ from mango_server.api.context import RequestContext
 from mango_server.api.encoding import sse_frame
 from mango_server.api.errors import envelope
 from mango_server.api.mappers import events as wire
-from mango_server.app import events
+from mango_server.app import events, session_threads
 from mango_server.app.streams import Slots, token_digest
 from mango_server.domain.errors import OverloadedError
 from mango_server.live.fanout import Follower, SessionFanout
@@ -49,6 +50,26 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
     lease = token_digest(ctx.session_token) if ctx.principal.kind == "SessionToken" else None
     follower = fanout.follow(session_id, with_deltas=bool(deltas), lease=lease)
     stream = _Stream(ctx, fanout, slots, slot, follower, cursor)
+    return StreamingResponse(
+        stream.frames(),
+        media_type="text/event-stream",
+        headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
+        background=BackgroundTask(stream.close),
+    )
+
+
+async def sessions_threads_stream(ctx: RequestContext) -> StreamingResponse:
+    """One Thread's ledger, framed and resumed like the Session stream (no previews)."""
+    session_id, thread_id = ctx.path["session_id"], ctx.path["thread_id"]
+    last_event_id = ctx.request.headers.get("last-event-id")
+    execution_id, cursor = await session_threads.start_cursor(
+        ctx.services, ctx.principal, session_id, thread_id, last_event_id
+    )
+    fanout, slots = ctx.services.fanout, ctx.services.stream_slots
+    if fanout is None or slots is None:
+        raise OverloadedError("event streams are not available on this server")
+    slot = await slots.take(ctx.principal.key_id)
+    stream = _Stream(ctx, fanout, slots, slot, fanout.follow(execution_id, with_deltas=False), cursor)
     return StreamingResponse(
         stream.frames(),
         media_type="text/event-stream",

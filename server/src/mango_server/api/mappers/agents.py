@@ -20,7 +20,20 @@ def agent(row: AgentRow) -> JsonObject:
         "version": row.version,
         **{k: body.get(k) for k in _BODY_FIELDS},
         "metadata": body.get("metadata") or {},
+        "multiagent": _roster(row),
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "archived_at": row.archived_at,
     }
+
+
+def _roster(row: AgentRow) -> JsonObject | None:
+    """The stored roster with ``self`` shown as this Agent at this version."""
+    multiagent = row.body.get("multiagent")
+    if not multiagent:
+        return None
+    agents = [
+        {"type": "agent", "id": row.id, "version": row.version} if entry["type"] == "self" else entry
+        for entry in multiagent["agents"]
+    ]
+    return {"type": "coordinator", "agents": agents}

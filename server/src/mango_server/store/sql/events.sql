@@ -1,19 +1,31 @@
 -- name: append_events
--- One round trip for a whole append: reserve the sequence numbers on the Session row (whose lock
--- makes sequence order commit order) and insert the events in order. Returns the first sequence
--- number; no row when the Session is gone.
-WITH reserved AS (
-    UPDATE sessions SET next_seq = next_seq + cardinality($3::text[]) WHERE id = $2
+-- One round trip for a whole append: reserve the sequence numbers on the Session row (a child
+-- Thread's execution row takes its numbers from its Session's row, so there is one Session-wide
+-- order, and that row's lock makes sequence order commit order) and insert the events in order.
+-- An event without an explicit Thread ($9 entry NULL) belongs to the Thread the execution row
+-- runs. Returns the first sequence number, the events' Threads in order and whether the row is a
+-- Session's own (not a child Thread's); no row when the Session is gone.
+WITH execution AS (
+    SELECT coalesce(primary_session_id, id) AS sequence_row, coalesce(primary_thread_id, id) AS thread_id,
+           primary_session_id IS NULL AS is_primary
+    FROM sessions WHERE id = $2
+), reserved AS (
+    UPDATE sessions SET next_seq = next_seq + cardinality($3::text[])
+    WHERE id = (SELECT sequence_row FROM execution)
     RETURNING next_seq - cardinality($3::text[]) AS first
 ), inserted AS (
-    INSERT INTO session_events (workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at)
-    SELECT $1, $2, reserved.first + e.ord - 1, e.id, e.type, e.payload, e.trigger_id, e.processed_at, $8
-    FROM reserved,
-         unnest($3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamptz[])
-             WITH ORDINALITY AS e (id, type, payload, trigger_id, processed_at, ord)
-    RETURNING seq
+    INSERT INTO session_events (workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at,
+                                session_thread_id)
+    SELECT $1, $2, reserved.first + e.ord - 1, e.id, e.type, e.payload, e.trigger_id, e.processed_at, $8,
+           coalesce(e.thread_id, execution.thread_id)
+    FROM reserved, execution,
+         unnest($3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamptz[], $9::text[])
+             WITH ORDINALITY AS e (id, type, payload, trigger_id, processed_at, thread_id, ord)
+    RETURNING seq, session_thread_id
 )
-SELECT reserved.first, (SELECT count(*) FROM inserted) AS inserted FROM reserved;
+SELECT reserved.first, execution.is_primary,
+       (SELECT array_agg(session_thread_id ORDER BY seq) FROM inserted) AS thread_ids
+FROM reserved, execution;
 
 -- name: event_exists
 SELECT 1 FROM session_events WHERE id = $1;
@@ -28,10 +40,11 @@ SELECT * FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIM
 SELECT * FROM session_events WHERE workspace_id = $1 AND session_id = $2
 
 -- name: next_trigger
--- Turn triggers: user messages, outcome definitions and the grader's needs-revision feedback.
+-- Turn triggers: user messages, outcome definitions, the grader's needs-revision feedback and, on a
+-- Thread, a message from another Thread.
 SELECT * FROM session_events
 WHERE session_id = $1 AND processed_at IS NULL
-  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end')
+  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received')
 ORDER BY seq LIMIT 1;
 
 -- name: mark_processed
@@ -39,4 +52,4 @@ UPDATE session_events SET processed_at = $2 WHERE id = ANY($1::text[]) AND proce
 
 -- name: queued_inputs
 SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL
-  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end');
+  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');

@@ -1,13 +1,20 @@
 -- name: insert_session
 INSERT INTO sessions (workspace_id, id, title, status, agent_id, agent_version, agent_snapshot, environment_id,
-                      metadata, resources, usage, created_at, updated_at)
-VALUES ($1, $2, $3, 'idle', $4, $5, $6, $7, $8, $9, $10, $11, $11);
+                      metadata, resources, usage, created_at, updated_at, primary_thread_id)
+VALUES ($1, $2, $3, 'idle', $4, $5, $6, $7, $8, $9, $10, $11, $11, $12);
 
 -- name: get_session
-SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL;
+-- Child Thread execution rows (primary_session_id set) are never Sessions to clients.
+SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL;
 
 -- name: lock_session
-SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL FOR UPDATE;
+SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL
+FOR UPDATE;
+
+-- name: lock_parent_of
+-- Lock order is always the Session's row before a child Thread's row (no deadlock between the
+-- coordinator's and a child's transactions).
+SELECT p.id FROM sessions c JOIN sessions p ON p.id = c.primary_session_id WHERE c.id = $1 FOR UPDATE OF p;
 
 -- name: lock_session_any
 SELECT * FROM sessions WHERE id = $1 FOR UPDATE;
@@ -43,11 +50,16 @@ UPDATE sessions SET deleting_at = $3 WHERE workspace_id = $1 AND id = $2;
 DELETE FROM sessions WHERE id = $1 AND deleting_at IS NOT NULL;
 
 -- name: list_base
-SELECT * FROM sessions WHERE workspace_id = $1 AND deleting_at IS NULL
+SELECT * FROM sessions WHERE workspace_id = $1 AND deleting_at IS NULL AND primary_session_id IS NULL
 
 -- name: session_exists
 SELECT 1 FROM sessions WHERE id = $1;
 
 -- name: session_heads
 -- The next event sequence of each Session that still exists (the SSE fan-out's one read per interval).
-SELECT id, next_seq FROM sessions WHERE id = ANY($1::text[]);
+-- A child Thread's row reports its Session's counter (the sequence is Session-wide).
+SELECT s.id, coalesce(p.next_seq, s.next_seq) AS next_seq
+FROM sessions s LEFT JOIN sessions p ON p.id = s.primary_session_id WHERE s.id = ANY($1::text[]);
+
+-- name: children_of
+SELECT id FROM sessions WHERE primary_session_id = $1 ORDER BY id;

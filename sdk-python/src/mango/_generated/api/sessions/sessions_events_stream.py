@@ -13,6 +13,8 @@ from ...models.agent_mcp_tool_use_event import AgentMcpToolUseEvent
 from ...models.agent_message_event import AgentMessageEvent
 from ...models.agent_thinking_event import AgentThinkingEvent
 from ...models.agent_thread_context_compacted_event import AgentThreadContextCompactedEvent
+from ...models.agent_thread_message_received_event import AgentThreadMessageReceivedEvent
+from ...models.agent_thread_message_sent_event import AgentThreadMessageSentEvent
 from ...models.agent_tool_result_event import AgentToolResultEvent
 from ...models.agent_tool_use_event import AgentToolUseEvent
 from ...models.error_envelope import ErrorEnvelope
@@ -24,6 +26,10 @@ from ...models.session_status_idle_event import SessionStatusIdleEvent
 from ...models.session_status_rescheduled_event import SessionStatusRescheduledEvent
 from ...models.session_status_running_event import SessionStatusRunningEvent
 from ...models.session_status_terminated_event import SessionStatusTerminatedEvent
+from ...models.session_thread_created_event import SessionThreadCreatedEvent
+from ...models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+from ...models.session_thread_status_running_event import SessionThreadStatusRunningEvent
+from ...models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
 from ...models.session_updated_event import SessionUpdatedEvent
 from ...models.session_usage_event import SessionUsageEvent
 from ...models.sessions_events_stream_event_deltas_item import (
@@ -86,6 +92,8 @@ def _parse_response(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -96,6 +104,10 @@ def _parse_response(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -122,6 +134,8 @@ def _parse_response(
             | AgentMessageEvent
             | AgentThinkingEvent
             | AgentThreadContextCompactedEvent
+            | AgentThreadMessageReceivedEvent
+            | AgentThreadMessageSentEvent
             | AgentToolResultEvent
             | AgentToolUseEvent
             | EventDeltaEvent
@@ -132,6 +146,10 @@ def _parse_response(
             | SessionStatusRescheduledEvent
             | SessionStatusRunningEvent
             | SessionStatusTerminatedEvent
+            | SessionThreadCreatedEvent
+            | SessionThreadStatusIdleEvent
+            | SessionThreadStatusRunningEvent
+            | SessionThreadStatusTerminatedEvent
             | SessionUpdatedEvent
             | SessionUsageEvent
             | SpanModelRequestEndEvent
@@ -356,16 +374,64 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_26 = EventStartEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_26 = AgentThreadMessageSentEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_26
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_27 = AgentThreadMessageReceivedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_27
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_28 = SessionThreadCreatedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_28
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_29 = SessionThreadStatusRunningEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_29
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_30 = SessionThreadStatusIdleEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_30
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_31 = SessionThreadStatusTerminatedEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_31
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_32 = EventStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_32
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_session_stream_event_type_27 = EventDeltaEvent.from_dict(data)
+            componentsschemas_session_stream_event_type_33 = EventDeltaEvent.from_dict(data)
 
-            return componentsschemas_session_stream_event_type_27
+            return componentsschemas_session_stream_event_type_33
 
         response_200 = _parse_response_200(response.text)
 
@@ -421,6 +487,8 @@ def _build_response(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -431,6 +499,10 @@ def _build_response(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -466,6 +538,8 @@ def sync_detailed(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -476,6 +550,10 @@ def sync_detailed(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -528,7 +606,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -557,6 +635,8 @@ def sync(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -567,6 +647,10 @@ def sync(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -620,7 +704,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -644,6 +728,8 @@ async def asyncio_detailed(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -654,6 +740,10 @@ async def asyncio_detailed(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -706,7 +796,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -733,6 +823,8 @@ async def asyncio(
     | AgentMessageEvent
     | AgentThinkingEvent
     | AgentThreadContextCompactedEvent
+    | AgentThreadMessageReceivedEvent
+    | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
     | EventDeltaEvent
@@ -743,6 +835,10 @@ async def asyncio(
     | SessionStatusRescheduledEvent
     | SessionStatusRunningEvent
     | SessionStatusTerminatedEvent
+    | SessionThreadCreatedEvent
+    | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRunningEvent
+    | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
     | SessionUsageEvent
     | SpanModelRequestEndEvent
@@ -796,7 +892,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return (

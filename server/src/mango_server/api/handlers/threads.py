@@ -1,0 +1,54 @@
+"""Thread handlers: parse the request, call ``app.session_threads``, map with ``api.mappers.threads``."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from mango_server.api.context import RequestContext
+from mango_server.api.handlers._paging import page_body, page_params
+from mango_server.api.mappers import events as event_wire
+from mango_server.api.mappers import threads as wire
+from mango_server.app import session_threads
+from mango_server.domain.json import JsonObject
+from mango_server.domain.paging import Order
+
+
+async def sessions_threads_list(ctx: RequestContext) -> JsonObject:
+    order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "asc"))
+    limit, cursor = page_params(ctx, order=order)
+    page = await session_threads.list_page(
+        ctx.services,
+        ctx.principal,
+        ctx.path["session_id"],
+        limit=limit,
+        cursor=cursor,
+        order=order,
+        include_archived=ctx.bool_param("include_archived"),
+    )
+    return page_body(page, wire.thread, bidirectional=True)
+
+
+async def sessions_threads_get(ctx: RequestContext) -> JsonObject:
+    row = await session_threads.get(ctx.services, ctx.principal, ctx.path["session_id"], ctx.path["thread_id"])
+    return wire.thread(row)
+
+
+async def sessions_threads_archive(ctx: RequestContext) -> JsonObject:
+    row = await session_threads.archive(ctx.services, ctx.principal, ctx.path["session_id"], ctx.path["thread_id"])
+    return wire.thread(row)
+
+
+async def sessions_threads_events_list(ctx: RequestContext) -> JsonObject:
+    order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "asc"))
+    limit, cursor = page_params(ctx, default=100, maximum=1000, order=order)
+    page = await session_threads.list_events(
+        ctx.services,
+        ctx.principal,
+        ctx.path["session_id"],
+        ctx.path["thread_id"],
+        limit=limit,
+        cursor=cursor,
+        order=order,
+        types=ctx.list_param("types", max_items=64),
+    )
+    return page_body(page, event_wire.event)

@@ -1,0 +1,43 @@
+"""The wire shape of Session Threads, built from Thread rows (status and usage of the execution row).
+
+Not responsible for Thread rules (``app.threads``) or reading rows (``store.threads``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from mango_server.domain.json import JsonObject
+from mango_server.domain.prices import public_usage
+from mango_server.store.threads import ThreadRow
+
+
+def thread(row: ThreadRow) -> JsonObject:
+    """One Thread."""
+    return {
+        "type": "session_thread",
+        "id": row.id,
+        "session_id": row.session_id,
+        "parent_thread_id": row.parent_thread_id,
+        "agent_name": row.agent_name,
+        "status": row.status,
+        "stop_reason": row.stop_reason,
+        "agent": row.agent,
+        "usage": public_usage(row.usage),
+        "stats": _stats(row),
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+        "archived_at": row.archived_at,
+    }
+
+
+def _stats(row: ThreadRow) -> dict[str, float]:
+    now = datetime.now(UTC)
+    active = float(row.active_seconds or 0.0)
+    if row.running_since is not None:
+        active += max((now - row.running_since).total_seconds(), 0.0)
+    end = row.archived_at or now
+    return {
+        "active_seconds": round(active, 3),
+        "duration_seconds": round(max((end - row.created_at).total_seconds(), 0.0), 3),
+    }

@@ -1,0 +1,141 @@
+"""Routing client events to Threads: which execution row admits each event of a request.
+
+``user.tool_confirmation``, ``user.tool_result`` and ``user.custom_tool_result`` go to the
+Thread their ``session_thread_id`` names (the primary Thread when absent); a child's pending
+call may be named by its own event id or by the id of its cross-post in the primary ledger.
+``user.interrupt`` with a ``session_thread_id`` stops that Thread; without one it stops the
+primary Thread and every non-archived child. A ``session_thread_id`` that is not a Thread of
+the Session is a 400. Runs in the caller's transaction, under the Session row lock; each child
+row is locked after it. Not responsible for what admitting an event means (``app.admission``).
+"""
+
+from __future__ import annotations
+
+from mango_server.app import threads as thread_rules
+from mango_server.app.admission import Admission
+from mango_server.app.documents import Snapshots
+from mango_server.domain.errors import ConflictError, InvalidRequestError
+from mango_server.domain.json import JsonObject
+from mango_server.domain.principal import PrincipalKind
+from mango_server.ids import new_id
+from mango_server.store import sessions, threads
+from mango_server.store.db import Connection
+from mango_server.store.events import EventRow
+from mango_server.store.sessions import SessionRow
+from mango_server.store.threads import ThreadRow
+
+_ID_FIELDS = {
+    "user.tool_confirmation": "tool_use_id",
+    "user.tool_result": "tool_use_id",
+    "user.custom_tool_result": "custom_tool_use_id",
+}
+
+
+class Routed:
+    """The outcome of one routed request: the admitted rows and the child rows it touched."""
+
+    def __init__(self) -> None:
+        self.accepted: list[EventRow] = []
+        self.touched: list[str] = []
+
+
+async def admit(
+    conn: Connection,
+    session: SessionRow,
+    principal_kind: PrincipalKind,
+    documents: Snapshots,
+    client_events: list[JsonObject],
+) -> Routed:
+    """Admit ``client_events`` in order, each by the execution row of its Thread."""
+    routed = Routed()
+    by_id: dict[str, ThreadRow] | None = None
+    primary = session.primary_thread_id
+    batch: list[JsonObject] = []
+    positions: list[int] = []  # the request index of each event in ``batch`` (document snapshots use it)
+    for index, event in enumerate(client_events):
+        named = event.get("session_thread_id")
+        if event["type"] == "user.interrupt" and named is None:
+            by_id = by_id if by_id is not None else await _threads(conn, session)
+            targets = [t for t in by_id.values() if t.parent_thread_id is not None and t.archived_at is None]
+        elif named is None or named == primary:
+            batch.append(_primary_event(event))
+            positions.append(index)
+            continue
+        else:
+            by_id = by_id if by_id is not None else await _threads(conn, session)
+            thread = by_id.get(named)
+            if thread is None:
+                raise InvalidRequestError(
+                    f"events[{index}].session_thread_id: {named!r} is not a Thread of session {session.id}"
+                )
+            if thread.archived_at is not None:
+                raise ConflictError(f"events[{index}]: thread {named} is archived and accepts no events")
+            targets = [thread]
+        if batch:
+            session = await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
+            batch, positions = [], []
+        if event["type"] == "user.interrupt" and named is None:
+            batch.append(_primary_event(event))  # the primary Thread is interrupted with its children
+            positions.append(index)
+        for thread in targets:
+            await _admit_child(conn, session, thread, principal_kind, event, routed)
+    if batch:
+        await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
+    return routed
+
+
+def _at(documents: Snapshots, positions: list[int]) -> Snapshots:
+    """The snapshots of a batch, keyed by each event's index within the batch."""
+    where = {request_index: batch_index for batch_index, request_index in enumerate(positions)}
+    return {(where[i], block): snap for (i, block), snap in documents.items() if i in where}
+
+
+async def _threads(conn: Connection, session: SessionRow) -> dict[str, ThreadRow]:
+    return {t.id: t for t in await threads.all_of(conn, session.workspace_id, session.id)}
+
+
+def _primary_event(event: JsonObject) -> JsonObject:
+    return {k: v for k, v in event.items() if k != "session_thread_id"}
+
+
+async def _admit_primary(
+    conn: Connection,
+    session: SessionRow,
+    principal_kind: PrincipalKind,
+    documents: Snapshots,
+    batch: list[JsonObject],
+    routed: Routed,
+) -> SessionRow:
+    routed.accepted += await Admission(conn, session, principal_kind, documents).admit(batch)
+    return await sessions.get_row(conn, session.workspace_id, session.id)
+
+
+async def _admit_child(
+    conn: Connection,
+    session: SessionRow,
+    thread: ThreadRow,
+    principal_kind: PrincipalKind,
+    event: JsonObject,
+    routed: Routed,
+) -> None:
+    child = await sessions.lock_any(conn, thread.execution_id)
+    if child is None:
+        return
+    local = _primary_event(event)
+    field = _ID_FIELDS.get(event["type"])
+    if field is not None:
+        local[field] = _original_id(child, str(local[field]))
+    rows = await Admission(conn, child, principal_kind).admit([local])
+    routed.accepted += rows
+    routed.touched.append(child.id)
+    after = await sessions.lock_any(conn, child.id)
+    if after is not None:
+        await thread_rules.announce(conn, session, child, after, new_id("sevt"))
+
+
+def _original_id(child: SessionRow, event_id: str) -> str:
+    """A child's pending event id, whether the client named it directly or by its primary-ledger cross-post."""
+    for pending in (child.stop_reason or {}).get("event_ids") or []:
+        if thread_rules.crosspost_id(str(pending)) == event_id:
+            return str(pending)
+    return event_id

@@ -1,0 +1,330 @@
+"""Session Threads: the primary Thread, coordinator delegation, child reports and Thread lifecycle.
+
+A child Thread runs on its own execution row (``store.threads``), so the turn engine, the outbox,
+the Session workflow and the transcript serve it unchanged; this module adds what connects
+Threads, always inside the transaction of the change that causes it:
+
+- a coordinator round that called ``delegate`` / ``send_to_agent`` (answered as platform tools:
+  ``plan`` decides their results before the commit) creates the child Thread and delivers the
+  message into the child's ledger (``agent.thread_message_received``, a turn trigger), with
+  ``agent.thread_message_sent`` and ``session.thread_*`` in the primary ledger, and wakes the child;
+- a child round that ends its turn appends the report to the primary ledger (a trigger of a
+  later coordinator turn) and wakes the coordinator in the same transaction (``after_child_round``);
+  a child that stops with ``requires_action`` cross-posts the events it waits on to the primary
+  ledger, with the child's ``session_thread_id``;
+- lifecycle: archive (a pending wake becomes ``terminate``), Session archive and delete reach
+  every child.
+
+Lock order is always the Session's row before a child's (``store.sessions.lock_any``). Not
+responsible for client event admission (``app.admission``; routing is ``app.thread_routing``),
+the wire shape (``api.mappers.threads``) or running turns (``app.turns``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from mango_server.app.turn_state import Round
+from mango_server.domain import roster
+from mango_server.domain.errors import ConflictError
+from mango_server.domain.json import JsonObject
+from mango_server.ids import derived_id, new_id
+from mango_server.model import ModelResponse, tool_uses
+from mango_server.store import events, outbox, sessions, threads, turns, work
+from mango_server.store.db import Connection, Pool
+from mango_server.store.events import NewEvent
+from mango_server.store.sessions import SessionRow
+from mango_server.store.threads import ThreadRow
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One coordinator call to carry out in the commit: a new Thread (``delegate``) or a follow-up."""
+
+    call_id: str
+    thread_id: str
+    agent: JsonObject  # the roster snapshot (wire form) of the receiving Thread
+    message: str
+    create: bool
+
+
+@dataclass
+class Plan:
+    """The results of a round's coordinator calls and the deliveries they commit."""
+
+    results: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    deliveries: list[Delivery] = field(default_factory=list)
+
+
+async def create_primary(conn: Connection, row: SessionRow) -> None:
+    """The primary Thread of a new Session."""
+    assert row.primary_thread_id is not None
+    await threads.insert_primary(conn, row.workspace_id, row.id, row.primary_thread_id, row.agent_snapshot)
+
+
+async def plan(pool: Pool, prepared: Round, response: ModelResponse) -> Plan:
+    """Decide the coordinator calls of a response before the commit (reads only; deterministic Thread ids).
+
+    Only the coordinator creates or messages children, one round at a time, so what these reads
+    see cannot change before the round commits.
+    """
+    out = Plan()
+    start_id, session_id = prepared.start_id, prepared.session_id
+    members = {roster.member_name(a): a for a in roster.roster_of(prepared.snapshot)}
+    calls = [c for c in tool_uses(response) if c.name in roster.COORDINATOR_TOOLS]
+    if not calls or not members:
+        return out
+    async with pool.acquire() as conn:
+        rows = {t.id: t for t in await threads.all_of(conn, prepared.workspace_id, session_id)}
+        live = await threads.count_live_children(conn, session_id)
+    for call in calls:
+        parsed = roster.delegation_input(call.name, call.input)
+        if isinstance(parsed, str):
+            out.results[call.id] = (parsed, True)
+            continue
+        target, message = parsed
+        if call.name == roster.DELEGATE_TOOL:
+            agent = members.get(target)
+            if agent is None:
+                out.results[call.id] = (f"delegate: {target!r} is not on the roster ({', '.join(members)})", True)
+                continue
+            if live >= roster.MAX_LIVE_THREADS:
+                text = f"delegate: {roster.MAX_LIVE_THREADS} Threads are already running; wait for a report first"
+                out.results[call.id] = (text, True)
+                continue
+            live += 1
+            thread_id = derived_id("sthr", start_id, call.id)
+            out.deliveries.append(Delivery(call.id, thread_id, agent, message, create=True))
+            text = (
+                f"Delegated to {target} in Thread {thread_id}. Its report will arrive as a message from that "
+                f"Thread; follow up with send_to_agent and session_thread_id {thread_id}."
+            )
+            out.results[call.id] = (text, False)
+            continue
+        thread = rows.get(target)
+        if thread is None or thread.parent_thread_id is None:
+            out.results[call.id] = (f"send_to_agent: {target!r} is not a child Thread of this Session", True)
+            continue
+        if thread.archived_at is not None:
+            out.results[call.id] = (f"send_to_agent: Thread {target} is archived", True)
+            continue
+        out.deliveries.append(Delivery(call.id, thread.id, thread.agent, message, create=False))
+        out.results[call.id] = (
+            f"Sent to {thread.agent_name} in Thread {thread.id}; its reply arrives as a message.",
+            False,
+        )
+    return out
+
+
+async def apply(conn: Connection, session: SessionRow, start_id: str, planned: Plan) -> list[str]:
+    """Commit the planned deliveries in the coordinator's round transaction; returns the child rows touched."""
+    touched: list[str] = []
+    ws, sid = session.workspace_id, session.id
+    primary = session.primary_thread_id or sid
+    sender = str(session.agent_snapshot.get("name") or "coordinator")
+    for d in planned.deliveries:
+        base = derived_id("sevt", start_id, "thread", d.call_id)
+        if await events.exists(conn, base):
+            continue  # already committed by an earlier attempt of this round
+        name = roster.member_name(d.agent)
+        out: list[NewEvent] = []
+        if d.create:
+            await threads.insert_child(conn, ws, sid, primary, d.thread_id, roster.runnable(d.agent), d.agent)
+            created = {"agent_name": name}
+            out.append(
+                NewEvent(
+                    derived_id("sevt", base, "created"),
+                    "session.thread_created",
+                    created,
+                    session_thread_id=d.thread_id,
+                )
+            )
+        sent = {"to_session_thread_id": d.thread_id, "to_agent_name": name, "content": [_text(d.message)]}
+        out.append(NewEvent(base, "agent.thread_message_sent", sent))
+        await events.append(conn, ws, sid, out)
+        await deliver(conn, ws, d.thread_id, sender, primary, d.message, base, announce_to=session)
+        touched.append(d.thread_id)
+    return touched
+
+
+async def deliver(
+    conn: Connection,
+    ws: str,
+    target_id: str,
+    sender: str,
+    sender_thread_id: str,
+    text: str,
+    base: str,
+    *,
+    announce_to: SessionRow | None,
+) -> None:
+    """Queue a Thread message as the target's next trigger, set it running and wake it.
+
+    ``announce_to``: the Session row whose ledger announces the target's status change (the
+    primary ledger, when the target is a child).
+    """
+    target = await sessions.lock_any(conn, target_id)
+    if target is None or target.archived_at is not None or target.deleting_at is not None:
+        return
+    header = f"Message from {sender} (Thread {sender_thread_id}):"
+    payload = {
+        "from_session_thread_id": sender_thread_id,
+        "from_agent_name": sender,
+        "content": [_text(header), _text(text)],
+    }
+    received = NewEvent(derived_id("sevt", base, "received"), "agent.thread_message_received", payload, processed=False)
+    await events.append(conn, ws, target_id, [received])
+    turn = await turns.active(conn, target_id)
+    if target.status != "running" and (turn is None or turn.state == "running"):
+        before = target
+        target = await sessions.set_status(conn, target, "running", None)
+        await events.append(
+            conn, ws, target_id, [NewEvent(derived_id("sevt", base, "running"), "session.status_running")]
+        )
+        if announce_to is not None:
+            await announce(conn, announce_to, before, target, derived_id("sevt", base, "thread_running"))
+    await outbox.wake(conn, ws, target_id)
+
+
+async def announce(conn: Connection, session: SessionRow, before: SessionRow, after: SessionRow, event_id: str) -> None:
+    """A child's status change, as ``session.thread_status_*`` in the primary ledger (nothing when unchanged)."""
+    if (before.status, before.stop_reason) == (after.status, after.stop_reason):
+        return
+    name = roster.member_name(after.agent_snapshot)
+    payload: JsonObject = {"agent_name": name}
+    kind = {"running": "running", "idle": "idle", "terminated": "terminated"}.get(after.status)
+    if kind is None:
+        return
+    if kind == "idle":
+        payload["stop_reason"] = _primary_stop(after.stop_reason or {"type": "end_turn"})
+    new = NewEvent(event_id, f"session.thread_status_{kind}", payload, session_thread_id=after.id)
+    if not await events.exists(conn, event_id):
+        await events.append(conn, session.workspace_id, session.id, [new])
+
+
+def _primary_stop(stop: JsonObject) -> JsonObject:
+    """A child's stop reason as the primary ledger shows it: pending ids name the cross-posts."""
+    if stop.get("type") != "requires_action":
+        return stop
+    return {**stop, "event_ids": [crosspost_id(e) for e in stop.get("event_ids") or []]}
+
+
+def crosspost_id(event_id: str) -> str:
+    """The id of a child event's copy in the primary ledger (deterministic, so retries write it once)."""
+    return derived_id("sevt", event_id, "crosspost")
+
+
+async def after_child_round(
+    conn: Connection, session_id: str, trigger_id: str, start_id: str, response: ModelResponse | None
+) -> None:
+    """In a child round's transaction: report a finished turn, or cross-post what the child waits on.
+
+    A turn is finished once it is no longer the child's active turn (it ended, or a queued message
+    already started the next one): every finished turn reports once.
+    """
+    child = await sessions.lock_any(conn, session_id)
+    if child is None or child.primary_session_id is None:
+        return
+    root = await sessions.lock_any(conn, child.primary_session_id)
+    if root is None or root.deleting_at is not None:
+        return
+    base = derived_id("sevt", start_id, "child")
+    if await events.exists(conn, base):
+        return
+    stop = (child.stop_reason or {}) if child.status == "idle" else {}
+    active = await turns.active(conn, child.id)
+    if active is not None and active.trigger_id == trigger_id:
+        if stop.get("type") == "requires_action":  # the turn waits for answers only a client can give
+            await _cross_post(conn, root, child, [str(e) for e in stop.get("event_ids") or []])
+            await announce(conn, root, replace(child, status="running"), child, base)
+        return
+    text = _report_text(response, str(stop.get("type") or "end_turn"))
+    name = roster.member_name(child.agent_snapshot)
+    primary = root.primary_thread_id or root.id
+    sent = {"to_session_thread_id": primary, "to_agent_name": root.agent_snapshot.get("name"), "content": [_text(text)]}
+    await events.append(conn, child.workspace_id, child.id, [NewEvent(base, "agent.thread_message_sent", sent)])
+    await announce(conn, root, replace(child, status="running"), child, derived_id("sevt", base, "idle"))
+    await deliver(conn, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
+
+
+async def _cross_post(conn: Connection, root: SessionRow, child: SessionRow, event_ids: list[str]) -> None:
+    copies: list[NewEvent] = []
+    for event_id in event_ids:
+        original = await events.find(conn, child.id, event_id)
+        if original is None or await events.exists(conn, crosspost_id(event_id)):
+            continue
+        copies.append(
+            NewEvent(
+                crosspost_id(event_id), original.type, original.payload, original.trigger_id, session_thread_id=child.id
+            )
+        )
+    await events.append(conn, root.workspace_id, root.id, copies)
+
+
+def _report_text(response: ModelResponse | None, stop: str) -> str:
+    texts = [
+        str(b["text"]) for b in (response.content if response else []) if b.get("type") == "text" and b.get("text")
+    ]
+    if texts:
+        return "\n".join(texts)
+    if stop == "retries_exhausted":
+        return "(the Thread's turn ended after repeated model errors, without a report)"
+    return "(the Thread ended its turn without a report)"
+
+
+def _text(text: str) -> JsonObject:
+    return {"type": "text", "text": text}
+
+
+# ------------------------------------------------------------------ lifecycle
+
+
+async def archive_child(conn: Connection, session: SessionRow, thread: ThreadRow) -> list[str]:
+    """Archive a child Thread: terminal, its pending wake upgraded to ``terminate`` atomically."""
+    if thread.parent_thread_id is None:
+        raise ConflictError(f"thread {thread.id} is the primary Thread; archive the Session instead")
+    if thread.archived_at is not None:
+        return []
+    child = await sessions.lock_any(conn, thread.execution_id)
+    if child is None:
+        return []
+    await sessions.archive(conn, child)
+    await threads.archive(conn, thread.id)
+    ws = session.workspace_id
+    await events.append(conn, ws, child.id, [NewEvent(new_id("sevt"), "session.status_terminated")])
+    name = roster.member_name(child.agent_snapshot)
+    terminated = NewEvent(
+        new_id("sevt"), "session.thread_status_terminated", {"agent_name": name}, session_thread_id=child.id
+    )
+    await events.append(conn, ws, session.id, [terminated])
+    await outbox.wake(conn, ws, child.id, "terminate")
+    await work.stop_for_session(conn, child.id)
+    return [child.id]
+
+
+async def children(conn: Connection, session: SessionRow) -> list[ThreadRow]:
+    """The child Threads of a Session (archived included)."""
+    return [t for t in await threads.all_of(conn, session.workspace_id, session.id) if t.parent_thread_id is not None]
+
+
+async def archive_all(conn: Connection, session: SessionRow) -> list[str]:
+    """Archive every child Thread (the Session is being archived) and the primary Thread record."""
+    touched: list[str] = []
+    for thread in await children(conn, session):
+        touched += await archive_child(conn, session, thread)
+    if session.primary_thread_id:
+        await threads.archive(conn, session.primary_thread_id)
+    return touched
+
+
+async def stop_all_for_delete(conn: Connection, session: SessionRow) -> list[str]:
+    """Deletion: every child's stream ends (``session.deleted``), its workflow is told to stop and its Work stops."""
+    touched: list[str] = []
+    for thread in await children(conn, session):
+        await events.append(
+            conn, session.workspace_id, thread.execution_id, [NewEvent(new_id("sevt"), "session.deleted")]
+        )
+        await outbox.wake(conn, session.workspace_id, thread.execution_id, "terminate")
+        await work.stop_for_session(conn, thread.execution_id)
+        touched.append(thread.execution_id)
+    return touched
