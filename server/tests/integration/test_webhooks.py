@@ -20,8 +20,10 @@ from collections.abc import Iterator
 import httpx
 import pytest
 from mango_server.devstack import DevStack, Platform, Tenant
+from mango_server.devstack._ports import free_port
 from mango_server.store import webhooks as store
 from mango_server.store.webhooks import DeliveryRow
+from prometheus_client.parser import text_string_to_metric_families
 from standardwebhooks import Webhook
 
 from ._client import client, new_session, say, wait_status
@@ -53,7 +55,8 @@ ALL_SESSION = [
 
 @pytest.fixture(scope="module")
 def platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
-    running = Platform(mango_services, tmp_path_factory.mktemp("webhooks"), extra_env=dict(FAST)).start()
+    env = {**FAST, "MANGO_ORCHESTRATOR_METRICS_PORT": str(free_port())}
+    running = Platform(mango_services, tmp_path_factory.mktemp("webhooks"), extra_env=env).start()
     try:
         yield running
     finally:
@@ -101,6 +104,18 @@ def _wait_webhook(http: httpx.Client, webhook_id: str, predicate: object, timeou
             return body
         time.sleep(0.1)
     raise AssertionError(f"webhook never reached the expected state: {body}")
+
+
+def _attempt_counts(platform: Platform) -> dict[str, float]:
+    port = platform.extra_env["MANGO_ORCHESTRATOR_METRICS_PORT"]
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=10).text
+    return {
+        sample.labels["result"]: sample.value
+        for family in text_string_to_metric_families(text)
+        if family.name == "mango_webhook_attempts"
+        for sample in family.samples
+        if sample.name == "mango_webhook_attempts_total"
+    }
 
 
 def _verify(secret: str, request: Received) -> dict[str, object]:
@@ -197,6 +212,7 @@ def test_failures_are_retried_three_times_with_one_id_and_fresh_timestamps(
 ) -> None:
     receiver.answer = lambda request, nth: 503
     tenant = platform.create_tenant("wh-retry")
+    counted = _attempt_counts(platform)
     with client(platform, tenant) as http:
         created = _create(http, receiver.url, ["session.created"])
         secret = str(created["secret"])
@@ -218,6 +234,9 @@ def test_failures_are_retried_three_times_with_one_id_and_fresh_timestamps(
     assert (row.state, row.attempts, row.last_status) == ("failed", 3, 503)
     assert row.body == got[0].body
     assert row.attempt_signature == got[-1].headers["webhook-signature"]
+    now = _attempt_counts(platform)
+    assert now.get("retry", 0) - counted.get("retry", 0) >= 2
+    assert now.get("failed", 0) - counted.get("failed", 0) >= 1
 
 
 def test_any_2xx_after_a_failure_acknowledges(platform: Platform, receiver: Receiver) -> None:

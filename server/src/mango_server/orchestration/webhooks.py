@@ -40,6 +40,7 @@ from mango_server.keyring import Keyring, KeyringError
 from mango_server.store import webhooks
 from mango_server.store.db import Pool
 from mango_server.store.webhooks import ClaimedAttempt, secret_aad
+from mango_server.telemetry.metrics import WEBHOOK_ATTEMPT_DURATION, WEBHOOK_ATTEMPTS
 from mango_server.tools.egress import EgressPolicy, EgressRefused, guarded_client
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,12 @@ class _Outcome:
     error: str | None
     disable: JsonObject | None = None
     retry_in: float = 0.0
+
+
+def _metric_result(outcome: _Outcome) -> str:
+    if outcome.disable is not None:
+        return "disabled"
+    return {"delivered": "delivered", "pending": "retry"}.get(outcome.state, "failed")
 
 
 class WebhookDispatcher:
@@ -139,7 +146,11 @@ class WebhookDispatcher:
         async with self._pool.acquire() as conn:
             if not await webhooks.record_attempt(conn, claim, self._owner, timestamp, signature):
                 return  # the lease ended; another dispatcher owns the notification now
+        began = time.monotonic()
         outcome = await self._send(client, claim, timestamp, signature)
+        result = _metric_result(outcome)
+        WEBHOOK_ATTEMPT_DURATION.labels(result).observe(time.monotonic() - began)
+        WEBHOOK_ATTEMPTS.labels(result).inc()
         await self._finish(claim, outcome)
 
     async def _send(

@@ -83,6 +83,18 @@ MCP_CALL_DURATION = Histogram(
     buckets=_LATENCY,
 )
 
+WEBHOOK_ATTEMPTS = Counter(
+    "mango_webhook_attempts",
+    "Webhook delivery attempts, by result (delivered, retry, failed: the last attempt failed, disabled).",
+    ["result"],
+)
+WEBHOOK_ATTEMPT_DURATION = Histogram(
+    "mango_webhook_attempt_duration_seconds",
+    "From sending a webhook attempt to the endpoint's answer (or the attempt's failure), by result.",
+    ["result"],
+    buckets=_LATENCY,
+)
+
 
 def serve_metrics(port: int, host: str, role: str) -> None:
     """Serve ``/metrics`` for this process on ``host:port`` (a daemon thread); 0 disables it."""
