@@ -5306,6 +5306,9 @@ type SessionThreadAgent struct {
 
 	// The Skills, each pinned to a concrete version.
 	Skills []SkillRef `json:"skills"`
+
+	// The Agent version's context management; null or absent for the defaults.
+	ContextManagement Nullable[ContextManagement] `json:"context_management,omitzero"`
 }
 
 // SessionThreadCreatedEvent: A child Thread was created (`session_thread_id` names it).

@@ -658,6 +658,8 @@ export interface SessionThreadAgent {
   mcp_servers: Array<McpServer>;
   /** The Skills, each pinned to a concrete version. */
   skills: Array<SkillRef>;
+  /** The Agent version's context management; null or absent for the defaults. */
+  context_management?: ContextManagement | null;
 }
 
 /** What a Thread runs, an Agent snapshot or the Advisor. */

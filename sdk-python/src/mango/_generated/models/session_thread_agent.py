@@ -7,8 +7,11 @@ from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.agent_toolset import AgentToolset
+    from ..models.context_management import ContextManagement
     from ..models.custom_tool import CustomTool
     from ..models.mcp_server import McpServer
     from ..models.mcp_toolset import McpToolset
@@ -34,6 +37,8 @@ class SessionThreadAgent:
         tools (list[AgentToolset | CustomTool | McpToolset]): The tools.
         mcp_servers (list[McpServer]): The MCP servers.
         skills (list[SkillRef]): The Skills, each pinned to a concrete version.
+        context_management (ContextManagement | None | Unset): The Agent version's context management; null or absent
+            for the defaults.
     """
 
     type_: Literal["agent"]
@@ -46,10 +51,12 @@ class SessionThreadAgent:
     tools: list[AgentToolset | CustomTool | McpToolset]
     mcp_servers: list[McpServer]
     skills: list[SkillRef]
+    context_management: ContextManagement | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.mcp_toolset import McpToolset
 
         type_ = self.type_
@@ -88,6 +95,14 @@ class SessionThreadAgent:
             skills_item = skills_item_data.to_dict()
             skills.append(skills_item)
 
+        context_management: dict[str, Any] | None | Unset
+        if isinstance(self.context_management, Unset):
+            context_management = UNSET
+        elif isinstance(self.context_management, ContextManagement):
+            context_management = self.context_management.to_dict()
+        else:
+            context_management = self.context_management
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -104,12 +119,15 @@ class SessionThreadAgent:
                 "skills": skills,
             }
         )
+        if context_management is not UNSET:
+            field_dict["context_management"] = context_management
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agent_toolset import AgentToolset
+        from ..models.context_management import ContextManagement
         from ..models.custom_tool import CustomTool
         from ..models.mcp_server import McpServer
         from ..models.mcp_toolset import McpToolset
@@ -188,6 +206,23 @@ class SessionThreadAgent:
 
             skills.append(skills_item)
 
+        def _parse_context_management(data: object) -> ContextManagement | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                context_management_type_0 = ContextManagement.from_dict(data)
+
+                return context_management_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ContextManagement | None | Unset, data)
+
+        context_management = _parse_context_management(d.pop("context_management", UNSET))
+
         session_thread_agent = cls(
             type_=type_,
             id=id,
@@ -199,6 +234,7 @@ class SessionThreadAgent:
             tools=tools,
             mcp_servers=mcp_servers,
             skills=skills,
+            context_management=context_management,
         )
 
         session_thread_agent.additional_properties = d

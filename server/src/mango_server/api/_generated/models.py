@@ -527,35 +527,6 @@ class SessionResource(BaseModel):
     ]
 
 
-class SessionThreadAgent(BaseModel):
-    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
-    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
-    version: Annotated[int, Field(description="The Agent version snapshotted.", ge=1, le=2147483647)]
-    name: Annotated[str, Field(description="The Agent name.", max_length=256)]
-    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
-    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
-    model: Annotated[ModelConfig, Field(description="The model.")]
-    tools: Annotated[list[AgentTool], Field(description="The tools.", max_length=128)]
-    mcp_servers: Annotated[list[McpServer], Field(description="The MCP servers.", max_length=20)]
-    skills: Annotated[
-        list[SkillRef], Field(description="The Skills, each pinned to a concrete version.", max_length=20)
-    ]
-
-
-class ThreadAgent(RootModel[SessionThreadAgent | RosterAdvisor]):
-    root: Annotated[
-        SessionThreadAgent | RosterAdvisor,
-        Field(description="What a Thread runs, an Agent snapshot or the Advisor.", discriminator="type"),
-    ]
-
-
-class SessionRoster(BaseModel):
-    type: Annotated[Literal["coordinator"], Field(description="Always `coordinator`.")]
-    agents: Annotated[
-        list[ThreadAgent], Field(description="One snapshot per roster member.", max_length=20, min_length=1)
-    ]
-
-
 class ModelUsage(BaseModel):
     input_tokens: Annotated[int, Field(description="Uncached input tokens.", ge=0, le=9007199254740991)]
     output_tokens: Annotated[int, Field(description="Output tokens.", ge=0, le=9007199254740991)]
@@ -676,36 +647,6 @@ class StopReason(
     root: Annotated[
         EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason,
         Field(description="Why a Session went idle.", discriminator="type"),
-    ]
-
-
-class SessionThread(BaseModel):
-    type: Annotated[Literal["session_thread"], Field(description="Always `session_thread`.")]
-    id: Annotated[str, Field(description="The Thread id (`sthr_...`).", max_length=64)]
-    session_id: Annotated[str, Field(description="The Session.", max_length=64)]
-    parent_thread_id: Annotated[
-        str | None, Field(description="The delegating Thread; null for the primary Thread.", max_length=64)
-    ]
-    agent_name: Annotated[
-        str, Field(description="The name the coordinator addresses the Thread's Agent by.", max_length=256)
-    ]
-    status: Annotated[SessionStatus, Field(description="The Thread's own status.")]
-    stop_reason: Annotated[
-        StopReason | None, Field(description="The reason of the Thread's last idle; null before it.")
-    ]
-    agent: Annotated[ThreadAgent, Field(description="What the Thread runs.")]
-    usage: Annotated[SessionUsage, Field(description="The Thread's own usage.")]
-    stats: Annotated[SessionStats, Field(description="The Thread's timing.")]
-    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
-    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
-    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
-
-
-class SessionThreadList(BaseModel):
-    data: Annotated[list[SessionThread], Field(description="The Threads.", max_length=100)]
-    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
-    prev_page: Annotated[
-        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
     ]
 
 
@@ -2201,7 +2142,7 @@ class SessionUpdateParams(BaseModel):
     ] = None
 
 
-class SessionAgent(BaseModel):
+class SessionThreadAgent(BaseModel):
     type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
     id: Annotated[str, Field(description="The Agent id.", max_length=64)]
     version: Annotated[int, Field(description="The Agent version snapshotted.", ge=1, le=2147483647)]
@@ -2218,42 +2159,46 @@ class SessionAgent(BaseModel):
         ContextManagement | None,
         Field(description="The Agent version's context management; null or absent for the defaults."),
     ] = None
-    multiagent: Annotated[
-        SessionRoster | None,
-        Field(description="The roster resolved at Session creation (full snapshots); null for a single Agent."),
-    ] = None
 
 
-class Session(BaseModel):
-    type: Annotated[Literal["session"], Field(description="Always `session`.")]
-    id: Annotated[str, Field(description="The Session id (`sesn_...`).", max_length=64)]
-    title: Annotated[str | None, Field(description="A human title.", max_length=512)]
-    status: Annotated[SessionStatus, Field(description="The current status.")]
-    stop_reason: Annotated[
-        StopReason | None,
-        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
+class ThreadAgent(RootModel[SessionThreadAgent | RosterAdvisor]):
+    root: Annotated[
+        SessionThreadAgent | RosterAdvisor,
+        Field(description="What a Thread runs, an Agent snapshot or the Advisor.", discriminator="type"),
     ]
-    agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
-    environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
-    resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
-    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
-    usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
-    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
-    stats: Annotated[SessionStats, Field(description="Timing statistics.")]
-    outcome_evaluations: Annotated[
-        list[OutcomeEvaluation] | None,
-        Field(
-            description="Completed evaluations of the Session's outcomes, oldest first (always present in this server's answers; optional so that older answers still decode).",
-            max_length=2000,
-        ),
-    ] = None
+
+
+class SessionRoster(BaseModel):
+    type: Annotated[Literal["coordinator"], Field(description="Always `coordinator`.")]
+    agents: Annotated[
+        list[ThreadAgent], Field(description="One snapshot per roster member.", max_length=20, min_length=1)
+    ]
+
+
+class SessionThread(BaseModel):
+    type: Annotated[Literal["session_thread"], Field(description="Always `session_thread`.")]
+    id: Annotated[str, Field(description="The Thread id (`sthr_...`).", max_length=64)]
+    session_id: Annotated[str, Field(description="The Session.", max_length=64)]
+    parent_thread_id: Annotated[
+        str | None, Field(description="The delegating Thread; null for the primary Thread.", max_length=64)
+    ]
+    agent_name: Annotated[
+        str, Field(description="The name the coordinator addresses the Thread's Agent by.", max_length=256)
+    ]
+    status: Annotated[SessionStatus, Field(description="The Thread's own status.")]
+    stop_reason: Annotated[
+        StopReason | None, Field(description="The reason of the Thread's last idle; null before it.")
+    ]
+    agent: Annotated[ThreadAgent, Field(description="What the Thread runs.")]
+    usage: Annotated[SessionUsage, Field(description="The Thread's own usage.")]
+    stats: Annotated[SessionStats, Field(description="The Thread's timing.")]
     created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
     updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
     archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
 
 
-class SessionList(BaseModel):
-    data: Annotated[list[Session], Field(description="The Sessions.", max_length=100)]
+class SessionThreadList(BaseModel):
+    data: Annotated[list[SessionThread], Field(description="The Threads.", max_length=100)]
     next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
     prev_page: Annotated[
         str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
@@ -2428,6 +2373,65 @@ class DeploymentInitialEvent(RootModel[UserMessageEventParams | UserDefineOutcom
     root: Annotated[
         UserMessageEventParams | UserDefineOutcomeEventParams,
         Field(description="An event a Deployment's Runs create their Sessions with.", discriminator="type"),
+    ]
+
+
+class SessionAgent(BaseModel):
+    type: Annotated[Literal["agent"], Field(description="Always `agent`.")]
+    id: Annotated[str, Field(description="The Agent id.", max_length=64)]
+    version: Annotated[int, Field(description="The Agent version snapshotted.", ge=1, le=2147483647)]
+    name: Annotated[str, Field(description="The Agent name.", max_length=256)]
+    description: Annotated[str | None, Field(description="What the Agent is for.", max_length=2048)]
+    system: Annotated[str | None, Field(description="The system prompt.", max_length=100000)]
+    model: Annotated[ModelConfig, Field(description="The model.")]
+    tools: Annotated[list[AgentTool], Field(description="The tools.", max_length=128)]
+    mcp_servers: Annotated[list[McpServer], Field(description="The MCP servers.", max_length=20)]
+    skills: Annotated[
+        list[SkillRef], Field(description="The Skills, each pinned to a concrete version.", max_length=20)
+    ]
+    context_management: Annotated[
+        ContextManagement | None,
+        Field(description="The Agent version's context management; null or absent for the defaults."),
+    ] = None
+    multiagent: Annotated[
+        SessionRoster | None,
+        Field(description="The roster resolved at Session creation (full snapshots); null for a single Agent."),
+    ] = None
+
+
+class Session(BaseModel):
+    type: Annotated[Literal["session"], Field(description="Always `session`.")]
+    id: Annotated[str, Field(description="The Session id (`sesn_...`).", max_length=64)]
+    title: Annotated[str | None, Field(description="A human title.", max_length=512)]
+    status: Annotated[SessionStatus, Field(description="The current status.")]
+    stop_reason: Annotated[
+        StopReason | None,
+        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
+    ]
+    agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
+    environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
+    resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
+    budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
+    stats: Annotated[SessionStats, Field(description="Timing statistics.")]
+    outcome_evaluations: Annotated[
+        list[OutcomeEvaluation] | None,
+        Field(
+            description="Completed evaluations of the Session's outcomes, oldest first (always present in this server's answers; optional so that older answers still decode).",
+            max_length=2000,
+        ),
+    ] = None
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class SessionList(BaseModel):
+    data: Annotated[list[Session], Field(description="The Sessions.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+    prev_page: Annotated[
+        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
     ]
 
 
