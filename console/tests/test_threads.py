@@ -5,6 +5,7 @@ their status, and the filter narrows the timeline to one Thread."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -81,11 +82,14 @@ def test_delegation_shows_threads_badges_messages_and_filter(
         received = _rows(page, "agent.thread_message_received")
         expect(received).to_have_count(1, timeout=90_000)
         expect(received).to_contain_text(f"from {member_name}")
-        expect(received.locator(".text")).to_have_text("ready")
+        # The message text as the coordinator receives it: the member's report, attributed.
+        expect(received.locator(".text")).to_have_text(
+            re.compile(rf"^Message from {member_name} .*:\s*ready\s*$", re.S)
+        )
         sent = _rows(page, "agent.thread_message_sent")
         expect(sent).to_have_count(1)
         expect(sent).to_contain_text(f"to {member_name}")
-        expect(sent.locator(".text")).to_have_text("/report ready")
+        expect(sent.locator(".text")).to_contain_text("/report ready")
         created = _rows(page, "session.thread_created")
         expect(created).to_have_count(1)
         expect(created).to_contain_text(f"{member_name} joined")
