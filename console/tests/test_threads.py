@@ -5,6 +5,7 @@ their status, and the filter narrows the timeline to one Thread."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -102,7 +103,11 @@ def test_delegation_shows_threads_badges_messages_and_filter(
         user_row = _rows(page, "user.message")
         expect(user_row.locator(".badge.thread")).to_be_hidden()
         # The coordinator's turn started by the report ends; the Session goes idle again.
-        expect(_rows(page, "session.status_idle")).to_have_count(2, timeout=90_000)
+        try:
+            expect(_rows(page, "session.status_idle")).to_have_count(2, timeout=90_000)
+        except AssertionError:
+            shown_types = page.eval_on_selector_all("#timeline li[data-event-id]", "els => els.map(e => e.dataset.type)")
+            raise AssertionError(f"api={[e['type'] for e in history(http, sid)]} shown={shown_types}") from None
 
         # The Threads panel: the primary and the member's Thread, idle, as the API lists them.
         threads = _ok(http.get(f"/v1/sessions/{sid}/threads", params={"include_archived": "true"}))["data"]
@@ -146,5 +151,74 @@ def test_delegation_shows_threads_badges_messages_and_filter(
         assert not any(t.startswith("session.thread_") for t in only_primary)
         page.get_by_label("Show in timeline").select_option("all")
         assert len(_visible_types(page)) == len(events)
+
+    assert errors == []
+
+
+LOOKUP = {
+    "type": "custom",
+    "name": "lookup",
+    "description": "Look something up.",
+    "input_schema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]},
+}
+
+
+def test_a_child_threads_custom_tool_is_answered_on_its_thread(
+    mango_platform: Platform, mango_tenant: Tenant, context: BrowserContext
+) -> None:
+    suffix = time.monotonic_ns()
+    member_name = f"finder-{suffix}"
+    http = httpx.Client(
+        base_url=mango_platform.base_url, headers={"authorization": f"Bearer {mango_tenant.api_key}"}, timeout=30
+    )
+    with http:
+        member = _ok(http.post("/v1/agents", json={"name": member_name, "model": "mango-offline-1", "tools": [LOOKUP]}))
+        lead = _ok(
+            http.post(
+                "/v1/agents",
+                json={
+                    "name": f"lead-{suffix}",
+                    "model": "mango-offline-1",
+                    "multiagent": {"type": "coordinator", "agents": [member["id"]]},
+                },
+            )
+        )
+        env = _ok(http.post("/v1/environments", json={"name": f"console-threads-tool-{suffix}"}))
+        sid = _ok(http.post("/v1/sessions", json={"agent": lead["id"], "environment_id": env["id"]}))["id"]
+
+        page = context.new_page()
+        errors = console_errors(page)
+        page.goto(f"{mango_platform.base_url}/console/")
+        page.get_by_label("API key").fill(mango_tenant.api_key)
+        page.get_by_role("button", name="Sign in").click()
+        expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
+        page.goto(f"{mango_platform.base_url}/console/#/sessions/{sid}")
+        expect(page.locator("#connection")).to_have_text("live")
+        page.get_by_label("Message", exact=True).fill(f'/delegate {member_name} /tool lookup {{"q": "mango"}}')
+        page.get_by_role("button", name="Send").click()
+
+        # The child's call, cross-posted to the Session stream, gets its result form.
+        form = page.locator("form.action", has_text="Custom tool lookup")
+        expect(form).to_be_visible(timeout=90_000)
+        child = next(
+            t for t in _ok(http.get(f"/v1/sessions/{sid}/threads"))["data"] if t["parent_thread_id"] is not None
+        )
+        expect(page.locator('#timeline li[data-type="agent.custom_tool_use"] .badge.thread')).to_have_text(member_name)
+        form.get_by_label("Result").fill("forty-two ripe mangoes")
+        with page.expect_request(lambda r: r.method == "POST" and r.url.endswith(f"/v1/sessions/{sid}/events")) as sent:
+            form.get_by_role("button", name="Send result").click()
+        answer = json.loads(sent.value.post_data or "{}")["events"][0]
+        assert answer["type"] == "user.custom_tool_result"
+        assert answer["session_thread_id"] == child["id"]
+
+        # The child runs on with the result and reports; the card is gone.
+        expect(_rows(page, "agent.thread_message_received")).to_have_count(1, timeout=90_000)
+        expect(page.locator("#actions")).to_be_hidden()
+        child_events = _ok(http.get(f"/v1/sessions/{sid}/threads/{child['id']}/events", params={"limit": 100}))["data"]
+        results = [e for e in child_events if e["type"] == "user.custom_tool_result"]
+        assert [r["content"][0]["text"] for r in results] == ["forty-two ripe mangoes"]
+        expect(page.locator(f'#threads-list li[data-thread-id="{child["id"]}"] [data-role="status"]')).to_have_text(
+            "idle"
+        )
 
     assert errors == []
