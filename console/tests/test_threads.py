@@ -98,16 +98,13 @@ def test_delegation_shows_threads_badges_messages_and_filter(
         idle = _rows(page, "session.thread_status_idle")
         expect(idle.first).to_contain_text(f"{member_name}: idle")
         expect(idle.first.locator(".badge.thread")).to_have_text(member_name)
-        expect(idle.first.locator(".badge.thread")).to_be_visible()
         # Primary rows carry their Thread too, but show no badge.
-        user_row = _rows(page, "user.message")
-        expect(user_row.locator(".badge.thread")).to_be_hidden()
-        # The coordinator's turn started by the report ends; the Session goes idle again.
-        try:
-            expect(_rows(page, "session.status_idle")).to_have_count(2, timeout=90_000)
-        except AssertionError:
-            shown_types = page.eval_on_selector_all("#timeline li[data-event-id]", "els => els.map(e => e.dataset.type)")
-            raise AssertionError(f"api={[e['type'] for e in history(http, sid)]} shown={shown_types}") from None
+        expect(_rows(page, "user.message").locator(".badge.thread")).to_have_count(0)
+        # The coordinator's turn that takes the report ends (the report can arrive while the
+        # delegating turn still runs, so it is one turn or two): the Session's last event is idle.
+        expect(page.locator("#timeline li[data-event-id]").last).to_have_attribute(
+            "data-type", "session.status_idle", timeout=90_000
+        )
 
         # The Threads panel: the primary and the member's Thread, idle, as the API lists them.
         threads = _ok(http.get(f"/v1/sessions/{sid}/threads", params={"include_archived": "true"}))["data"]
@@ -131,8 +128,7 @@ def test_delegation_shows_threads_badges_messages_and_filter(
         assert {e["id"]: e.get("session_thread_id") for e in events} == {row[0]: row[1] for row in shown}
         badged = page.eval_on_selector_all(
             "#timeline li[data-event-id]",
-            "els => els.filter(e => { const b = e.querySelector('.badge.thread'); return b && !b.hidden; })"
-            ".map(e => e.dataset.eventId)",
+            "els => els.filter(e => e.querySelector('.badge.thread')).map(e => e.dataset.eventId)",
         )
         assert badged == [e["id"] for e in events if e.get("session_thread_id") == child["id"]]
         assert badged, "no event of the child Thread in the Session stream"

@@ -197,18 +197,6 @@ function body(event: Any): Child[] {
   }
 }
 
-/**
- * The Thread badge of an event. Every event names its Thread; the badge starts with the id and
- * hidden, and the Session page names it (the Thread's Agent) and shows it once it knows the
- * Thread is not the primary one (`labelThreads`).
- */
-function thread(event: Any): Child {
-  const id = event["session_thread_id"];
-  return typeof id === "string" && id !== ""
-    ? h("span", { class: "badge thread", "data-thread-id": id, hidden: true }, `thread ${id}`)
-    : null;
-}
-
 /** The other Thread an event is about (a message's sender or receiver), for the timeline filter. */
 function peerThread(event: Any): string {
   const id = event["to_session_thread_id"] ?? event["from_session_thread_id"];
@@ -230,7 +218,9 @@ export function eventRow(event: SessionStreamEvent): HTMLLIElement {
       "data-peer-thread-id": peerThread(raw),
     },
     h("span", { class: "label" }, LABELS[type] ?? (type.startsWith("session.status_") ? "Status" : type)),
-    h("div", { class: "body" }, ...body(raw), thread(raw)),
+    // The Thread badge (for rows outside the primary Thread) is added by the Session page's
+    // Threads, which know the primary Thread and the Agent names.
+    h("div", { class: "body" }, ...body(raw)),
     h("time", { datetime: String(raw["created_at"] ?? "") }, new Date(String(raw["created_at"] ?? "")).toLocaleTimeString()),
     rawJson(event),
   );

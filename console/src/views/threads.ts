@@ -116,24 +116,34 @@ export class Threads {
       ...this.threads.filter((t) => t.parent_thread_id !== null).map((t) => h("option", { value: t.id }, t.agent_name)),
     );
     this.filter.value = [...this.filter.options].some((o) => o.value === chosen) ? chosen : "all";
-    this.label(this.timeline);
+    this.label();
     this.applyFilter();
   }
 
-  /** Name and show the Thread badges of rows outside the primary Thread (under `root`). */
-  label(root: ParentNode): void {
+  /** Badge the rows outside the primary Thread with their Thread's Agent name. */
+  label(rows: Iterable<HTMLElement> = this.rows()): void {
     if (this.primaryId === undefined) {
-      return; // until the listing names the primary Thread, no badge is shown
+      return; // until the listing names the primary Thread, no row is badged
     }
-    root.querySelectorAll<HTMLElement>(".badge.thread[data-thread-id]").forEach((badge) => {
-      const id = String(badge.dataset["threadId"]);
-      badge.hidden = id === this.primaryId;
-      badge.textContent = this.name(id);
-    });
+    for (const row of rows) {
+      const id = row.dataset["threadId"] ?? "";
+      const badge = row.querySelector(":scope > .body > .badge.thread");
+      if (id === "" || id === this.primaryId) {
+        badge?.remove();
+      } else if (badge) {
+        badge.textContent = this.name(id);
+      } else {
+        row.querySelector(":scope > .body")?.appendChild(h("span", { class: "badge thread", "data-thread-id": id }, this.name(id)));
+      }
+    }
+  }
+
+  private rows(): NodeListOf<HTMLElement> {
+    return this.timeline.querySelectorAll<HTMLElement>(":scope > li[data-event-id]");
   }
 
   /** Hide the rows the filter leaves out: a Thread's view keeps its events and its messages. */
-  applyFilter(rows: Iterable<HTMLElement> = this.timeline.querySelectorAll<HTMLElement>(":scope > li[data-event-id]")): void {
+  applyFilter(rows: Iterable<HTMLElement> = this.rows()): void {
     const chosen = this.filter.value;
     for (const row of rows) {
       const own = row.dataset["threadId"] ?? "";
@@ -147,7 +157,7 @@ export class Threads {
 
   /** A new row: badge and filter as the rest. */
   place(row: HTMLElement): void {
-    this.label(row);
+    this.label([row]);
     this.applyFilter([row]);
   }
 }
