@@ -236,7 +236,7 @@ def test_an_unknown_event_type_is_shown_generically(
             time.sleep(0.2)
         events = history(http, sid)
     novel = {
-        "type": "session.thread_created",
+        "type": "agent.future_kind",
         "id": "sevt_console_unknown_0001",
         "session_thread_id": "sthr_console_0001",
         "agent_name": "helper",
@@ -258,9 +258,10 @@ def test_an_unknown_event_type_is_shown_generically(
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
     page.goto(f"{kinds_platform.base_url}/console/#/sessions/{sid}")
-    row = _rows(page, "session.thread_created")
-    expect(row.locator(".label")).to_have_text("session.thread_created")
-    expect(row.locator(".thread")).to_have_text("thread sthr_console_0001")
+    row = _rows(page, "agent.future_kind")
+    expect(row.locator(".label")).to_have_text("agent.future_kind")
+    # A Thread the Threads listing does not name is badged by its id.
+    expect(row.locator(".thread")).to_have_text("sthr_console_0001")
     row.locator("summary").click()
     expect(row.locator("pre")).to_contain_text('"agent_name": "helper"')
     expect(_rows(page, "agent.message")).to_contain_text("known reply")

@@ -12,22 +12,30 @@ import { h, json, replace } from "../dom";
 type Any = Record<string, unknown>;
 
 export function pendingIds(events: SessionStreamEvent[]): string[] {
-  let pending: string[] = [];
+  // Pending calls per Thread: the primary Thread's from `session.status_*`, a child's from the
+  // `session.thread_status_*` events cross-posted with its `session_thread_id`.
+  const pending = new Map<string, string[]>();
   const answered = new Set<string>();
   for (const event of events as unknown as Any[]) {
     const type = event["type"];
-    if (type === "session.status_idle") {
+    const thread = type !== undefined && String(type).startsWith("session.thread_status_") ? String(event["session_thread_id"]) : "";
+    if (type === "session.status_idle" || type === "session.thread_status_idle") {
       const reason = (event["stop_reason"] ?? {}) as Any;
-      pending = reason["type"] === "requires_action" ? [...((reason["event_ids"] as string[] | undefined) ?? [])] : [];
-    } else if (type === "session.status_running" || type === "session.status_terminated") {
-      pending = [];
+      pending.set(thread, reason["type"] === "requires_action" ? [...((reason["event_ids"] as string[] | undefined) ?? [])] : []);
+    } else if (
+      type === "session.status_running" ||
+      type === "session.status_terminated" ||
+      type === "session.thread_status_running" ||
+      type === "session.thread_status_terminated"
+    ) {
+      pending.set(thread, []);
     } else if (type === "user.tool_confirmation" || type === "user.tool_result") {
       answered.add(String(event["tool_use_id"]));
     } else if (type === "user.custom_tool_result") {
       answered.add(String(event["custom_tool_use_id"]));
     }
   }
-  return pending.filter((id) => !answered.has(id));
+  return [...pending.values()].flat().filter((id) => !answered.has(id));
 }
 
 export function renderActions(
@@ -77,7 +85,8 @@ function actionCard(client: Mango, sessionId: string, event: Any): HTMLElement {
     card.addEventListener("submit", (ev) => {
       ev.preventDefault();
       const content = [{ type: "text" as const, text: area.value }];
-      void send({ events: [{ type: "user.custom_tool_result", custom_tool_use_id: id, content, is_error: isError.checked }] }, card);
+      const answer = { type: "user.custom_tool_result" as const, custom_tool_use_id: id, content, is_error: isError.checked };
+      void send({ events: [{ ...answer, ...threadOf(event) }] }, card);
     });
     return card;
   }
@@ -92,16 +101,26 @@ function actionCard(client: Mango, sessionId: string, event: Any): HTMLElement {
     h(
       "div",
       { class: "row" },
-      h("button", { type: "button", onclick: () => void send(confirm(id, "allow"), card) }, "Allow"),
-      h("button", { type: "button", class: "danger", onclick: () => void send(confirm(id, "deny", reason.value.trim()), card) }, "Deny"),
+      h("button", { type: "button", onclick: () => void send(confirm(event, "allow"), card) }, "Allow"),
+      h("button", { type: "button", class: "danger", onclick: () => void send(confirm(event, "deny", reason.value.trim()), card) }, "Deny"),
     ),
     error,
   );
   return card;
 }
 
-function confirm(id: string, result: "allow" | "deny", denyMessage = ""): Parameters<Mango["sessions"]["events"]["send"]>[1] {
+/**
+ * The Thread an answer goes to: the call's own `session_thread_id`, echoed. A child Thread's
+ * call is cross-posted to the Session stream with the child's id, and the API routes an answer
+ * without one to the primary Thread (where the child's call does not exist).
+ */
+function threadOf(event: Any): { session_thread_id?: string } {
+  const thread = event["session_thread_id"];
+  return typeof thread === "string" && thread !== "" ? { session_thread_id: thread } : {};
+}
+
+function confirm(event: Any, result: "allow" | "deny", denyMessage = ""): Parameters<Mango["sessions"]["events"]["send"]>[1] {
   // Without a reason the agent is told "The user denied this tool call."
   const message = result === "deny" && denyMessage !== "" ? { deny_message: denyMessage } : {};
-  return { events: [{ type: "user.tool_confirmation", tool_use_id: id, result, ...message }] };
+  return { events: [{ type: "user.tool_confirmation", tool_use_id: String(event["id"]), result, ...message, ...threadOf(event) }] };
 }

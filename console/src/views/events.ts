@@ -37,7 +37,19 @@ const LABELS: Record<string, string> = {
   "span.model_request_start": "Model request",
   "span.model_request_end": "Model request done",
   "agent.thread_context_compacted": "Context compacted",
+  "agent.thread_message_sent": "Thread message sent",
+  "agent.thread_message_received": "Thread message received",
+  "session.thread_created": "Thread created",
+  "session.thread_status_running": "Thread status",
+  "session.thread_status_idle": "Thread status",
+  "session.thread_status_rescheduled": "Thread status",
+  "session.thread_status_terminated": "Thread status",
 };
+
+/** A Thread named by its Agent when the event carries the name, by its id otherwise. */
+function peer(name: unknown, id: unknown): string {
+  return typeof name === "string" && name !== "" ? name : String(id ?? "?");
+}
 
 const count = (value: unknown): string => (typeof value === "number" ? value.toLocaleString("en-US") : "?");
 
@@ -137,6 +149,26 @@ function body(event: Any): Child[] {
       ];
     case "session.usage":
       return usage(event);
+    case "agent.thread_message_sent":
+      return [
+        h("span", { class: "peer" }, `to ${peer(event["to_agent_name"], event["to_session_thread_id"])}`),
+        h("div", { class: "text" }, text(event["content"])),
+      ];
+    case "agent.thread_message_received":
+      return [
+        h("span", { class: "peer" }, `from ${peer(event["from_agent_name"], event["from_session_thread_id"])}`),
+        h("div", { class: "text" }, text(event["content"])),
+      ];
+    case "session.thread_created":
+      return [`${String(event["agent_name"] ?? "?")} joined`];
+    case "session.thread_status_running":
+    case "session.thread_status_rescheduled":
+    case "session.thread_status_terminated":
+      return [`${String(event["agent_name"] ?? "?")}: ${type.replace("session.thread_status_", "")}`];
+    case "session.thread_status_idle": {
+      const reason = (event["stop_reason"] ?? {}) as Any;
+      return [`${String(event["agent_name"] ?? "?")}: idle (${String(reason["type"] ?? "?")})`];
+    }
     case "user.tool_confirmation":
       return [`${event["result"] === "allow" ? "Allowed" : "Denied"} ${String(event["tool_use_id"])}`];
     case "session.error": {
@@ -165,22 +197,30 @@ function body(event: Any): Child[] {
   }
 }
 
-/** The thread of an event outside the primary thread (shown, not interpreted). */
-function thread(event: Any): Child {
-  const id = event["session_thread_id"];
-  return typeof id === "string" && id !== "" ? h("span", { class: "badge thread" }, `thread ${id}`) : null;
+/** The other Thread an event is about (a message's sender or receiver), for the timeline filter. */
+function peerThread(event: Any): string {
+  const id = event["to_session_thread_id"] ?? event["from_session_thread_id"];
+  return typeof id === "string" ? id : "";
 }
 
 /** The `<li>` of one persisted event. */
 export function eventRow(event: SessionStreamEvent): HTMLLIElement {
   const raw = event as unknown as Any;
   const type = String(raw["type"]);
-  const quiet = type.startsWith("session.status_") || type.startsWith("span.");
+  const quiet = type.startsWith("session.status_") || type.startsWith("session.thread_status_") || type.startsWith("span.");
   return h(
     "li",
-    { class: `event ${quiet ? "quiet" : ""} t-${type.replace(/\./g, "-")}`, "data-event-id": String(raw["id"] ?? ""), "data-type": type },
+    {
+      class: `event ${quiet ? "quiet" : ""} t-${type.replace(/\./g, "-")}`,
+      "data-event-id": String(raw["id"] ?? ""),
+      "data-type": type,
+      "data-thread-id": typeof raw["session_thread_id"] === "string" ? raw["session_thread_id"] : "",
+      "data-peer-thread-id": peerThread(raw),
+    },
     h("span", { class: "label" }, LABELS[type] ?? (type.startsWith("session.status_") ? "Status" : type)),
-    h("div", { class: "body" }, ...body(raw), thread(raw)),
+    // The Thread badge (for rows outside the primary Thread) is added by the Session page's
+    // Threads, which know the primary Thread and the Agent names.
+    h("div", { class: "body" }, ...body(raw)),
     h("time", { datetime: String(raw["created_at"] ?? "") }, new Date(String(raw["created_at"] ?? "")).toLocaleTimeString()),
     rawJson(event),
   );

@@ -17,6 +17,7 @@ import { h, rawJson, replace } from "../dom";
 import type { Cleanup } from "../main";
 import { pendingIds, renderActions } from "./actions";
 import { eventRow, previewRow, usageLine } from "./events";
+import { Threads } from "./threads";
 
 type Any = Record<string, unknown>;
 type Connection = "connecting" | "live" | "reconnecting" | "closed";
@@ -36,6 +37,10 @@ export class Timeline {
   readonly events: SessionStreamEvent[] = [];
   readonly byId = new Map<string, SessionStreamEvent>();
   lastId: string | undefined;
+  /** The Threads panel, which badges and filters the rows; set once the page has built it. */
+  threads: Threads | undefined;
+  /** An event about Threads was added since the Threads listing was last read. */
+  threadsChanged = false;
 
   constructor(readonly list: HTMLOListElement) {}
 
@@ -53,6 +58,10 @@ export class Timeline {
     row.dataset["seq"] = String(place);
     this.list.querySelector(`[data-preview-id="${CSS.escape(id)}"]`)?.remove();
     this.list.insertBefore(row, this.firstPreview());
+    if (this.threads) {
+      this.threads.place(row);
+      this.threadsChanged = this.threads.observe(event as unknown as Any) || this.threadsChanged;
+    }
     const type = String((event as unknown as Any)["type"]);
     if (type === "span.model_request_end" || type === "session.status_idle" || type === "session.status_terminated") {
       // The end of a model request closes its previews (the API's rule): a failed or
@@ -94,6 +103,8 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
   const actions = h("section", { id: "actions", class: "actions", "aria-labelledby": "actions-title", hidden: true });
   const error = h("p", { id: "session-error", class: "error", role: "alert" });
   const timeline = new Timeline(list);
+  const threads = new Threads(client, sessionId, list);
+  timeline.threads = threads;
   let session: Session;
   try {
     session = await client.sessions.get(sessionId);
@@ -114,7 +125,7 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
     used,
     rawJson(session, "Session JSON"),
   );
-  replace(main, header, error, h("div", { class: "session-grid" }, list, h("div", { class: "side" }, actions, composer.form)));
+  replace(main, header, error, h("div", { class: "session-grid" }, list, h("div", { class: "side" }, actions, threads.panel, composer.form)));
 
   const refresh = (): void => {
     const last = [...timeline.events].reverse().find((e) => String((e as unknown as Any)["type"]).startsWith("session.status_"));
@@ -130,7 +141,12 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
       used.textContent = usageLine((latest as unknown as Any)["usage"] as Any);
     }
     renderActions(actions, client, sessionId, timeline.byId, pendingIds(timeline.events));
+    if (timeline.threadsChanged) {
+      timeline.threadsChanged = false;
+      void threads.refresh();
+    }
   };
+  void threads.refresh();
   const setConn = (state: Connection): void => {
     conn.textContent = state;
     conn.className = `badge conn-${state}`;

@@ -90,3 +90,21 @@ def test_event_shape_puts_the_payload_between_envelope_fields() -> None:
     assert list(body) == ["type", "id", "content", "processed_at", "created_at"]
     assert body == {"type": "user.message", "id": "sevt_1", "content": [], "processed_at": None, "created_at": T0}
     assert event_wire.sent([row]) == {"data": [body]}
+
+
+def test_roster_members_show_only_the_contract_fields() -> None:
+    # A member snapshot keeps its `context_management` for the runtime; the wire does not show it.
+    member = {"type": "agent", "id": "agent_2", "version": 1, "name": "qa", "description": None, "system": None}
+    stored = {**member, "model": {"id": "m"}, "tools": [], "mcp_servers": [], "skills": []}
+    advisor = {"type": "advisor", "name": "advisor", "model": {"id": "m"}}
+    snapshot = {
+        "type": "agent",
+        "id": "agent_1",
+        "version": 2,
+        "context_management": {"compaction": {"mode": "summary"}},
+        "multiagent": {"type": "coordinator", "agents": [{**stored, "context_management": None}, advisor]},
+    }
+    body = session_wire.session(_session(agent_snapshot=snapshot))
+    assert body["agent"]["context_management"] == {"compaction": {"mode": "summary"}}
+    assert body["agent"]["multiagent"]["agents"] == [stored, advisor]
+    assert snapshot["multiagent"]["agents"][0]["context_management"] is None  # the row is not changed

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from mango_server.api.mappers.threads import member
 from mango_server.domain.json import JsonObject
 from mango_server.domain.prices import public_usage
 from mango_server.store.sessions import SessionRow
@@ -20,7 +21,7 @@ def session(row: SessionRow) -> JsonObject:
         "title": row.title,
         "status": row.status,
         "stop_reason": row.stop_reason,
-        "agent": row.agent_snapshot,
+        "agent": _agent(row.agent_snapshot),
         "environment_id": row.environment_id,
         "resources": row.resources,
         "metadata": row.metadata,
@@ -32,6 +33,14 @@ def session(row: SessionRow) -> JsonObject:
         "updated_at": row.updated_at,
         "archived_at": row.archived_at,
     }
+
+
+def _agent(snapshot: JsonObject) -> JsonObject:
+    """The Session's Agent snapshot; a coordinator's roster shows each member as the contract does."""
+    roster = snapshot.get("multiagent")
+    if not isinstance(roster, dict):
+        return snapshot
+    return {**snapshot, "multiagent": {**roster, "agents": [member(m) for m in roster.get("agents", [])]}}
 
 
 def deleted(session_id: str) -> JsonObject:

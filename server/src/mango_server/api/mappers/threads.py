@@ -11,6 +11,18 @@ from mango_server.domain.json import JsonObject
 from mango_server.domain.prices import public_usage
 from mango_server.store.threads import ThreadRow
 
+# The fields of an Agent snapshot a Thread runs, as the contract shows it (`SessionThreadAgent`).
+# The stored snapshot also keeps what the runtime needs and the wire does not show (the member's
+# `context_management`, which drives its compaction).
+_MEMBER_FIELDS = ("type", "id", "version", "name", "description", "system", "model", "tools", "mcp_servers", "skills")
+
+
+def member(snapshot: JsonObject) -> JsonObject:
+    """The wire view of a Thread's Agent snapshot (a roster member); the Advisor is shown as stored."""
+    if snapshot.get("type") != "agent":
+        return snapshot
+    return {k: snapshot[k] for k in _MEMBER_FIELDS if k in snapshot}
+
 
 def thread(row: ThreadRow) -> JsonObject:
     """One Thread."""
@@ -22,7 +34,7 @@ def thread(row: ThreadRow) -> JsonObject:
         "agent_name": row.agent_name,
         "status": row.status,
         "stop_reason": row.stop_reason,
-        "agent": row.agent,
+        "agent": member(row.agent),
         "usage": public_usage(row.usage),
         "stats": _stats(row),
         "created_at": row.created_at,
