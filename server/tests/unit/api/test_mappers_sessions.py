@@ -93,7 +93,7 @@ def test_event_shape_puts_the_payload_between_envelope_fields() -> None:
 
 
 def test_roster_members_show_only_the_contract_fields() -> None:
-    # A member snapshot keeps its `context_management` for the runtime; the wire does not show it.
+    # A member snapshot shows the contract's fields (`SessionThreadAgent`) and nothing the runtime adds.
     member = {"type": "agent", "id": "agent_2", "version": 1, "name": "qa", "description": None, "system": None}
     stored = {**member, "model": {"id": "m"}, "tools": [], "mcp_servers": [], "skills": []}
     advisor = {"type": "advisor", "name": "advisor", "model": {"id": "m"}}
@@ -102,9 +102,9 @@ def test_roster_members_show_only_the_contract_fields() -> None:
         "id": "agent_1",
         "version": 2,
         "context_management": {"compaction": {"mode": "summary"}},
-        "multiagent": {"type": "coordinator", "agents": [{**stored, "context_management": None}, advisor]},
+        "multiagent": {"type": "coordinator", "agents": [{**stored, "runtime_only": 1}, advisor]},
     }
     body = session_wire.session(_session(agent_snapshot=snapshot))
     assert body["agent"]["context_management"] == {"compaction": {"mode": "summary"}}
     assert body["agent"]["multiagent"]["agents"] == [stored, advisor]
-    assert snapshot["multiagent"]["agents"][0]["context_management"] is None  # the row is not changed
+    assert snapshot["multiagent"]["agents"][0]["runtime_only"] == 1  # the row is not changed

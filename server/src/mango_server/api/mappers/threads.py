@@ -11,10 +11,12 @@ from mango_server.domain.json import JsonObject
 from mango_server.domain.prices import public_usage
 from mango_server.store.threads import ThreadRow
 
-# The fields of an Agent snapshot a Thread runs, as the contract shows it (`SessionThreadAgent`).
-# The stored snapshot also keeps what the runtime needs and the wire does not show (the member's
-# `context_management`, which drives its compaction).
-_MEMBER_FIELDS = ("type", "id", "version", "name", "description", "system", "model", "tools", "mcp_servers", "skills")
+# The fields of an Agent snapshot a Thread runs, as the contract shows it (`SessionThreadAgent`);
+# the stored snapshot may keep more for the runtime, which the wire does not show.
+_MEMBER_FIELDS = (
+    "type", "id", "version", "name", "description", "system", "model", "tools", "mcp_servers", "skills",
+    "context_management",
+)  # fmt: skip
 
 
 def member(snapshot: JsonObject) -> JsonObject:
