@@ -6,26 +6,29 @@ from __future__ import annotations
 import psycopg
 import pytest
 from mango_server.devstack import FreshDatabase
-from mango_server.store.migrate import _yoyo_url, apply_migrations, migrations_dir
+from mango_server.store.migrate import _yoyo_url, migrations_dir
 from yoyo import get_backend, read_migrations
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 
 
-def _apply_before_threads(dsn: str) -> None:
+def _apply_up_to(dsn: str, last: str) -> list[str]:
+    """Apply the migrations up to and including ``last`` (later ones exist and are left out)."""
     backend = get_backend(_yoyo_url(dsn))
     try:
         migrations = read_migrations(str(migrations_dir()))
         with backend.lock():
-            backend.apply_migrations(backend.to_apply(migrations.filter(lambda m: m.id < "0014")))
+            pending = backend.to_apply(migrations.filter(lambda m: m.id <= last))
+            backend.apply_migrations(pending)
+        return [m.id for m in pending]
     finally:
         backend.connection.close()
 
 
 def test_existing_sessions_get_a_primary_thread_and_their_events_join_it(fresh_database: FreshDatabase) -> None:
     dsn = fresh_database.dsn
-    _apply_before_threads(dsn)
+    _apply_up_to(dsn, "0013.outbox_trace")
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute("INSERT INTO workspaces (id, name) VALUES ('wksp_m', 'm')")
         conn.execute(
@@ -43,7 +46,7 @@ def test_existing_sessions_get_a_primary_thread_and_their_events_join_it(fresh_d
                 "VALUES ('wksp_m', 'sesn_m', %s, %s, 'user.message', '{}', now())",
                 (seq, f"sevt_m{seq}"),
             )
-    assert apply_migrations(dsn) == ["0014.threads"]
+    assert _apply_up_to(dsn, "0014.threads") == ["0014.threads"]
     with psycopg.connect(dsn) as conn:
         [(thread_id, parent, execution, name)] = conn.execute(
             "SELECT id, parent_thread_id, execution_id, agent_name FROM session_threads WHERE session_id = 'sesn_m'"
