@@ -111,6 +111,7 @@ class SessionToolRunner:
         self._fenced = False
         self._connected = False
         self._ready = anyio.Event()
+        self._history_last_id: str | None = None  # the newest event the history read returned
         self._reader_error: Exception | None = None
         self._scope: anyio.CancelScope | None = None
 
@@ -185,7 +186,9 @@ class SessionToolRunner:
                 except APIConnectionError as exc:
                     error = exc
                 finally:
-                    last_id = stream.last_event_id or last_id
+                    # A stream that delivered nothing yet resumes after the history read meanwhile:
+                    # reconnecting without an id would skip what was committed in between.
+                    last_id = stream.last_event_id or last_id or self._history_last_id
                     await stream.close()
                 delay = self.backoff.delay(failures)
                 failures += 1
@@ -253,7 +256,9 @@ class SessionToolRunner:
         while True:
             try:
                 async for item in self.client.sessions.events.list(self.session_id, limit=1000):
-                    self._state.ingest(as_event(item))
+                    event = as_event(item)
+                    self._state.ingest(event)
+                    self._history_last_id = str(event.get("id") or "") or self._history_last_id
                 return
             except APIStatusError as exc:
                 if lease_error(exc):
