@@ -331,7 +331,10 @@ def test_two_dispatchers_deliver_each_notification_once(platform: Platform, rece
         ids = [r.headers["webhook-id"] for r in receiver.requests]
         assert len(ids) == 20, "an attempt was delivered twice"
         rows = _deliveries(platform, str(created["id"]))
-        assert {(r.state, r.attempts) for r in rows} == {("delivered", 1)}
+        # A claim whose lease ran out before it was sent (a busy machine) is taken over and counts as
+        # an attempt; what must never happen is a second delivery, checked on the receiver above.
+        assert len(rows) == 20
+        assert {r.state for r in rows} == {"delivered"}
     finally:
         # The second orchestrator's graceful stop can outlast a busy machine: then it is killed.
         second.send_signal(signal.SIGINT)
