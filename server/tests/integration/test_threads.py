@@ -7,12 +7,15 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import asyncpg
 import httpx
 import pytest
+from mango.lib import EnvironmentWorker
 from mango_server.devstack import DevStack, Platform, Tenant
+from mango_server.store.credentials import create_environment_key
 
 from ._client import CUSTOM_TOOL, client, history, wait_status
 
@@ -43,7 +46,8 @@ def _team(http: httpx.Client, tag: str, *, child_tools: list[Any] | None = None)
     env = http.post("/v1/environments", json={"name": f"threads-{tag}-{time.monotonic_ns()}"}).json()
     session = http.post("/v1/sessions", json={"agent": coordinator["id"], "environment_id": env["id"]})
     assert session.status_code == 200, session.text
-    return str(session.json()["id"]), {"researcher": researcher, "reviewer": reviewer, "coordinator": coordinator}
+    members = {"researcher": researcher, "reviewer": reviewer, "coordinator": coordinator, "env_id": env["id"]}
+    return str(session.json()["id"]), members
 
 
 def _say(http: httpx.Client, sid: str, text: str) -> dict[str, Any]:
@@ -429,6 +433,83 @@ def test_child_confirmation_is_routed_by_its_thread(mango_platform: Platform, ma
         wait_status(http, sid, "end_turn")
         report = next(e for e in history(http, sid) if e["type"] == "agent.thread_message_received")
         assert "(error): no" in report["content"][-1]["text"]
+
+
+def test_child_builtin_calls_run_on_the_session_work(
+    mango_platform: Platform, mango_tenant: Tenant, tmp_path: Path
+) -> None:
+    """A child's built-in calls are served by the Session's Work from the primary stream alone: an
+    allowed call runs at once, an asked one after its approval is routed to the child; both results
+    reach the child's ledger, their mirrors the primary's, and the child's report names them."""
+    toolset = {
+        "type": "agent_toolset_20260401",
+        "configs": [
+            {"name": "bash", "permission_policy": {"type": "always_allow"}},
+            {"name": "write", "permission_policy": {"type": "always_ask"}},
+        ],
+    }
+    with client(mango_platform, mango_tenant) as http:
+        sid, team = _team(http, "builtin", child_tools=[toolset])
+        name = team["researcher"]["name"]
+        write = {"file_path": "note.txt", "content": "written by the child"}
+        bash_input = json.dumps({"command": "echo ran-in-child"})
+        child_script = f"/tool bash {bash_input}\n/tool write {json.dumps(write)}"
+        _say(http, sid, _delegate(name, child_script))
+
+        def relayed() -> dict[str, dict[str, Any]]:
+            uses = {e["name"]: e for e in history(http, sid) if e["type"] == "agent.tool_use"}
+            return uses if {"bash", "write"} <= set(uses) else {}
+
+        uses = _wait(relayed, "both calls relayed to the primary stream")
+        bash, ask = uses["bash"], uses["write"]
+        child = next(t for t in _threads(http, sid) if t["parent_thread_id"])
+        assert {bash["session_thread_id"], ask["session_thread_id"]} == {child["id"]}
+        assert (bash["name"], bash["evaluated_permission"], ask["evaluated_permission"]) == ("bash", "allow", "ask")
+        local = {e["id"] for e in _thread_events(http, sid, child["id"]) if e["type"] == "agent.tool_use"}
+        assert {bash["source_event_id"], ask["source_event_id"]} == local
+        allow = {"type": "user.tool_confirmation", "tool_use_id": ask["id"], "result": "allow"}
+        routed = http.post(f"/v1/sessions/{sid}/events", json={"events": [{**allow, "session_thread_id": child["id"]}]})
+        assert routed.status_code == 200, routed.text
+        work = http.get(f"/v1/environments/{team['env_id']}/work").json()["data"]
+        assert [w["data"]["id"] for w in work if w["data"]["type"] == "session"] == [sid]
+
+        workdir = tmp_path / "work"
+        workdir.mkdir()
+        worker = EnvironmentWorker(
+            base_url=mango_platform.base_url,
+            environment_id=team["env_id"],
+            environment_key=_environment_key(mango_platform, mango_tenant, team["env_id"]),
+            workdir=workdir,
+            max_idle=1.0,
+        )
+        asyncio.run(asyncio.wait_for(worker.run(drain=True), timeout=120))
+        _wait(lambda: any(e["type"] == "agent.thread_message_received" for e in history(http, sid)), "the report")
+        wait_status(http, sid, "end_turn", timeout=60)
+
+        assert (workdir / "note.txt").read_text() == "written by the child"
+        child_results = [e for e in _thread_events(http, sid, child["id"]) if e["type"] == "user.tool_result"]
+        assert {r["tool_use_id"] for r in child_results} == local
+        mirrors = [e for e in history(http, sid) if e["type"] in ("user.tool_result", "user.tool_confirmation")]
+        assert {(e["type"], e["tool_use_id"]) for e in mirrors} == {
+            ("user.tool_result", bash["id"]),
+            ("user.tool_result", ask["id"]),
+            ("user.tool_confirmation", ask["id"]),
+        }
+        assert {e["session_thread_id"] for e in mirrors} == {child["id"]}
+        report = next(e for e in history(http, sid) if e["type"] == "agent.thread_message_received")
+        assert report["from_session_thread_id"] == child["id"]
+        assert "ran-in-child" in report["content"][-1]["text"]
+
+
+def _environment_key(platform: Platform, tenant: Tenant, env_id: str) -> str:
+    async def issue() -> str:
+        conn = await asyncpg.connect(platform.database_url)
+        try:
+            return (await create_environment_key(conn, tenant.workspace_id, env_id)).secret
+        finally:
+            await conn.close()
+
+    return asyncio.run(issue())
 
 
 @pytest.fixture

@@ -20,9 +20,9 @@ def _child(stop: dict[str, object] | None) -> SessionRow:
 
 def test_a_cross_post_id_routes_back_to_the_child_event() -> None:
     child = _child({"type": "requires_action", "event_ids": ["sevt_a", "sevt_b"]})
-    assert thread_routing._original_id(child, threads.crosspost_id("sevt_b")) == "sevt_b"
-    assert thread_routing._original_id(child, "sevt_a") == "sevt_a"
-    assert thread_routing._original_id(child, "sevt_other") == "sevt_other"
+    assert thread_routing._owed_id(child, threads.crosspost_id("sevt_b")) == "sevt_b"
+    assert thread_routing._owed_id(child, "sevt_a") == "sevt_a"
+    assert thread_routing._owed_id(child, "sevt_other") == "sevt_other"
     assert threads.crosspost_id("sevt_a") != threads.crosspost_id("sevt_b")
 
 

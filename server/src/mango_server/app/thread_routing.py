@@ -3,6 +3,9 @@
 ``user.tool_confirmation``, ``user.tool_result`` and ``user.custom_tool_result`` go to the
 Thread their ``session_thread_id`` names (the primary Thread when absent); a child's pending
 call may be named by its own event id or by the id of its cross-post in the primary ledger.
+Each answer a child admits is mirrored into the primary ledger, naming the call by its
+cross-post id, so a reader of the Session stream alone (the Session's Work serving a child's
+built-in calls, a client relaying approvals) sees every call it was shown answered.
 ``user.interrupt`` with a ``session_thread_id`` stops that Thread; without one it stops the
 primary Thread and every non-archived child. A ``session_thread_id`` that is not a Thread of
 the Session is a 400. Runs in the caller's transaction, under the Session row lock; each child
@@ -18,9 +21,9 @@ from mango_server.domain.errors import ConflictError, InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
-from mango_server.store import sessions, threads
+from mango_server.store import events, sessions, threads
 from mango_server.store.db import Connection
-from mango_server.store.events import EventRow
+from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.threads import ThreadRow
 
@@ -124,18 +127,42 @@ async def _admit_child(
     local = _primary_event(event)
     field = _ID_FIELDS.get(event["type"])
     if field is not None:
-        local[field] = _original_id(child, str(local[field]))
+        local[field] = await _original_id(conn, session, child, str(local[field]))
     rows = await Admission(conn, child, principal_kind).admit([local])
     routed.accepted += rows
     routed.touched.append(child.id)
+    if field is not None:
+        await _mirror(conn, session, child, field, [r for r in rows if r.type == event["type"]])
     after = await sessions.lock_any(conn, child.id)
     if after is not None:
         await thread_rules.announce(conn, session, child, after, new_id("sevt"))
 
 
-def _original_id(child: SessionRow, event_id: str) -> str:
+async def _original_id(conn: Connection, session: SessionRow, child: SessionRow, event_id: str) -> str:
     """A child's pending event id, whether the client named it directly or by its primary-ledger cross-post."""
+    copy = await events.find(conn, session.id, event_id)
+    if copy is not None and copy.session_thread_id == child.id and isinstance(copy.payload.get("source_event_id"), str):
+        return str(copy.payload["source_event_id"])
+    return _owed_id(child, event_id)
+
+
+def _owed_id(child: SessionRow, event_id: str) -> str:
+    """The child's pending id in its ``requires_action`` that ``event_id`` names (cross-posts without a source)."""
     for pending in (child.stop_reason or {}).get("event_ids") or []:
         if thread_rules.crosspost_id(str(pending)) == event_id:
             return str(pending)
     return event_id
+
+
+async def _mirror(conn: Connection, session: SessionRow, child: SessionRow, field: str, rows: list[EventRow]) -> None:
+    """Copy a child's admitted answers into the primary ledger, naming each call by its cross-post."""
+    copies = [
+        NewEvent(
+            thread_rules.crosspost_id(row.id),
+            row.type,
+            {**row.payload, field: thread_rules.crosspost_id(str(row.payload[field]))},
+            session_thread_id=child.id,
+        )
+        for row in rows
+    ]
+    await events.append(conn, session.workspace_id, session.id, copies)

@@ -11,7 +11,9 @@ Threads, always inside the transaction of the change that causes it:
 - a child round that ends its turn appends the report to the primary ledger (a trigger of a
   later coordinator turn) and wakes the coordinator in the same transaction (``after_child_round``);
   a child that stops with ``requires_action`` cross-posts the events it waits on to the primary
-  ledger, with the child's ``session_thread_id``;
+  ledger, with the child's ``session_thread_id``, and so does a child whose round waits on
+  built-in calls: the Session's Work (one sandbox for every Thread) serves them from the primary
+  stream, and its results are routed back by that Thread id (``app.thread_routing``);
 - lifecycle: archive (a pending wake becomes ``terminate``), Session archive and delete reach
   every child.
 
@@ -30,7 +32,7 @@ from mango_server.domain.errors import ConflictError
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id, new_id
 from mango_server.model import ModelResponse, tool_uses
-from mango_server.store import events, outbox, sessions, threads, turns, work
+from mango_server.store import actions, events, outbox, sessions, threads, turns, work
 from mango_server.store.db import Connection, Pool
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
@@ -234,8 +236,11 @@ async def after_child_round(
     stop = (child.stop_reason or {}) if child.status == "idle" else {}
     active = await turns.active(conn, child.id)
     if active is not None and active.trigger_id == trigger_id:
-        if stop.get("type") == "requires_action":  # the turn waits for answers only a client can give
-            await _cross_post(conn, root, child, [str(e) for e in stop.get("event_ids") or []])
+        owed = [str(e) for e in stop.get("event_ids") or []] if stop.get("type") == "requires_action" else []
+        calls = await actions.for_round(conn, child.id, trigger_id, active.round)
+        for_worker = [a.event_id for a in calls if a.kind == "builtin" and a.state in ("pending", "allowed")]
+        await _cross_post(conn, root, child, [*owed, *(e for e in for_worker if e not in owed)])
+        if owed:  # the turn waits for answers only a client can give
             await announce(conn, root, replace(child, status="running"), child, base)
         return
     text = _report_text(response, str(stop.get("type") or "end_turn"))
@@ -253,10 +258,9 @@ async def _cross_post(conn: Connection, root: SessionRow, child: SessionRow, eve
         original = await events.find(conn, child.id, event_id)
         if original is None or await events.exists(conn, crosspost_id(event_id)):
             continue
+        payload = {**original.payload, "source_event_id": event_id}
         copies.append(
-            NewEvent(
-                crosspost_id(event_id), original.type, original.payload, original.trigger_id, session_thread_id=child.id
-            )
+            NewEvent(crosspost_id(event_id), original.type, payload, original.trigger_id, session_thread_id=child.id)
         )
     await events.append(conn, root.workspace_id, root.id, copies)
 

@@ -140,10 +140,15 @@ async def ensure_session_work(conn: Connection, workspace_id: str, environment_i
 
 
 async def ensure_if_runnable(conn: Connection, session: SessionRow) -> str | None:
-    """Queue Work when the Session has built-in tool calls waiting to be executed."""
-    if not await conn.fetchval(Q.has_runnable_builtin, session.id):
+    """Queue Work when the Session has built-in tool calls waiting to be executed.
+
+    ``session`` may be a child Thread's execution row: the Session's own Work runs every Thread's
+    calls (they share one sandbox), so the Work is always the Session's.
+    """
+    owner = session.primary_session_id or session.id
+    if not await conn.fetchval(Q.has_runnable_builtin, owner):
         return None
-    return await ensure_session_work(conn, session.workspace_id, session.environment_id, session.id)
+    return await ensure_session_work(conn, session.workspace_id, session.environment_id, owner)
 
 
 async def record_poller(

@@ -10,8 +10,11 @@ ON CONFLICT (session_id) WHERE kind = 'session' AND state <> 'stopped' DO NOTHIN
 RETURNING id;
 
 -- name: has_runnable_builtin
+-- $1 is a Session's own row: its child Threads' calls are run by the same Work.
 SELECT EXISTS (
-    SELECT 1 FROM session_actions WHERE session_id = $1 AND kind = 'builtin' AND state IN ('pending', 'allowed')
+    SELECT 1 FROM session_actions
+    WHERE kind = 'builtin' AND state IN ('pending', 'allowed')
+      AND session_id IN (SELECT $1::text UNION ALL SELECT id FROM sessions WHERE primary_session_id = $1)
 );
 
 -- name: get_work
