@@ -3414,6 +3414,7 @@ type SessionErrorEvent struct {
 // (span.outcome_evaluation_end), AgentThreadMessageSentEvent (agent.thread_message_sent),
 // AgentThreadMessageReceivedEvent (agent.thread_message_received), SessionThreadCreatedEvent
 // (session.thread_created), SessionThreadStatusRunningEvent (session.thread_status_running),
+// SessionThreadStatusRescheduledEvent (session.thread_status_rescheduled),
 // SessionThreadStatusIdleEvent (session.thread_status_idle), SessionThreadStatusTerminatedEvent
 // (session.thread_status_terminated). A type this client does not know keeps its JSON verbatim in
 // Raw.
@@ -3429,38 +3430,39 @@ type SessionEvent struct {
 
 // SessionEvent discriminator values.
 const (
-	SessionEventTypeUserMessage                   = "user.message"
-	SessionEventTypeUserInterrupt                 = "user.interrupt"
-	SessionEventTypeUserToolConfirmation          = "user.tool_confirmation"
-	SessionEventTypeUserToolResult                = "user.tool_result"
-	SessionEventTypeUserCustomToolResult          = "user.custom_tool_result"
-	SessionEventTypeAgentMessage                  = "agent.message"
-	SessionEventTypeAgentThinking                 = "agent.thinking"
-	SessionEventTypeAgentToolUse                  = "agent.tool_use"
-	SessionEventTypeAgentToolResult               = "agent.tool_result"
-	SessionEventTypeAgentMCPToolUse               = "agent.mcp_tool_use"
-	SessionEventTypeAgentMCPToolResult            = "agent.mcp_tool_result"
-	SessionEventTypeAgentCustomToolUse            = "agent.custom_tool_use"
-	SessionEventTypeAgentThreadContextCompacted   = "agent.thread_context_compacted"
-	SessionEventTypeSessionStatusRunning          = "session.status_running"
-	SessionEventTypeSessionStatusIdle             = "session.status_idle"
-	SessionEventTypeSessionStatusRescheduled      = "session.status_rescheduled"
-	SessionEventTypeSessionStatusTerminated       = "session.status_terminated"
-	SessionEventTypeSessionError                  = "session.error"
-	SessionEventTypeSessionUpdated                = "session.updated"
-	SessionEventTypeSessionUsage                  = "session.usage"
-	SessionEventTypeSessionDeleted                = "session.deleted"
-	SessionEventTypeSpanModelRequestStart         = "span.model_request_start"
-	SessionEventTypeSpanModelRequestEnd           = "span.model_request_end"
-	SessionEventTypeUserDefineOutcome             = "user.define_outcome"
-	SessionEventTypeSpanOutcomeEvaluationStart    = "span.outcome_evaluation_start"
-	SessionEventTypeSpanOutcomeEvaluationEnd      = "span.outcome_evaluation_end"
-	SessionEventTypeAgentThreadMessageSent        = "agent.thread_message_sent"
-	SessionEventTypeAgentThreadMessageReceived    = "agent.thread_message_received"
-	SessionEventTypeSessionThreadCreated          = "session.thread_created"
-	SessionEventTypeSessionThreadStatusRunning    = "session.thread_status_running"
-	SessionEventTypeSessionThreadStatusIdle       = "session.thread_status_idle"
-	SessionEventTypeSessionThreadStatusTerminated = "session.thread_status_terminated"
+	SessionEventTypeUserMessage                    = "user.message"
+	SessionEventTypeUserInterrupt                  = "user.interrupt"
+	SessionEventTypeUserToolConfirmation           = "user.tool_confirmation"
+	SessionEventTypeUserToolResult                 = "user.tool_result"
+	SessionEventTypeUserCustomToolResult           = "user.custom_tool_result"
+	SessionEventTypeAgentMessage                   = "agent.message"
+	SessionEventTypeAgentThinking                  = "agent.thinking"
+	SessionEventTypeAgentToolUse                   = "agent.tool_use"
+	SessionEventTypeAgentToolResult                = "agent.tool_result"
+	SessionEventTypeAgentMCPToolUse                = "agent.mcp_tool_use"
+	SessionEventTypeAgentMCPToolResult             = "agent.mcp_tool_result"
+	SessionEventTypeAgentCustomToolUse             = "agent.custom_tool_use"
+	SessionEventTypeAgentThreadContextCompacted    = "agent.thread_context_compacted"
+	SessionEventTypeSessionStatusRunning           = "session.status_running"
+	SessionEventTypeSessionStatusIdle              = "session.status_idle"
+	SessionEventTypeSessionStatusRescheduled       = "session.status_rescheduled"
+	SessionEventTypeSessionStatusTerminated        = "session.status_terminated"
+	SessionEventTypeSessionError                   = "session.error"
+	SessionEventTypeSessionUpdated                 = "session.updated"
+	SessionEventTypeSessionUsage                   = "session.usage"
+	SessionEventTypeSessionDeleted                 = "session.deleted"
+	SessionEventTypeSpanModelRequestStart          = "span.model_request_start"
+	SessionEventTypeSpanModelRequestEnd            = "span.model_request_end"
+	SessionEventTypeUserDefineOutcome              = "user.define_outcome"
+	SessionEventTypeSpanOutcomeEvaluationStart     = "span.outcome_evaluation_start"
+	SessionEventTypeSpanOutcomeEvaluationEnd       = "span.outcome_evaluation_end"
+	SessionEventTypeAgentThreadMessageSent         = "agent.thread_message_sent"
+	SessionEventTypeAgentThreadMessageReceived     = "agent.thread_message_received"
+	SessionEventTypeSessionThreadCreated           = "session.thread_created"
+	SessionEventTypeSessionThreadStatusRunning     = "session.thread_status_running"
+	SessionEventTypeSessionThreadStatusRescheduled = "session.thread_status_rescheduled"
+	SessionEventTypeSessionThreadStatusIdle        = "session.thread_status_idle"
+	SessionEventTypeSessionThreadStatusTerminated  = "session.thread_status_terminated"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -3536,6 +3538,8 @@ func (u SessionEvent) Value() (any, error) {
 		return u.AsSessionThreadCreatedEvent()
 	case "session.thread_status_running":
 		return u.AsSessionThreadStatusRunningEvent()
+	case "session.thread_status_rescheduled":
+		return u.AsSessionThreadStatusRescheduledEvent()
 	case "session.thread_status_idle":
 		return u.AsSessionThreadStatusIdleEvent()
 	case "session.thread_status_terminated":
@@ -4054,6 +4058,23 @@ func (u SessionEvent) AsSessionThreadStatusRunningEvent() (SessionThreadStatusRu
 	return v, err
 }
 
+// NewSessionEventFromSessionThreadStatusRescheduledEvent wraps v as a SessionEvent, setting its type to "session.thread_status_rescheduled".
+func NewSessionEventFromSessionThreadStatusRescheduledEvent(v SessionThreadStatusRescheduledEvent) SessionEvent {
+	v.Type = "session.thread_status_rescheduled"
+	raw, err := json.Marshal(v)
+	return SessionEvent{Type: "session.thread_status_rescheduled", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusRescheduledEvent decodes the union as SessionThreadStatusRescheduledEvent; it fails when Type is not "session.thread_status_rescheduled".
+func (u SessionEvent) AsSessionThreadStatusRescheduledEvent() (SessionThreadStatusRescheduledEvent, error) {
+	var v SessionThreadStatusRescheduledEvent
+	if u.Type != "session.thread_status_rescheduled" {
+		return v, &UnionTypeError{Union: "SessionEvent", Want: "session.thread_status_rescheduled", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // NewSessionEventFromSessionThreadStatusIdleEvent wraps v as a SessionEvent, setting its type to "session.thread_status_idle".
 func NewSessionEventFromSessionThreadStatusIdleEvent(v SessionThreadStatusIdleEvent) SessionEvent {
 	v.Type = "session.thread_status_idle"
@@ -4518,6 +4539,7 @@ type SessionStatusTerminatedEvent struct {
 // (span.outcome_evaluation_end), AgentThreadMessageSentEvent (agent.thread_message_sent),
 // AgentThreadMessageReceivedEvent (agent.thread_message_received), SessionThreadCreatedEvent
 // (session.thread_created), SessionThreadStatusRunningEvent (session.thread_status_running),
+// SessionThreadStatusRescheduledEvent (session.thread_status_rescheduled),
 // SessionThreadStatusIdleEvent (session.thread_status_idle), SessionThreadStatusTerminatedEvent
 // (session.thread_status_terminated), EventStartEvent (event_start), EventDeltaEvent (event_delta).
 // A type this client does not know keeps its JSON verbatim in Raw.
@@ -4533,40 +4555,41 @@ type SessionStreamEvent struct {
 
 // SessionStreamEvent discriminator values.
 const (
-	SessionStreamEventTypeUserMessage                   = "user.message"
-	SessionStreamEventTypeUserInterrupt                 = "user.interrupt"
-	SessionStreamEventTypeUserToolConfirmation          = "user.tool_confirmation"
-	SessionStreamEventTypeUserToolResult                = "user.tool_result"
-	SessionStreamEventTypeUserCustomToolResult          = "user.custom_tool_result"
-	SessionStreamEventTypeAgentMessage                  = "agent.message"
-	SessionStreamEventTypeAgentThinking                 = "agent.thinking"
-	SessionStreamEventTypeAgentToolUse                  = "agent.tool_use"
-	SessionStreamEventTypeAgentToolResult               = "agent.tool_result"
-	SessionStreamEventTypeAgentMCPToolUse               = "agent.mcp_tool_use"
-	SessionStreamEventTypeAgentMCPToolResult            = "agent.mcp_tool_result"
-	SessionStreamEventTypeAgentCustomToolUse            = "agent.custom_tool_use"
-	SessionStreamEventTypeAgentThreadContextCompacted   = "agent.thread_context_compacted"
-	SessionStreamEventTypeSessionStatusRunning          = "session.status_running"
-	SessionStreamEventTypeSessionStatusIdle             = "session.status_idle"
-	SessionStreamEventTypeSessionStatusRescheduled      = "session.status_rescheduled"
-	SessionStreamEventTypeSessionStatusTerminated       = "session.status_terminated"
-	SessionStreamEventTypeSessionError                  = "session.error"
-	SessionStreamEventTypeSessionUpdated                = "session.updated"
-	SessionStreamEventTypeSessionUsage                  = "session.usage"
-	SessionStreamEventTypeSessionDeleted                = "session.deleted"
-	SessionStreamEventTypeSpanModelRequestStart         = "span.model_request_start"
-	SessionStreamEventTypeSpanModelRequestEnd           = "span.model_request_end"
-	SessionStreamEventTypeUserDefineOutcome             = "user.define_outcome"
-	SessionStreamEventTypeSpanOutcomeEvaluationStart    = "span.outcome_evaluation_start"
-	SessionStreamEventTypeSpanOutcomeEvaluationEnd      = "span.outcome_evaluation_end"
-	SessionStreamEventTypeAgentThreadMessageSent        = "agent.thread_message_sent"
-	SessionStreamEventTypeAgentThreadMessageReceived    = "agent.thread_message_received"
-	SessionStreamEventTypeSessionThreadCreated          = "session.thread_created"
-	SessionStreamEventTypeSessionThreadStatusRunning    = "session.thread_status_running"
-	SessionStreamEventTypeSessionThreadStatusIdle       = "session.thread_status_idle"
-	SessionStreamEventTypeSessionThreadStatusTerminated = "session.thread_status_terminated"
-	SessionStreamEventTypeEventStart                    = "event_start"
-	SessionStreamEventTypeEventDelta                    = "event_delta"
+	SessionStreamEventTypeUserMessage                    = "user.message"
+	SessionStreamEventTypeUserInterrupt                  = "user.interrupt"
+	SessionStreamEventTypeUserToolConfirmation           = "user.tool_confirmation"
+	SessionStreamEventTypeUserToolResult                 = "user.tool_result"
+	SessionStreamEventTypeUserCustomToolResult           = "user.custom_tool_result"
+	SessionStreamEventTypeAgentMessage                   = "agent.message"
+	SessionStreamEventTypeAgentThinking                  = "agent.thinking"
+	SessionStreamEventTypeAgentToolUse                   = "agent.tool_use"
+	SessionStreamEventTypeAgentToolResult                = "agent.tool_result"
+	SessionStreamEventTypeAgentMCPToolUse                = "agent.mcp_tool_use"
+	SessionStreamEventTypeAgentMCPToolResult             = "agent.mcp_tool_result"
+	SessionStreamEventTypeAgentCustomToolUse             = "agent.custom_tool_use"
+	SessionStreamEventTypeAgentThreadContextCompacted    = "agent.thread_context_compacted"
+	SessionStreamEventTypeSessionStatusRunning           = "session.status_running"
+	SessionStreamEventTypeSessionStatusIdle              = "session.status_idle"
+	SessionStreamEventTypeSessionStatusRescheduled       = "session.status_rescheduled"
+	SessionStreamEventTypeSessionStatusTerminated        = "session.status_terminated"
+	SessionStreamEventTypeSessionError                   = "session.error"
+	SessionStreamEventTypeSessionUpdated                 = "session.updated"
+	SessionStreamEventTypeSessionUsage                   = "session.usage"
+	SessionStreamEventTypeSessionDeleted                 = "session.deleted"
+	SessionStreamEventTypeSpanModelRequestStart          = "span.model_request_start"
+	SessionStreamEventTypeSpanModelRequestEnd            = "span.model_request_end"
+	SessionStreamEventTypeUserDefineOutcome              = "user.define_outcome"
+	SessionStreamEventTypeSpanOutcomeEvaluationStart     = "span.outcome_evaluation_start"
+	SessionStreamEventTypeSpanOutcomeEvaluationEnd       = "span.outcome_evaluation_end"
+	SessionStreamEventTypeAgentThreadMessageSent         = "agent.thread_message_sent"
+	SessionStreamEventTypeAgentThreadMessageReceived     = "agent.thread_message_received"
+	SessionStreamEventTypeSessionThreadCreated           = "session.thread_created"
+	SessionStreamEventTypeSessionThreadStatusRunning     = "session.thread_status_running"
+	SessionStreamEventTypeSessionThreadStatusRescheduled = "session.thread_status_rescheduled"
+	SessionStreamEventTypeSessionThreadStatusIdle        = "session.thread_status_idle"
+	SessionStreamEventTypeSessionThreadStatusTerminated  = "session.thread_status_terminated"
+	SessionStreamEventTypeEventStart                     = "event_start"
+	SessionStreamEventTypeEventDelta                     = "event_delta"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -4642,6 +4665,8 @@ func (u SessionStreamEvent) Value() (any, error) {
 		return u.AsSessionThreadCreatedEvent()
 	case "session.thread_status_running":
 		return u.AsSessionThreadStatusRunningEvent()
+	case "session.thread_status_rescheduled":
+		return u.AsSessionThreadStatusRescheduledEvent()
 	case "session.thread_status_idle":
 		return u.AsSessionThreadStatusIdleEvent()
 	case "session.thread_status_terminated":
@@ -5164,6 +5189,23 @@ func (u SessionStreamEvent) AsSessionThreadStatusRunningEvent() (SessionThreadSt
 	return v, err
 }
 
+// NewSessionStreamEventFromSessionThreadStatusRescheduledEvent wraps v as a SessionStreamEvent, setting its type to "session.thread_status_rescheduled".
+func NewSessionStreamEventFromSessionThreadStatusRescheduledEvent(v SessionThreadStatusRescheduledEvent) SessionStreamEvent {
+	v.Type = "session.thread_status_rescheduled"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "session.thread_status_rescheduled", Raw: raw, err: err}
+}
+
+// AsSessionThreadStatusRescheduledEvent decodes the union as SessionThreadStatusRescheduledEvent; it fails when Type is not "session.thread_status_rescheduled".
+func (u SessionStreamEvent) AsSessionThreadStatusRescheduledEvent() (SessionThreadStatusRescheduledEvent, error) {
+	var v SessionThreadStatusRescheduledEvent
+	if u.Type != "session.thread_status_rescheduled" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "session.thread_status_rescheduled", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
 // NewSessionStreamEventFromSessionThreadStatusIdleEvent wraps v as a SessionStreamEvent, setting its type to "session.thread_status_idle".
 func NewSessionStreamEventFromSessionThreadStatusIdleEvent(v SessionThreadStatusIdleEvent) SessionStreamEvent {
 	v.Type = "session.thread_status_idle"
@@ -5366,6 +5408,29 @@ type SessionThreadStatusIdleEvent struct {
 
 	// Why the Thread is idle.
 	StopReason StopReason `json:"stop_reason"`
+}
+
+// SessionThreadStatusRescheduledEvent: A child Thread's model call failed with a retryable error;
+// the Thread retries it after a delay (its own ledger shows `session.status_rescheduled` and the
+// `session.error`).
+type SessionThreadStatusRescheduledEvent struct {
+	// Always `session.thread_status_rescheduled`.
+	Type string `json:"type"`
+
+	// The event id (`sevt_...`).
+	ID string `json:"id"`
+
+	// When the event was processed.
+	ProcessedAt *time.Time `json:"processed_at"`
+
+	// When the event was committed.
+	CreatedAt time.Time `json:"created_at"`
+
+	// The Thread the event is about.
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// The Thread's Agent name.
+	AgentName string `json:"agent_name"`
 }
 
 // SessionThreadStatusRunningEvent: A child Thread started running.

@@ -501,6 +501,80 @@ def test_child_builtin_calls_run_on_the_session_work(
         assert "ran-in-child" in report["content"][-1]["text"]
 
 
+def test_a_childs_retry_is_announced_as_thread_rescheduled(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid, team = _team(http, "retry")
+        _say(http, sid, _delegate(team["researcher"]["name"], "/fail 1\n/report recovered"))
+        _wait(lambda: any(e["type"] == "agent.thread_message_received" for e in history(http, sid)), "the report")
+        wait_status(http, sid, "end_turn")
+        child = next(t for t in _threads(http, sid) if t["parent_thread_id"])
+        statuses = [e["type"] for e in history(http, sid) if e["type"].startswith("session.thread_status_")]
+        assert statuses == [
+            "session.thread_status_running",
+            "session.thread_status_rescheduled",
+            "session.thread_status_running",
+            "session.thread_status_idle",
+        ], statuses
+        local = [e["type"] for e in _thread_events(http, sid, child["id"])]
+        assert "session.status_rescheduled" in local
+        assert "session.error" in local
+        report = next(e for e in history(http, sid) if e["type"] == "agent.thread_message_received")
+        assert report["content"][-1]["text"] == "recovered"
+
+
+def test_one_budget_limits_every_thread(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    """A child's round is checked against its Session's budget and every Thread's usage; raising the
+    budget resumes the paused child, which then reports."""
+    with client(mango_platform, mango_tenant) as http:
+        sid, team = _team(http, "budget", child_tools=[CUSTOM_TOOL])
+        budget = {"type": "limit", "max_tokens": 1_000_000}
+        assert http.post(f"/v1/sessions/{sid}", json={"budget": budget}).status_code == 200
+        _say(http, sid, _delegate(team["researcher"]["name"], '/tool get_weather {"city": "Oslo"}'))
+        use = _wait(
+            lambda: next((e for e in history(http, sid) if e["type"] == "agent.custom_tool_use"), None), "the call"
+        )
+        wait_status(http, sid, "end_turn")
+        child = next(t for t in _threads(http, sid) if t["parent_thread_id"])
+        _set_usage(mango_platform, sid, 999_000)  # the coordinator's Thread has spent nearly all of it
+        result = {
+            "type": "user.custom_tool_result",
+            "custom_tool_use_id": use["id"],
+            "content": [{"type": "text", "text": "cold"}],
+            "session_thread_id": child["id"],
+        }
+        assert http.post(f"/v1/sessions/{sid}/events", json={"events": [result]}).status_code == 200
+
+        def paused() -> dict[str, Any] | None:
+            return next(
+                (
+                    e
+                    for e in history(http, sid)
+                    if e["type"] == "session.thread_status_idle" and e["stop_reason"]["type"] == "budget_reached"
+                ),
+                None,
+            )
+
+        announced = _wait(paused, "the child stopped by the Session's budget")
+        assert announced["session_thread_id"] == child["id"]
+        assert not any(e["type"] == "agent.thread_message_received" for e in history(http, sid))
+        raised = {"type": "limit", "max_tokens": 2_000_000}
+        assert http.post(f"/v1/sessions/{sid}", json={"budget": raised}).status_code == 200
+        _wait(lambda: any(e["type"] == "agent.thread_message_received" for e in history(http, sid)), "the report")
+        wait_status(http, sid, "end_turn")
+
+
+def _set_usage(platform: Platform, session_id: str, input_tokens: int) -> None:
+    async def write() -> None:
+        conn = await asyncpg.connect(platform.database_url)
+        try:
+            usage = json.dumps({"input_tokens": input_tokens})
+            await conn.execute("UPDATE sessions SET usage = $2::jsonb WHERE id = $1", session_id, usage)
+        finally:
+            await conn.close()
+
+    asyncio.run(write())
+
+
 def _environment_key(platform: Platform, tenant: Tenant, env_id: str) -> str:
     async def issue() -> str:
         conn = await asyncpg.connect(platform.database_url)

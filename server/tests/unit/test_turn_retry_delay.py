@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
@@ -44,7 +45,7 @@ async def test_retry_delay(
     seen: dict[str, Any] = {}
 
     async def lock_if_current(conn: Any, prepared: Round) -> object:
-        return object()
+        return SimpleNamespace(primary_session_id=None)  # a Session's own row
 
     async def record_error(conn: Any, session: Any, prepared: Round, exc: ModelError, **kwargs: Any) -> StepOutcome:
         seen.update(kwargs)

@@ -39,6 +39,7 @@ from .models import (
     SessionStatusTerminatedEvent,
     SessionThreadCreatedEvent,
     SessionThreadStatusIdleEvent,
+    SessionThreadStatusRescheduledEvent,
     SessionThreadStatusRunningEvent,
     SessionThreadStatusTerminatedEvent,
     SessionUpdatedEvent,
@@ -155,6 +156,7 @@ SessionEvent: TypeAlias = (
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -191,6 +193,7 @@ _SESSION_EVENT_VARIANTS: dict[str, Callable[[Any], SessionEvent]] = {
     "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
     "session.thread_created": SessionThreadCreatedEvent.from_dict,
     "session.thread_status_idle": SessionThreadStatusIdleEvent.from_dict,
+    "session.thread_status_rescheduled": SessionThreadStatusRescheduledEvent.from_dict,
     "session.thread_status_running": SessionThreadStatusRunningEvent.from_dict,
     "session.thread_status_terminated": SessionThreadStatusTerminatedEvent.from_dict,
     "session.updated": SessionUpdatedEvent.from_dict,
@@ -273,6 +276,7 @@ SessionStreamEvent: TypeAlias = (
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -311,6 +315,7 @@ _SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] =
     "session.status_terminated": SessionStatusTerminatedEvent.from_dict,
     "session.thread_created": SessionThreadCreatedEvent.from_dict,
     "session.thread_status_idle": SessionThreadStatusIdleEvent.from_dict,
+    "session.thread_status_rescheduled": SessionThreadStatusRescheduledEvent.from_dict,
     "session.thread_status_running": SessionThreadStatusRunningEvent.from_dict,
     "session.thread_status_terminated": SessionThreadStatusTerminatedEvent.from_dict,
     "session.updated": SessionUpdatedEvent.from_dict,

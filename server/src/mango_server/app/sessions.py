@@ -15,7 +15,7 @@ from mango_server.app import attachments, notifications, threads
 from mango_server.app.admission import Admission
 from mango_server.app.events import read_documents
 from mango_server.app.services import Services
-from mango_server.domain import roster
+from mango_server.domain import prices, roster
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
@@ -128,14 +128,9 @@ async def aggregate(conn: Connection, rows: list[SessionRow]) -> list[SessionRow
         if row.id in busy:
             row = dataclasses.replace(row, status="running", stop_reason=None)
         if usage.get(row.id):
-            row = dataclasses.replace(row, usage=_sum_usage([row.usage or {}, *usage[row.id]]))
+            row = dataclasses.replace(row, usage=prices.sum_totals([row.usage or {}, *usage[row.id]]))
         out.append(row)
     return out
-
-
-def _sum_usage(totals: list[dict[str, int]]) -> dict[str, int]:
-    keys = {k for t in totals for k in t}
-    return {k: sum(int(t.get(k) or 0) for t in totals) for k in keys}
 
 
 async def get(services: Services, principal: Principal, session_id: str) -> SessionRow:
@@ -196,8 +191,8 @@ async def update(services: Services, principal: Principal, session_id: str, para
         if budget != row.budget:
             changed["budget"] = budget
             await sessions.set_budget(conn, row, budget)
-            if (row.stop_reason or {}).get("type") == "budget_reached":
-                await outbox.wake(conn, ws, session_id)  # the paused turn re-checks the new budget
+            for paused in await threads.paused_for_budget(conn, row):
+                await outbox.wake(conn, ws, paused)  # the paused turn re-checks the new budget
         if changed:
             await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.updated", changed)])
         row = await sessions.get_row(conn, ws, session_id)

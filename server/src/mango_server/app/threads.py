@@ -188,13 +188,31 @@ async def deliver(
     await outbox.wake(conn, ws, target_id)
 
 
+async def announce_child(conn: Connection, before: SessionRow, after: SessionRow, event_id: str) -> None:
+    """:func:`announce` a status change of ``after`` in its Session's ledger when it is a child Thread."""
+    if after.primary_session_id is None:
+        return
+    root = await sessions.lock_any(conn, after.primary_session_id)
+    if root is not None and root.deleting_at is None:
+        await announce(conn, root, before, after, event_id)
+
+
+async def after_child_retry(conn: Connection, before: SessionRow, start_id: str) -> None:
+    """A child round that failed and will be retried: ``session.thread_status_rescheduled`` in the primary ledger."""
+    after = await sessions.lock_any(conn, before.id)
+    if after is not None:
+        await announce_child(conn, before, after, derived_id("sevt", start_id, "thread"))
+
+
 async def announce(conn: Connection, session: SessionRow, before: SessionRow, after: SessionRow, event_id: str) -> None:
     """A child's status change, as ``session.thread_status_*`` in the primary ledger (nothing when unchanged)."""
     if (before.status, before.stop_reason) == (after.status, after.stop_reason):
         return
     name = roster.member_name(after.agent_snapshot)
     payload: JsonObject = {"agent_name": name}
-    kind = {"running": "running", "idle": "idle", "terminated": "terminated"}.get(after.status)
+    kind = {"running": "running", "rescheduling": "rescheduled", "idle": "idle", "terminated": "terminated"}.get(
+        after.status
+    )
     if kind is None:
         return
     if kind == "idle":
@@ -304,6 +322,15 @@ async def archive_child(conn: Connection, session: SessionRow, thread: ThreadRow
     await outbox.wake(conn, ws, child.id, "terminate")
     await work.stop_for_session(conn, child.id)
     return [child.id]
+
+
+async def paused_for_budget(conn: Connection, session: SessionRow) -> list[str]:
+    """The execution rows (the Session's and its live children's) whose turn waits on a raised budget."""
+    rows = [session]
+    for thread in await children(conn, session):
+        child = await sessions.lock_any(conn, thread.execution_id) if thread.archived_at is None else None
+        rows += [child] if child is not None else []
+    return [r.id for r in rows if (r.stop_reason or {}).get("type") == "budget_reached"]
 
 
 async def children(conn: Connection, session: SessionRow) -> list[ThreadRow]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from mango_server.app import turn_context
+from mango_server.app import threads, turn_context
 from mango_server.app.mcp_discovery import Offer, record_failures
 from mango_server.app.outcomes import trigger_blocks
 from mango_server.app.summarizer import Summary
@@ -26,6 +26,7 @@ from mango_server.domain import prices, tools
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
+from mango_server.store import threads as thread_rows
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
@@ -106,15 +107,17 @@ async def _open_round(
     if isinstance(admitted, SummaryNeeded):
         return admitted
     model_id = str(snapshot["model"]["id"])
-    if prices.budget_exceeded(session.budget, session.usage, model_id, admitted.estimate, admitted.request.max_tokens):
-        return await _stop_for_budget(conn, session, start_id)
+    budget, used = await _budget_scope(conn, session)
+    if budget and prices.budget_exceeded(budget, used, model_id, admitted.estimate, admitted.request.max_tokens):
+        return await _stop_for_budget(conn, session, budget, start_id)
     await turn_context.record(conn, key, admitted)
     if session.status != "running":
         running_id = derived_id("sevt", *attempt, "running")
         if await events.exists(conn, running_id):  # running again after a budget stop of this round
             running_id = derived_id("sevt", running_id, session.next_seq)
-        session = await sessions.set_status(conn, session, "running", None)
+        before, session = session, await sessions.set_status(conn, session, "running", None)
         await events.append(conn, ws, sid, [NewEvent(running_id, "session.status_running")])
+        await threads.announce_child(conn, before, session, derived_id("sevt", running_id, "thread"))
     if not await events.exists(conn, start_id):
         start = NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id)
         await events.append(conn, ws, sid, [start])
@@ -124,15 +127,36 @@ async def _open_round(
     )  # fmt: skip
 
 
-async def _stop_for_budget(conn: Connection, session: SessionRow, start_id: str) -> StepOutcome:
-    """Do not send the request: the Session goes idle with ``budget_reached`` (announced once per budget)."""
+async def _budget_scope(conn: Connection, session: SessionRow) -> tuple[JsonObject | None, dict[str, int]]:
+    """The budget a round is checked against and the usage it limits.
+
+    A Session has one budget, and every Thread's requests count against it: a child Thread's round
+    is checked against its Session's budget and the usage of all its Threads. The Session row is
+    already locked with the child's (``sessions.lock_any``); no budget means no reads.
+    """
+    root = session
+    if session.primary_session_id is not None:
+        root = await sessions.lock_any(conn, session.primary_session_id) or session
+    if not root.budget:
+        return None, {}
+    children = (await thread_rows.children_usage(conn, [root.id])).get(root.id, [])
+    return root.budget, prices.sum_totals([root.usage or {}, *children])
+
+
+async def _stop_for_budget(conn: Connection, session: SessionRow, budget: JsonObject, start_id: str) -> StepOutcome:
+    """Do not send the request: the Thread goes idle with ``budget_reached`` (announced once per budget).
+
+    Its turn stays open; raising the budget wakes it (``app.sessions.update``). A child Thread's stop
+    is announced in the primary ledger too.
+    """
     stop: JsonObject = {"type": "budget_reached"}
-    idle_id = derived_id("sevt", start_id, "budget", json.dumps(session.budget, sort_keys=True))
+    idle_id = derived_id("sevt", start_id, "budget", json.dumps(budget, sort_keys=True))
     if not await events.exists(conn, idle_id):
         idle = NewEvent(idle_id, "session.status_idle", {"stop_reason": stop})
         await events.append(conn, session.workspace_id, session.id, [idle])
     if session.status != "idle" or session.stop_reason != stop:
-        await sessions.set_status(conn, session, "idle", stop)
+        after = await sessions.set_status(conn, session, "idle", stop)
+        await threads.announce_child(conn, session, after, derived_id("sevt", idle_id, "thread"))
     return StepOutcome("idle")
 
 

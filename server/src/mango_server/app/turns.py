@@ -183,6 +183,8 @@ class TurnEngine:
             outcome = await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
             if outcome.kind == "idle":  # a child's turn that ended in errors still reports
                 await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None)
+            elif session.primary_session_id is not None:
+                await threads.after_child_retry(conn, session, prepared.start_id)
             return outcome
 
     async def _recover_overflow(self, prepared: Round, exc: ModelError) -> StepOutcome:

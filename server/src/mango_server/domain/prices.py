@@ -13,7 +13,7 @@ Not responsible for: measuring requests (``domain.tokens``) or storage.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -109,6 +109,13 @@ def request_totals(
     out["list_cost_micros"] = request_cost(price, out, searches, fetches) if price else 0
     out["unpriced_requests"] = 0 if price else 1
     return out
+
+
+def sum_totals(totals: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    """Usage totals added up key by key (a Session's Threads)."""
+    listed = list(totals)
+    keys = {k for t in listed for k in t}
+    return {k: sum(int(t.get(k) or 0) for t in listed) for k in keys}
 
 
 def money(micros: int) -> dict[str, str]:

@@ -160,6 +160,7 @@ from .session_thread_agent import SessionThreadAgent
 from .session_thread_created_event import SessionThreadCreatedEvent
 from .session_thread_list import SessionThreadList
 from .session_thread_status_idle_event import SessionThreadStatusIdleEvent
+from .session_thread_status_rescheduled_event import SessionThreadStatusRescheduledEvent
 from .session_thread_status_running_event import SessionThreadStatusRunningEvent
 from .session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
 from .session_update_params import SessionUpdateParams
@@ -384,6 +385,7 @@ __all__ = (
     "SessionThreadCreatedEvent",
     "SessionThreadList",
     "SessionThreadStatusIdleEvent",
+    "SessionThreadStatusRescheduledEvent",
     "SessionThreadStatusRunningEvent",
     "SessionThreadStatusTerminatedEvent",
     "SessionUpdateParams",

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
     from ..models.session_thread_created_event import SessionThreadCreatedEvent
     from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+    from ..models.session_thread_status_rescheduled_event import SessionThreadStatusRescheduledEvent
     from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
     from ..models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
     from ..models.session_updated_event import SessionUpdatedEvent
@@ -55,10 +56,11 @@ class SessionEventList:
             AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | SessionDeletedEvent | SessionErrorEvent
             | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent |
             SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent |
-            SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent |
-            SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent |
-            SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent |
-            UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent]): The events.
+            SessionThreadStatusRescheduledEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent |
+            SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent |
+            SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent |
+            UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent |
+            UserToolResultEvent]): The events.
         next_page (None | str): Cursor for the next page; null at the end.
     """
 
@@ -81,6 +83,7 @@ class SessionEventList:
         | SessionStatusTerminatedEvent
         | SessionThreadCreatedEvent
         | SessionThreadStatusIdleEvent
+        | SessionThreadStatusRescheduledEvent
         | SessionThreadStatusRunningEvent
         | SessionThreadStatusTerminatedEvent
         | SessionUpdatedEvent
@@ -118,6 +121,7 @@ class SessionEventList:
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
         from ..models.session_thread_created_event import SessionThreadCreatedEvent
         from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+        from ..models.session_thread_status_rescheduled_event import SessionThreadStatusRescheduledEvent
         from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
         from ..models.session_updated_event import SessionUpdatedEvent
         from ..models.session_usage_event import SessionUsageEvent
@@ -166,6 +170,7 @@ class SessionEventList:
                 or isinstance(data_item_data, AgentThreadMessageReceivedEvent)
                 or isinstance(data_item_data, SessionThreadCreatedEvent)
                 or isinstance(data_item_data, SessionThreadStatusRunningEvent)
+                or isinstance(data_item_data, SessionThreadStatusRescheduledEvent)
                 or isinstance(data_item_data, SessionThreadStatusIdleEvent)
             ):
                 data_item = data_item_data.to_dict()
@@ -208,6 +213,7 @@ class SessionEventList:
         from ..models.session_status_terminated_event import SessionStatusTerminatedEvent
         from ..models.session_thread_created_event import SessionThreadCreatedEvent
         from ..models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+        from ..models.session_thread_status_rescheduled_event import SessionThreadStatusRescheduledEvent
         from ..models.session_thread_status_running_event import SessionThreadStatusRunningEvent
         from ..models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
         from ..models.session_updated_event import SessionUpdatedEvent
@@ -249,6 +255,7 @@ class SessionEventList:
                 | SessionStatusTerminatedEvent
                 | SessionThreadCreatedEvent
                 | SessionThreadStatusIdleEvent
+                | SessionThreadStatusRescheduledEvent
                 | SessionThreadStatusRunningEvent
                 | SessionThreadStatusTerminatedEvent
                 | SessionUpdatedEvent
@@ -507,16 +514,24 @@ class SessionEventList:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_session_event_type_30 = SessionThreadStatusIdleEvent.from_dict(data)
+                    componentsschemas_session_event_type_30 = SessionThreadStatusRescheduledEvent.from_dict(data)
 
                     return componentsschemas_session_event_type_30
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_event_type_31 = SessionThreadStatusIdleEvent.from_dict(data)
+
+                    return componentsschemas_session_event_type_31
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_event_type_31 = SessionThreadStatusTerminatedEvent.from_dict(data)
+                componentsschemas_session_event_type_32 = SessionThreadStatusTerminatedEvent.from_dict(data)
 
-                return componentsschemas_session_event_type_31
+                return componentsschemas_session_event_type_32
 
             data_item = _parse_data_item(data_item_data)
 

@@ -1196,6 +1196,17 @@ class SessionThreadStatusRunningEvent(BaseModel):
     agent_name: Annotated[str, Field(description="The Thread's Agent name.", max_length=256)]
 
 
+class SessionThreadStatusRescheduledEvent(BaseModel):
+    type: Annotated[
+        Literal["session.thread_status_rescheduled"], Field(description="Always `session.thread_status_rescheduled`.")
+    ]
+    id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
+    processed_at: Annotated[AwareDatetime | None, Field(description="When the event was processed.")]
+    created_at: Annotated[AwareDatetime, Field(description="When the event was committed.")]
+    session_thread_id: Annotated[str | None, Field(description="The Thread the event is about.", max_length=64)] = None
+    agent_name: Annotated[str, Field(description="The Thread's Agent name.", max_length=256)]
+
+
 class SessionThreadStatusIdleEvent(BaseModel):
     type: Annotated[Literal["session.thread_status_idle"], Field(description="Always `session.thread_status_idle`.")]
     id: Annotated[str, Field(description="The event id (`sevt_...`).", max_length=64)]
@@ -2263,12 +2274,13 @@ class SessionEvent(
         | AgentThreadMessageReceivedEvent
         | SessionThreadCreatedEvent
         | SessionThreadStatusRunningEvent
+        | SessionThreadStatusRescheduledEvent
         | SessionThreadStatusIdleEvent
         | SessionThreadStatusTerminatedEvent
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent,
         Field(
             description="Every persisted Session event (client and server). Decoders must pass unknown types through.",
             discriminator="type",
@@ -2345,6 +2357,7 @@ class SessionStreamEvent(
         | AgentThreadMessageReceivedEvent
         | SessionThreadCreatedEvent
         | SessionThreadStatusRunningEvent
+        | SessionThreadStatusRescheduledEvent
         | SessionThreadStatusIdleEvent
         | SessionThreadStatusTerminatedEvent
         | EventStartEvent
@@ -2352,7 +2365,7 @@ class SessionStreamEvent(
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent,
         Field(
             description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
             discriminator="type",

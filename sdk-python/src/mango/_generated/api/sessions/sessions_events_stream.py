@@ -28,6 +28,7 @@ from ...models.session_status_running_event import SessionStatusRunningEvent
 from ...models.session_status_terminated_event import SessionStatusTerminatedEvent
 from ...models.session_thread_created_event import SessionThreadCreatedEvent
 from ...models.session_thread_status_idle_event import SessionThreadStatusIdleEvent
+from ...models.session_thread_status_rescheduled_event import SessionThreadStatusRescheduledEvent
 from ...models.session_thread_status_running_event import SessionThreadStatusRunningEvent
 from ...models.session_thread_status_terminated_event import SessionThreadStatusTerminatedEvent
 from ...models.session_updated_event import SessionUpdatedEvent
@@ -106,6 +107,7 @@ def _parse_response(
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -148,6 +150,7 @@ def _parse_response(
             | SessionStatusTerminatedEvent
             | SessionThreadCreatedEvent
             | SessionThreadStatusIdleEvent
+            | SessionThreadStatusRescheduledEvent
             | SessionThreadStatusRunningEvent
             | SessionThreadStatusTerminatedEvent
             | SessionUpdatedEvent
@@ -406,7 +409,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_30 = SessionThreadStatusIdleEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_30 = SessionThreadStatusRescheduledEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_30
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -414,7 +417,7 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_31 = SessionThreadStatusTerminatedEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_31 = SessionThreadStatusIdleEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_31
             except (TypeError, ValueError, AttributeError, KeyError):
@@ -422,16 +425,24 @@ def _parse_response(
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_session_stream_event_type_32 = EventStartEvent.from_dict(data)
+                componentsschemas_session_stream_event_type_32 = SessionThreadStatusTerminatedEvent.from_dict(data)
 
                 return componentsschemas_session_stream_event_type_32
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_session_stream_event_type_33 = EventStartEvent.from_dict(data)
+
+                return componentsschemas_session_stream_event_type_33
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_session_stream_event_type_33 = EventDeltaEvent.from_dict(data)
+            componentsschemas_session_stream_event_type_34 = EventDeltaEvent.from_dict(data)
 
-            return componentsschemas_session_stream_event_type_33
+            return componentsschemas_session_stream_event_type_34
 
         response_200 = _parse_response_200(response.text)
 
@@ -501,6 +512,7 @@ def _build_response(
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -552,6 +564,7 @@ def sync_detailed(
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -606,7 +619,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -649,6 +662,7 @@ def sync(
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -704,7 +718,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return sync_detailed(
@@ -742,6 +756,7 @@ async def asyncio_detailed(
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -796,7 +811,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
+        Response[AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope]
     """
 
     kwargs = _get_kwargs(
@@ -837,6 +852,7 @@ async def asyncio(
     | SessionStatusTerminatedEvent
     | SessionThreadCreatedEvent
     | SessionThreadStatusIdleEvent
+    | SessionThreadStatusRescheduledEvent
     | SessionThreadStatusRunningEvent
     | SessionThreadStatusTerminatedEvent
     | SessionUpdatedEvent
@@ -892,7 +908,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
+        AgentCustomToolUseEvent | AgentMcpToolResultEvent | AgentMcpToolUseEvent | AgentMessageEvent | AgentThinkingEvent | AgentThreadContextCompactedEvent | AgentThreadMessageReceivedEvent | AgentThreadMessageSentEvent | AgentToolResultEvent | AgentToolUseEvent | EventDeltaEvent | EventStartEvent | SessionDeletedEvent | SessionErrorEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusRunningEvent | SessionStatusTerminatedEvent | SessionThreadCreatedEvent | SessionThreadStatusIdleEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusRunningEvent | SessionThreadStatusTerminatedEvent | SessionUpdatedEvent | SessionUsageEvent | SpanModelRequestEndEvent | SpanModelRequestStartEvent | SpanOutcomeEvaluationEndEvent | SpanOutcomeEvaluationStartEvent | UserCustomToolResultEvent | UserDefineOutcomeEvent | UserInterruptEvent | UserMessageEvent | UserToolConfirmationEvent | UserToolResultEvent | ErrorEnvelope
     """
 
     return (
