@@ -318,7 +318,12 @@ def test_targeted_and_global_interrupts(mango_platform: Platform, mango_tenant: 
         assert all(t["status"] == "idle" for t in threads.values()), threads
         assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"
         time.sleep(1.0)
-        assert not [e for e in history(http, sid) if e["type"] == "agent.thread_message_received"]
+        # The targeted interrupt told the coordinator; the global one stopped everyone, so b never reports.
+        reports = [e for e in history(http, sid) if e["type"] == "agent.thread_message_received"]
+        assert [r["from_session_thread_id"] for r in reports] == [first["id"]]
+        assert "interrupted" in reports[0]["content"][-1]["text"]
+        second = threads[b]["id"]
+        assert not [e for e in _thread_events(http, sid, second) if e["type"] == "agent.thread_message_sent"]
 
 
 def test_archive_and_delete_with_live_children(mango_platform: Platform, mango_tenant: Tenant) -> None:

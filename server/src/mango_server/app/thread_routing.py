@@ -6,8 +6,9 @@ call may be named by its own event id or by the id of its cross-post in the prim
 Each answer a child admits is mirrored into the primary ledger, naming the call by its
 cross-post id, so a reader of the Session stream alone (the Session's Work serving a child's
 built-in calls, a client relaying approvals) sees every call it was shown answered.
-``user.interrupt`` with a ``session_thread_id`` stops that Thread; without one it stops the
-primary Thread and every non-archived child. A ``session_thread_id`` that is not a Thread of
+``user.interrupt`` with a ``session_thread_id`` stops that Thread (a turn it cuts short is
+reported to the coordinator, which goes on without it); without one it stops the primary Thread
+and every non-archived child, and nothing reports. A ``session_thread_id`` that is not a Thread of
 the Session is a 400. Runs in the caller's transaction, under the Session row lock; each child
 row is locked after it. Not responsible for what admitting an event means (``app.admission``).
 """
@@ -21,7 +22,7 @@ from mango_server.domain.errors import ConflictError, InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
-from mango_server.store import events, sessions, threads
+from mango_server.store import events, sessions, threads, turns
 from mango_server.store.db import Connection
 from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
@@ -81,7 +82,7 @@ async def admit(
             batch.append(_primary_event(event))  # the primary Thread is interrupted with its children
             positions.append(index)
         for thread in targets:
-            await _admit_child(conn, session, thread, principal_kind, event, routed)
+            await _admit_child(conn, session, thread, principal_kind, event, routed, targeted=named is not None)
     if batch:
         await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
     return routed
@@ -120,10 +121,13 @@ async def _admit_child(
     principal_kind: PrincipalKind,
     event: JsonObject,
     routed: Routed,
+    *,
+    targeted: bool,
 ) -> None:
     child = await sessions.lock_any(conn, thread.execution_id)
     if child is None:
         return
+    interrupted = event["type"] == "user.interrupt" and await turns.active(conn, child.id)
     local = _primary_event(event)
     field = _ID_FIELDS.get(event["type"])
     if field is not None:
@@ -136,6 +140,8 @@ async def _admit_child(
     after = await sessions.lock_any(conn, child.id)
     if after is not None:
         await thread_rules.announce(conn, session, child, after, new_id("sevt"))
+    if interrupted and targeted and after is not None:  # a global interrupt stops the coordinator too
+        await thread_rules.report_interrupted(conn, session, after, new_id("sevt"))
 
 
 async def _original_id(conn: Connection, session: SessionRow, child: SessionRow, event_id: str) -> str:

@@ -270,6 +270,16 @@ async def after_child_round(
     await deliver(conn, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
 
 
+async def report_interrupted(conn: Connection, root: SessionRow, child: SessionRow, base: str) -> None:
+    """A child whose turn an interrupt cut short tells the coordinator, so it does not wait for a report."""
+    text = "(the user interrupted this Thread before it finished its turn)"
+    primary = root.primary_thread_id or root.id
+    sent = {"to_session_thread_id": primary, "to_agent_name": root.agent_snapshot.get("name"), "content": [_text(text)]}
+    await events.append(conn, child.workspace_id, child.id, [NewEvent(base, "agent.thread_message_sent", sent)])
+    name = roster.member_name(child.agent_snapshot)
+    await deliver(conn, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
+
+
 async def _cross_post(conn: Connection, root: SessionRow, child: SessionRow, event_ids: list[str]) -> None:
     copies: list[NewEvent] = []
     for event_id in event_ids:
