@@ -32,7 +32,7 @@ from mango_server.domain.errors import ConflictError
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id, new_id
 from mango_server.model import ModelResponse, tool_uses
-from mango_server.store import actions, events, outbox, sessions, threads, turns, work
+from mango_server.store import actions, events, mcp, outbox, sessions, threads, turns, work
 from mango_server.store.db import Connection, Pool
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
@@ -359,12 +359,14 @@ async def archive_all(conn: Connection, session: SessionRow) -> list[str]:
 
 
 async def stop_all_for_delete(conn: Connection, session: SessionRow) -> list[str]:
-    """Deletion: every child's stream ends (``session.deleted``), its workflow is told to stop and its Work stops."""
+    """Deletion: every child's stream ends (``session.deleted``), its MCP journal settles, its workflow is
+    told to stop and its Work stops."""
     touched: list[str] = []
     for thread in await children(conn, session):
         await events.append(
             conn, session.workspace_id, thread.execution_id, [NewEvent(new_id("sevt"), "session.deleted")]
         )
+        await mcp.settle_interrupted(conn, thread.execution_id)  # what became of its in-flight calls
         await outbox.wake(conn, session.workspace_id, thread.execution_id, "terminate")
         await work.stop_for_session(conn, thread.execution_id)
         touched.append(thread.execution_id)

@@ -41,21 +41,7 @@ async def sessions_events_stream(ctx: RequestContext) -> StreamingResponse:
     deltas = ctx.list_param("event_deltas", DELTA_TYPES, max_items=2)
     last_event_id = ctx.request.headers.get("last-event-id")
     cursor = await events.start_cursor(ctx.services, ctx.principal, session_id, last_event_id)
-    fanout, slots = ctx.services.fanout, ctx.services.stream_slots
-    if fanout is None or slots is None:
-        raise OverloadedError("event streams are not available on this server")
-    slot = await slots.take(ctx.principal.key_id)
-    # Follow before the response starts, so nothing published after the client sees the headers
-    # is missed; the background task stops following even if the body never starts.
-    lease = token_digest(ctx.session_token) if ctx.principal.kind == "SessionToken" else None
-    follower = fanout.follow(session_id, with_deltas=bool(deltas), lease=lease)
-    stream = _Stream(ctx, fanout, slots, slot, follower, cursor)
-    return StreamingResponse(
-        stream.frames(),
-        media_type="text/event-stream",
-        headers={"cache-control": "no-cache", "x-accel-buffering": "no"},
-        background=BackgroundTask(stream.close),
-    )
+    return await _open(ctx, session_id, cursor, with_deltas=bool(deltas))
 
 
 async def sessions_threads_stream(ctx: RequestContext) -> StreamingResponse:
@@ -65,11 +51,20 @@ async def sessions_threads_stream(ctx: RequestContext) -> StreamingResponse:
     execution_id, cursor = await session_threads.start_cursor(
         ctx.services, ctx.principal, session_id, thread_id, last_event_id
     )
+    return await _open(ctx, execution_id, cursor, with_deltas=False)
+
+
+async def _open(ctx: RequestContext, execution_id: str, cursor: int, *, with_deltas: bool) -> StreamingResponse:
+    """Take a stream slot, follow the ledger of ``execution_id`` and answer with the SSE body."""
     fanout, slots = ctx.services.fanout, ctx.services.stream_slots
     if fanout is None or slots is None:
         raise OverloadedError("event streams are not available on this server")
     slot = await slots.take(ctx.principal.key_id)
-    stream = _Stream(ctx, fanout, slots, slot, fanout.follow(execution_id, with_deltas=False), cursor)
+    # Follow before the response starts, so nothing published after the client sees the headers
+    # is missed; the background task stops following even if the body never starts.
+    lease = token_digest(ctx.session_token) if ctx.principal.kind == "SessionToken" else None
+    follower = fanout.follow(execution_id, with_deltas=with_deltas, lease=lease)
+    stream = _Stream(ctx, fanout, slots, slot, follower, cursor)
     return StreamingResponse(
         stream.frames(),
         media_type="text/event-stream",
