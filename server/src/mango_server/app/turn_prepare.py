@@ -23,6 +23,7 @@ from mango_server.app.summarizer import Summary
 from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
 from mango_server.domain import prices, tools
+from mango_server.domain import skills as skill_rules
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
@@ -94,6 +95,12 @@ async def _open_round(
     start_id = derived_id("sevt", *attempt, "start")
     pinned_skills = session.agent_snapshot.get("skills") or []
     manifest = await skills.manifest(conn, ws, pinned_skills)
+    if manifest and session.primary_session_id is not None:  # a child Thread: its Agent's folder
+        root = await sessions.lock_any(conn, session.primary_session_id)  # already locked by prepare()
+        if root is not None:
+            manifest = skill_rules.with_paths(
+                manifest, skill_rules.skills_folder(root.agent_snapshot, session.agent_snapshot)
+            )
     snapshot = {**session.agent_snapshot, "skill_manifest": manifest}
     if offer.tools:
         snapshot["mcp_tools"] = offer.tools
