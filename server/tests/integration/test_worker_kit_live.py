@@ -227,3 +227,66 @@ def test_roster_agents_skills_are_scoped_in_the_shared_workspace(
     assert sorted(p.name for p in skills_root.iterdir()) == [".agents", SKILL_DIR]
     assert sorted(p.name for p in (skills_root / ".agents").iterdir()) == [scope]
     assert (skills_root / ".agents" / scope / SKILL_DIR / "SKILL.md").is_file()
+
+
+def test_a_members_broken_skill_fails_closed_and_ends_every_thread(
+    mango_platform: Platform, mango_tenant: Tenant, tmp_path: Path
+) -> None:
+    tag = time.monotonic_ns()
+    with client(mango_platform, mango_tenant) as http:
+        member_skill = _upload(http, "the specialist's helper")
+        member = _ok(
+            http.post(
+                "/v1/agents",
+                json={
+                    "name": f"spec-{tag}",
+                    "model": "mango-offline-1",
+                    "skills": [{"type": "custom", "skill_id": member_skill}],
+                },
+            )
+        )
+        lead = _ok(
+            http.post(
+                "/v1/agents",
+                json={
+                    "name": f"lead-{tag}",
+                    "model": "mango-offline-1",
+                    "tools": [BASH_TOOLSET],
+                    "multiagent": {"type": "coordinator", "agents": [member["id"]]},
+                },
+            )
+        )
+        env = _ok(http.post("/v1/environments", json={"name": f"kit-broken-{tag}"}))
+        sid = _ok(http.post("/v1/sessions", json={"agent": lead["id"], "environment_id": env["id"]}))["id"]
+        say(http, sid, "/tool delegate " + json.dumps({"agent": member["name"], "message": "/report done"}))
+        _child_prompt(mango_platform, http, sid, member["id"])
+        # The frozen record no longer matches the stored bytes: a permanent input problem.
+        with psycopg.connect(mango_platform.database_url) as conn:
+            conn.execute("UPDATE skill_versions SET archive_sha256 = %s WHERE skill_id = %s", ("0" * 64, member_skill))
+        say(http, sid, "/tool bash " + json.dumps({"command": "echo never"}))
+        _wait_for_tool_use(http, sid, "bash")
+
+        workdir = tmp_path / "work"
+        workdir.mkdir()
+        worker = EnvironmentWorker(
+            base_url=mango_platform.base_url,
+            environment_id=env["id"],
+            environment_key=_environment_key(mango_platform, mango_tenant, env["id"]),
+            workdir=workdir,
+            max_idle=1.0,
+            memory_sync_interval=None,
+        )
+        asyncio.run(asyncio.wait_for(worker.run(drain=True), timeout=120))
+
+        assert _ok(http.get(f"/v1/sessions/{sid}"))["status"] == "terminated"
+        threads = _ok(http.get(f"/v1/sessions/{sid}/threads"))["data"]
+        assert [t["status"] for t in threads] == ["terminated", "terminated"], threads
+        events = history(http, sid)
+        assert not [e for e in events if e["type"] == "user.tool_result"]
+        (error,) = [e for e in events if e["type"] == "session.error"]
+        assert error["error"]["type"] == "session_input_failed_error"
+        assert "SHA-256" in error["error"]["message"]
+        child = next(t["id"] for t in threads if t["parent_thread_id"])
+        ended = [e for e in events if e["type"] == "session.thread_status_terminated"]
+        assert [e["session_thread_id"] for e in ended] == [child]
+    assert not (workdir / "skills").exists()
