@@ -11,7 +11,9 @@ archive, a Memory Store) reports a terminal failure: in one transaction the Work
 stopped with its ``error``, the Session's active turn is closed (queued inputs are flushed,
 open tool calls cancelled), a ``session.error`` (``session_input_failed_error``,
 ``retry_status`` ``terminal``) and ``session.status_terminated`` are appended and the Session
-status becomes ``terminated``. A Stop that leaves built-in calls unexecuted re-queues Work for
+status becomes ``terminated``; every open child Thread of a multi-agent Session ends the same way
+(its own ``session.error`` and ``session.status_terminated``, ``session.thread_status_terminated``
+on the primary ledger, its Work stopped). A Stop that leaves built-in calls unexecuted re-queues Work for
 them in the same transaction. Lock order is the Session row, then the Work row (the same order
 as enqueueing from a turn).
 
@@ -146,7 +148,7 @@ async def stop(services: Services, item: WorkRef, *, force: bool) -> WorkRow:
 
 
 async def fail(services: Services, item: WorkRef, error: JsonObject) -> WorkRow:
-    """Stop the item with ``error`` and terminate its Session for good."""
+    """Stop the item with ``error`` and terminate its Session, child Threads included, for good."""
     async with transaction(services.pool) as conn:
         row, terminated = await fail_in(conn, item.workspace_id, item.environment_id, item.work_id, error)
     if terminated:
