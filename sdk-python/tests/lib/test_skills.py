@@ -6,17 +6,18 @@ import io
 import os
 import stat
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import anyio
 import pytest
-from mango import RetryPolicy
+from mango import AsyncMango, RetryPolicy
+from mango._generated.models import Session
 from mango.lib import EnvironmentWorker, ItemOutcome, ToolContext, _environment_worker, _lease
 from mango.lib._exceptions import InputFailed
-from mango.lib._skills import STAGING_PREFIX, extract_archive
+from mango.lib._skills import STAGING_PREFIX, SkillLimits, extract_archive, materialise_skills
 from mango.lib.tools import default_toolset
 
 from .conftest import FakeMango, make_secret
@@ -256,3 +257,140 @@ async def test_skills_disabled_fetches_no_archive(fake: FakeMango, tmp_path: Pat
     )
     assert (await run_item(w)).outcome is ItemOutcome.COMPLETED
     assert not fake.of("skills.versions.get")
+
+
+OTHER = archive(
+    {"pdf/SKILL.md": "---\nname: pdf\ndescription: d\n---\nThe specialist's pdf.\n", "pdf/spec.txt": "mine\n"}
+)
+
+
+def member(agent_id: str, version: Any, skills: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "type": "agent",
+        "id": agent_id,
+        "version": version,
+        "name": agent_id,
+        "description": None,
+        "system": None,
+        "model": {"id": "mango-offline-1"},
+        "tools": [],
+        "mcp_servers": [],
+        "skills": skills,
+    }
+
+
+def coordinator(fake: FakeMango, skills: list[dict[str, Any]], *members: dict[str, Any]) -> None:
+    """A coordinator Session whose roster holds ``self``, the Advisor and ``members``."""
+    body = fake.session(skills=skills)
+    own = member("agent_1", 1, skills)
+    advisor = {"type": "advisor", "model": {"id": "mango-offline-1"}}
+    body["agent"]["multiagent"] = {"type": "coordinator", "agents": [own, advisor, *members]}
+
+
+async def test_external_roster_agents_skills_land_in_their_scope_without_colliding(
+    fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
+) -> None:
+    pin_c = {"type": "custom", "skill_id": "skill_c", "version": "5"}
+    coordinator(fake, [PIN], member("agent_spec", 7, [pin_c]), member("agent_rev", 2, [PIN]))
+    fake.add_skill("skill_1", "3", GOOD, "pdf")
+    fake.add_skill("skill_c", "5", OTHER, "pdf")  # the same directory name as the coordinator's Skill
+    fake.idle(S)
+    recorder = Recorder()
+    result = await run_item(make_worker(fake, tmp_path, zero_backoff, recorder))
+    assert result.outcome is ItemOutcome.COMPLETED
+    skills = tmp_path / "skills"
+    assert sorted(os.listdir(skills)) == [".agents", "pdf"]
+    assert (skills / "pdf" / "helper.txt").read_text() == "supporting text\n"
+    assert not (skills / "pdf" / "spec.txt").exists()
+    assert sorted(os.listdir(skills / ".agents")) == ["agent_rev-v2", "agent_spec-v7"]
+    spec = skills / ".agents" / "agent_spec-v7" / "pdf"
+    assert (spec / "spec.txt").read_text() == "mine\n"
+    assert "specialist's" in (spec / "SKILL.md").read_text()
+    assert (skills / ".agents" / "agent_rev-v2" / "pdf" / "helper.txt").read_text() == "supporting text\n"
+    # skill_1 v3 is pinned by two Agents but downloaded once; the self member adds nothing.
+    assert len(fake.of("skills.versions.content")) == 2
+    (context,) = recorder.contexts
+    assert context.read_only_roots == (real(tmp_path) / "skills",)  # the scopes are read-only too
+    tools = recorder(context)
+    refused = await tools["write"].run({"file_path": "skills/.agents/agent_spec-v7/pdf/spec.txt", "content": "x"})
+    assert refused.is_error
+    await tools["bash"].close()  # type: ignore[attr-defined]
+    assert sorted(os.listdir(tmp_path)) == ["skills"]
+
+
+async def test_only_a_members_skills_are_still_published(
+    fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
+) -> None:
+    coordinator(fake, [], member("agent_spec", 7, [PIN]))
+    fake.add_skill("skill_1", "3", GOOD, "pdf")
+    fake.idle(S)
+    assert (await run_item(make_worker(fake, tmp_path, zero_backoff, Recorder()))).outcome is ItemOutcome.COMPLETED
+    assert sorted(os.listdir(tmp_path / "skills")) == [".agents"]
+    assert (tmp_path / "skills" / ".agents" / "agent_spec-v7" / "pdf" / "SKILL.md").is_file()
+
+
+async def test_a_member_pin_without_a_concrete_version_fails_the_work(
+    fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
+) -> None:
+    latest = {"type": "custom", "skill_id": "skill_c", "version": "latest"}
+    coordinator(fake, [PIN], member("agent_spec", 7, [latest]))
+    fake.add_skill("skill_1", "3", GOOD, "pdf")
+    recorder = Recorder()
+    result = await run_item(make_worker(fake, tmp_path, zero_backoff, recorder))
+    assert result.outcome is ItemOutcome.FAILED
+    assert "roster member 2 (agent_spec) skill pin 0" in result.reason
+    assert "concrete version" in result.reason
+    (fail,) = fake.of("fail")
+    assert fail.body["error"]["type"] == "session_input_failed_error"
+    assert not fake.of("skills.versions.get")  # nothing is downloaded before every pin is checked
+    assert recorder.contexts == []
+    assert not (tmp_path / "skills").exists()
+
+
+@pytest.mark.parametrize(
+    ("agent_id", "version", "message"),
+    [("agent/../x", 1, "usable agent id"), ("agent_spec", 0, "usable agent id"), ("agent_spec", "7", "usable")],
+)
+async def test_an_unusable_member_scope_fails_the_work(
+    fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy, agent_id: str, version: Any, message: str
+) -> None:
+    coordinator(fake, [], member(agent_id, version, [PIN]))
+    fake.add_skill("skill_1", "3", GOOD, "pdf")
+    result = await run_item(make_worker(fake, tmp_path, zero_backoff, Recorder()))
+    assert result.outcome is ItemOutcome.FAILED
+    assert message in result.reason
+    assert not (tmp_path / "skills").exists()
+
+
+async def test_a_primary_skill_named_like_the_namespace_fails_when_members_have_skills(
+    fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
+) -> None:
+    squat = archive({".agents/SKILL.md": "x", ".agents/agent_spec-v7/pdf/SKILL.md": "not the member's"})
+    coordinator(fake, [PIN], member("agent_spec", 7, [{"type": "custom", "skill_id": "skill_c", "version": "5"}]))
+    fake.add_skill("skill_1", "3", squat, ".agents")
+    fake.add_skill("skill_c", "5", OTHER, "pdf")
+    result = await run_item(make_worker(fake, tmp_path, zero_backoff, Recorder()))
+    assert result.outcome is ItemOutcome.FAILED
+    assert "reserved for roster Agents" in result.reason
+    assert not (tmp_path / "skills").exists()
+
+
+async def test_the_session_bound_covers_every_scope(fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy) -> None:
+    pin_c = {"type": "custom", "skill_id": "skill_c", "version": "5"}
+    coordinator(fake, [PIN], member("agent_spec", 7, [pin_c]))
+    fake.add_skill("skill_1", "3", GOOD, "pdf")
+    fake.add_skill("skill_c", "5", OTHER, "pdf")
+    limits = SkillLimits(max_session_archive_bytes=len(GOOD) + len(OTHER) - 1)
+    session = Session.from_dict(fake.sessions[S])
+
+    async def once(step: Callable[[], Awaitable[Any]], what: str) -> Any:
+        return await step()
+
+    async with AsyncMango(base_url=fake.url, api_key="tok-session", retry_policy=zero_backoff) as client:
+        with pytest.raises(InputFailed, match="per-Session limit"):
+            await materialise_skills(client, session, tmp_path, fetch=once, limits=limits)
+        roomy = SkillLimits(max_session_archive_bytes=len(GOOD) + len(OTHER))
+        published = await materialise_skills(client, session, tmp_path, fetch=once, limits=roomy)
+    assert published.directories == ("pdf",)
+    assert published.scopes == ("agent_spec-v7",)
+    assert sorted(os.listdir(tmp_path)) == ["skills"]

@@ -17,6 +17,15 @@ def test_pinned_skills_are_announced_after_the_system_prompt() -> None:
     assert "- pdf-tools (skills/pdf/SKILL.md): Fill PDF forms." in request.system
 
 
+def test_an_external_members_skills_are_announced_under_its_scope() -> None:
+    entry = {**MANIFEST[0], "path": "skills/.agents/agent_spec-v7/pdf/SKILL.md"}
+    snapshot = {"model": {"id": "m"}, "system": None, "tools": [], "skill_manifest": [entry]}
+    request = build_request(snapshot, [], attempt=1, max_tokens=10)
+    assert request.system is not None
+    assert "- pdf-tools (skills/.agents/agent_spec-v7/pdf/SKILL.md): Fill PDF forms." in request.system
+    assert "(skills/pdf/SKILL.md)" not in request.system
+
+
 def test_no_skills_leaves_the_system_prompt_alone() -> None:
     assert build_request({"model": {"id": "m"}, "system": None}, [], attempt=1, max_tokens=10).system is None
     assert build_request({"model": {"id": "m"}, "system": "S"}, [], attempt=1, max_tokens=10).system == "S"

@@ -2,14 +2,19 @@
 
 ``materialise_skills()`` runs once per item, after the Session fetch and before the tools exist:
 
-1. every pin of ``session.agent.skills`` must name a concrete decimal version (else ``InputFailed``);
-2. per pin, ``skills.versions.get`` (the frozen record) and ``skills.versions.content`` (the bytes)
-   with the session token; the bytes must have exactly ``archive_size_bytes`` and
+1. every pin of ``session.agent.skills`` and of each roster member's snapshot
+   (``session.agent.multiagent``) must name a concrete decimal version (else ``InputFailed``);
+2. per distinct pin, ``skills.versions.get`` (the frozen record) and ``skills.versions.content``
+   (the bytes) with the session token; the bytes must have exactly ``archive_size_bytes`` and
    ``archive_sha256``, and the per-archive and per-Session compressed sizes are bounded;
-3. the zip archives are extracted into a fresh staging folder, a direct child of the workdir.
+3. the zip archives are extracted into a fresh staging folder, a direct child of the workdir:
+   the Session's own Agent's (the primary Thread and ``self`` members) at its top, every other
+   roster Agent's under ``.agents/<agent id>-v<version>/`` (the scope the control plane announces
+   to that Agent's Threads), so equal directory names of different Agents never collide.
    Members must be regular files or folders under the version's ``directory``: absolute paths,
    ``..``, backslashes, symlinks, devices, encrypted or duplicate members are refused, and the
-   member count and the bytes actually decompressed are bounded;
+   member count and the bytes actually decompressed are bounded (the per-Session bounds cover
+   every scope);
 4. publication renames the existing ``<workdir>/skills`` entry aside (a rename never follows a
    symlink a tool may have left there), renames the staging folder to ``skills`` and removes the
    old entry without following links inside it.
@@ -37,19 +42,21 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from mango._client import AsyncMango
-from mango._generated.models import Session, SkillVersion
+from mango._generated.models import Session, SessionRoster, SessionThreadAgent, SkillRef, SkillVersion
 
 from ._exceptions import InputFailed, InputUnavailable
 
-__all__ = ["SKILLS_DIR", "STAGING_PREFIX", "PublishedSkills", "SkillLimits", "materialise_skills"]
+__all__ = ["AGENTS_DIR", "SKILLS_DIR", "STAGING_PREFIX", "PublishedSkills", "SkillLimits", "materialise_skills"]
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 SKILLS_DIR = "skills"
+AGENTS_DIR = ".agents"
 STAGING_PREFIX = ".mango-skills-"
 _VERSION = re.compile(r"[0-9]+")
+_AGENT_ID = re.compile(r"[A-Za-z0-9_]+")
 _CHUNK = 64 * 1024
 _ZIP_ENCRYPTED = 0x1
 
@@ -77,6 +84,7 @@ class PublishedSkills:
 
     root: Path | None
     directories: tuple[str, ...] = ()
+    scopes: tuple[str, ...] = ()  # the external roster Agents' folders under ``root / AGENTS_DIR``
     leftovers: list[Path] = field(default_factory=list)
 
     def cleanup(self) -> None:
@@ -101,15 +109,46 @@ def remove_entry(path: Path) -> None:
         log.warning("skill staging cleanup failed path=%s error=%s", path, exc)
 
 
-def pins(session: Session) -> list[tuple[str, str]]:
-    """The ``(skill_id, version)`` pins of the Session's Agent snapshot; a non-concrete one is permanent."""
+def _pins_of(refs: list[SkillRef], label: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    for index, ref in enumerate(session.agent.skills):
+    for index, ref in enumerate(refs):
         version = ref.version if isinstance(ref.version, str) else ""
         if not ref.skill_id or not _VERSION.fullmatch(version):
-            raise InputFailed(f"skill pin {index} ({ref.skill_id or '?'}) has no concrete version")
+            raise InputFailed(f"{label} {index} ({ref.skill_id or '?'}) has no concrete version")
         out.append((ref.skill_id, version))
     return out
+
+
+def pins(session: Session) -> list[tuple[str, str]]:
+    """The ``(skill_id, version)`` pins of the Session's Agent snapshot; a non-concrete one is permanent."""
+    return _pins_of(session.agent.skills, "skill pin")
+
+
+def scoped_pins(session: Session) -> dict[str, list[tuple[str, str]]]:
+    """Pins per scope: ``""`` for the Session's own Agent, ``<agent id>-v<version>`` for every other roster Agent.
+
+    A ``self`` member (or any member at the Session's own Agent id and version) shares the primary
+    folder; the Advisor has no Skills. Scopes without pins are left out.
+    """
+    out = {"": pins(session)}
+    roster = session.agent.multiagent
+    members = roster.agents if isinstance(roster, SessionRoster) else []
+    own = (session.agent.id, session.agent.version)
+    for index, member in enumerate(members):
+        if not isinstance(member, SessionThreadAgent) or (member.id, member.version) == own:
+            continue
+        version = member.version
+        if (
+            not _AGENT_ID.fullmatch(member.id)
+            or isinstance(version, bool)
+            or not isinstance(version, int)
+            or version < 1
+        ):
+            raise InputFailed(f"roster member {index} has no usable agent id and version for its Skills")
+        scope = f"{member.id}-v{version}"
+        if scope not in out:
+            out[scope] = _pins_of(member.skills, f"roster member {index} ({member.id}) skill pin")
+    return {scope: found for scope, found in out.items() if found}
 
 
 def verify_archive(meta: SkillVersion, data: bytes, limits: SkillLimits) -> None:
@@ -230,20 +269,30 @@ async def materialise_skills(
 ) -> PublishedSkills:
     """Download, verify, extract and publish the Session's pinned Skills (see the module docstring)."""
     limits = limits or SkillLimits()
-    wanted = pins(session)
+    wanted = scoped_pins(session)
     if not wanted:
         return PublishedSkills(None)
     root = _real(workdir)
-    downloads: list[tuple[SkillVersion, bytes]] = []
+    downloads: list[tuple[str, SkillVersion, bytes]] = []
+    fetched: dict[tuple[str, str], tuple[SkillVersion, bytes]] = {}
     compressed = 0
-    for pin in wanted:
-        meta, data = await _download(client, pin, fetch, limits)
-        compressed += len(data)
-        if compressed > limits.max_session_archive_bytes:
-            raise InputFailed("the Session's Skill archives exceed the per-Session limit")
-        if meta.directory in {m.directory for m, _ in downloads}:
-            raise InputFailed(f"two pinned Skills use the directory {meta.directory!r}")
-        downloads.append((meta, data))
+    for scope, scope_pins in wanted.items():
+        directories: set[str] = set()
+        for pin in scope_pins:
+            if pin not in fetched:  # an archive pinned by several Agents is downloaded (and counted) once
+                fetched[pin] = await _download(client, pin, fetch, limits)
+                compressed += len(fetched[pin][1])
+                if compressed > limits.max_session_archive_bytes:
+                    raise InputFailed("the Session's Skill archives exceed the per-Session limit")
+            meta, data = fetched[pin]
+            if meta.directory in directories:
+                raise InputFailed(f"two Skills pinned by one Agent use the directory {meta.directory!r}")
+            if not scope and meta.directory == AGENTS_DIR and len(wanted) > 1:
+                raise InputFailed(
+                    f"skill {meta.skill_id} uses the directory {AGENTS_DIR!r}, reserved for roster Agents"
+                )
+            directories.add(meta.directory)
+            downloads.append((scope, meta, data))
     result = PublishedSkills(None)
     staging = root / f"{STAGING_PREFIX}{secrets.token_hex(8)}"
     try:
@@ -261,8 +310,14 @@ async def materialise_skills(
         result.leftovers.append(aside)
     result.cleanup()
     result.root = root / SKILLS_DIR
-    result.directories = tuple(meta.directory for meta, _ in downloads)
-    log.info("skills published count=%d", len(downloads), extra={"action": "work.skills_published"})
+    result.directories = tuple(meta.directory for scope, meta, _ in downloads if not scope)
+    result.scopes = tuple(scope for scope in wanted if scope)
+    log.info(
+        "skills published count=%d scopes=%d",
+        len(downloads),
+        len(result.scopes),
+        extra={"action": "work.skills_published"},
+    )
     return result
 
 
@@ -270,8 +325,10 @@ def _real(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path))
 
 
-def _extract_all(downloads: list[tuple[SkillVersion, bytes]], staging: Path, limits: SkillLimits) -> None:
+def _extract_all(downloads: list[tuple[str, SkillVersion, bytes]], staging: Path, limits: SkillLimits) -> None:
     expanded = 0
-    for meta, data in downloads:
+    for scope, meta, data in downloads:
+        target = staging / AGENTS_DIR / scope if scope else staging
+        target.mkdir(mode=0o755, parents=True, exist_ok=True)
         budget = min(limits.max_expanded_bytes, limits.max_session_expanded_bytes - expanded)
-        expanded += extract_archive(data, meta.directory, staging, max_members=limits.max_members, max_bytes=budget)
+        expanded += extract_archive(data, meta.directory, target, max_members=limits.max_members, max_bytes=budget)

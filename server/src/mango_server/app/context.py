@@ -141,8 +141,9 @@ def skills_prompt(manifest: list[JsonObject]) -> str:
     """The system prompt section announcing the Session's pinned Skills (name and description only).
 
     The model loads a Skill's instructions on demand with the ``load_skill`` platform tool (answered
-    from the canonical archive); workers also materialise each pinned version under
-    ``skills/<directory>/`` of the Session workspace so tools can use its supporting files.
+    from the canonical archive); workers also materialise each pinned version in the Session
+    workspace so tools can use its supporting files: at the entry's ``path`` (an external roster
+    Agent's Thread: ``skills/.agents/<scope>/<directory>/``), else ``skills/<directory>/``.
     """
     if not manifest:
         return ""
@@ -152,7 +153,8 @@ def skills_prompt(manifest: list[JsonObject]) -> str:
         "(SKILL.md); its supporting files are in your working directory under the path shown.",
     ]
     for skill in manifest:
-        lines.append(f"- {skill['name']} (skills/{skill['directory']}/SKILL.md): {skill['description']}")
+        path = skill.get("path") or f"skills/{skill['directory']}/SKILL.md"
+        lines.append(f"- {skill['name']} ({path}): {skill['description']}")
     return "\n".join(lines)
 
 

@@ -23,6 +23,7 @@ from mango_server.app.summarizer import Summary
 from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
 from mango_server.domain import prices, tools
+from mango_server.domain import skills as skill_rules
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
@@ -95,6 +96,13 @@ async def _open_round(
     start_id = derived_id("sevt", *attempt, "start")
     pinned_skills = session.agent_snapshot.get("skills") or []
     manifest = await skills.manifest(conn, ws, pinned_skills)
+    # A child Thread's Session row (already locked by prepare(), before the child's): its budget, its Agent.
+    root = await sessions.lock_any(conn, session.primary_session_id) if session.primary_session_id else session
+    root = root or session
+    if manifest and root is not session:  # a child Thread: its Agent's folder
+        manifest = skill_rules.with_paths(
+            manifest, skill_rules.skills_folder(root.agent_snapshot, session.agent_snapshot)
+        )
     snapshot = {**session.agent_snapshot, "skill_manifest": manifest}
     if offer.tools:
         snapshot["mcp_tools"] = offer.tools
@@ -107,7 +115,7 @@ async def _open_round(
     if isinstance(admitted, SummaryNeeded):
         return admitted
     model_id = str(snapshot["model"]["id"])
-    budget, used = await _budget_scope(conn, session)
+    budget, used = await _budget_scope(conn, root)
     if budget and prices.budget_exceeded(budget, used, model_id, admitted.estimate, admitted.request.max_tokens):
         return await _stop_for_budget(conn, session, budget, start_id)
     await turn_context.record(conn, key, admitted)
@@ -127,16 +135,13 @@ async def _open_round(
     )  # fmt: skip
 
 
-async def _budget_scope(conn: Connection, session: SessionRow) -> tuple[JsonObject | None, dict[str, int]]:
+async def _budget_scope(conn: Connection, root: SessionRow) -> tuple[JsonObject | None, dict[str, int]]:
     """The budget a round is checked against and the usage it limits.
 
     A Session has one budget, and every Thread's requests count against it: a child Thread's round
-    is checked against its Session's budget and the usage of all its Threads. The Session row is
-    already locked with the child's (``sessions.lock_any``); no budget means no reads.
+    is checked against its Session's (``root``) budget and the usage of all its Threads. No budget
+    means no reads.
     """
-    root = session
-    if session.primary_session_id is not None:
-        root = await sessions.lock_any(conn, session.primary_session_id) or session
     if not root.budget:
         return None, {}
     children = (await thread_rows.children_usage(conn, [root.id])).get(root.id, [])

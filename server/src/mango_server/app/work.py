@@ -11,7 +11,9 @@ archive, a Memory Store) reports a terminal failure: in one transaction the Work
 stopped with its ``error``, the Session's active turn is closed (queued inputs are flushed,
 open tool calls cancelled), a ``session.error`` (``session_input_failed_error``,
 ``retry_status`` ``terminal``) and ``session.status_terminated`` are appended and the Session
-status becomes ``terminated``. A Stop that leaves built-in calls unexecuted re-queues Work for
+status becomes ``terminated``; every open child Thread of a multi-agent Session ends the same way
+(its own ``session.error`` and ``session.status_terminated``, ``session.thread_status_terminated``
+on the primary ledger, its Work stopped). A Stop that leaves built-in calls unexecuted re-queues Work for
 them in the same transaction. Lock order is the Session row, then the Work row (the same order
 as enqueueing from a turn).
 
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 
 from mango_server.app.services import Services
 from mango_server.app.turn_state import finish_turn, is_open
+from mango_server.domain import roster
 from mango_server.domain.errors import ConflictError, RateLimitedError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
@@ -35,6 +38,7 @@ from mango_server.domain.principal import Principal
 from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
 from mango_server.store import actions, environments, events, mcp, outbox, sessions, turns, work
+from mango_server.store import threads as thread_rows
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
@@ -144,16 +148,18 @@ async def stop(services: Services, item: WorkRef, *, force: bool) -> WorkRow:
 
 
 async def fail(services: Services, item: WorkRef, error: JsonObject) -> WorkRow:
-    """Stop the item with ``error`` and terminate its Session for good."""
+    """Stop the item with ``error`` and terminate its Session, child Threads included, for good."""
     async with transaction(services.pool) as conn:
-        row, session_id = await fail_in(conn, item.workspace_id, item.environment_id, item.work_id, error)
-    if session_id is not None:
+        row, terminated = await fail_in(conn, item.workspace_id, item.environment_id, item.work_id, error)
+    if terminated:
         log.info(
-            "session terminated by work failure session_id=%s work_id=%s",
-            session_id,
+            "session terminated by work failure session_id=%s work_id=%s threads=%d",
+            terminated[0],
             item.work_id,
+            len(terminated) - 1,
             extra={"action": "work.session_terminated"},
         )
+    for session_id in terminated:
         await services.notifier.committed(session_id)
     return row
 
@@ -210,17 +216,37 @@ async def report_healthcheck(services: Services, item: WorkRef, params: JsonObje
 
 async def fail_in(
     conn: Connection, workspace_id: str, environment_id: str, work_id: str, error: JsonObject
-) -> tuple[WorkRow, str | None]:
-    """:func:`fail` in the caller's transaction; returns the row and the terminated Session's id."""
+) -> tuple[WorkRow, list[str]]:
+    """:func:`fail` in the caller's transaction; returns the row and the ids of the terminated Session and
+    child Threads (none when the Session was already over)."""
     row = await work.get(conn, workspace_id, environment_id, work_id)
     session = await sessions.lock_any(conn, row.session_id) if row.session_id is not None else None
     locked = await work.lock(conn, workspace_id, environment_id, work_id)
     stored = {"type": INPUT_FAILED, "message": error["message"]}
     updated = await work.stop_with_error(conn, locked, stored)
     if session is None or session.deleting_at is not None or session.status == "terminated":
-        return updated, None
+        return updated, []
     await terminate_session(conn, session, error["message"])
-    return updated, session.id
+    return updated, [session.id, *await _terminate_children(conn, session, error["message"])]
+
+
+async def _terminate_children(conn: Connection, session: SessionRow, message: str) -> list[str]:
+    """Fail-closed: the child Threads of a Session whose inputs failed end with it (none keeps running on a
+    workspace that was never fully prepared); returns their execution ids."""
+    ws, touched = session.workspace_id, []
+    for thread in await thread_rows.all_of(conn, ws, session.id):
+        if thread.parent_thread_id is None or thread.archived_at is not None:
+            continue
+        child = await sessions.lock_any(conn, thread.execution_id)  # after the Session's row: the lock order
+        if child is None or not is_open(child) or child.status == "terminated":
+            continue
+        await terminate_session(conn, child, message)
+        payload = {"agent_name": roster.member_name(child.agent_snapshot)}
+        status = NewEvent(new_id("sevt"), "session.thread_status_terminated", payload, session_thread_id=child.id)
+        await events.append(conn, ws, session.id, [status])
+        await work.stop_for_session(conn, child.id)
+        touched.append(child.id)
+    return touched
 
 
 async def stop_in(conn: Connection, workspace_id: str, environment_id: str, work_id: str, *, force: bool) -> WorkRow:

@@ -1,6 +1,12 @@
-"""Skill version rules that need no I/O: version path parameters and the versions a Session pins.
+"""Skill version rules that need no I/O: version path parameters, the versions a Session pins and
+where each Thread's Agent finds its Skills in the shared Session workspace.
 
-Not responsible for archive validation (``domain.skill_archive``) or storage (``store.skills``).
+The sandbox filesystem is shared by every Thread of a Session, Agent configuration is not. The
+Session's own Agent (the primary Thread and ``self`` members) keeps ``skills/<directory>/``; any
+other roster Agent gets the scope ``<agent id>-v<version>`` under ``skills/.agents/``, so two
+Agents whose Skills use the same directory name never overwrite one another. Workers compute the
+same scope from the Session resource (``mango.lib._skills``). Not responsible for archive
+validation (``domain.skill_archive``) or storage (``store.skills``).
 """
 
 from __future__ import annotations
@@ -16,13 +22,39 @@ def parse_version(raw: str) -> int:
     return int(raw)
 
 
+SKILLS_FOLDER = "skills"
+AGENTS_FOLDER = ".agents"
+
+
 def pins(snapshot: JsonObject) -> set[tuple[str, int]]:
-    """(skill id, version) pairs a Session's frozen Agent snapshot pins."""
+    """(skill id, version) pairs a Session's frozen Agent snapshot pins, its roster members' included
+    (a coordinator Session's workers materialise every member's Skills)."""
     out: set[tuple[str, int]] = set()
-    for ref in snapshot.get("skills") or []:
-        if (version := str(ref.get("version", ""))).isascii() and version.isdigit():
-            out.add((str(ref["skill_id"]), int(ref["version"])))
+    for agent in [snapshot, *((snapshot.get("multiagent") or {}).get("agents") or [])]:
+        for ref in agent.get("skills") or []:
+            if (version := str(ref.get("version", ""))).isascii() and version.isdigit():
+                out.add((str(ref["skill_id"]), int(ref["version"])))
     return out
+
+
+def scope(agent_id: str, version: int) -> str:
+    """The opaque folder name of an external roster Agent's Skills (ids are ``[a-z0-9_]``, so it is path-safe)."""
+    return f"{agent_id}-v{version}"
+
+
+def skills_folder(session_agent: JsonObject, thread_agent: JsonObject) -> str:
+    """Where ``thread_agent``'s Skills are, relative to the Session workdir: ``skills`` for the Session's own
+    Agent (same id and version: the primary Thread and ``self``), ``skills/.agents/<scope>`` otherwise."""
+    agent_id, version = thread_agent.get("id"), thread_agent.get("version")
+    if (agent_id, version) == (session_agent.get("id"), session_agent.get("version")):
+        return SKILLS_FOLDER
+    return f"{SKILLS_FOLDER}/{AGENTS_FOLDER}/{scope(str(agent_id), int(version or 0))}"
+
+
+def with_paths(manifest: list[JsonObject], folder: str) -> list[JsonObject]:
+    """Manifest entries with the ``path`` of their ``SKILL.md`` announced to the model (``directory``
+    stays the archive's folder, which ``load_skill`` reads)."""
+    return [{**entry, "path": f"{folder}/{entry['directory']}/SKILL.md"} for entry in manifest]
 
 
 def pinned(snapshot: JsonObject, skill_id: str, version: int | None) -> bool:

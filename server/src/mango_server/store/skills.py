@@ -199,7 +199,7 @@ async def agents_pinning(conn: Connection, workspace_id: str, skill_id: str, ver
 
 
 async def session_pins(conn: Connection, workspace_id: str, skill_id: str, version: int) -> bool:
-    """Whether any Session of the Workspace pins the version."""
+    """Whether any Session of the Workspace pins the version (its roster members' pins included)."""
     return bool(await conn.fetchval(Q.session_pinned, workspace_id, _pin(skill_id, version)))
 
 

@@ -40,7 +40,13 @@ WHERE a.workspace_id = $1 AND a.archived_at IS NULL AND v.body -> 'skills' @> $2
 ORDER BY a.id LIMIT 5;
 
 -- name: session_pinned
-SELECT EXISTS (SELECT 1 FROM sessions WHERE workspace_id = $1 AND agent_snapshot -> 'skills' @> $2::jsonb);
+-- A coordinator Session also pins its roster members' Skills (its workers materialise them).
+SELECT EXISTS (
+    SELECT 1 FROM sessions WHERE workspace_id = $1 AND (
+        agent_snapshot -> 'skills' @> $2::jsonb
+        OR agent_snapshot -> 'multiagent' -> 'agents' @> jsonb_build_array(jsonb_build_object('skills', $2::jsonb))
+    )
+);
 
 -- name: soft_delete_version
 UPDATE skill_versions SET deleted_at = now() WHERE workspace_id = $1 AND skill_id = $2 AND version = $3;
