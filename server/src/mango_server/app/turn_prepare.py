@@ -109,15 +109,18 @@ async def _open_round(
     if prices.budget_exceeded(session.budget, session.usage, model_id, admitted.estimate, admitted.request.max_tokens):
         return await _stop_for_budget(conn, session, start_id)
     await turn_context.record(conn, key, admitted)
+    # The status change and the round's start are appended in one statement (same order, same
+    # sequence numbers as two appends would give).
+    opened: list[NewEvent] = []
     if session.status != "running":
         running_id = derived_id("sevt", *attempt, "running")
         if await events.exists(conn, running_id):  # running again after a budget stop of this round
             running_id = derived_id("sevt", running_id, session.next_seq)
         session = await sessions.set_status(conn, session, "running", None)
-        await events.append(conn, ws, sid, [NewEvent(running_id, "session.status_running")])
+        opened.append(NewEvent(running_id, "session.status_running"))
     if not await events.exists(conn, start_id):
-        start = NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id)
-        await events.append(conn, ws, sid, [start])
+        opened.append(NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id))
+    await events.append(conn, ws, sid, opened)
     return Round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request,
         admitted.estimate,
