@@ -184,7 +184,7 @@ class TurnEngine:
             if session is None:
                 return StepOutcome("continue")
             outcome = await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
-            if outcome.kind == "idle":  # a child's turn that ended in errors still reports
+            if outcome.kind == "idle" and session.primary_session_id is not None:  # a child's failed turn reports
                 await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None)
             return outcome
 
@@ -232,8 +232,12 @@ class TurnEngine:
             await turn_context.complete(conn, prepared.session_id, prepared.start_id, request, response)
             outcome = await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
             touched = await threads.apply(conn, session, prepared.start_id, delegations)
-            # A child that ended its turn reports; one that waits on a client cross-posts the calls.
-            await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response)
+            # A child that ended its turn reports; one that waits on a client cross-posts the calls
+            # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).
+            if session.primary_session_id is not None:
+                await threads.after_child_round(
+                    conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response
+                )
         for thread_id in touched:
             await self._notifier.committed(thread_id)
         return outcome
