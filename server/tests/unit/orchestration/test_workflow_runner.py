@@ -60,7 +60,6 @@ async def test_a_recorded_history_with_local_rounds_replays_deterministically(sa
     assert result.replay_failure is None
 
 
-
 async def test_a_local_round_the_recorded_result_did_not_allow_fails_the_replay() -> None:
     # The first step's recorded result allowed local rounds; recorded as not allowing them, the
     # workflow must schedule an ordinary activity where the history has a local one, and fail.
