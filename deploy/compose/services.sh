@@ -46,7 +46,8 @@ case "$1" in
         exec temporal server start-dev --headless --ip 127.0.0.1 --port "$TEMPORAL_PORT" \
             --http-port "$TEMPORAL_HTTP_PORT" --metrics-port "$TEMPORAL_METRICS_PORT" \
             --db-filename /data/temporal.db \
-            --sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal ;;
+            --sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal \
+            --dynamic-config-value system.enableActivityEagerExecution=true ;;
     nats)
         # The token goes into a 0600 file on the container's tmpfs, never onto the command line.
         : "${NATS_TOKEN:?set NATS_TOKEN in the env file (and put it into MANGO_NATS_URL)}"

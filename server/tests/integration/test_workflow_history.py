@@ -9,6 +9,7 @@ import pytest
 from mango_server.devstack import Platform, Tenant
 from mango_server.orchestration.types import workflow_id
 from mango_server.orchestration.workflows import MAX_STEPS
+from temporalio.api.enums.v1 import EventType
 from temporalio.client import Client, WorkflowExecutionStatus
 
 from ._client import client, history, new_session
@@ -50,3 +51,31 @@ def test_many_turns_continue_as_new_and_history_stays_small(mango_platform: Plat
     assert WorkflowExecutionStatus.CONTINUED_AS_NEW in statuses
     # ids and tiny projections only: 2 KB messages never reach Temporal history
     assert all(size < MAX_STEPS * 2000 for _, size in executions), executions
+
+
+async def _event_types(platform: Platform, session_id: str) -> list[str]:
+    temporal = await Client.connect(platform.stack.temporal_address)
+    handle = temporal.get_workflow_handle(workflow_id(session_id))
+    return [EventType.Name(event.event_type) async for event in handle.fetch_history_events()]
+
+
+def test_offline_rounds_after_the_first_run_as_local_activities(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    # The dev stack's orchestrator runs the offline model: the first step is an ordinary activity
+    # (nothing recorded says otherwise yet), its result allows local rounds, and every later step
+    # is a local activity (a marker in history, no activity task).
+    turns = 3
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "local rounds")
+        for n in range(turns):
+            message = {"type": "user.message", "content": [{"type": "text", "text": f"message {n}"}]}
+            http.post(f"/v1/sessions/{sid}/events", json={"events": [message]}).raise_for_status()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if len([e for e in history(http, sid) if e["type"] == "agent.message"]) == n + 1:
+                    break
+                time.sleep(0.2)
+            assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"
+    types = asyncio.run(_event_types(mango_platform, sid))
+    assert types.count("EVENT_TYPE_ACTIVITY_TASK_SCHEDULED") == 1, types
+    # one marker for the patch, one per local step
+    assert types.count("EVENT_TYPE_MARKER_RECORDED") >= turns, types

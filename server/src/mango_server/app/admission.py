@@ -94,12 +94,16 @@ class Admission:
             if (index, block_index) not in self.documents:
                 raise InvalidRequestError(f"events[{index}].content[{block_index}]: file {file_id} was not read")
         event_id = new_id("sevt")
-        await self._append(NewEvent(event_id, "user.message", payload, processed=False))
-        await store_snapshots(self.conn, self.session, event_id, index, self.documents)
         turn = await turns.active(self.conn, self.sid)
-        if turn is None or turn.state == "running":
-            await self._set_running()
-        else:
+        # The message and the status change it causes are appended in one statement (same order and
+        # sequence numbers as two appends would give).
+        admitted = [NewEvent(event_id, "user.message", payload, processed=False)]
+        if (turn is None or turn.state == "running") and self.session.status != "running":
+            self.session = await sessions.set_status(self.conn, self.session, "running", None)
+            admitted.append(NewEvent(new_id("sevt"), "session.status_running"))
+        self.accepted.extend(await events.append(self.conn, self.ws, self.sid, admitted))
+        await store_snapshots(self.conn, self.session, event_id, index, self.documents)
+        if turn is not None and turn.state != "running":
             await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work
         self.wake = True
 

@@ -119,16 +119,21 @@ async def _open_round(
     if budget and prices.budget_exceeded(budget, used, model_id, admitted.estimate, admitted.request.max_tokens):
         return await _stop_for_budget(conn, session, budget, start_id)
     await turn_context.record(conn, key, admitted)
+    # The status change and the round's start are appended in one statement (same order, same
+    # sequence numbers as two appends would give).
+    opened: list[NewEvent] = []
+    before = session
     if session.status != "running":
         running_id = derived_id("sevt", *attempt, "running")
         if await events.exists(conn, running_id):  # running again after a budget stop of this round
             running_id = derived_id("sevt", running_id, session.next_seq)
-        before, session = session, await sessions.set_status(conn, session, "running", None)
-        await events.append(conn, ws, sid, [NewEvent(running_id, "session.status_running")])
-        await threads.announce_child(conn, before, session, derived_id("sevt", running_id, "thread"))
+        session = await sessions.set_status(conn, session, "running", None)
+        opened.append(NewEvent(running_id, "session.status_running"))
     if not await events.exists(conn, start_id):
-        start = NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id)
-        await events.append(conn, ws, sid, [start])
+        opened.append(NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id))
+    await events.append(conn, ws, sid, opened)
+    if session is not before:  # a child Thread's change shows in the primary ledger too
+        await threads.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
     return Round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request,
         admitted.estimate,

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from mango_server.app import managed_calls, mcp_calls, threads, turn_context
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
-from mango_server.app.mcp_discovery import discover
+from mango_server.app.mcp_discovery import Offer, discover
 from mango_server.app.outcomes import OutcomeLoop
 from mango_server.app.skill_loader import load_instructions
 from mango_server.app.summarizer import ModelSummarizer, Summarizer, Summary
@@ -54,6 +54,7 @@ from mango_server.model import (
     adapter_profile,
     tool_uses,
 )
+from mango_server.store import step_probe
 from mango_server.store.db import Pool
 from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
@@ -101,13 +102,15 @@ class TurnEngine:
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
-        if await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
+        async with self._pool.acquire() as conn:
+            todo = await step_probe.probe(conn, session_id)  # one read skips the phases with nothing to do
+        if todo.mcp_calls and await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
             await self._notifier.committed(session_id)
-        if await managed_calls.run_pending(self._pool, self._egress, session_id):
+        if todo.managed_calls and await managed_calls.run_pending(self._pool, self._egress, session_id):
             await self._notifier.committed(session_id)
         # MCP discovery is network I/O, so it runs before the prepare transaction; its tools join the
         # snapshot that admission measures, so their schemas count in the admitted estimate.
-        offer = await discover(self._pool, self._mcp, session_id)
+        offer = await discover(self._pool, self._mcp, session_id) if todo.mcp_toolsets else Offer()
         async with self._pool.acquire() as conn, conn.transaction():
             prepared = await prepare(conn, session_id, self._context, offer)
         if isinstance(prepared, SummaryNeeded):
@@ -181,9 +184,9 @@ class TurnEngine:
             if session is None:
                 return StepOutcome("continue")
             outcome = await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
-            if outcome.kind == "idle":  # a child's turn that ended in errors still reports
+            if session.primary_session_id is not None and outcome.kind == "idle":  # a child's failed turn reports
                 await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None)
-            elif session.primary_session_id is not None:
+            elif session.primary_session_id is not None:  # a child's retry: session.thread_status_rescheduled
                 await threads.after_child_retry(conn, session, prepared.start_id)
             return outcome
 
@@ -231,8 +234,12 @@ class TurnEngine:
             await turn_context.complete(conn, prepared.session_id, prepared.start_id, request, response)
             outcome = await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
             touched = await threads.apply(conn, session, prepared.start_id, delegations)
-            # A child that ended its turn reports; one that waits on a client cross-posts the calls.
-            await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response)
+            # A child that ended its turn reports; one that waits on a client cross-posts the calls
+            # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).
+            if session.primary_session_id is not None:
+                await threads.after_child_round(
+                    conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response
+                )
         for thread_id in touched:
             await self._notifier.committed(thread_id)
         return outcome

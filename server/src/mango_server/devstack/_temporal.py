@@ -1,7 +1,8 @@
 """Temporal dev server for the dev stack: ``temporal server start-dev`` with SQLite persistence.
 
 Responsible for: running the CLI's dev server headless on 127.0.0.1 with its state in
-``state_dir/temporal/temporal.db`` (WAL and ``synchronous=normal``, see MACHINE.md), and waiting
+``state_dir/temporal/temporal.db`` (WAL and ``synchronous=normal``, see MACHINE.md; eager activity
+dispatch enabled), and waiting
 until the frontend accepts gRPC connections and the ``default`` namespace answers. Not
 responsible for: workers, task queues or search attributes of the application.
 """
@@ -92,6 +93,10 @@ def start(
     argv = [temporal_binary(), "server", "start-dev", "--headless", "--ip", HOST, "--port", str(port)]
     argv += ["--http-port", str(http_port), "--metrics-port", str(metrics_port), "--db-filename", str(db_path)]
     argv += ["--sqlite-pragma", "journal_mode=wal", "--sqlite-pragma", "synchronous=normal", "--log-level", "warn"]
+    # Eager activity dispatch: a workflow task that schedules an activity on its own task queue gets
+    # the activity task back in its completion response when the worker has a free slot, instead of
+    # the server queueing it for a poll (one matching round trip less per activity; same history).
+    argv += ["--dynamic-config-value", "system.enableActivityEagerExecution=true"]
     process = ServiceProcess("temporal", argv, log_path=state_dir / "logs" / "temporal.log", cwd=db_dir)
     handle = TemporalHandle(port=port, http_port=http_port, db_path=db_path, process=process)
     try:

@@ -72,7 +72,8 @@ async def run_orchestrator(settings: Settings) -> None:
         evaluator=ModelEvaluator(model, settings.default_model, timeout_seconds=settings.evaluator_timeout_seconds),
         writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
-    activities = SessionActivities(engine)
+    # The offline model answers at once, so its rounds run as local activities (``orchestration.workflows``).
+    activities = SessionActivities(engine, local_rounds=settings.model_provider == "offline")
     writes = BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None
     runs = DeploymentActivities(Services(settings, pool, notifier, blobs=writes), client)
     worker = Worker(

@@ -4,6 +4,12 @@ Deterministic; no I/O. Wakeups arrive as the ``wake`` signal (from the outbox re
 received while an activity runs is not lost because the loop compares counters. The
 workflow continues-as-new every ``MAX_STEPS`` steps (or when Temporal suggests it) so its
 history stays far below Temporal's limits.
+
+A step runs as a local activity (inside the workflow task: no activity task to dispatch, one
+workflow task per wakeup instead of two) when the previous step's result, recorded in history,
+said the worker's rounds do not wait on a slow model (``StepResult.local_rounds``); otherwise as
+an ordinary activity that heartbeats. Either way a killed worker is detected within
+``STEP_DETECTION``: the heartbeat timeout of the activity, the workflow task timeout of the local one.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ with workflow.unsafe.imports_passed_through():
     from mango_server.orchestration.types import SessionWorkflowInput, StepInput, StepResult
 
 MAX_STEPS = 100
+STEP_DETECTION = timedelta(seconds=10)
+_STEP_TIMEOUT = timedelta(minutes=15)
+_STEP_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=10))
 
 
 @workflow.defn(name="SessionWorkflow")
@@ -27,6 +36,7 @@ class SessionWorkflow:
         self._wakes = 0
         self._terminate = False
         self._traceparent = ""
+        self._local = False
 
     @workflow.signal
     def wake(self, kind: str, traceparent: str = "") -> None:
@@ -40,18 +50,11 @@ class SessionWorkflow:
     async def run(self, params: SessionWorkflowInput) -> None:
         steps = 0
         self._wakes += params.pending_wakes
+        self._local = params.local_rounds
         while not self._terminate:
             seen = self._wakes
-            result: StepResult = await workflow.execute_activity(
-                "run_step",
-                StepInput(params.session_id, self._traceparent),
-                result_type=StepResult,
-                start_to_close_timeout=timedelta(minutes=15),
-                heartbeat_timeout=timedelta(seconds=10),
-                retry_policy=RetryPolicy(
-                    initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=10)
-                ),
-            )
+            result = await self._step(StepInput(params.session_id, self._traceparent))
+            self._local = result.local_rounds
             steps += 1
             if result.kind == "stop":
                 return
@@ -62,4 +65,29 @@ class SessionWorkflow:
             if steps >= MAX_STEPS or workflow.info().is_continue_as_new_suggested():
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 pending = 1 if self._wakes > seen else 0
-                workflow.continue_as_new(SessionWorkflowInput(params.session_id, pending_wakes=pending))
+                workflow.continue_as_new(
+                    SessionWorkflowInput(params.session_id, pending_wakes=pending, local_rounds=self._local)
+                )
+
+    async def _step(self, params: StepInput) -> StepResult:
+        """One ``run_step``: local when the last result allowed it (histories from before local rounds
+        never allow it, and the patch marker keeps replays of them on the ordinary activity)."""
+        result: StepResult
+        if self._local and workflow.patched("local-rounds"):
+            result = await workflow.execute_local_activity(
+                "run_step",
+                params,
+                result_type=StepResult,
+                start_to_close_timeout=_STEP_TIMEOUT,
+                retry_policy=_STEP_RETRY,
+            )
+        else:
+            result = await workflow.execute_activity(
+                "run_step",
+                params,
+                result_type=StepResult,
+                start_to_close_timeout=_STEP_TIMEOUT,
+                heartbeat_timeout=STEP_DETECTION,
+                retry_policy=_STEP_RETRY,
+            )
+        return result

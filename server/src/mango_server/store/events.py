@@ -95,9 +95,11 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
         )
         for offset, event in enumerate(events)
     ]
-    if record["is_primary"]:
+    if record["notifies"]:
         # A Session's status events are announced to subscribed webhooks in this same transaction
-        # (a child Thread's own ledger announces nothing: its Session's aggregate status does).
+        # (a child Thread's own ledger announces nothing: its Session's aggregate status does; a
+        # Workspace without an enabled endpoint has no one to announce to, and the append's own
+        # statement said so, sparing a lookup per status event).
         for row in rows:
             await webhooks.enqueue_ledger_event(conn, workspace_id, session_id, row.id, row.type, row.payload, now)
     return rows

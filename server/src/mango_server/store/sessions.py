@@ -29,7 +29,6 @@ class Q(NamedQueries, file="sessions"):
     get_session: str
     lock_session: str
     lock_session_any: str
-    lock_parent_of: str
     update_fields: str
     set_status: str
     add_usage: str
@@ -129,8 +128,8 @@ async def get_row(conn: Connection, workspace_id: str, session_id: str, *, lock:
 async def lock_any(conn: Connection, session_id: str) -> SessionRow | None:
     """Lock a Session (or a child Thread's execution row, after its Session's) by id alone, whatever its
     Workspace or fences (orchestration paths)."""
-    await conn.fetchval(Q.lock_parent_of, session_id)
-    record = await conn.fetchrow(Q.lock_session_any, session_id)
+    records = await conn.fetch(Q.lock_session_any, session_id)
+    record = next((r for r in records if r["id"] == session_id), None)
     return from_record(SessionRow, record) if record is not None else None
 
 

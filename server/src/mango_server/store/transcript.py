@@ -20,7 +20,7 @@ Role = Literal["user", "assistant"]
 class Q(NamedQueries, file="transcript"):
     insert_transcript: str
     transcript_for_context: str
-    next_position: str
+    append_transcript: str
     transcript_for_projection: str
 
 
@@ -51,8 +51,7 @@ async def append(
     conn: Connection, workspace_id: str, session_id: str, trigger_id: str, role: Role, blocks: list[JsonObject]
 ) -> None:
     """Write one message after the turn's last one."""
-    position = int(await conn.fetchval(Q.next_position, session_id, trigger_id))
-    await insert(conn, workspace_id, session_id, trigger_id, position, role, blocks)
+    await conn.execute(Q.append_transcript, workspace_id, session_id, trigger_id, role, blocks)
 
 
 async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:

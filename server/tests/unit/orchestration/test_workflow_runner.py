@@ -4,6 +4,7 @@ run-time guard against non-deterministic calls is exercised here instead."""
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,36 @@ async def test_a_changed_workflow_fails_the_replay() -> None:
     text = HISTORY.read_text().replace('"name": "run_step"', '"name": "another_step"')
     assert text != HISTORY.read_text()
     history = WorkflowHistory.from_json("session-recorded", text)
+    replayer = Replayer(workflows=[SessionWorkflow], workflow_runner=workflow_runner(True))
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is not None
+
+
+# Three turns of one Session on the offline model: the first step an ordinary activity, the later
+# ones local activities (a ``local-rounds`` patch marker and one marker per step), recorded the
+# same way.
+LOCAL_HISTORY = Path(__file__).with_name("session_history_local_rounds.json")
+
+
+@pytest.mark.parametrize("sandboxed", [True, False])
+async def test_a_recorded_history_with_local_rounds_replays_deterministically(sandboxed: bool) -> None:
+    text = LOCAL_HISTORY.read_text()
+    assert "core_local_activity" in text  # the history does hold local rounds
+    history = WorkflowHistory.from_json("session-local-rounds", text)
+    replayer = Replayer(workflows=[SessionWorkflow], workflow_runner=workflow_runner(sandboxed))
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+
+async def test_a_local_round_the_recorded_result_did_not_allow_fails_the_replay() -> None:
+    # The first step's recorded result allowed local rounds; recorded as not allowing them, the
+    # workflow must schedule an ordinary activity where the history has a local one, and fail.
+    allowed = base64.b64encode(b'{"delay_seconds":0.0,"kind":"idle","local_rounds":true}').decode()
+    refused = base64.b64encode(b'{"delay_seconds":0.0,"kind":"idle","local_rounds":false}').decode()
+    original = LOCAL_HISTORY.read_text()
+    text = original.replace(allowed, refused, 1)  # the first occurrence: the ordinary activity's result
+    assert text != original
+    history = WorkflowHistory.from_json("session-local-rounds", text)
     replayer = Replayer(workflows=[SessionWorkflow], workflow_runner=workflow_runner(True))
     result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
     assert result.replay_failure is not None

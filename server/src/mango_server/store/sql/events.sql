@@ -3,8 +3,10 @@
 -- Thread's execution row takes its numbers from its Session's row, so there is one Session-wide
 -- order, and that row's lock makes sequence order commit order) and insert the events in order.
 -- An event without an explicit Thread ($9 entry NULL) belongs to the Thread the execution row
--- runs. Returns the first sequence number, the events' Threads in order and whether the row is a
--- Session's own (not a child Thread's); no row when the Session is gone.
+-- runs. Returns the first sequence number, the events' Threads in order, whether the row is a
+-- Session's own (not a child Thread's) and, for a Session's own row, whether its Workspace has an
+-- enabled webhook endpoint (when it has none, no status event can queue a notification, and the
+-- caller skips the per-event subscription lookups); no row when the Session is gone.
 WITH execution AS (
     SELECT coalesce(primary_session_id, id) AS sequence_row, coalesce(primary_thread_id, id) AS thread_id,
            primary_session_id IS NULL AS is_primary
@@ -24,7 +26,8 @@ WITH execution AS (
     RETURNING seq, session_thread_id
 )
 SELECT reserved.first, execution.is_primary,
-       (SELECT array_agg(session_thread_id ORDER BY seq) FROM inserted) AS thread_ids
+       (SELECT array_agg(session_thread_id ORDER BY seq) FROM inserted) AS thread_ids,
+       execution.is_primary AND EXISTS (SELECT 1 FROM webhooks WHERE workspace_id = $1 AND enabled) AS notifies
 FROM reserved, execution;
 
 -- name: event_exists

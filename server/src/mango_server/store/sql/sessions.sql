@@ -11,13 +11,16 @@ SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NU
 SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL
 FOR UPDATE;
 
--- name: lock_parent_of
--- Lock order is always the Session's row before a child Thread's row (no deadlock between the
--- coordinator's and a child's transactions).
-SELECT p.id FROM sessions c JOIN sessions p ON p.id = c.primary_session_id WHERE c.id = $1 FOR UPDATE OF p;
-
 -- name: lock_session_any
-SELECT * FROM sessions WHERE id = $1 FOR UPDATE;
+-- One round trip locks a child Thread's execution row together with its Session's row. Lock order
+-- is always the Session's row before a child Thread's row (no deadlock between the coordinator's
+-- and a child's transactions): the rows are sorted before they are locked (the Session's row,
+-- ``id = $1`` false, first), and locking follows that order. A Session's own row comes alone.
+-- ``primary_session_id`` never changes, so reading it unlocked is safe.
+SELECT * FROM sessions
+WHERE id = $1 OR id = (SELECT primary_session_id FROM sessions WHERE id = $1)
+ORDER BY id = $1
+FOR UPDATE;
 
 -- name: update_fields
 UPDATE sessions SET title = $3, metadata = $4, updated_at = $5 WHERE workspace_id = $1 AND id = $2;

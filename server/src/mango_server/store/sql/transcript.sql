@@ -9,8 +9,13 @@ FROM provider_transcript t JOIN session_events e ON e.id = t.trigger_id
 WHERE t.session_id = $1 AND (e.processed_at IS NOT NULL OR t.trigger_id = $2)
 ORDER BY e.seq, t.position;
 
--- name: next_position
-SELECT coalesce(max(position) + 1, 0) FROM provider_transcript WHERE session_id = $1 AND trigger_id = $2;
+-- name: append_transcript
+-- One message after the turn's last one, in one round trip (the caller holds the Session's lock,
+-- so no other writer takes the same position; a re-run that writes it again is a no-op).
+INSERT INTO provider_transcript (workspace_id, session_id, trigger_id, position, role, blocks, created_at)
+SELECT $1::text, $2::text, $3::text, coalesce(max(position) + 1, 0), $4::text, $5::json, now()
+FROM provider_transcript WHERE session_id = $2 AND trigger_id = $3
+ON CONFLICT (session_id, trigger_id, position) DO NOTHING;
 
 -- name: transcript_for_projection
 SELECT t.trigger_id, t.position, t.role, t.blocks
