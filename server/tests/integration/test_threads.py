@@ -13,11 +13,10 @@ from typing import Any
 import asyncpg
 import httpx
 import pytest
-from mango.lib import EnvironmentWorker
 from mango_server.devstack import DevStack, Platform, Tenant
-from mango_server.store.credentials import create_environment_key
 
 from ._client import CUSTOM_TOOL, client, history, wait_status
+from .test_worker_kit_live import drain_worker
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
@@ -480,14 +479,7 @@ def test_child_builtin_calls_run_on_the_session_work(
 
         workdir = tmp_path / "work"
         workdir.mkdir()
-        worker = EnvironmentWorker(
-            base_url=mango_platform.base_url,
-            environment_id=team["env_id"],
-            environment_key=_environment_key(mango_platform, mango_tenant, team["env_id"]),
-            workdir=workdir,
-            max_idle=1.0,
-        )
-        asyncio.run(asyncio.wait_for(worker.run(drain=True), timeout=120))
+        drain_worker(mango_platform, mango_tenant, team["env_id"], workdir, max_idle=1.0)
         _wait(lambda: any(e["type"] == "agent.thread_message_received" for e in history(http, sid)), "the report")
         wait_status(http, sid, "end_turn", timeout=60)
 
@@ -578,17 +570,6 @@ def _set_usage(platform: Platform, session_id: str, input_tokens: int) -> None:
             await conn.close()
 
     asyncio.run(write())
-
-
-def _environment_key(platform: Platform, tenant: Tenant, env_id: str) -> str:
-    async def issue() -> str:
-        conn = await asyncpg.connect(platform.database_url)
-        try:
-            return (await create_environment_key(conn, tenant.workspace_id, env_id)).secret
-        finally:
-            await conn.close()
-
-    return asyncio.run(issue())
 
 
 @pytest.fixture

@@ -14,15 +14,14 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import httpx
 import psycopg
 import pytest
 from mango.lib import EnvironmentWorker
 from mango_server.devstack import Platform, Tenant
-from mango_server.store.credentials import create_environment_key
 
 from ._client import client, history, say
+from .test_work import env_key
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
@@ -46,15 +45,16 @@ def _ok(response: httpx.Response) -> dict[str, Any]:
     return dict(response.json())
 
 
-def _environment_key(platform: Platform, tenant: Tenant, env_id: str) -> str:
-    async def issue() -> str:
-        conn = await asyncpg.connect(platform.database_url)
-        try:
-            return (await create_environment_key(conn, tenant.workspace_id, env_id)).secret
-        finally:
-            await conn.close()
-
-    return asyncio.run(issue())
+def drain_worker(platform: Platform, tenant: Tenant, env_id: str, workdir: Path, **options: Any) -> None:
+    """Run an EnvironmentWorker on the Environment's queue until it is empty (bounded)."""
+    worker = EnvironmentWorker(
+        base_url=platform.base_url,
+        environment_id=env_id,
+        environment_key=env_key(platform, tenant, env_id),
+        workdir=workdir,
+        **options,
+    )
+    asyncio.run(asyncio.wait_for(worker.run(drain=True), timeout=120))
 
 
 def _wait_for_tool_use(http: httpx.Client, session_id: str, name: str | None = None) -> None:
@@ -102,15 +102,7 @@ def test_worker_materialises_skills_and_syncs_memory(
 
         workdir = tmp_path / "work"
         workdir.mkdir()
-        worker = EnvironmentWorker(
-            base_url=mango_platform.base_url,
-            environment_id=env["id"],
-            environment_key=_environment_key(mango_platform, mango_tenant, env["id"]),
-            workdir=workdir,
-            memory_root=tmp_path / "mnt",
-            max_idle=1.0,
-        )
-        asyncio.run(asyncio.wait_for(worker.run(drain=True), timeout=120))
+        drain_worker(mango_platform, mango_tenant, env["id"], workdir, memory_root=tmp_path / "mnt", max_idle=1.0)
 
         results = [e for e in history(http, session["id"]) if e["type"] == "user.tool_result"]
         assert len(results) == 1, results
@@ -208,15 +200,7 @@ def test_roster_agents_skills_are_scoped_in_the_shared_workspace(
 
         workdir = tmp_path / "work"
         workdir.mkdir()
-        worker = EnvironmentWorker(
-            base_url=mango_platform.base_url,
-            environment_id=env["id"],
-            environment_key=_environment_key(mango_platform, mango_tenant, env["id"]),
-            workdir=workdir,
-            max_idle=1.0,
-            memory_sync_interval=None,
-        )
-        asyncio.run(asyncio.wait_for(worker.run(drain=True), timeout=120))
+        drain_worker(mango_platform, mango_tenant, env["id"], workdir, max_idle=1.0, memory_sync_interval=None)
 
         results = [e for e in history(http, sid) if e["type"] == "user.tool_result"]
         assert len(results) == 1, results
@@ -268,15 +252,7 @@ def test_a_members_broken_skill_fails_closed_and_ends_every_thread(
 
         workdir = tmp_path / "work"
         workdir.mkdir()
-        worker = EnvironmentWorker(
-            base_url=mango_platform.base_url,
-            environment_id=env["id"],
-            environment_key=_environment_key(mango_platform, mango_tenant, env["id"]),
-            workdir=workdir,
-            max_idle=1.0,
-            memory_sync_interval=None,
-        )
-        asyncio.run(asyncio.wait_for(worker.run(drain=True), timeout=120))
+        drain_worker(mango_platform, mango_tenant, env["id"], workdir, max_idle=1.0, memory_sync_interval=None)
 
         assert _ok(http.get(f"/v1/sessions/{sid}"))["status"] == "terminated"
         threads = _ok(http.get(f"/v1/sessions/{sid}/threads"))["data"]
