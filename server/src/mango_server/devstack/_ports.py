@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import random
 import socket
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -54,10 +55,29 @@ def port_is_free(port: int) -> bool:
     return True
 
 
+# Free ports are drawn from below the kernel's ephemeral range: a port the kernel hands out for
+# ``bind(0)`` is also what it gives outgoing connections as their source port, so on a busy
+# machine one can be taken between the choice and the service's bind.
+_FREE_RANGE_START = 20000
+
+
+def _ephemeral_start() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768  # Linux's default
+
+
 def free_port(avoid: Iterable[int] = ()) -> int:
-    """A port the kernel reports free on 127.0.0.1, not in ``avoid``."""
-    avoided = set(avoid)
-    for _ in range(50):
+    """A port free on 127.0.0.1 right now, below the ephemeral range, not in ``avoid`` or the defaults."""
+    avoided = set(avoid) | set(DEFAULT_PORTS.values())
+    end = _ephemeral_start()
+    if end - _FREE_RANGE_START >= 1000:
+        for _ in range(200):
+            port = random.randrange(_FREE_RANGE_START, end)
+            if port not in avoided and port_is_free(port):
+                return port
+    for _ in range(50):  # a machine whose ephemeral range leaves no room below it
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
             sock.bind((HOST, 0))
             port = int(sock.getsockname()[1])
