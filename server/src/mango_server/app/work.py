@@ -13,7 +13,7 @@ open tool calls cancelled), a ``session.error`` (``session_input_failed_error``,
 ``retry_status`` ``terminal``) and ``session.status_terminated`` are appended and the Session
 status becomes ``terminated``; every open child Thread of a multi-agent Session ends the same way
 (its own ``session.error`` and ``session.status_terminated``, ``session.thread_status_terminated``
-on the primary ledger, its Work stopped). A Stop that leaves built-in calls unexecuted re-queues Work for
+on the primary ledger). A Stop that leaves built-in calls unexecuted re-queues Work for
 them in the same transaction. Lock order is the Session row, then the Work row (the same order
 as enqueueing from a turn).
 
@@ -28,9 +28,9 @@ import logging
 import time
 from dataclasses import dataclass
 
+from mango_server.app import threads
 from mango_server.app.services import Services
 from mango_server.app.turn_state import finish_turn, is_open
-from mango_server.domain import roster
 from mango_server.domain.errors import ConflictError, RateLimitedError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
@@ -38,7 +38,6 @@ from mango_server.domain.principal import Principal
 from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
 from mango_server.store import actions, environments, events, mcp, outbox, sessions, turns, work
-from mango_server.store import threads as thread_rows
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
@@ -233,18 +232,15 @@ async def fail_in(
 async def _terminate_children(conn: Connection, session: SessionRow, message: str) -> list[str]:
     """Fail-closed: the child Threads of a Session whose inputs failed end with it (none keeps running on a
     workspace that was never fully prepared); returns their execution ids."""
-    ws, touched = session.workspace_id, []
-    for thread in await thread_rows.all_of(conn, ws, session.id):
-        if thread.parent_thread_id is None or thread.archived_at is not None:
+    touched: list[str] = []
+    for thread in await threads.children(conn, session):
+        if thread.archived_at is not None:
             continue
         child = await sessions.lock_any(conn, thread.execution_id)  # after the Session's row: the lock order
         if child is None or not is_open(child) or child.status == "terminated":
             continue
-        await terminate_session(conn, child, message)
-        payload = {"agent_name": roster.member_name(child.agent_snapshot)}
-        status = NewEvent(new_id("sevt"), "session.thread_status_terminated", payload, session_thread_id=child.id)
-        await events.append(conn, ws, session.id, [status])
-        await work.stop_for_session(conn, child.id)
+        after = await terminate_session(conn, child, message)
+        await threads.announce(conn, session, child, after, new_id("sevt"))  # session.thread_status_terminated
         touched.append(child.id)
     return touched
 
@@ -263,7 +259,7 @@ async def stop_in(conn: Connection, workspace_id: str, environment_id: str, work
     return updated
 
 
-async def terminate_session(conn: Connection, session: SessionRow, message: str) -> None:
+async def terminate_session(conn: Connection, session: SessionRow, message: str) -> SessionRow:
     """End the active turn and the Session for good, announcing it with its events."""
     sid, ws = session.id, session.workspace_id
     turn = await turns.active(conn, sid)
@@ -280,5 +276,6 @@ async def terminate_session(conn: Connection, session: SessionRow, message: str)
         NewEvent(new_id("sevt"), "session.status_terminated"),
     ]
     await events.append(conn, ws, sid, announced)
-    await sessions.set_status(conn, session, "terminated", None)
+    terminated = await sessions.set_status(conn, session, "terminated", None)
     await outbox.wake(conn, ws, sid, "terminate")
+    return terminated
