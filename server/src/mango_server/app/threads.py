@@ -263,9 +263,7 @@ async def after_child_round(
         return
     text = _report_text(response, str(stop.get("type") or "end_turn"))
     name = roster.member_name(child.agent_snapshot)
-    primary = root.primary_thread_id or root.id
-    sent = {"to_session_thread_id": primary, "to_agent_name": root.agent_snapshot.get("name"), "content": [_text(text)]}
-    await events.append(conn, child.workspace_id, child.id, [NewEvent(base, "agent.thread_message_sent", sent)])
+    await events.append(conn, child.workspace_id, child.id, [_report_sent(base, root, text)])
     await announce(conn, root, replace(child, status="running"), child, derived_id("sevt", base, "idle"))
     await deliver(conn, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
 
@@ -273,9 +271,7 @@ async def after_child_round(
 async def report_interrupted(conn: Connection, root: SessionRow, child: SessionRow, base: str) -> None:
     """A child whose turn an interrupt cut short tells the coordinator, so it does not wait for a report."""
     text = "(the user interrupted this Thread before it finished its turn)"
-    primary = root.primary_thread_id or root.id
-    sent = {"to_session_thread_id": primary, "to_agent_name": root.agent_snapshot.get("name"), "content": [_text(text)]}
-    await events.append(conn, child.workspace_id, child.id, [NewEvent(base, "agent.thread_message_sent", sent)])
+    await events.append(conn, child.workspace_id, child.id, [_report_sent(base, root, text)])
     name = roster.member_name(child.agent_snapshot)
     await deliver(conn, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
 
@@ -291,6 +287,13 @@ async def _cross_post(conn: Connection, root: SessionRow, child: SessionRow, eve
             NewEvent(crosspost_id(event_id), original.type, payload, original.trigger_id, session_thread_id=child.id)
         )
     await events.append(conn, root.workspace_id, root.id, copies)
+
+
+def _report_sent(event_id: str, root: SessionRow, text: str) -> NewEvent:
+    """A child's report as its own ledger records it: a message to the coordinator's Thread."""
+    to = root.primary_thread_id or root.id
+    sent = {"to_session_thread_id": to, "to_agent_name": root.agent_snapshot.get("name"), "content": [_text(text)]}
+    return NewEvent(event_id, "agent.thread_message_sent", sent)
 
 
 def _report_text(response: ModelResponse | None, stop: str) -> str:
