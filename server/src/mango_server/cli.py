@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
+from mango_server import event_loop
 from mango_server.keyring import KeyringError
 from mango_server.settings import Settings, SettingsError, load_settings
 from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema
@@ -55,7 +56,7 @@ def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     # graceful shutdown, and a requested stop is a clean exit.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(settings))
+        event_loop.run(serve(settings), use_uvloop=settings.uvloop)
     return 0
 
 
@@ -64,7 +65,7 @@ def _cmd_orchestrator(settings: Settings, args: argparse.Namespace) -> int:
     _observe(settings, "orchestrator", settings.orchestrator_metrics_port)
     from mango_server.orchestration.worker import run_orchestrator
 
-    asyncio.run(run_orchestrator(settings))
+    event_loop.run(run_orchestrator(settings), use_uvloop=settings.uvloop)
     return 0
 
 

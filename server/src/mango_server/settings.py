@@ -28,6 +28,7 @@ class Settings:
     temporal_task_queue: str = "mango-sessions"
     temporal_max_cached_workflows: int = 500
     temporal_workflow_sandbox: bool = False
+    uvloop: bool = True
     nats_url: str = "nats://127.0.0.1:4222"
     s3_endpoint_url: str = ""
     s3_bucket: str = "mango"

@@ -99,6 +99,7 @@ async def serve(settings: Settings) -> None:
         log_level="warning",
         access_log=False,
         lifespan="on",
+        http="httptools",
         timeout_graceful_shutdown=max(int(settings.api_shutdown_seconds), 1),
         timeout_keep_alive=settings.api_keepalive_seconds,
     )

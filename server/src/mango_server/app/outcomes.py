@@ -139,12 +139,7 @@ class OutcomeLoop:
 
     async def after_idle(self, session_id: str) -> StepOutcome | None:
         """Grade the finished iteration of the active outcome; None when there is nothing to grade."""
-        async with self._pool.acquire() as conn:
-            # Most Sessions have no active outcome, and one unlocked read says so without a
-            # transaction and a Session lock. An outcome whose admission commits after this read
-            # came with its own wakeup, and that step grades it.
-            if await outcomes.active(conn, session_id) is None:
-                return None
+        # Callers skip Sessions without an active outcome (the step probe says so in its one read).
         async with self._pool.acquire() as conn, conn.transaction():
             session = await sessions.lock_any(conn, session_id)
             ready = await self._ready(conn, session)

@@ -76,7 +76,8 @@ async def admit(
                 raise ConflictError(f"events[{index}]: thread {named} is archived and accepts no events")
             targets = [thread]
         if batch:
-            session = await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
+            await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
+            session = await sessions.get_row(conn, session.workspace_id, session.id)  # as the batch left it
             batch, positions = [], []
         if event["type"] == "user.interrupt" and named is None:
             batch.append(_primary_event(event))  # the primary Thread is interrupted with its children
@@ -109,9 +110,8 @@ async def _admit_primary(
     documents: Snapshots,
     batch: list[JsonObject],
     routed: Routed,
-) -> SessionRow:
+) -> None:
     routed.accepted += await Admission(conn, session, principal_kind, documents).admit(batch)
-    return await sessions.get_row(conn, session.workspace_id, session.id)
 
 
 async def _admit_child(

@@ -67,26 +67,29 @@ async def commit_response(
     out += recorded.events
     model_id = str(prepared.snapshot["model"]["id"])
     totals = prices.request_totals(model_id, usage, response.usage.server_tool_use)
-    session = await sessions.add_usage(conn, session, totals)
+    # The new total is written with the idle status when the turn ends here, else on its own.
+    session = sessions.with_added_usage(session, totals)
     if session.budget:
         report = {"usage": prices.public_usage(session.usage), "budget": session.budget}
         out.append(NewEvent(derived_id("sevt", prepared.start_id, "usage"), "session.usage", report, trigger))
     if calls:
+        await sessions.write_usage(conn, session)
         return await _wait_for_calls(conn, session, prepared, out, recorded, len(calls))
     if response.stop_reason == "pause_turn":
         # The provider paused a long server-tool turn: the next round sends the same transcript (now
         # ending with the paused assistant message) and the model continues where it stopped.
+        await sessions.write_usage(conn, session)
         await events.append(conn, ws, sid, out)
         await turns.update(conn, sid, trigger, "running", prepared.round + 1, 0)
         return StepOutcome("continue")
-    await finish_turn(conn, sid, trigger, flush_queue=False)
-    if await events.queued_inputs(conn, sid):
+    if await finish_turn(conn, sid, trigger, flush_queue=False):  # inputs queued meanwhile: the next turn
+        await sessions.write_usage(conn, session)
         await events.append(conn, ws, sid, out)
         return StepOutcome("continue")
     stop: JsonObject = {"type": "max_tokens" if response.stop_reason == "max_tokens" else "end_turn"}
     out.append(_idle_event(prepared, stop))
     await events.append(conn, ws, sid, out)
-    await sessions.set_status(conn, session, "idle", stop)
+    await sessions.set_status(conn, session, "idle", stop, with_usage=True)
     return StepOutcome("idle")
 
 

@@ -140,12 +140,12 @@ async def plan(
     ``summaries`` holds model-written summaries obtained after an earlier ``SummaryNeeded`` answer.
     """
     budget = _budget(snapshot, config)
-    latest = await store.latest_compaction(conn, where.session_id)
+    latest, raw_anchor = await store.context_heads(conn, where.session_id)
     projection = projection_of(latest)
     entries = entries_of(await _rows(conn, where, projection))
     projected = policy.apply_projection(projection, entries, _summary_key(latest))
     request = _request(snapshot, projected, where.attempt, budget.max_tokens)
-    anchor = _anchor(await store.latest_anchor(conn, where.session_id))
+    anchor = _anchor(raw_anchor)
     measured = measure(request.system, request.messages, _declarations(request), anchor)
     compaction_id = latest.id if latest else None
     if not budget.fits(measured.tokens):

@@ -17,6 +17,7 @@ import json
 from collections.abc import Mapping
 
 from mango_server.app import threads, turn_context
+from mango_server.app.documents import file_sources
 from mango_server.app.mcp_discovery import Offer, record_failures
 from mango_server.app.outcomes import trigger_blocks
 from mango_server.app.summarizer import Summary
@@ -66,7 +67,9 @@ async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | S
         if trigger is None:
             return StepOutcome("idle")
         started = await turns.start(conn, ws, sid, trigger.id)
-        snapshots = await files.snapshots_for_event(conn, trigger.id)
+        # File document texts were snapshotted at admission; a trigger without File sources has none.
+        has_files = file_sources([{"type": trigger.type, **trigger.payload}])
+        snapshots = await files.snapshots_for_event(conn, trigger.id) if has_files else {}
         blocks = await trigger_blocks(conn, trigger, snapshots)
         await transcript.insert(conn, ws, sid, trigger.id, 0, "user", blocks)
         return started

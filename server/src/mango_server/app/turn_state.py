@@ -63,13 +63,16 @@ async def lock_if_current(conn: Connection, prepared: Round) -> SessionRow | Non
     return session
 
 
-async def finish_turn(conn: Connection, session_id: str, trigger_id: str, *, flush_queue: bool) -> None:
-    """Close the active turn: its trigger (and, when flushing, every queued input) is processed."""
+async def finish_turn(conn: Connection, session_id: str, trigger_id: str, *, flush_queue: bool) -> list[str]:
+    """Close the active turn: its trigger (and, when flushing, every queued input) is processed.
+
+    Returns the inputs still queued for a next turn (none after a flush).
+    """
     await turns.update(conn, session_id, trigger_id, "done", 0, 0)
-    processed = [trigger_id]
-    if flush_queue:
-        processed += await events.queued_inputs(conn, session_id)
-    await events.mark_processed(conn, processed)
+    if not flush_queue:
+        return await events.mark_processed_then_queued(conn, session_id, [trigger_id])
+    await events.mark_processed(conn, [trigger_id, *await events.queued_inputs(conn, session_id)])
+    return []
 
 
 def usage_of(raw: JsonObject) -> dict[str, int]:

@@ -125,7 +125,7 @@ class TurnEngine:
                     prepared = await prepare(conn, session_id, self._context, offer, fallback)
         await self._notifier.committed(session_id)
         if isinstance(prepared, StepOutcome):
-            return await self._after_turn(session_id, prepared)
+            return await self._after_turn(session_id, prepared, todo.active_outcome)
         assert isinstance(prepared, Round)
         request = prepared.request
         assert request is not None
@@ -137,11 +137,15 @@ class TurnEngine:
         else:
             outcome = await self._commit(prepared, request, response, message_id)
         await self._notifier.committed(session_id)
-        return await self._after_turn(session_id, outcome)
+        return await self._after_turn(session_id, outcome, todo.active_outcome)
 
-    async def _after_turn(self, session_id: str, outcome: StepOutcome) -> StepOutcome:
-        """An idle Session with an active outcome has its finished iteration graded (``app.outcomes``)."""
-        if outcome.kind != "idle":
+    async def _after_turn(self, session_id: str, outcome: StepOutcome, active_outcome: bool) -> StepOutcome:
+        """An idle Session with an active outcome has its finished iteration graded (``app.outcomes``).
+
+        ``active_outcome`` is the step probe's: an outcome admitted after it came with its own
+        wakeup, and that step grades it.
+        """
+        if outcome.kind != "idle" or not active_outcome:
             return outcome
         graded = await self._outcomes.after_idle(session_id)
         if graded is None:

@@ -22,7 +22,7 @@ class Q(NamedQueries, file="context"):
     get_compaction: str
     insert_request: str
     complete_request: str
-    latest_anchor: str
+    context_heads: str
     get_request: str
     list_requests: str
 
@@ -114,10 +114,12 @@ async def complete_request(
     await conn.execute(Q.complete_request, session_id, request_id, usage, provider_request_id, anchor)
 
 
-async def latest_anchor(conn: Connection, session_id: str) -> JsonObject | None:
-    """The usage anchor of the Session's newest answered request."""
-    value = await conn.fetchval(Q.latest_anchor, session_id)
-    return dict(value) if value is not None else None
+async def context_heads(conn: Connection, session_id: str) -> tuple[CompactionRow | None, JsonObject | None]:
+    """The Session's newest compaction, if any, and the usage anchor of its newest answered request."""
+    record = await conn.fetchrow(Q.context_heads, session_id)
+    assert record is not None  # the LEFT JOIN answers one row
+    compaction = from_record(CompactionRow, record) if record["id"] is not None else None
+    return compaction, dict(record["anchor"]) if record["anchor"] is not None else None
 
 
 async def get_request(conn: Connection, session_id: str, request_id: str) -> RequestRow | None:

@@ -31,7 +31,7 @@ class Q(NamedQueries, file="sessions"):
     lock_session_any: str
     update_fields: str
     set_status: str
-    add_usage: str
+    write_usage: str
     set_budget: str
     archive_session: str
     mark_deleting: str
@@ -148,9 +148,16 @@ async def update_fields(conn: Connection, row: SessionRow, title: str | None, me
     await conn.execute(Q.update_fields, row.workspace_id, row.id, title, metadata, datetime.now(UTC))
 
 
-async def set_status(conn: Connection, row: SessionRow, status: str, stop_reason: JsonObject | None) -> SessionRow:
-    """Write the status projection (callers append the matching event in the same transaction)."""
-    timing = await conn.fetchrow(Q.set_status, row.workspace_id, row.id, status, stop_reason, datetime.now(UTC))
+async def set_status(
+    conn: Connection, row: SessionRow, status: str, stop_reason: JsonObject | None, *, with_usage: bool = False
+) -> SessionRow:
+    """Write the status projection (callers append the matching event in the same transaction).
+
+    ``with_usage`` writes ``row.usage`` in the same statement (see ``with_added_usage``).
+    """
+    usage = row.usage if with_usage else None
+    now = datetime.now(UTC)
+    timing = await conn.fetchrow(Q.set_status, row.workspace_id, row.id, status, stop_reason, now, usage)
     row = replace(row, status=status, stop_reason=stop_reason)
     if timing is not None:
         row = replace(row, active_seconds=timing["active_seconds"], running_since=timing["running_since"])
@@ -163,13 +170,18 @@ async def set_budget(conn: Connection, row: SessionRow, budget: JsonObject | Non
     return replace(row, budget=budget)
 
 
-async def add_usage(conn: Connection, row: SessionRow, usage: dict[str, int]) -> SessionRow:
-    """Accumulate model usage into the Session total."""
+def with_added_usage(row: SessionRow, usage: dict[str, int]) -> SessionRow:
+    """``row`` with model usage added to its total, not yet written (``write_usage``, or a status
+    change ``with_usage``); the caller holds the row's lock."""
     total = {**EMPTY_USAGE, **(row.usage or {})}
     for key in EMPTY_USAGE:
         total[key] += int(usage.get(key) or 0)
-    await conn.execute(Q.add_usage, row.workspace_id, row.id, total, datetime.now(UTC))
     return replace(row, usage=total)
+
+
+async def write_usage(conn: Connection, row: SessionRow) -> None:
+    """Write ``row.usage`` as the Session total."""
+    await conn.execute(Q.write_usage, row.workspace_id, row.id, row.usage, datetime.now(UTC))
 
 
 async def archive(conn: Connection, row: SessionRow) -> None:

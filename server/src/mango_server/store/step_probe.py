@@ -1,8 +1,9 @@
 """The pre-round probe of a Session step: which of its optional phases have anything to do.
 
 A step runs allowed MCP calls, then allowed platform-managed calls, then MCP discovery, before it
-prepares its round; most steps have none of them to do. One statement answers all three, so such a
-step spends one round trip on them instead of three (the phases themselves read again what they
+prepares its round, and grades an active outcome when the round leaves the Session idle; most steps
+have none of them to do. One statement answers all four, so such a step spends one round trip on
+them instead of four (the phases themselves read again what they
 run, so the probe only ever skips a phase with nothing to do). Not responsible for running any of
 them (``app.mcp_calls``, ``app.managed_calls``, ``app.mcp_discovery``).
 """
@@ -26,10 +27,11 @@ class StepProbe:
     mcp_calls: bool
     managed_calls: bool
     mcp_toolsets: bool
+    active_outcome: bool  # an outcome defined after the read comes with its own wakeup and step
 
 
 async def probe(conn: Connection, session_id: str) -> StepProbe:
     """The probe of one Session (all ``False`` when the Session is gone)."""
     record = await conn.fetchrow(Q.step_probe, session_id)
     assert record is not None  # a SELECT without FROM always answers one row
-    return StepProbe(bool(record["mcp_calls"]), bool(record["managed_calls"]), bool(record["mcp_toolsets"]))
+    return StepProbe(*(bool(record[name]) for name in ("mcp_calls", "managed_calls", "mcp_toolsets", "active_outcome")))

@@ -26,7 +26,7 @@ FOR UPDATE;
 UPDATE sessions SET title = $3, metadata = $4, updated_at = $5 WHERE workspace_id = $1 AND id = $2;
 
 -- name: set_status
-UPDATE sessions SET status = $3, stop_reason = $4, updated_at = $5,
+UPDATE sessions SET status = $3, stop_reason = $4, updated_at = $5, usage = coalesce($6, usage),
     active_seconds = active_seconds + CASE WHEN $3 <> 'running' AND running_since IS NOT NULL
         THEN greatest(extract(epoch FROM $5 - running_since), 0) ELSE 0 END,
     running_since = CASE WHEN $3 = 'running' THEN coalesce(running_since, $5) ELSE NULL END
@@ -36,7 +36,7 @@ RETURNING active_seconds, running_since;
 -- name: set_budget
 UPDATE sessions SET budget = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
 
--- name: add_usage
+-- name: write_usage
 UPDATE sessions SET usage = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
 
 -- name: archive_session
