@@ -99,9 +99,11 @@ class Admission:
         # sequence numbers as two appends would give).
         admitted = [NewEvent(event_id, "user.message", payload, processed=False)]
         if (turn is None or turn.state == "running") and self.session.status != "running":
-            self.session = await sessions.set_status(self.conn, self.session, "running", None)
             admitted.append(NewEvent(new_id("sevt"), "session.status_running"))
-        self.accepted.extend(await events.append(self.conn, self.ws, self.sid, admitted))
+            rows, self.session = await events.append_with_status(self.conn, self.session, admitted, "running", None)
+        else:
+            rows = await events.append(self.conn, self.ws, self.sid, admitted)
+        self.accepted.extend(rows)
         await store_snapshots(self.conn, self.session, event_id, index, self.documents)
         if turn is not None and turn.state != "running":
             await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work

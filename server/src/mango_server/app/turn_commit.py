@@ -73,7 +73,6 @@ async def commit_response(
         report = {"usage": prices.public_usage(session.usage), "budget": session.budget}
         out.append(NewEvent(derived_id("sevt", prepared.start_id, "usage"), "session.usage", report, trigger))
     if calls:
-        await sessions.write_usage(conn, session)
         return await _wait_for_calls(conn, session, prepared, out, recorded, len(calls))
     if response.stop_reason == "pause_turn":
         # The provider paused a long server-tool turn: the next round sends the same transcript (now
@@ -88,8 +87,7 @@ async def commit_response(
         return StepOutcome("continue")
     stop: JsonObject = {"type": "max_tokens" if response.stop_reason == "max_tokens" else "end_turn"}
     out.append(_idle_event(prepared, stop))
-    await events.append(conn, ws, sid, out)
-    await sessions.set_status(conn, session, "idle", stop, with_usage=True)
+    await events.append_with_status(conn, session, out, "idle", stop, with_usage=True)
     return StepOutcome("idle")
 
 
@@ -233,18 +231,22 @@ def _denied_result(event_id: str, kind: str, evaluation: Evaluation | None, trig
 async def _wait_for_calls(
     conn: Connection, session: SessionRow, prepared: Round, out: list[NewEvent], recorded: _Calls, count: int
 ) -> StepOutcome:
-    """The turn waits at its tool barrier; continue at once if this transaction answered every call."""
+    """The turn waits at its tool barrier; continue at once if this transaction answered every call.
+
+    ``session`` carries the round's usage, not yet written.
+    """
     ws, sid = prepared.workspace_id, prepared.session_id
     await turns.update(conn, sid, prepared.trigger_id, "waiting", prepared.round, 0)
     await work.ensure_if_runnable(conn, session)  # self-hosted workers execute built-in calls
-    if recorded.answered_here == count:
-        await events.append(conn, ws, sid, out)
-        return StepOutcome("continue")
-    if recorded.needs_client:
+    if recorded.answered_here != count and recorded.needs_client:
         stop: JsonObject = {"type": "requires_action", "event_ids": recorded.needs_client}
         out.append(_idle_event(prepared, stop))
-        await sessions.set_status(conn, session, "idle", stop)
+        await events.append_with_status(conn, session, out, "idle", stop, with_usage=True)
+        return StepOutcome("continue" if recorded.runs_here else "idle")
+    await sessions.write_usage(conn, session)
     await events.append(conn, ws, sid, out)
+    if recorded.answered_here == count:
+        return StepOutcome("continue")
     # Allowed MCP and managed calls run in the next step (``app.mcp_calls``, ``app.managed_calls``),
     # outside this transaction.
     return StepOutcome("continue" if recorded.runs_here else "idle")

@@ -167,9 +167,9 @@ async def plan(
     return Plan(request, keys, measured.tokens, compaction_id, recipe)
 
 
-async def record(conn: Connection, where: RoundKey, admitted: Plan) -> None:
-    """Record the admitted request's recipe before its provider call (a re-run records it once)."""
-    await store.insert_request(
+async def record(conn: Connection, where: RoundKey, admitted: Plan) -> bool:
+    """Record the admitted request's recipe before its provider call; False when a re-run finds it recorded."""
+    return await store.insert_request(
         conn, where.workspace_id, where.session_id, where.start_id, where.trigger_id, where.round,
         admitted.compaction_id, admitted.recipe, admitted.estimate,
     )  # fmt: skip

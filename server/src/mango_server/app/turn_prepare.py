@@ -121,7 +121,9 @@ async def _open_round(
     budget, used = await _budget_scope(conn, root)
     if budget and prices.budget_exceeded(budget, used, model_id, admitted.estimate, admitted.request.max_tokens):
         return await _stop_for_budget(conn, session, budget, start_id)
-    await turn_context.record(conn, key, admitted)
+    # The request's row and its start event commit together, so a newly recorded request has no
+    # start event yet; only a re-run of the round (after a crash) needs to look for it.
+    fresh = await turn_context.record(conn, key, admitted)
     # The status change and the round's start are appended in one statement (same order, same
     # sequence numbers as two appends would give).
     opened: list[NewEvent] = []
@@ -132,7 +134,7 @@ async def _open_round(
             running_id = derived_id("sevt", running_id, session.next_seq)
         session = await sessions.set_status(conn, session, "running", None)
         opened.append(NewEvent(running_id, "session.status_running"))
-    if not await events.exists(conn, start_id):
+    if fresh or not await events.exists(conn, start_id):
         opened.append(NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id))
     await events.append(conn, ws, sid, opened)
     if session is not before:  # a child Thread's change shows in the primary ledger too

@@ -2,8 +2,9 @@
 
 The relay is the correctness path from accepted input to execution: it LISTENs for
 ``mango_outbox`` notifications for low latency and also scans the table every second, so a
-lost notification or a crash costs latency only. A row is deleted only if it was not
-re-armed meanwhile (its ``created_at`` is unchanged). ``delete`` rows also finish the fenced
+lost notification or a crash costs latency only. The rows of one claim are delivered
+concurrently and the delivered ones deleted in one statement, each only if it was not re-armed
+meanwhile (its ``created_at`` is unchanged). ``delete`` rows also finish the fenced
 deletion saga: terminate the workflow, then remove the Session rows. A failed delivery is
 retried after ``domain.backoff.delay`` (jittered, capped at 30 s).
 
@@ -106,18 +107,24 @@ class OutboxRelay:
         async with self._pool.acquire() as conn:
             rows = await outbox.claim_due(conn, _BATCH, _CLAIM_SECONDS)
         results = await asyncio.gather(*(self._deliver(row) for row in rows), return_exceptions=True)
+        delivered = [row for row, result in zip(rows, results, strict=True) if result == "ok"]
+        if delivered:  # one statement acknowledges the batch
+            async with self._pool.acquire() as conn:
+                await outbox.ack(conn, delivered)
         failed = [r for r in results if isinstance(r, BaseException)]
         if failed:
             raise failed[0]
         return len(rows)
 
-    async def _deliver(self, row: OutboxRow) -> None:
+    async def _deliver(self, row: OutboxRow) -> str:
+        """Deliver one row; "ok" when it is delivered (the caller acknowledges it), else "retry"."""
         # The delivery continues the trace of the request that armed the row (``store.outbox``).
         with traces.span_under("outbox.deliver", row.traceparent, kind=SpanKind.PRODUCER):
             outcome = await self._deliver_once(row)
         metrics.OUTBOX_DELIVERIES.labels(row.kind, outcome).inc()
         if outcome == "ok":
             metrics.OUTBOX_LAG.observe(max(0.0, time.time() - row.created_at.timestamp()))
+        return outcome
 
     async def _deliver_once(self, row: OutboxRow) -> str:
         session_id, kind = row.session_id, row.kind
@@ -147,8 +154,6 @@ class OutboxRelay:
             async with self._pool.acquire() as conn:
                 await outbox.retry(conn, row, delay)
             return "retry"
-        async with self._pool.acquire() as conn:
-            await outbox.ack(conn, row)
         log.debug("outbox delivered session_id=%s kind=%s", session_id, kind, extra={"action": "relay.delivered"})
         return "ok"
 

@@ -95,11 +95,12 @@ async def insert_request(
     compaction_id: str | None,
     recipe: JsonObject,
     estimate: int,
-) -> None:
-    """Record a request's recipe before its provider call; a re-run with the same id is a no-op."""
-    await conn.execute(
+) -> bool:
+    """Record a request's recipe before its provider call; a re-run with the same id is a no-op (False)."""
+    inserted = await conn.fetchval(
         Q.insert_request, workspace_id, session_id, request_id, trigger_id, round_, compaction_id, recipe, estimate
     )
+    return inserted is not None
 
 
 async def complete_request(

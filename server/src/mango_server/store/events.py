@@ -11,15 +11,16 @@ waking anyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
-from mango_server.store import webhooks
-from mango_server.store.db import Connection, from_record
+from mango_server.store import sessions, webhooks
+from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.pagination import created_range, fetch_page
+from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
 
 
@@ -66,6 +67,40 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
     """Append ``events`` in order and return the rows as written."""
     if not events:
         return []
+    rows, _ = await _append(conn, workspace_id, session_id, events, None)
+    return rows
+
+
+async def append_with_status(
+    conn: Connection,
+    row: SessionRow,
+    events: list[NewEvent],
+    status: str,
+    stop_reason: JsonObject | None,
+    *,
+    with_usage: bool = False,
+) -> tuple[list[EventRow], SessionRow]:
+    """Append ``events`` and write the status projection they announce (``sessions.set_status``).
+
+    A Session's own row does both in one statement; a child Thread's row (whose numbers come from
+    its Session's row) takes two. Returns the rows and the updated Session row.
+    """
+    if row.primary_session_id is not None or not events:
+        updated = await sessions.set_status(conn, row, status, stop_reason, with_usage=with_usage)
+        return await append(conn, row.workspace_id, row.id, events), updated
+    change = (status, stop_reason, row.usage if with_usage else None)
+    rows, record = await _append(conn, row.workspace_id, row.id, events, change)
+    timing = {"active_seconds": record["active_seconds"], "running_since": record["running_since"]}
+    return rows, replace(row, status=status, stop_reason=stop_reason, **timing)
+
+
+async def _append(
+    conn: Connection,
+    workspace_id: str,
+    session_id: str,
+    events: list[NewEvent],
+    change: tuple[str, JsonObject | None, JsonObject | None] | None,
+) -> tuple[list[EventRow], Record]:
     now = datetime.now(UTC)
     processed = [now if event.processed else None for event in events]
     record = await conn.fetchrow(
@@ -79,6 +114,7 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
         processed,
         now,
         [event.session_thread_id for event in events],
+        *(change or (None, None, None)),
     )
     if record is None:
         raise LookupError(f"session {session_id} does not exist")
@@ -103,7 +139,7 @@ async def append(conn: Connection, workspace_id: str, session_id: str, events: l
         # statement said so, sparing a lookup per status event).
         for row in rows:
             await webhooks.enqueue_ledger_event(conn, workspace_id, session_id, row.id, row.type, row.payload, now)
-    return rows
+    return rows, record
 
 
 async def exists(conn: Connection, event_id: str) -> bool:

@@ -52,9 +52,9 @@ async def claim_due(conn: Connection, limit: int, lease_seconds: float) -> list[
     return [from_record(OutboxRow, r) for r in await conn.fetch(Q.claim_due_outbox, limit, lease_seconds)]
 
 
-async def ack(conn: Connection, row: OutboxRow) -> None:
-    """Remove a delivered row unless it was re-armed since it was read."""
-    await conn.execute(Q.ack_outbox, row.session_id, row.created_at)
+async def ack(conn: Connection, rows: list[OutboxRow]) -> None:
+    """Remove delivered rows, each unless it was re-armed since it was read."""
+    await conn.execute(Q.ack_outbox, [r.session_id for r in rows], [r.created_at for r in rows])
 
 
 async def retry(conn: Connection, row: OutboxRow, delay_seconds: float) -> None:

@@ -18,7 +18,8 @@ FROM context_compactions WHERE session_id = $1 AND id = $2;
 INSERT INTO model_requests
     (workspace_id, session_id, id, trigger_id, round, compaction_id, recipe, estimate, created_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
-ON CONFLICT (id) DO NOTHING;
+ON CONFLICT (id) DO NOTHING
+RETURNING id;
 
 -- name: complete_request
 UPDATE model_requests SET usage = $3, provider_request_id = $4, anchor = $5, completed_at = now()

@@ -7,14 +7,26 @@
 -- Session's own (not a child Thread's) and, for a Session's own row, whether its Workspace has an
 -- enabled webhook endpoint (when it has none, no status event can queue a notification, and the
 -- caller skips the per-event subscription lookups); no row when the Session is gone.
+-- A Session's own row may change its status projection in the same UPDATE ($10, NULL for none;
+-- stop reason $11, usage $12 when not NULL), exactly as ``set_status`` writes it, at the append's
+-- time $8; the new active_seconds and running_since are returned. A child Thread's row never does
+-- (its sequence row is its Session's): no row is answered then.
 WITH execution AS (
     SELECT coalesce(primary_session_id, id) AS sequence_row, coalesce(primary_thread_id, id) AS thread_id,
            primary_session_id IS NULL AS is_primary
     FROM sessions WHERE id = $2
 ), reserved AS (
-    UPDATE sessions SET next_seq = next_seq + cardinality($3::text[])
-    WHERE id = (SELECT sequence_row FROM execution)
-    RETURNING next_seq - cardinality($3::text[]) AS first
+    UPDATE sessions SET next_seq = next_seq + cardinality($3::text[]),
+        status = coalesce($10::text, status),
+        stop_reason = CASE WHEN $10::text IS NULL THEN stop_reason ELSE $11::jsonb END,
+        usage = coalesce($12::jsonb, usage),
+        updated_at = CASE WHEN $10::text IS NULL THEN updated_at ELSE $8 END,
+        active_seconds = active_seconds + CASE WHEN $10::text <> 'running' AND running_since IS NOT NULL
+            THEN greatest(extract(epoch FROM $8 - running_since), 0) ELSE 0 END,
+        running_since = CASE WHEN $10::text IS NULL THEN running_since
+            WHEN $10::text = 'running' THEN coalesce(running_since, $8) ELSE NULL END
+    WHERE id = (SELECT sequence_row FROM execution) AND ($10::text IS NULL OR id = $2)
+    RETURNING next_seq - cardinality($3::text[]) AS first, active_seconds, running_since
 ), inserted AS (
     INSERT INTO session_events (workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at,
                                 session_thread_id)
@@ -25,7 +37,7 @@ WITH execution AS (
              WITH ORDINALITY AS e (id, type, payload, trigger_id, processed_at, thread_id, ord)
     RETURNING seq, session_thread_id
 )
-SELECT reserved.first, execution.is_primary,
+SELECT reserved.first, reserved.active_seconds, reserved.running_since, execution.is_primary,
        (SELECT array_agg(session_thread_id ORDER BY seq) FROM inserted) AS thread_ids,
        execution.is_primary AND EXISTS (SELECT 1 FROM webhooks WHERE workspace_id = $1 AND enabled) AS notifies
 FROM reserved, execution;

@@ -24,7 +24,11 @@ WHERE o.session_id = due.session_id
 RETURNING o.session_id, o.workspace_id, o.kind, o.created_at, o.attempts, o.traceparent;
 
 -- name: ack_outbox
-DELETE FROM session_outbox WHERE session_id = $1 AND created_at = $2;
+-- Remove delivered rows, each unless it was re-armed since it was read (a re-armed row has a newer
+-- created_at). One statement for a whole delivered batch.
+DELETE FROM session_outbox o
+USING unnest($1::text[], $2::timestamptz[]) AS delivered (session_id, created_at)
+WHERE o.session_id = delivered.session_id AND o.created_at = delivered.created_at;
 
 -- name: retry_outbox
 UPDATE session_outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
