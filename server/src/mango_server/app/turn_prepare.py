@@ -61,18 +61,14 @@ async def prepare(
 
 async def _claim_or_resume(conn: Connection, session: SessionRow) -> TurnRow | StepOutcome:
     ws, sid = session.workspace_id, session.id
-    turn = await turns.active(conn, sid)
+    turn, trigger = await turns.active_or_next_trigger(conn, ws, sid)
     if turn is None:
-        trigger = await events.next_trigger(conn, sid)
         if trigger is None:
             return StepOutcome("idle")
-        started = await turns.start(conn, ws, sid, trigger.id)
         # File document texts were snapshotted at admission; a trigger without File sources has none.
         has_files = file_sources([{"type": trigger.type, **trigger.payload}])
         snapshots = await files.snapshots_for_event(conn, trigger.id) if has_files else {}
-        blocks = await trigger_blocks(conn, trigger, snapshots)
-        await transcript.insert(conn, ws, sid, trigger.id, 0, "user", blocks)
-        return started
+        return await turns.start(conn, ws, sid, trigger.id, await trigger_blocks(conn, trigger, snapshots))
     elif turn.state == "waiting":
         calls = await actions.for_round(conn, sid, turn.trigger_id, turn.round)
         if any(a.state in OPEN_ACTION_STATES for a in calls):

@@ -68,9 +68,9 @@ async def finish_turn(conn: Connection, session_id: str, trigger_id: str, *, flu
 
     Returns the inputs still queued for a next turn (none after a flush).
     """
-    await turns.update(conn, session_id, trigger_id, "done", 0, 0)
     if not flush_queue:
-        return await events.mark_processed_then_queued(conn, session_id, [trigger_id])
+        return await turns.finish(conn, session_id, trigger_id)
+    await turns.update(conn, session_id, trigger_id, "done", 0, 0)
     await events.mark_processed(conn, [trigger_id, *await events.queued_inputs(conn, session_id)])
     return []
 

@@ -32,7 +32,6 @@ class Q(NamedQueries, file="events"):
     list_base: str
     next_trigger: str
     mark_processed: str
-    mark_processed_then_queued: str
     queued_inputs: str
 
 
@@ -197,12 +196,6 @@ async def next_trigger(conn: Connection, session_id: str) -> EventRow | None:
 async def mark_processed(conn: Connection, event_ids: list[str]) -> None:
     """Set ``processed_at`` on input events the agent has consumed."""
     await conn.execute(Q.mark_processed, event_ids, datetime.now(UTC))
-
-
-async def mark_processed_then_queued(conn: Connection, session_id: str, event_ids: list[str]) -> list[str]:
-    """``mark_processed``, then the ids of inputs still waiting for a turn (one round trip)."""
-    records = await conn.fetch(Q.mark_processed_then_queued, session_id, event_ids, datetime.now(UTC))
-    return [str(r["id"]) for r in records]
 
 
 async def queued_inputs(conn: Connection, session_id: str) -> list[str]:

@@ -18,7 +18,6 @@ Role = Literal["user", "assistant"]
 
 
 class Q(NamedQueries, file="transcript"):
-    insert_transcript: str
     transcript_for_context: str
     append_transcript: str
     transcript_for_projection: str
@@ -32,19 +31,6 @@ class TranscriptRow:
     position: int
     role: str
     blocks: list[JsonObject]
-
-
-async def insert(
-    conn: Connection,
-    workspace_id: str,
-    session_id: str,
-    trigger_id: str,
-    position: int,
-    role: Role,
-    blocks: list[JsonObject],
-) -> None:
-    """Write one message at ``position``; a re-run that writes the same position again is a no-op."""
-    await conn.execute(Q.insert_transcript, workspace_id, session_id, trigger_id, position, role, blocks)
 
 
 async def append(

@@ -8,9 +8,12 @@ round protocol itself (``app.turns``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
+from mango_server.domain.json import JsonObject
 from mango_server.store.db import Connection, from_record
+from mango_server.store.events import EventRow
 from mango_server.store.sql_loader import NamedQueries
 
 TurnState = Literal["running", "waiting", "done"]
@@ -18,8 +21,10 @@ TurnState = Literal["running", "waiting", "done"]
 
 class Q(NamedQueries, file="turns"):
     active_turn: str
+    active_or_next_trigger: str
     insert_turn: str
     update_turn: str
+    finish_turn: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +45,27 @@ async def active(conn: Connection, session_id: str) -> TurnRow | None:
     return from_record(TurnRow, record) if record is not None else None
 
 
-async def start(conn: Connection, workspace_id: str, session_id: str, trigger_id: str) -> TurnRow:
-    """Open a running turn at round 0 for ``trigger_id``; returns it."""
-    record = await conn.fetchrow(Q.insert_turn, workspace_id, session_id, trigger_id)
+async def active_or_next_trigger(
+    conn: Connection, workspace_id: str, session_id: str
+) -> tuple[TurnRow | None, EventRow | None]:
+    """The Session's turn that is not done, or else its next trigger (``events.next_trigger``)."""
+    record = await conn.fetchrow(Q.active_or_next_trigger, session_id)
+    assert record is not None  # the LEFT JOINs answer one row
+    if record["turn_trigger_id"] is not None:
+        turn = TurnRow(
+            workspace_id, session_id, record["turn_trigger_id"], record["turn_state"], record["turn_round"],
+            record["turn_attempt_errors"],
+        )  # fmt: skip
+        return turn, None
+    return None, from_record(EventRow, record) if record["id"] is not None else None
+
+
+async def start(
+    conn: Connection, workspace_id: str, session_id: str, trigger_id: str, blocks: list[JsonObject]
+) -> TurnRow:
+    """Open a running turn at round 0 for ``trigger_id``, with ``blocks`` (the trigger's provider
+    blocks) as its first transcript message; returns it."""
+    record = await conn.fetchrow(Q.insert_turn, workspace_id, session_id, trigger_id, blocks)
     assert record is not None  # INSERT ... RETURNING answers its row
     return from_record(TurnRow, record)
 
@@ -52,3 +75,9 @@ async def update(
 ) -> None:
     """Write the turn's state, round and error count."""
     await conn.execute(Q.update_turn, session_id, trigger_id, state, round_, attempt_errors)
+
+
+async def finish(conn: Connection, session_id: str, trigger_id: str) -> list[str]:
+    """Close the turn of ``trigger_id`` and mark its trigger processed; returns the inputs still queued."""
+    records = await conn.fetch(Q.finish_turn, session_id, trigger_id, datetime.now(UTC))
+    return [str(r["id"]) for r in records]

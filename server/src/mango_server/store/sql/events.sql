@@ -65,15 +65,6 @@ ORDER BY seq LIMIT 1;
 -- name: mark_processed
 UPDATE session_events SET processed_at = $2 WHERE id = ANY($1::text[]) AND processed_at IS NULL;
 
--- name: mark_processed_then_queued
--- Mark events processed and answer the inputs still queued after that, in one round trip (the
--- SELECT sees the statement's snapshot, so the ids being marked are excluded by name).
-WITH marked AS (
-    UPDATE session_events SET processed_at = $3 WHERE id = ANY($2::text[]) AND processed_at IS NULL
-)
-SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL AND id <> ALL($2::text[])
-  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');
-
 -- name: queued_inputs
 SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL
   AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');

@@ -1,8 +1,3 @@
--- name: insert_transcript
-INSERT INTO provider_transcript (workspace_id, session_id, trigger_id, position, role, blocks, created_at)
-VALUES ($1, $2, $3, $4, $5, $6, now())
-ON CONFLICT (session_id, trigger_id, position) DO NOTHING;
-
 -- name: transcript_for_context
 SELECT t.trigger_id, t.position, t.role, t.blocks
 FROM provider_transcript t JOIN session_events e ON e.id = t.trigger_id

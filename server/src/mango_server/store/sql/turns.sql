@@ -1,7 +1,28 @@
 -- name: active_turn
 SELECT * FROM session_turns WHERE session_id = $1 AND state <> 'done';
 
+-- name: active_or_next_trigger
+-- The Session's active turn or, when it has none, its next trigger (``events.next_trigger``), in one
+-- round trip: the turn's columns are prefixed ``turn_``, the trigger's are the event row's own.
+SELECT t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
+       t.attempt_errors AS turn_attempt_errors, e.*
+FROM (SELECT) AS one
+LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE session_id = $1 AND state <> 'done') AS t ON true
+LEFT JOIN LATERAL (
+    SELECT * FROM session_events
+    WHERE t.trigger_id IS NULL AND session_id = $1 AND processed_at IS NULL
+      AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received')
+    ORDER BY seq LIMIT 1
+) AS e ON true;
+
 -- name: insert_turn
+-- Open a running turn at round 0 together with its first provider message, the trigger's blocks
+-- at transcript position 0 (``transcript.insert``: a re-run writing it again is a no-op).
+WITH message AS (
+    INSERT INTO provider_transcript (workspace_id, session_id, trigger_id, position, role, blocks, created_at)
+    VALUES ($1, $2, $3, 0, 'user', $4::json, now())
+    ON CONFLICT (session_id, trigger_id, position) DO NOTHING
+)
 INSERT INTO session_turns (workspace_id, session_id, trigger_id, state, round, created_at, updated_at)
 VALUES ($1, $2, $3, 'running', 0, now(), now())
 RETURNING *;
@@ -9,3 +30,16 @@ RETURNING *;
 -- name: update_turn
 UPDATE session_turns SET state = $3, round = $4, attempt_errors = $5, updated_at = now()
 WHERE session_id = $1 AND trigger_id = $2;
+
+-- name: finish_turn
+-- Close a turn without flushing the queue, in one round trip: the turn is done, its trigger
+-- processed, and the inputs still queued are answered (the SELECT sees the statement's snapshot,
+-- so the trigger being marked is excluded by id).
+WITH done AS (
+    UPDATE session_turns SET state = 'done', round = 0, attempt_errors = 0, updated_at = now()
+    WHERE session_id = $1 AND trigger_id = $2
+), marked AS (
+    UPDATE session_events SET processed_at = $3 WHERE id = $2 AND processed_at IS NULL
+)
+SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL AND id <> $2
+  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');
