@@ -27,7 +27,7 @@ WHERE session_id = $1 AND id = $2;
 
 -- name: context_heads
 -- What admitting a round starts from, in one round trip: the newest compaction (its columns NULL
--- when there is none) and the usage anchor of the newest answered request (``latest_anchor``).
+-- when there is none) and the usage anchor of the newest answered request (NULL before any).
 SELECT c.id, c.parent_id, c.trigger_id, c.mode, c.policy_version, c.projection, c.pre_tokens, c.post_tokens,
        (SELECT anchor FROM model_requests WHERE session_id = $1 AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1)
            AS anchor

@@ -11,13 +11,14 @@ LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE session_id = $1 AND state <
 LEFT JOIN LATERAL (
     SELECT * FROM session_events
     WHERE t.trigger_id IS NULL AND session_id = $1 AND processed_at IS NULL
+      -- the trigger types of events.sql's next_trigger
       AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received')
     ORDER BY seq LIMIT 1
 ) AS e ON true;
 
 -- name: insert_turn
 -- Open a running turn at round 0 together with its first provider message, the trigger's blocks
--- at transcript position 0 (``transcript.insert``: a re-run writing it again is a no-op).
+-- at transcript position 0 (a re-run that writes that position again is a no-op).
 WITH message AS (
     INSERT INTO provider_transcript (workspace_id, session_id, trigger_id, position, role, blocks, created_at)
     VALUES ($1, $2, $3, 0, 'user', $4::json, now())
@@ -42,4 +43,5 @@ WITH done AS (
     UPDATE session_events SET processed_at = $3 WHERE id = $2 AND processed_at IS NULL
 )
 SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL AND id <> $2
+  -- the trigger types of events.sql's next_trigger
   AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');
