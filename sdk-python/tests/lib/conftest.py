@@ -333,12 +333,13 @@ class FakeMango:
             return 200, {"type": "memory_deleted", "id": parts[5]}
 
 
-def session_body(session: str, skills: list[dict[str, Any]], resources: list[Any]) -> dict[str, Any]:
-    agent = {
+def agent_body(agent_id: str, version: Any, skills: list[dict[str, Any]], name: str | None = None) -> dict[str, Any]:
+    """An Agent snapshot as a Session shows it (named after its id unless ``name`` is given)."""
+    return {
         "type": "agent",
-        "id": "agent_1",
-        "version": 1,
-        "name": "agent",
+        "id": agent_id,
+        "version": version,
+        "name": name or agent_id,
         "description": None,
         "system": None,
         "model": {"id": "mango-offline-1"},
@@ -346,6 +347,10 @@ def session_body(session: str, skills: list[dict[str, Any]], resources: list[Any
         "mcp_servers": [],
         "skills": skills,
     }
+
+
+def session_body(session: str, skills: list[dict[str, Any]], resources: list[Any]) -> dict[str, Any]:
+    agent = agent_body("agent_1", 1, skills, name="agent")
     return {
         "type": "session",
         "id": session,

@@ -20,7 +20,7 @@ from mango.lib._exceptions import InputFailed
 from mango.lib._skills import STAGING_PREFIX, SkillLimits, extract_archive, materialise_skills
 from mango.lib.tools import default_toolset
 
-from .conftest import FakeMango, make_secret
+from .conftest import FakeMango, agent_body, make_secret
 
 S = "sesn_1"
 PIN = {"type": "custom", "skill_id": "skill_1", "version": "3"}
@@ -264,25 +264,10 @@ OTHER = archive(
 )
 
 
-def member(agent_id: str, version: Any, skills: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "type": "agent",
-        "id": agent_id,
-        "version": version,
-        "name": agent_id,
-        "description": None,
-        "system": None,
-        "model": {"id": "mango-offline-1"},
-        "tools": [],
-        "mcp_servers": [],
-        "skills": skills,
-    }
-
-
 def coordinator(fake: FakeMango, skills: list[dict[str, Any]], *members: dict[str, Any]) -> None:
     """A coordinator Session whose roster holds ``self``, the Advisor and ``members``."""
     body = fake.session(skills=skills)
-    own = member("agent_1", 1, skills)
+    own = agent_body("agent_1", 1, skills)
     advisor = {"type": "advisor", "model": {"id": "mango-offline-1"}}
     body["agent"]["multiagent"] = {"type": "coordinator", "agents": [own, advisor, *members]}
 
@@ -291,7 +276,7 @@ async def test_external_roster_agents_skills_land_in_their_scope_without_collidi
     fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
 ) -> None:
     pin_c = {"type": "custom", "skill_id": "skill_c", "version": "5"}
-    coordinator(fake, [PIN], member("agent_spec", 7, [pin_c]), member("agent_rev", 2, [PIN]))
+    coordinator(fake, [PIN], agent_body("agent_spec", 7, [pin_c]), agent_body("agent_rev", 2, [PIN]))
     fake.add_skill("skill_1", "3", GOOD, "pdf")
     fake.add_skill("skill_c", "5", OTHER, "pdf")  # the same directory name as the coordinator's Skill
     fake.idle(S)
@@ -321,7 +306,7 @@ async def test_external_roster_agents_skills_land_in_their_scope_without_collidi
 async def test_only_a_members_skills_are_still_published(
     fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
 ) -> None:
-    coordinator(fake, [], member("agent_spec", 7, [PIN]))
+    coordinator(fake, [], agent_body("agent_spec", 7, [PIN]))
     fake.add_skill("skill_1", "3", GOOD, "pdf")
     fake.idle(S)
     assert (await run_item(make_worker(fake, tmp_path, zero_backoff, Recorder()))).outcome is ItemOutcome.COMPLETED
@@ -333,7 +318,7 @@ async def test_a_member_pin_without_a_concrete_version_fails_the_work(
     fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
 ) -> None:
     latest = {"type": "custom", "skill_id": "skill_c", "version": "latest"}
-    coordinator(fake, [PIN], member("agent_spec", 7, [latest]))
+    coordinator(fake, [PIN], agent_body("agent_spec", 7, [latest]))
     fake.add_skill("skill_1", "3", GOOD, "pdf")
     recorder = Recorder()
     result = await run_item(make_worker(fake, tmp_path, zero_backoff, recorder))
@@ -354,7 +339,7 @@ async def test_a_member_pin_without_a_concrete_version_fails_the_work(
 async def test_an_unusable_member_scope_fails_the_work(
     fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy, agent_id: str, version: Any, message: str
 ) -> None:
-    coordinator(fake, [], member(agent_id, version, [PIN]))
+    coordinator(fake, [], agent_body(agent_id, version, [PIN]))
     fake.add_skill("skill_1", "3", GOOD, "pdf")
     result = await run_item(make_worker(fake, tmp_path, zero_backoff, Recorder()))
     assert result.outcome is ItemOutcome.FAILED
@@ -366,7 +351,7 @@ async def test_a_primary_skill_named_like_the_namespace_fails_when_members_have_
     fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy
 ) -> None:
     squat = archive({".agents/SKILL.md": "x", ".agents/agent_spec-v7/pdf/SKILL.md": "not the member's"})
-    coordinator(fake, [PIN], member("agent_spec", 7, [{"type": "custom", "skill_id": "skill_c", "version": "5"}]))
+    coordinator(fake, [PIN], agent_body("agent_spec", 7, [{"type": "custom", "skill_id": "skill_c", "version": "5"}]))
     fake.add_skill("skill_1", "3", squat, ".agents")
     fake.add_skill("skill_c", "5", OTHER, "pdf")
     result = await run_item(make_worker(fake, tmp_path, zero_backoff, Recorder()))
@@ -377,7 +362,7 @@ async def test_a_primary_skill_named_like_the_namespace_fails_when_members_have_
 
 async def test_the_session_bound_covers_every_scope(fake: FakeMango, tmp_path: Path, zero_backoff: RetryPolicy) -> None:
     pin_c = {"type": "custom", "skill_id": "skill_c", "version": "5"}
-    coordinator(fake, [PIN], member("agent_spec", 7, [pin_c]))
+    coordinator(fake, [PIN], agent_body("agent_spec", 7, [pin_c]))
     fake.add_skill("skill_1", "3", GOOD, "pdf")
     fake.add_skill("skill_c", "5", OTHER, "pdf")
     limits = SkillLimits(max_session_archive_bytes=len(GOOD) + len(OTHER) - 1)

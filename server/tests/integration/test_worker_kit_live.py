@@ -126,6 +126,12 @@ def _upload(http: httpx.Client, helper: str) -> str:
     return str(_ok(http.post("/v1/skills", files=files))["id"])
 
 
+def _specialist(http: httpx.Client, tag: int, skill_id: str) -> dict[str, Any]:
+    """A roster member Agent with one custom Skill."""
+    body = {"name": f"spec-{tag}", "model": "mango-offline-1", "skills": [{"type": "custom", "skill_id": skill_id}]}
+    return _ok(http.post("/v1/agents", json=body))
+
+
 def _systems(platform: Platform, session_id: str) -> list[str]:
     """The system prompts the model requests of one execution row (a Thread's id for a child) sent."""
     with psycopg.connect(platform.database_url) as conn:
@@ -155,16 +161,7 @@ def test_roster_agents_skills_are_scoped_in_the_shared_workspace(
         own_skill = _upload(http, "the coordinator's helper")
         member_skill = _upload(http, "the specialist's helper")  # the same directory name, helper-kit
         skills = [{"type": "custom", "skill_id": own_skill}]
-        member = _ok(
-            http.post(
-                "/v1/agents",
-                json={
-                    "name": f"spec-{tag}",
-                    "model": "mango-offline-1",
-                    "skills": [{"type": "custom", "skill_id": member_skill}],
-                },
-            )
-        )
+        member = _specialist(http, tag, member_skill)
         roster = {"type": "coordinator", "agents": [member["id"], {"type": "self"}]}
         lead = _ok(
             http.post(
@@ -219,16 +216,7 @@ def test_a_members_broken_skill_fails_closed_and_ends_every_thread(
     tag = time.monotonic_ns()
     with client(mango_platform, mango_tenant) as http:
         member_skill = _upload(http, "the specialist's helper")
-        member = _ok(
-            http.post(
-                "/v1/agents",
-                json={
-                    "name": f"spec-{tag}",
-                    "model": "mango-offline-1",
-                    "skills": [{"type": "custom", "skill_id": member_skill}],
-                },
-            )
-        )
+        member = _specialist(http, tag, member_skill)
         lead = _ok(
             http.post(
                 "/v1/agents",
