@@ -132,6 +132,15 @@ def _specialist(http: httpx.Client, tag: int, skill_id: str) -> dict[str, Any]:
     return _ok(http.post("/v1/agents", json=body))
 
 
+def _coordinator(
+    http: httpx.Client, tag: int, roster: dict[str, Any], skills: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A coordinator Agent with bash, the ``roster`` and its own ``skills``."""
+    body: dict[str, Any] = {"name": f"lead-{tag}", "model": "mango-offline-1", "tools": [BASH_TOOLSET]}
+    body |= {"multiagent": roster} | ({"skills": skills} if skills else {})
+    return _ok(http.post("/v1/agents", json=body))
+
+
 def _systems(platform: Platform, session_id: str) -> list[str]:
     """The system prompts the model requests of one execution row (a Thread's id for a child) sent."""
     with psycopg.connect(platform.database_url) as conn:
@@ -163,18 +172,7 @@ def test_roster_agents_skills_are_scoped_in_the_shared_workspace(
         skills = [{"type": "custom", "skill_id": own_skill}]
         member = _specialist(http, tag, member_skill)
         roster = {"type": "coordinator", "agents": [member["id"], {"type": "self"}]}
-        lead = _ok(
-            http.post(
-                "/v1/agents",
-                json={
-                    "name": f"lead-{tag}",
-                    "model": "mango-offline-1",
-                    "tools": [BASH_TOOLSET],
-                    "skills": skills,
-                    "multiagent": roster,
-                },
-            )
-        )
+        lead = _coordinator(http, tag, roster, skills)
         env = _ok(http.post("/v1/environments", json={"name": f"kit-team-{tag}"}))
         session = _ok(http.post("/v1/sessions", json={"agent": lead["id"], "environment_id": env["id"]}))
         sid, scope = session["id"], f"{member['id']}-v{member['version']}"
@@ -217,17 +215,7 @@ def test_a_members_broken_skill_fails_closed_and_ends_every_thread(
     with client(mango_platform, mango_tenant) as http:
         member_skill = _upload(http, "the specialist's helper")
         member = _specialist(http, tag, member_skill)
-        lead = _ok(
-            http.post(
-                "/v1/agents",
-                json={
-                    "name": f"lead-{tag}",
-                    "model": "mango-offline-1",
-                    "tools": [BASH_TOOLSET],
-                    "multiagent": {"type": "coordinator", "agents": [member["id"]]},
-                },
-            )
-        )
+        lead = _coordinator(http, tag, {"type": "coordinator", "agents": [member["id"]]})
         env = _ok(http.post("/v1/environments", json={"name": f"kit-broken-{tag}"}))
         sid = _ok(http.post("/v1/sessions", json={"agent": lead["id"], "environment_id": env["id"]}))["id"]
         say(http, sid, "/tool delegate " + json.dumps({"agent": member["name"], "message": "/report done"}))
