@@ -56,7 +56,14 @@ def test_many_turns_continue_as_new_and_history_stays_small(mango_platform: Plat
             time.sleep(0.5)
         assert len(replies) == turns
         assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"
+    # In one full-suite run the newest run read right after the last reply had no predecessor
+    # (not reproduced alone or under load, cause not found); the chain is read again for a
+    # bounded time, and the assertion stands.
+    deadline = time.monotonic() + 30
     runs = asyncio.run(_runs(mango_platform, sid))
+    while len(runs) < 2 and time.monotonic() < deadline:
+        time.sleep(0.5)
+        runs = asyncio.run(_runs(mango_platform, sid))
     assert len(runs) >= 2, runs
     assert all(last == "EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW" for last, _ in runs[1:]), runs
     # ids and tiny projections only: 2 KB messages never reach Temporal history
