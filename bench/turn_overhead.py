@@ -149,10 +149,19 @@ async def _client(base_url: str, api_key: str, connections: int) -> httpx.AsyncC
     )
 
 
+async def _own_session(
+    base_url: str, api_key: str, ids: tuple[str, str], turns: int, ready: asyncio.Queue[None], go: asyncio.Event
+) -> list[float]:
+    """One Session on a client of its own (its stream and its POSTs): a shared pool of a hundred
+    connections costs the load generator CPU per request that grows with the pool."""
+    async with await _client(base_url, api_key, 2) as http:
+        return await _session(http, ids, turns, ready, go, warm=1)
+
+
 async def run_mango(
     base_url: str, api_key: str, pids: dict[str, int], sessions: int, turns: int, kind: str = "mango"
 ) -> Row:
-    async with await _client(base_url, api_key, sessions * 2 + 10) as http:
+    async with await _client(base_url, api_key, 10) as http:
         ids = await _setup(http)
         warm_ready: asyncio.Queue[None] = asyncio.Queue()
         warm_go = asyncio.Event()
@@ -160,7 +169,7 @@ async def run_mango(
         await _session(http, ids, 2, warm_ready, warm_go)
         ready: asyncio.Queue[None] = asyncio.Queue()
         go = asyncio.Event()
-        tasks = [asyncio.create_task(_session(http, ids, turns, ready, go, warm=1)) for _ in range(sessions)]
+        tasks = [asyncio.create_task(_own_session(base_url, api_key, ids, turns, ready, go)) for _ in range(sessions)]
         for _ in range(sessions):
             await ready.get()
         watched = {role: pids[role] for role in MANGO_ROLES}

@@ -392,6 +392,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``mango`` command."""
     args = build_parser().parse_args(argv)
+    # Every command stops on Ctrl+C, even when started as a shell's background job: such a job
+    # inherits SIGINT ignored, and Python then leaves it ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         settings = load_settings(require_database=not getattr(args, "no_settings", False))
         configure_logging(settings.log_level, "text" if args.command == "dev" else settings.log_format)

@@ -24,6 +24,10 @@ def _read_env(path: Path) -> dict[str, str]:
     return values
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _start(state: Path, port: int) -> tuple[subprocess.Popen[str], dict[str, str]]:
     env_file = state / "dev.env"
     started = time.time()
@@ -33,6 +37,8 @@ def _start(state: Path, port: int) -> tuple[subprocess.Popen[str], dict[str, str
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        # As a shell's background job starts it: SIGINT ignored. Ctrl+C must stop it all the same.
+        preexec_fn=_ignore_sigint,
     )
     deadline = time.monotonic() + 120
 

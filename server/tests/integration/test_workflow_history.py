@@ -64,10 +64,25 @@ def test_many_turns_continue_as_new_and_history_stays_small(mango_platform: Plat
     while len(runs) < 2 and time.monotonic() < deadline:
         time.sleep(0.5)
         runs = asyncio.run(_runs(mango_platform, sid))
-    assert len(runs) >= 2, runs
+    assert len(runs) >= 2, f"{runs} {asyncio.run(_chain_report(mango_platform, sid))}"
     assert all(last == "EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW" for last, _ in runs[1:]), runs
     # ids and tiny projections only: 2 KB messages never reach Temporal history
     assert all(size < MAX_STEPS * 2000 for _, size in runs), runs
+
+
+async def _chain_report(platform: Platform, session_id: str) -> list[tuple[str, str, int, str, str]]:
+    """Every run Temporal lists for the Session's workflow: (run, status, events, first and last event)."""
+    temporal = await Client.connect(platform.stack.temporal_address)
+    wid = workflow_id(session_id)
+    out = []
+    async for listed in temporal.list_workflows(f"WorkflowId = '{wid}'"):
+        handle = temporal.get_workflow_handle(wid, run_id=listed.run_id)
+        events = [event async for event in handle.fetch_history_events()]
+        started = events[0].workflow_execution_started_event_attributes
+        first = f"initiator={started.initiator} continued={started.continued_execution_run_id}"
+        status = listed.status.name if listed.status else "?"
+        out.append((listed.run_id, status, len(events), first, EventType.Name(events[-1].event_type)))
+    return out
 
 
 async def _event_types(platform: Platform, session_id: str) -> list[str]:
