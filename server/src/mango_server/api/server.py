@@ -16,6 +16,7 @@ import socket
 
 import uvicorn
 
+from mango_server import event_loop
 from mango_server.api.app import build_app
 from mango_server.api.context import Services
 from mango_server.app import idempotency
@@ -90,6 +91,7 @@ async def serve(settings: Settings) -> None:
     services = Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout, keyring=keyring)
     services.stream_slots = slots
     app = build_app(services)
+    event_loop.settle_heap()
     # Idle keep-alive connections outlive the SDKs' pool expiry (Python 5 s, TypeScript 4 s, Go 30 s), so a client
     # never reuses a connection the server is closing (a reset mutation would leave the client not knowing its fate).
     config = uvicorn.Config(

@@ -8,6 +8,7 @@ import logging
 from temporalio.client import Client
 from temporalio.worker import Worker
 
+from mango_server import event_loop
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.evaluator import ModelEvaluator
 from mango_server.app.services import Services
@@ -91,6 +92,7 @@ async def run_orchestrator(settings: Settings) -> None:
     keyring = configured(settings.keyring_file)
     if keyring is None:
         log.warning("no keyring (MANGO_KEYRING_FILE): no webhook delivery", extra={"action": "webhooks.no_keyring"})
+    event_loop.settle_heap()
     log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
     try:
         async with asyncio.TaskGroup() as group:
