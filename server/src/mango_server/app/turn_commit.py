@@ -22,6 +22,7 @@ from mango_server.ids import derived_id
 from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
 from mango_server.store import actions, events, mcp, sessions, transcript, turns, work
 from mango_server.store.actions import NewAction
+from mango_server.store.context import RequestCompletion
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
 from mango_server.store.mcp import NewInvocation
@@ -49,11 +50,14 @@ async def commit_response(
     session: SessionRow,
     prepared: Round,
     response: ModelResponse,
+    answered: RequestCompletion,
     message_id: str,
     platform: PlatformResults,
     evaluations: Mapping[str, Evaluation] | None = None,
 ) -> StepOutcome:
     """Record a successful round and decide what the workflow does next.
+
+    ``answered``: what the request's row records of the response, written with its transcript message.
 
     ``evaluations``: the ``auto`` evaluator's verdicts by provider tool-use id, computed before the
     transaction; a verdict replaces the policy's decision and is recorded on the tool-use event.
@@ -61,7 +65,7 @@ async def commit_response(
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
     usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
     out = _response_events(prepared, response, message_id, usage)
-    await transcript.append(conn, ws, sid, trigger, "assistant", response.content)
+    await transcript.append_answer(conn, ws, sid, trigger, response.content, answered)
     calls = tool_uses(response)
     recorded = await _record_calls(conn, prepared, calls, platform, evaluations or {})
     out += recorded.events

@@ -43,7 +43,7 @@ __all__ = [
     "Plan",
     "RoundKey",
     "SummaryNeeded",
-    "complete",
+    "completion",
     "plan",
     "rebuild_request",
     "record",
@@ -331,10 +331,9 @@ async def recover_overflow(
     return True
 
 
-async def complete(
-    conn: Connection, session_id: str, request_id: str, request: ModelRequest, response: ModelResponse
-) -> None:
-    """Store the provider's usage for the request and the anchor it yields for the next admission."""
+def completion(request_id: str, request: ModelRequest, response: ModelResponse) -> store.RequestCompletion:
+    """What the request's row records of the provider's answer: usage, its request id and the anchor for the
+    next admission (written with the answer's message, ``store.transcript.append_answer``)."""
     usage = response.usage
     wire: JsonObject = {
         "input_tokens": usage.input_tokens,
@@ -353,7 +352,7 @@ async def complete(
             "tokens": observed + usage.output_tokens,
             "request_id": request_id,
         }
-    await store.complete_request(conn, session_id, request_id, wire, response.request_id, anchor)
+    return store.RequestCompletion(request_id, wire, response.request_id, anchor)
 
 
 async def rebuild_request(conn: Connection, session_id: str, request_id: str) -> ModelRequest | None:

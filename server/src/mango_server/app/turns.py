@@ -235,8 +235,10 @@ class TurnEngine:
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
-            await turn_context.complete(conn, prepared.session_id, prepared.start_id, request, response)
-            outcome = await commit_response(conn, session, prepared, response, message_id, platform, evaluations)
+            answered = turn_context.completion(prepared.start_id, request, response)
+            outcome = await commit_response(
+                conn, session, prepared, response, answered, message_id, platform, evaluations
+            )
             touched = await threads.apply(conn, session, prepared.start_id, delegations)
             # A child that ended its turn reports; one that waits on a client cross-posts the calls
             # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).

@@ -3,8 +3,9 @@
 A compaction row is an immutable projection of a Session's transcript; the newest one is where
 later requests start from. A request row is written before its provider call (the recipe of what
 the call sees) and completed once with the provider's usage, request id and the usage anchor it
-yields. Not responsible for computing projections or recipes (``domain.compaction``,
-``app.turn_context``); the transcript rows are never touched here.
+yields (:class:`RequestCompletion`, written with the answer's transcript message by
+``store.transcript.append_answer``). Not responsible for computing projections or recipes
+(``domain.compaction``, ``app.turn_context``); the transcript rows are never touched here.
 """
 
 from __future__ import annotations
@@ -21,10 +22,19 @@ class Q(NamedQueries, file="context"):
     latest_compaction: str
     get_compaction: str
     insert_request: str
-    complete_request: str
     context_heads: str
     get_request: str
     list_requests: str
+
+
+@dataclass(frozen=True, slots=True)
+class RequestCompletion:
+    """The provider's answer to a request as its row records it: usage, its request id and the anchor it yields."""
+
+    request_id: str
+    usage: JsonObject
+    provider_request_id: str | None
+    anchor: JsonObject | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,18 +111,6 @@ async def insert_request(
         Q.insert_request, workspace_id, session_id, request_id, trigger_id, round_, compaction_id, recipe, estimate
     )
     return inserted is not None
-
-
-async def complete_request(
-    conn: Connection,
-    session_id: str,
-    request_id: str,
-    usage: JsonObject,
-    provider_request_id: str | None,
-    anchor: JsonObject | None,
-) -> None:
-    """Record the provider's answer to a request: usage, its request id and the anchor it yields."""
-    await conn.execute(Q.complete_request, session_id, request_id, usage, provider_request_id, anchor)
 
 
 async def context_heads(conn: Connection, session_id: str) -> tuple[CompactionRow | None, JsonObject | None]:

@@ -1,8 +1,9 @@
 """The lossless provider transcript (``provider_transcript``): the exact blocks sent to and received
 from the model provider, each row tied to the trigger event whose turn produced it.
 
-Not responsible for building a model request from the rows (``app.context``); public events are
-never used to rebuild context.
+A model's answer is written together with the completion of the request row it answers
+(``append_answer``), in one round trip. Not responsible for building a model request from the rows
+(``app.context``); public events are never used to rebuild context.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
+from mango_server.store.context import RequestCompletion
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
 
@@ -20,6 +22,7 @@ Role = Literal["user", "assistant"]
 class Q(NamedQueries, file="transcript"):
     transcript_for_context: str
     append_transcript: str
+    append_answer: str
     transcript_for_projection: str
 
 
@@ -38,6 +41,20 @@ async def append(
 ) -> None:
     """Write one message after the turn's last one."""
     await conn.execute(Q.append_transcript, workspace_id, session_id, trigger_id, role, blocks)
+
+
+async def append_answer(
+    conn: Connection,
+    workspace_id: str,
+    session_id: str,
+    trigger_id: str,
+    blocks: list[JsonObject],
+    completion: RequestCompletion,
+) -> None:
+    """Write the model's answer after the turn's last message and complete the request it answers."""
+    c = completion
+    args = (c.usage, c.provider_request_id, c.anchor, c.request_id)
+    await conn.execute(Q.append_answer, workspace_id, session_id, trigger_id, blocks, *args)
 
 
 async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:

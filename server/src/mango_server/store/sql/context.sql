@@ -21,10 +21,6 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
 ON CONFLICT (id) DO NOTHING
 RETURNING id;
 
--- name: complete_request
-UPDATE model_requests SET usage = $3, provider_request_id = $4, anchor = $5, completed_at = now()
-WHERE session_id = $1 AND id = $2;
-
 -- name: context_heads
 -- What admitting a round starts from, in one round trip: the newest compaction (its columns NULL
 -- when there is none) and the usage anchor of the newest answered request (NULL before any).

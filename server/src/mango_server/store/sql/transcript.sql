@@ -12,6 +12,18 @@ SELECT $1::text, $2::text, $3::text, coalesce(max(position) + 1, 0), $4::text, $
 FROM provider_transcript WHERE session_id = $2 AND trigger_id = $3
 ON CONFLICT (session_id, trigger_id, position) DO NOTHING;
 
+-- name: append_answer
+-- A model's answer in one round trip: its message after the turn's last one (as ``append_transcript``)
+-- and the completion of the request it answers (``model_requests``: usage, provider id, anchor).
+WITH completed AS (
+    UPDATE model_requests SET usage = $5, provider_request_id = $6, anchor = $7, completed_at = now()
+    WHERE session_id = $2 AND id = $8
+)
+INSERT INTO provider_transcript (workspace_id, session_id, trigger_id, position, role, blocks, created_at)
+SELECT $1::text, $2::text, $3::text, coalesce(max(position) + 1, 0), 'assistant', $4::json, now()
+FROM provider_transcript WHERE session_id = $2 AND trigger_id = $3
+ON CONFLICT (session_id, trigger_id, position) DO NOTHING;
+
 -- name: transcript_for_projection
 SELECT t.trigger_id, t.position, t.role, t.blocks
 FROM provider_transcript t JOIN session_events e ON e.id = t.trigger_id
