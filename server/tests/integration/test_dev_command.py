@@ -24,21 +24,17 @@ def _read_env(path: Path) -> dict[str, str]:
     return values
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _start(state: Path, port: int) -> tuple[subprocess.Popen[str], dict[str, str]]:
     env_file = state / "dev.env"
     started = time.time()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mango_server", "dev", "--state-dir", str(state)],
+        # Started as a shell's background job starts it, with SIGINT ignored (``exec`` keeps that):
+        # Ctrl+C must stop it all the same.
+        ["sh", "-c", 'trap "" INT; exec "$0" -m mango_server dev --state-dir "$1"', sys.executable, str(state)],
         env={**os.environ, "MANGO_API_PORT": str(port)},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        # As a shell's background job starts it: SIGINT ignored. Ctrl+C must stop it all the same.
-        preexec_fn=_ignore_sigint,
     )
     deadline = time.monotonic() + 120
 
@@ -147,7 +143,9 @@ def test_dev_moves_off_a_taken_port_restarts_a_crashed_role_and_stops_cleanly(tm
     env = {k: v for k, v in os.environ.items() if k != "MANGO_API_PORT"}
     started = time.time()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mango_server", "dev", "--state-dir", str(state)],
+        # Started as a shell's background job starts it, with SIGINT ignored (``exec`` keeps that):
+        # Ctrl+C must stop it all the same.
+        ["sh", "-c", 'trap "" INT; exec "$0" -m mango_server dev --state-dir "$1"', sys.executable, str(state)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
