@@ -101,7 +101,8 @@ async def _chain_report(platform: Platform, session_id: str) -> list[tuple[objec
         first = f"initiator={started.initiator} continued={started.continued_execution_run_id}"
         status = listed.status.name if listed.status else "?"
         types = Counter(EventType.Name(event.event_type).removeprefix("EVENT_TYPE_") for event in events)
-        workers = Counter(e.workflow_task_started_event_attributes.identity for e in events if e.event_type == 6)
+        task_started = [e for e in events if e.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED]
+        workers = Counter(e.workflow_task_started_event_attributes.identity for e in task_started)
         out.append((listed.run_id, status, first, dict(types), dict(workers)))
     pollers = await temporal.workflow_service.describe_task_queue(
         DescribeTaskQueueRequest(namespace="default", task_queue=TaskQueue(name=platform.task_queue))
