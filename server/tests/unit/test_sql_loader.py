@@ -29,7 +29,7 @@ def test_a_declared_query_missing_from_the_file_fails_at_class_creation() -> Non
 
 
 def test_a_query_nobody_declares_fails_at_class_creation() -> None:
-    with pytest.raises(RuntimeError, match=r"queries missing \[\], queries nobody declares \[.ack_outbox"):
+    with pytest.raises(RuntimeError, match=r"queries missing \[\], queries nobody declares \[.claim_due_outbox"):
 
         class _Q(NamedQueries, file="outbox"):
             upsert_outbox: str

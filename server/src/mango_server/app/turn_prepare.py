@@ -50,7 +50,17 @@ async def prepare(
     ``SummaryNeeded``: admission must compact with a model-written summary; the caller commits, asks
     the summarizer and prepares again with the answer in ``summaries``.
     """
-    session = await sessions.lock_any(conn, session_id)
+    return await prepare_locked(conn, await sessions.lock_any(conn, session_id), config, offer, summaries)
+
+
+async def prepare_locked(
+    conn: Connection,
+    session: SessionRow | None,
+    config: ContextConfig,
+    offer: Offer | None = None,
+    summaries: Mapping[str, Summary] | None = None,
+) -> Round | StepOutcome | SummaryNeeded:
+    """``prepare`` for a Session row this transaction has already locked (``None``: it is gone)."""
     if session is None or not is_open(session):
         return StepOutcome("stop")
     turn = await _claim_or_resume(conn, session)
@@ -137,7 +147,7 @@ async def _open_round(
         await threads.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
     return Round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request,
-        admitted.estimate,
+        admitted.estimate, child=session.primary_session_id is not None,
     )  # fmt: skip
 
 

@@ -43,6 +43,7 @@ class Round:
     snapshot: JsonObject
     request: ModelRequest | None = None  # the admitted request (``app.turn_context``)
     estimate: int = 0  # its measured input tokens
+    child: bool = False  # the round of a child Thread (its execution row is not a Session's own)
 
 
 def is_open(session: SessionRow | None) -> bool:
@@ -52,10 +53,13 @@ def is_open(session: SessionRow | None) -> bool:
 
 async def lock_if_current(conn: Connection, prepared: Round) -> SessionRow | None:
     """Lock the Session if ``prepared`` is still its active running round and attempt."""
-    session = await sessions.lock_any(conn, prepared.session_id)
+    if prepared.child:
+        session = await sessions.lock_any(conn, prepared.session_id)
+        turn = await turns.active(conn, prepared.session_id) if session is not None else None
+    else:  # a Session's own row: one statement locks it with its turn
+        session, turn = await turns.lock_with_active(conn, prepared.session_id) or (None, None)
     if session is None or not is_open(session):
         return None
-    turn = await turns.active(conn, prepared.session_id)
     if turn is None or turn.trigger_id != prepared.trigger_id or turn.round != prepared.round:
         return None
     if turn.state != "running" or turn.attempt_errors != prepared.errors:

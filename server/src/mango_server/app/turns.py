@@ -36,7 +36,7 @@ from mango_server.app.skill_loader import load_instructions
 from mango_server.app.summarizer import ModelSummarizer, Summarizer, Summary
 from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
 from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
-from mango_server.app.turn_prepare import prepare
+from mango_server.app.turn_prepare import prepare, prepare_locked
 from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, finish_turn, lock_if_current
 from mango_server.blob import BlobStore
 from mango_server.domain import backoff, tools
@@ -56,6 +56,7 @@ from mango_server.model import (
 )
 from mango_server.store import step_probe
 from mango_server.store.db import Pool
+from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
 
@@ -102,17 +103,18 @@ class TurnEngine:
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
-        async with self._pool.acquire() as conn:
-            todo = await step_probe.probe(conn, session_id)  # one read skips the phases with nothing to do
-        if todo.mcp_calls and await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
-            await self._notifier.committed(session_id)
-        if todo.managed_calls and await managed_calls.run_pending(self._pool, self._egress, session_id):
-            await self._notifier.committed(session_id)
-        # MCP discovery is network I/O, so it runs before the prepare transaction; its tools join the
-        # snapshot that admission measures, so their schemas count in the admitted estimate.
-        offer = await discover(self._pool, self._mcp, session_id) if todo.mcp_toolsets else Offer()
+        # The prepare transaction opens by locking the Session with the probe of the phases that
+        # come before the round. Most steps have none: they prepare at once, in that transaction.
+        # Otherwise it ends there (the phases do network I/O, never inside a transaction) and the
+        # round is prepared in a transaction of its own after them.
+        offer = Offer()
         async with self._pool.acquire() as conn, conn.transaction():
-            prepared = await prepare(conn, session_id, self._context, offer)
+            session, todo = await step_probe.lock_and_probe(conn, session_id)
+            prepared = None if todo.before_round else await prepare_locked(conn, session, self._context, offer)
+        if prepared is None:
+            offer = await self._run_phases(session_id, todo)
+            async with self._pool.acquire() as conn, conn.transaction():
+                prepared = await prepare(conn, session_id, self._context, offer)
         if isinstance(prepared, SummaryNeeded):
             # The Agent compacts with a model-written summary: one bounded call outside any transaction,
             # then the round is prepared again with it (any failure falls back to extractive).
@@ -138,6 +140,16 @@ class TurnEngine:
             outcome = await self._commit(prepared, request, response, message_id)
         await self._notifier.committed(session_id)
         return await self._after_turn(session_id, outcome, todo.active_outcome)
+
+    async def _run_phases(self, session_id: str, todo: StepProbe) -> Offer:
+        """Run the pre-round phases the probe found work for; returns the MCP tools discovered."""
+        if todo.mcp_calls and await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
+            await self._notifier.committed(session_id)
+        if todo.managed_calls and await managed_calls.run_pending(self._pool, self._egress, session_id):
+            await self._notifier.committed(session_id)
+        # MCP discovery is network I/O, so it runs before the prepare transaction; its tools join the
+        # snapshot that admission measures, so their schemas count in the admitted estimate.
+        return await discover(self._pool, self._mcp, session_id) if todo.mcp_toolsets else Offer()
 
     async def _after_turn(self, session_id: str, outcome: StepOutcome, active_outcome: bool) -> StepOutcome:
         """An idle Session with an active outcome has its finished iteration graded (``app.outcomes``).

@@ -3,8 +3,11 @@
 The relay is the correctness path from accepted input to execution: it LISTENs for
 ``mango_outbox`` notifications for low latency and also scans the table every second, so a
 lost notification or a crash costs latency only. The rows of one claim are delivered
-concurrently and the delivered ones deleted in one statement, each only if it was not re-armed
-meanwhile (its ``created_at`` is unchanged). ``delete`` rows also finish the fenced
+concurrently and the delivered ones removed by the next claim's statement (at most a scan
+interval later), each only if it was not re-armed meanwhile (its ``created_at`` is unchanged): one
+round trip per drain instead of two. A relay that stops before that claim leaves its delivered
+rows to be delivered again once their claim lease ends; a repeated wakeup is harmless (the
+workflow finds nothing new), and a repeated ``delete`` finds the Session gone. ``delete`` rows also finish the fenced
 deletion saga: terminate the workflow, then remove the Session rows. A failed delivery is
 retried after ``domain.backoff.delay`` (jittered, capped at 30 s).
 
@@ -58,6 +61,7 @@ class OutboxRelay:
         self._poke = asyncio.Event()
         self._rand = rand  # jitter source of the retry delay
         self._failures = 0  # consecutive failures of the relay loop itself
+        self._delivered: list[OutboxRow] = []  # acknowledged by the next claim
 
     async def run(self) -> None:
         """Serve until cancelled, starting over after any failure of the database or Temporal."""
@@ -103,14 +107,13 @@ class OutboxRelay:
         self._poke.set()
 
     async def drain_once(self) -> int:
-        """Claim the due rows and deliver each once; returns how many were claimed."""
+        """Acknowledge the last claim's deliveries, claim the due rows and deliver each once; returns
+        how many were claimed."""
         async with self._pool.acquire() as conn:
-            rows = await outbox.claim_due(conn, _BATCH, _CLAIM_SECONDS)
+            rows = await outbox.claim_due(conn, _BATCH, _CLAIM_SECONDS, self._delivered)
+        self._delivered = []
         results = await asyncio.gather(*(self._deliver(row) for row in rows), return_exceptions=True)
-        delivered = [row for row, result in zip(rows, results, strict=True) if result == "ok"]
-        if delivered:  # one statement acknowledges the batch
-            async with self._pool.acquire() as conn:
-                await outbox.ack(conn, delivered)
+        self._delivered = [row for row, result in zip(rows, results, strict=True) if result == "ok"]
         failed = [r for r in results if isinstance(r, BaseException)]
         if failed:
             raise failed[0]

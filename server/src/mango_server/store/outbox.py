@@ -3,7 +3,8 @@
 Writers arm a row in the transaction that changed the Session and poke the relay with
 ``NOTIFY``; a relay claims due rows (``FOR UPDATE SKIP LOCKED`` plus a short claim lease, so
 several orchestrators share the table without delivering an arming twice), delivers them and
-acks a row only if it was not re-armed meanwhile (its ``created_at`` is unchanged). Not
+acknowledges them with its next claim, removing a row only if it was not re-armed meanwhile (its
+``created_at`` is unchanged). Not
 responsible for delivery or backoff policy (``orchestration.relay``, ``domain.backoff``). A row keeps the
 ``traceparent`` of the traced writer that armed it last, so the message's trace continues through
 the relay.
@@ -11,6 +12,7 @@ the relay.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -26,7 +28,6 @@ WakeKind = Literal["wake", "terminate", "delete"]
 class Q(NamedQueries, file="outbox"):
     upsert_outbox: str
     claim_due_outbox: str
-    ack_outbox: str
     retry_outbox: str
 
 
@@ -47,14 +48,15 @@ async def wake(conn: Connection, workspace_id: str, session_id: str, kind: WakeK
     await conn.execute(Q.upsert_outbox, session_id, workspace_id, kind, current_traceparent())
 
 
-async def claim_due(conn: Connection, limit: int, lease_seconds: float) -> list[OutboxRow]:
-    """Claim up to ``limit`` due rows for this relay for ``lease_seconds`` (others skip them)."""
-    return [from_record(OutboxRow, r) for r in await conn.fetch(Q.claim_due_outbox, limit, lease_seconds)]
-
-
-async def ack(conn: Connection, rows: list[OutboxRow]) -> None:
-    """Remove delivered rows, each unless it was re-armed since it was read."""
-    await conn.execute(Q.ack_outbox, [r.session_id for r in rows], [r.created_at for r in rows])
+async def claim_due(
+    conn: Connection, limit: int, lease_seconds: float, delivered: Sequence[OutboxRow] = ()
+) -> list[OutboxRow]:
+    """Remove the ``delivered`` rows (each unless it was re-armed since it was read) and claim up to
+    ``limit`` due rows for this relay for ``lease_seconds`` (others skip them), in one statement."""
+    records = await conn.fetch(
+        Q.claim_due_outbox, limit, lease_seconds, [r.session_id for r in delivered], [r.created_at for r in delivered]
+    )
+    return [from_record(OutboxRow, r) for r in records]
 
 
 async def retry(conn: Connection, row: OutboxRow, delay_seconds: float) -> None:

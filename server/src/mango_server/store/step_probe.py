@@ -2,22 +2,24 @@
 
 A step runs allowed MCP calls, then allowed platform-managed calls, then MCP discovery, before it
 prepares its round, and grades an active outcome when the round leaves the Session idle; most steps
-have none of them to do. One statement answers all four, so such a step spends one round trip on
-them instead of four (the phases themselves read again what they
-run, so the probe only ever skips a phase with nothing to do). Not responsible for running any of
-them (``app.mcp_calls``, ``app.managed_calls``, ``app.mcp_discovery``).
+have none of them to do. The probe rides on the statement that opens the prepare transaction by
+locking the Session's row (``lock_and_probe``), so such a step spends no round trip on it at all;
+a step that has a phase to run ends that transaction before the phase (the phases themselves read
+again what they run, so the probe only ever skips a phase with nothing to do). Not responsible for
+running any of them (``app.mcp_calls``, ``app.managed_calls``, ``app.mcp_discovery``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mango_server.store.db import Connection
+from mango_server.store.db import Connection, from_record
+from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
 
 
 class Q(NamedQueries, file="step_probe"):
-    step_probe: str
+    lock_and_probe: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,9 +31,20 @@ class StepProbe:
     mcp_toolsets: bool
     active_outcome: bool  # an outcome defined after the read comes with its own wakeup and step
 
+    @property
+    def before_round(self) -> bool:
+        """Whether a phase that runs outside any transaction may have to run before the round."""
+        return self.mcp_calls or self.managed_calls or self.mcp_toolsets
 
-async def probe(conn: Connection, session_id: str) -> StepProbe:
-    """The probe of one Session (all ``False`` when the Session is gone)."""
-    record = await conn.fetchrow(Q.step_probe, session_id)
-    assert record is not None  # a SELECT without FROM always answers one row
-    return StepProbe(*(bool(record[name]) for name in ("mcp_calls", "managed_calls", "mcp_toolsets", "active_outcome")))
+
+_NOTHING = StepProbe(False, False, False, False)
+
+
+async def lock_and_probe(conn: Connection, session_id: str) -> tuple[SessionRow | None, StepProbe]:
+    """Lock the Session's row as ``sessions.lock_any`` does (None when it is gone) and probe its step."""
+    records = await conn.fetch(Q.lock_and_probe, session_id)
+    record = next((r for r in records if r["id"] == session_id), None)
+    if record is None:
+        return None, _NOTHING
+    flags = (bool(record[f"probe_{name}"]) for name in ("mcp_calls", "managed_calls", "mcp_toolsets", "active_outcome"))
+    return from_record(SessionRow, record), StepProbe(*flags)

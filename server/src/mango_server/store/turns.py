@@ -12,8 +12,9 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
-from mango_server.store.db import Connection, from_record
+from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.events import EventRow
+from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
 
 TurnState = Literal["running", "waiting", "done"]
@@ -25,6 +26,7 @@ class Q(NamedQueries, file="turns"):
     insert_turn: str
     update_turn: str
     finish_turn: str
+    lock_with_active_turn: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,15 @@ async def active(conn: Connection, session_id: str) -> TurnRow | None:
     return from_record(TurnRow, record) if record is not None else None
 
 
+async def lock_with_active(conn: Connection, session_id: str) -> tuple[SessionRow, TurnRow] | None:
+    """Lock a Session's own row and its active turn, current as of the lock; None when it has no active
+    turn (or is gone, or is a child Thread's row: those take ``sessions.lock_any`` and ``active``)."""
+    record = await conn.fetchrow(Q.lock_with_active_turn, session_id)
+    if record is None:
+        return None
+    return from_record(SessionRow, record), _turn_of(record, record["workspace_id"], session_id)
+
+
 async def active_or_next_trigger(
     conn: Connection, workspace_id: str, session_id: str
 ) -> tuple[TurnRow | None, EventRow | None]:
@@ -52,11 +63,7 @@ async def active_or_next_trigger(
     record = await conn.fetchrow(Q.active_or_next_trigger, session_id)
     assert record is not None  # the LEFT JOINs answer one row
     if record["turn_trigger_id"] is not None:
-        turn = TurnRow(
-            workspace_id, session_id, record["turn_trigger_id"], record["turn_state"], record["turn_round"],
-            record["turn_attempt_errors"],
-        )  # fmt: skip
-        return turn, None
+        return _turn_of(record, workspace_id, session_id), None
     return None, from_record(EventRow, record) if record["id"] is not None else None
 
 
@@ -81,3 +88,11 @@ async def finish(conn: Connection, session_id: str, trigger_id: str) -> list[str
     """Close the turn of ``trigger_id`` and mark its trigger processed; returns the inputs still queued."""
     records = await conn.fetch(Q.finish_turn, session_id, trigger_id, datetime.now(UTC))
     return [str(r["id"]) for r in records]
+
+
+def _turn_of(record: Record, workspace_id: str, session_id: str) -> TurnRow:
+    """The turn of a record whose turn columns are prefixed ``turn_`` (beside another row's columns)."""
+    return TurnRow(
+        workspace_id, session_id, record["turn_trigger_id"], record["turn_state"], record["turn_round"],
+        record["turn_attempt_errors"],
+    )  # fmt: skip

@@ -13,22 +13,25 @@ WITH armed AS (
 SELECT pg_notify('mango_outbox', session_id) FROM armed;
 
 -- name: claim_due_outbox
--- Claim due rows for one delivery attempt. Rows another relay is claiming right now are skipped
--- (SKIP LOCKED), and a claimed row is hidden for $2 seconds (its claim lease), so two
+-- Acknowledge the previous claim's delivered rows and claim due rows for one delivery attempt, in
+-- one round trip. A delivered row ($3, $4) is removed unless it was re-armed since it was read (a
+-- re-armed row has a newer created_at, and is due again). Rows another relay is claiming right now
+-- are skipped (SKIP LOCKED), and a claimed row is hidden for $2 seconds (its claim lease), so two
 -- orchestrators never deliver the same arming; a relay that dies mid-delivery loses its claim
--- when the lease ends. A re-arm (upsert_outbox) makes the row due again at once: new input.
+-- when the lease ends. A re-arm (upsert_outbox) makes the row due again at once: new input. The
+-- claim never takes a row this statement removes (both see one snapshot, so it is excluded by key).
+WITH acked AS (
+    DELETE FROM session_outbox o
+    USING unnest($3::text[], $4::timestamptz[]) AS delivered (session_id, created_at)
+    WHERE o.session_id = delivered.session_id AND o.created_at = delivered.created_at
+    RETURNING o.session_id
+)
 UPDATE session_outbox AS o SET next_attempt_at = now() + make_interval(secs => $2)
 FROM (SELECT session_id FROM session_outbox WHERE next_attempt_at <= now()
+        AND session_id NOT IN (SELECT session_id FROM acked)
       ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) AS due
 WHERE o.session_id = due.session_id
 RETURNING o.session_id, o.workspace_id, o.kind, o.created_at, o.attempts, o.traceparent;
-
--- name: ack_outbox
--- Remove delivered rows, each unless it was re-armed since it was read (a re-armed row has a newer
--- created_at). One statement for a whole delivered batch.
-DELETE FROM session_outbox o
-USING unnest($1::text[], $2::timestamptz[]) AS delivered (session_id, created_at)
-WHERE o.session_id = delivered.session_id AND o.created_at = delivered.created_at;
 
 -- name: retry_outbox
 UPDATE session_outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $3)

@@ -1,19 +1,25 @@
--- name: step_probe
--- What a Session's next step has to do before its round, in one round trip: whether MCP calls are
--- runnable (``mcp.runnable_invocations`` has rows), whether platform-managed calls are allowed
--- (``actions.allowed_of_kind`` with kind ``managed`` has rows) and whether the pinned Agent snapshot
--- declares an MCP toolset at all (a superset of ``domain.mcp.toolsets``; the snapshot never changes),
--- and whether the Session has an active outcome to grade when the step leaves it idle.
-SELECT
+-- name: lock_and_probe
+-- The first statement of a step's prepare transaction: the Session's row locked exactly as
+-- ``sessions.lock_session_any`` locks it (a child Thread's execution row after its Session's row),
+-- each row carrying the probe of what the step has to do before its round (``probe_*`` columns,
+-- about the row ``id = $1``): whether MCP calls are runnable (``mcp.runnable_invocations`` has
+-- rows), whether platform-managed calls are allowed (``actions.allowed_of_kind`` with kind
+-- ``managed`` has rows), whether the pinned Agent snapshot declares an MCP toolset at all (a
+-- superset of ``domain.mcp.toolsets``; the snapshot never changes) and whether the Session has an
+-- active outcome to grade when the step leaves it idle. The probe reads the statement's snapshot,
+-- taken before any wait for the lock: like any read before the lock, it only tells what to skip.
+SELECT s.*,
     EXISTS (
         SELECT 1 FROM mcp_invocations i
         JOIN session_actions a ON a.session_id = i.session_id AND a.event_id = i.event_id
         WHERE i.session_id = $1 AND i.state IN ('allowed', 'started') AND a.state = 'allowed'
-    ) AS mcp_calls,
+    ) AS probe_mcp_calls,
     EXISTS (
         SELECT 1 FROM session_actions WHERE session_id = $1 AND kind = 'managed' AND state = 'allowed'
-    ) AS managed_calls,
-    coalesce(
-        (SELECT agent_snapshot -> 'tools' @> '[{"type": "mcp_toolset"}]'::jsonb FROM sessions WHERE id = $1), false
-    ) AS mcp_toolsets,
-    EXISTS (SELECT 1 FROM session_outcomes WHERE session_id = $1 AND state = 'active') AS active_outcome;
+    ) AS probe_managed_calls,
+    coalesce(s.agent_snapshot -> 'tools' @> '[{"type": "mcp_toolset"}]'::jsonb, false) AS probe_mcp_toolsets,
+    EXISTS (SELECT 1 FROM session_outcomes WHERE session_id = $1 AND state = 'active') AS probe_active_outcome
+FROM sessions s
+WHERE s.id = $1 OR s.id = (SELECT primary_session_id FROM sessions WHERE id = $1)
+ORDER BY s.id = $1
+FOR UPDATE OF s;

@@ -45,3 +45,16 @@ WITH done AS (
 SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL AND id <> $2
   -- the trigger types of events.sql's next_trigger
   AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');
+
+-- name: lock_with_active_turn
+-- A Session's own row and its active turn, both locked, in one round trip (the Session's row first,
+-- the order every writer takes them in: the rowmarks are locked in the order FOR UPDATE names them).
+-- No row when the Session has no active turn, is gone or is a child Thread's execution row. Locking
+-- the turn row, not only joining it, is what keeps its columns current: a statement that waited for
+-- the Session's lock re-reads every row it locks as the writer it waited for left it, while a row
+-- it only joined would still be its snapshot's, taken before the wait.
+SELECT s.*, t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
+       t.attempt_errors AS turn_attempt_errors
+FROM sessions s JOIN session_turns t ON t.session_id = s.id AND t.state <> 'done'
+WHERE s.id = $1 AND s.primary_session_id IS NULL
+FOR UPDATE OF s, t;
