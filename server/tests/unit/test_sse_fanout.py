@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from mango_server.live.fanout import SessionFanout
+from mango_server.live.fanout import UNKNOWN_HEAD, SessionFanout
 
 
 async def test_one_read_for_all_followers_and_news_only_where_the_head_moved() -> None:
@@ -19,11 +19,12 @@ async def test_one_read_for_all_followers_and_news_only_where_the_head_moved() -
     followers = [fanout.follow(sid, with_deltas=False) for sid in ("sesn_a", "sesn_b", "sesn_gone") for _ in range(50)]
     await fanout.reconcile()
     assert reads == [["sesn_a", "sesn_b", "sesn_gone"]]  # one query however many streams
-    assert all(f.drain() == [None] for f in followers)  # first sight: every follower reads once
+    # First sight: every follower is woken with the last sequence seen; a gone Session's with none.
+    assert [f.drain() for f in followers] == [[4]] * 50 + [[6]] * 50 + [[UNKNOWN_HEAD]] * 50
     heads["sesn_b"] = 8
     await fanout.reconcile()
     assert [len(f.drain()) for f in followers[:50]] == [0] * 50
-    assert [len(f.drain()) for f in followers[50:100]] == [1] * 50
+    assert [f.drain() for f in followers[50:100]] == [[7]] * 50
     assert [len(f.drain()) for f in followers[100:]] == [0] * 50  # a gone Session is announced once
 
 
@@ -33,14 +34,17 @@ async def test_wakeups_coalesce_and_shutdown_ends_every_follower() -> None:
 
     fanout = SessionFanout(cast(Any, None), read)
     follower = fanout.follow("sesn_a", with_deltas=False)
-    for _ in range(10):
-        follower.news()
-    assert follower.drain() == [None]
+    for head in (3, 9, 5):
+        follower.news(head)
+    assert follower.drain() == [9]  # one wakeup, announcing the highest head
+    follower.news(2)
+    follower.news()  # a poke that does not know the head
+    assert follower.drain() == [UNKNOWN_HEAD]
     follower.preview({"type": "event_delta"})  # not asked for: dropped
     assert follower.drain() == []
     fanout.end_all()
     assert follower.ended
-    assert await follower.next(0.1) is None
+    assert await follower.next(0.1) == UNKNOWN_HEAD  # wakes the stream at once
     fanout.unfollow(follower)
     assert fanout.followed == 0
 

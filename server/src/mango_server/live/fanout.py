@@ -1,14 +1,17 @@
 """One fan-out per api process from NATS (and one reconciliation read) to every local SSE stream.
 
 Each stream :meth:`SessionFanout.follow`\\ s one Session and waits on its :class:`Follower`
-queue: ``None`` means "this Session has news, read PostgreSQL now"; a dict is a text preview
-(only for followers that asked for previews). The process holds two wildcard NATS
+queue: an int means "this Session has news up to that sequence, read PostgreSQL if your cursor
+is behind it" (:data:`UNKNOWN_HEAD` when the sender does not know the sequence); a dict is a
+text preview (only for followers that asked for previews). The process holds two wildcard NATS
 subscriptions (commits and previews of every Session) however many streams are open, and
 routes each message to the followers of its Session. Because NATS is best effort, a
 reconciliation loop asks PostgreSQL once per interval for the ``next_seq`` of every followed
 Session in a single query (``heads``, injected by the caller) and wakes the followers of the
 Sessions whose head moved (or that are gone): a lost poke costs at most one interval, and no
-stream polls the database by itself. Streams opened with a session token are followed with the
+stream polls the database by itself. The reconciliation wakeups carry the head they saw, so a
+stream that NATS already brought up to date skips its read (with many busy Sessions, nearly
+every head moves between two reconciliations). Streams opened with a session token are followed with the
 token's digest; the same loop checks every such lease in one more query (``leases``) and ends
 the followers whose lease is gone. Not responsible for reading events or framing SSE
 (``app.events``, ``api.handlers.stream``) or for publishing (``live.notifier``).
@@ -20,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -30,15 +34,17 @@ from mango_server.live.notifier import NatsNotifier
 
 log = logging.getLogger(__name__)
 
-Heads = Callable[[list[str]], Awaitable[dict[str, int]]]
+Heads = Callable[[list[str]], Awaitable[dict[str, int]]]  # the next_seq of each Session that still exists
 Leases = Callable[[list[bytes]], Awaitable[set[bytes]]]
 _COMMIT_PREFIX = "mango.session."
 _DELTA_PREFIX = "mango.delta."
 _QUEUE_SIZE = 1000
+UNKNOWN_HEAD = sys.maxsize
+"""The head of a wakeup whose sender does not know the Session's last sequence: always read."""
 
 
 class Follower:
-    """One stream's view of one Session: wakeups (``None``) and previews, in arrival order."""
+    """One stream's view of one Session: wakeups (the head they announce) and previews, in arrival order."""
 
     def __init__(self, session_id: str, with_deltas: bool, lease: bytes | None = None) -> None:
         self.session_id = session_id
@@ -47,15 +53,18 @@ class Follower:
         self.lease_lost = False
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
         self._news_pending = False
+        self._pending_head = -1  # the highest head announced since the pending wakeup was queued
         self.ended = False  # the process is shutting down: the stream must end now
 
     def end(self) -> None:
         self.ended = True
+        self._pending_head = UNKNOWN_HEAD
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
-    def news(self) -> None:
-        """Coalesced: one pending wakeup is enough, however many commits arrive before the read."""
+    def news(self, head: int = UNKNOWN_HEAD) -> None:
+        """Coalesced: one pending wakeup, announcing the highest head, however many commits arrive before the read."""
+        self._pending_head = max(self._pending_head, head)
         if not self._news_pending:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(None)
@@ -66,25 +75,27 @@ class Follower:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(preview)
 
-    async def next(self, wait_seconds: float) -> dict[str, Any] | bool | None:
-        """The next item, or ``False`` when ``wait_seconds`` pass first."""
+    async def next(self, wait_seconds: float) -> dict[str, Any] | int | None:
+        """The next item (a preview, or a wakeup's head), or ``None`` when ``wait_seconds`` pass first."""
         try:
             item = await asyncio.wait_for(self.queue.get(), timeout=wait_seconds)
         except TimeoutError:
-            return False
-        if item is None:
-            self._news_pending = False
-        return item
+            return None
+        return self._taken(item)
 
-    def drain(self) -> list[dict[str, Any] | None]:
+    def drain(self) -> list[dict[str, Any] | int]:
         """Everything already queued, without waiting."""
-        items: list[dict[str, Any] | None] = []
+        items: list[dict[str, Any] | int] = []
         while not self.queue.empty():
-            item = self.queue.get_nowait()
-            if item is None:
-                self._news_pending = False
-            items.append(item)
+            items.append(self._taken(self.queue.get_nowait()))
         return items
+
+    def _taken(self, item: dict[str, Any] | None) -> dict[str, Any] | int:
+        if item is not None:
+            return item
+        self._news_pending = False
+        head, self._pending_head = self._pending_head, -1
+        return head
 
 
 class SessionFanout:
@@ -175,11 +186,13 @@ class SessionFanout:
             return
         heads = await self._heads(ids)
         for session_id in ids:
-            head = heads.get(session_id, -1)
-            if self._seen.get(session_id) != head:
-                self._seen[session_id] = head
+            next_seq = heads.get(session_id, -1)
+            if self._seen.get(session_id) != next_seq:
+                self._seen[session_id] = next_seq
+                # A gone Session announces no head: its streams read to learn that it is gone.
+                head = next_seq - 1 if next_seq >= 0 else UNKNOWN_HEAD
                 for follower in self._followers.get(session_id, ()):
-                    follower.news()
+                    follower.news(head)
         await self._check_leases()
 
     async def _check_leases(self) -> None:

@@ -30,7 +30,7 @@ from mango_server.api.mappers import events as wire
 from mango_server.app import events, session_threads
 from mango_server.app.streams import Slots, token_digest
 from mango_server.domain.errors import OverloadedError
-from mango_server.live.fanout import Follower, SessionFanout
+from mango_server.live.fanout import UNKNOWN_HEAD, Follower, SessionFanout
 
 DELTA_TYPES = ("agent.message", "agent.thinking")
 
@@ -98,11 +98,13 @@ class _Stream:
 
     async def frames(self) -> AsyncIterator[bytes]:
         last_sent = time.monotonic()
-        news = True  # read once at the start: rows committed after the cursor but before the follow
+        news_head = UNKNOWN_HEAD  # read once at the start: rows committed after the cursor but before the follow
         try:
             yield b": connected\n\n"
             while True:
-                if news:
+                # A wakeup whose head this stream has already sent needs no read (rows up to a
+                # committed head are all visible: a head moves in the transaction of its rows).
+                if news_head > self.cursor:
                     fetched = await events.fetch_after(self.ctx.services, self.session_id, self.cursor)
                     if fetched.rows:
                         self.cursor = fetched.rows[-1].seq
@@ -115,16 +117,16 @@ class _Stream:
                     message = "the Work lease of this session token ended"
                     yield sse_frame("error", envelope("authentication_error", message, self.ctx.request_id))
                     return
-                news = False
+                news_head = -1
                 first = await self.follower.next(self._wait_seconds(last_sent))
                 # Previews queued before the next wakeup go out before the committed rows, so a
                 # preview never trails the event it previews (NATS keeps one publisher's order).
                 if self.follower.ended:
                     return  # the api is shutting down
-                for item in [] if first is False else [first, *self.follower.drain()]:
-                    if item is None:
-                        news = True
-                    elif isinstance(item, dict):
+                for item in [] if first is None else [first, *self.follower.drain()]:
+                    if isinstance(item, int):
+                        news_head = max(news_head, item)
+                    else:
                         yield sse_frame(item["type"], item)
                         last_sent = time.monotonic()
                 if time.monotonic() - last_sent >= self.ctx.services.settings.sse_ping_seconds:
