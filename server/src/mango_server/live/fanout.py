@@ -11,10 +11,10 @@ Session in a single query (``heads``, injected by the caller) and wakes the foll
 Sessions whose head moved (or that are gone): a lost poke costs at most one interval, and no
 stream polls the database by itself. The reconciliation wakeups carry the head they saw, so a
 stream that NATS already brought up to date skips its read (with many busy Sessions, nearly
-every head moves between two reconciliations). Streams opened with a session token are followed with the
-token's digest; the same loop checks every such lease in one more query (``leases``) and ends
-the followers whose lease is gone. Not responsible for reading events or framing SSE
-(``app.events``, ``api.handlers.stream``) or for publishing (``live.notifier``).
+every head moves between two reconciliations). Streams opened with a session token are
+followed with the token's digest; the same loop checks every such lease in one more query
+(``leases``) and ends the followers whose lease is gone. Not responsible for reading events or
+framing SSE (``app.events``, ``api.handlers.stream``) or for publishing (``live.notifier``).
 """
 
 from __future__ import annotations

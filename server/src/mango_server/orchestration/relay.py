@@ -4,12 +4,12 @@ The relay is the correctness path from accepted input to execution: it LISTENs f
 ``mango_outbox`` notifications for low latency and also scans the table every second, so a
 lost notification or a crash costs latency only. The rows of one claim are delivered
 concurrently and the delivered ones removed by the next claim's statement (at most a scan
-interval later), each only if it was not re-armed meanwhile (its ``created_at`` is unchanged): one
-round trip per drain instead of two. A relay that stops before that claim leaves its delivered
-rows to be delivered again once their claim lease ends; a repeated wakeup is harmless (the
-workflow finds nothing new), and a repeated ``delete`` finds the Session gone. ``delete`` rows also finish the fenced
-deletion saga: terminate the workflow, then remove the Session rows. A failed delivery is
-retried after ``domain.backoff.delay`` (jittered, capped at 30 s).
+interval later), each only if it was not re-armed meanwhile (its ``created_at`` is unchanged):
+one round trip per drain instead of two. A relay that stops before that claim leaves its
+delivered rows to be delivered again once their claim lease ends; a repeated wakeup is harmless
+(the workflow finds nothing new), and a repeated ``delete`` finds the Session gone. ``delete``
+rows also finish the fenced deletion saga: terminate the workflow, then remove the Session rows.
+A failed delivery is retried after ``domain.backoff.delay`` (jittered, capped at 30 s).
 
 Several orchestrators may run at once: each claims due rows with ``FOR UPDATE SKIP LOCKED`` and
 a claim lease longer than any delivery (every Temporal call carries a shorter RPC timeout), so

@@ -3,20 +3,23 @@
 Each persisted event is sent with ``id:`` set to its public id. A reconnecting client sends
 ``Last-Event-ID`` and receives every later row exactly once (rows are read by ``seq`` from
 PostgreSQL). Without the header the stream starts at the current end of history. A stream reads
-PostgreSQL only when its Session has news: it follows the Session through the api process's one
-fan-out (``live.fanout``: two wildcard NATS subscriptions and one reconciliation query per
-interval for every followed Session), never by polling on its own. Previews (``event_start`` /
-``event_delta``) reach only clients that asked for them with ``event_deltas[]`` and carry no id.
-``ping`` keeps idle connections alive; the stream ends after ``session.deleted`` and when the
-api shuts down. A Thread stream (``sessions.threads.stream``) follows the Thread's execution row the
-same way. A credential holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams across all
-api processes (429 beyond; ``app.streams``). A stream opened with a session token is followed
-with its digest: the fan-out revalidates every such lease in one query per interval and the
-stream ends with an ``error`` event once its lease is lost (expiry, Stop, reclaim).
+PostgreSQL only when its Session has news past its cursor: it follows the Session through the
+api process's one fan-out (``live.fanout``: two wildcard NATS subscriptions and one
+reconciliation query per interval for every followed Session), never by polling on its own.
+Previews (``event_start`` / ``event_delta``) reach only clients that asked for them with
+``event_deltas[]`` and carry no id. ``ping`` keeps idle connections alive (a stream's first ping
+comes at a random point of the first interval, so streams opened together do not ping together);
+the stream ends after ``session.deleted`` and when the api shuts down. A Thread stream
+(``sessions.threads.stream``) follows the Thread's execution row the same way. A credential
+holds at most ``MANGO_SSE_MAX_STREAMS_PER_KEY`` streams across all api processes (429 beyond;
+``app.streams``). A stream opened with a session token is followed with its digest: the fan-out
+revalidates every such lease in one query per interval and the stream ends with an ``error``
+event once its lease is lost (expiry, Stop, reclaim).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import AsyncIterator
 
@@ -97,7 +100,9 @@ class _Stream:
         return max(self.ctx.services.settings.sse_ping_seconds - (time.monotonic() - last_sent), 0.0)
 
     async def frames(self) -> AsyncIterator[bytes]:
-        last_sent = time.monotonic()
+        # Each stream's pings keep a phase of their own: streams opened together (a client fleet
+        # reconnecting after a restart) would otherwise all ping in the same instant, every interval.
+        last_sent = time.monotonic() - random.uniform(0.0, self.ctx.services.settings.sse_ping_seconds)
         news_head = UNKNOWN_HEAD  # read once at the start: rows committed after the cursor but before the follow
         try:
             yield b": connected\n\n"
