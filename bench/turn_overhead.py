@@ -51,6 +51,7 @@ BENCH_ENV = {
     "MANGO_RATE_LIMIT_BURST": "100000",
 }
 Row = dict[str, Any]
+FANOUT_TURNS = 100  # one Session's turns, with and without the open streams
 MAKE_BENCH_ARGS = ["--idle", "2000", "--streams", "1000", "--write"]  # the Makefile's bench target
 
 
@@ -237,7 +238,7 @@ async def _hold_stream(port: int, api_key: str, session_id: str, opened: asyncio
         writer.close()
 
 
-async def run_fanout(base_url: str, api_key: str, pids: dict[str, int], streams: int, turns: int = 40) -> Row:
+async def run_fanout(base_url: str, api_key: str, pids: dict[str, int], streams: int, turns: int = FANOUT_TURNS) -> Row:
     port = int(base_url.rsplit(":", 1)[1])
     quiet = await run_mango(base_url, api_key, pids, 1, turns)
     async with await _client(base_url, api_key, 20) as http:
@@ -424,8 +425,8 @@ def main() -> None:
         if fanout:
             body = (
                 f"{args.streams} idle SSE streams held open on the one api process (one per Session), then one "
-                "Session's turns measured as above, against the same Session's turns without them, in the same "
-                f"run.\n\nCommand: {command}.\n\n{_fanout_table(fanout)}"
+                f"Session's {FANOUT_TURNS} turns measured as above, against as many turns of the same Session "
+                f"without them, in the same run.\n\nCommand: {command}.\n\n{_fanout_table(fanout)}"
             )
             text = _replace_section(text, "SSE fan-out", body)
         if idle:
