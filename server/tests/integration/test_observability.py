@@ -5,7 +5,8 @@ Environment key, its session token drives a bash tool round, a message stream is
 turn ends idle. Then every line of both roles' logs must be one JSON object carrying the
 structured fields, no line may contain the API key, the Environment key, the Work secret or its
 session token, and both ``/metrics`` endpoints must show the requests, turns, model tokens,
-outbox deliveries and Work gauges of that Session.
+outbox deliveries and Work gauges of that Session. A live stream over two turns sends exactly
+what the history holds, most rows taken from the writers' pokes rather than read.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from httpx_sse import connect_sse
 from mango_server.devstack import DevStack, Platform, Tenant
 from mango_server.devstack._ports import free_port
 from prometheus_client.parser import text_string_to_metric_families
@@ -126,3 +129,34 @@ def test_each_role_serves_its_metrics(observed: Platform, session_run: dict[str,
     assert ("mango_work_items", (("state", "queued"),)) in orchestrator
     # The api role never runs a turn: its registry shows the metric family at zero, not the turn.
     assert _value(api, "mango_turn_step_duration_seconds_count", outcome="idle") == 0
+
+
+def test_a_live_stream_sends_the_rows_its_pokes_carry_as_history_holds_them(observed: Platform) -> None:
+    tenant: Tenant = observed.create_tenant("live-rows")
+    port = observed.extra_env["MANGO_API_METRICS_PORT"]
+    with client(observed, tenant) as http:
+        sid = new_session(http, new_environment(http, "live-rows"))
+        before = _scrape(port)
+        with connect_sse(http, "GET", f"/v1/sessions/{sid}/events/stream") as source:
+            streamed: list[dict[str, Any]] = []
+            frames = source.iter_sse()
+            for text in ("first", "second"):
+                say(http, sid, text)
+                for sse in frames:
+                    if sse.event != "ping":
+                        streamed.append(json.loads(sse.data))
+                    if sse.event == "session.status_idle":
+                        break
+        after = _scrape(port)
+        stored = history(http, sid)
+
+    def without_processed_at(event: dict[str, Any]) -> dict[str, Any]:
+        # A user.message is marked processed after it is streamed; everything else is as written.
+        return {k: v for k, v in event.items() if k != "processed_at"}
+
+    assert [without_processed_at(e) for e in streamed] == [without_processed_at(e) for e in stored]
+    assert len(stored) == 12
+    poked = _value(after, "mango_sse_rows_total", source="poke") - _value(before, "mango_sse_rows_total", source="poke")
+    read = _value(after, "mango_sse_rows_total", source="read") - _value(before, "mango_sse_rows_total", source="read")
+    assert poked + read == len(stored)
+    assert poked > 0, "no row reached the stream with its poke"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from mango_server.live.fanout import UNKNOWN_HEAD, SessionFanout
+from mango_server.store import events
+from mango_server.store.events import EventRow
 
 
 async def test_one_read_for_all_followers_and_news_only_where_the_head_moved() -> None:
@@ -69,3 +73,62 @@ async def test_one_lease_read_for_every_session_token_stream() -> None:
     assert not any(f.lease_lost for f in keeps)
     assert all(f.lease_lost for f in loses)
     assert not api_key_stream.lease_lost
+
+
+def _committed(seq: int, kind: str = "agent.message") -> EventRow:
+    at = datetime(2026, 12, 2, 12, 0, seq, 123456, tzinfo=UTC)
+    return EventRow(seq, f"sevt_{seq}", kind, {"content": [{"type": "text", "text": "é"}]}, None, at, at, "sthr_a")
+
+
+class _Msg:
+    def __init__(self, subject: str, data: bytes) -> None:
+        self.subject, self.data = subject, data
+
+
+async def _poke(fanout: SessionFanout, session_id: str, data: bytes) -> None:
+    await fanout._on_commit(cast(Any, _Msg(f"mango.session.{session_id}", data)))
+
+
+async def test_a_poke_hands_its_committed_rows_to_the_streams_it_continues() -> None:
+    async def read(ids: list[str]) -> dict[str, int]:
+        return {}
+
+    fanout = SessionFanout(cast(Any, None), read)
+    follower = fanout.follow("sesn_a", with_deltas=False)
+    appended = events.Appended(cast(Any, "conn"))
+    appended.add("sesn_a", [_committed(5), _committed(6)])
+    assert appended.news("sesn_b") is None  # nothing appended to that Session
+    news = appended.news("sesn_a")
+    assert news is not None
+    await _poke(fanout, "sesn_a", news)
+    assert follower.drain() == [6]  # the poke announces its head
+    kept = follower.rows_after(4, 6)
+    assert kept is not None
+    assert events.rows_from_news(kept) == [_committed(5), _committed(6)]  # exactly the rows written
+    assert follower.rows_after(4, 6) is None  # taken once
+
+
+async def test_kept_rows_never_skip_a_sequence_number() -> None:
+    async def read(ids: list[str]) -> dict[str, int]:
+        return {}
+
+    fanout = SessionFanout(cast(Any, None), read)
+    follower = fanout.follow("sesn_a", with_deltas=False)
+    for seqs in ([3, 4], [6, 7]):  # 5 is another Thread's row, or a lost poke's
+        appended = events.Appended(cast(Any, "conn"))
+        appended.add("sesn_a", [_committed(seq) for seq in seqs])
+        await _poke(fanout, "sesn_a", appended.news("sesn_a") or b"")
+    assert follower.rows_after(4, 7) is None  # the gap at 5: the stream must read
+    assert follower.rows_after(2, 7) is None  # reaches only 4, short of the head
+    kept = follower.rows_after(5, 7)  # a read brought the stream to 5: the rest continue it
+    assert [row["seq"] for row in kept or []] == [6, 7]
+    await _poke(fanout, "sesn_a", b"1")  # a bare poke: no head, no rows
+    assert follower.drain() == [UNKNOWN_HEAD]
+    assert follower.rows_after(7, UNKNOWN_HEAD) is None
+
+
+def test_oversized_news_announces_only_the_head() -> None:
+    appended = events.Appended(cast(Any, "conn"))
+    row = _committed(9)
+    appended.add("sesn_a", [replace(row, payload={"text": "x" * events.MAX_NEWS_BYTES})])
+    assert appended.news("sesn_a") == b'{"head":9}'

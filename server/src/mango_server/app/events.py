@@ -1,9 +1,10 @@
 """Session event use cases: history, admission of client events, and the reads behind the SSE stream.
 
 ``send`` reads File documents before its transaction, admits the events under the Session row
-lock (``app.admission``) and pokes live readers after the commit. The stream helpers read
-committed rows by sequence. Not responsible for the SSE framing, the fan-out or the wire shapes
-(``api.handlers.stream``, ``live.fanout``, ``api.mappers``).
+lock (``app.admission``) and pokes live readers after the commit, handing them the rows it
+committed. The stream helpers read committed rows by sequence, or take those a poke carried.
+Not responsible for the SSE framing, the fan-out or the wire shapes (``api.handlers.stream``,
+``live.fanout``, ``api.mappers``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ __all__ = [
     "EventRow",
     "Fetched",
     "fetch_after",
+    "from_news",
     "list_page",
     "read_documents",
     "send",
@@ -80,10 +82,11 @@ async def send(
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
         await assert_live_lease(conn, principal, token)
-        routed = await thread_routing.admit(conn, row, principal.kind, documents, client_events)
+        with events.collecting(conn) as appended:
+            routed = await thread_routing.admit(conn, row, principal.kind, documents, client_events)
         accepted = routed.accepted
     for target in dict.fromkeys([session_id, *routed.touched]):
-        await services.notifier.committed(target)
+        await services.notifier.committed(target, appended.news(target))
     # The echo is the client's events only; server events appended with them (status_running) are streamed.
     return [event for event in accepted if event.type.startswith("user.")]
 
@@ -114,3 +117,9 @@ async def fetch_after(services: Services, session_id: str, cursor: int) -> Fetch
         rows = await events.rows_after(conn, session_id, cursor)
         gone = not rows and not await sessions.exists_any(conn, session_id)
     return Fetched(rows, gone or any(r.type == "session.deleted" for r in rows))
+
+
+def from_news(rows: list[JsonObject]) -> Fetched:
+    """The rows a writer's poke carried (committed, in sequence order), as a read would return them."""
+    fetched = events.rows_from_news(rows)
+    return Fetched(fetched, any(r.type == "session.deleted" for r in fetched))

@@ -54,7 +54,7 @@ from mango_server.model import (
     adapter_profile,
     tool_uses,
 )
-from mango_server.store import step_probe
+from mango_server.store import events, step_probe
 from mango_server.store.db import Pool
 from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
@@ -109,13 +109,19 @@ class TurnEngine:
         # round is prepared in a transaction of its own after them.
         offer = Offer()
         async with self._pool.acquire() as conn, conn.transaction():
-            session, todo = await step_probe.lock_and_probe(conn, session_id)
-            prepared = None if todo.before_round else await prepare_locked(conn, session, self._context, offer)
+            with events.collecting(conn) as appended:
+                session, todo = await step_probe.lock_and_probe(conn, session_id)
+                prepared = None if todo.before_round else await prepare_locked(conn, session, self._context, offer)
+        # Live readers get the rows with the poke when that one transaction prepared the round;
+        # after more transactions, a bare poke sends them to read.
+        news = appended.news(session_id)
         if prepared is None:
+            news = None
             offer = await self._run_phases(session_id, todo)
             async with self._pool.acquire() as conn, conn.transaction():
                 prepared = await prepare(conn, session_id, self._context, offer)
         if isinstance(prepared, SummaryNeeded):
+            news = None
             # The Agent compacts with a model-written summary: one bounded call outside any transaction,
             # then the round is prepared again with it (any failure falls back to extractive).
             summary = await self._summarizer.summarize(prepared.model_id, prepared.entries, prepared.max_tokens)
@@ -125,7 +131,7 @@ class TurnEngine:
                 fallback = {prepared.compaction_id: Summary(None, "the round changed while summarising")}
                 async with self._pool.acquire() as conn, conn.transaction():
                     prepared = await prepare(conn, session_id, self._context, offer, fallback)
-        await self._notifier.committed(session_id)
+        await self._notifier.committed(session_id, news)
         if isinstance(prepared, StepOutcome):
             return await self._after_turn(session_id, prepared, todo.active_outcome)
         assert isinstance(prepared, Round)
@@ -135,10 +141,10 @@ class TurnEngine:
         try:
             response = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
         except ModelError as exc:
-            outcome = await self._record_error(prepared, exc)
+            outcome, news = await self._record_error(prepared, exc), None
         else:
-            outcome = await self._commit(prepared, request, response, message_id)
-        await self._notifier.committed(session_id)
+            outcome, news = await self._commit(prepared, request, response, message_id)
+        await self._notifier.committed(session_id, news)
         return await self._after_turn(session_id, outcome, todo.active_outcome)
 
     async def _run_phases(self, session_id: str, todo: StepProbe) -> Offer:
@@ -238,29 +244,31 @@ class TurnEngine:
 
     async def _commit(
         self, prepared: Round, request: ModelRequest, response: ModelResponse, message_id: str
-    ) -> StepOutcome:
+    ) -> tuple[StepOutcome, bytes | None]:
+        """Commit the response; returns the outcome and the Session's poke news (``store.events.Appended``)."""
         platform = await self._run_platform_tools(prepared, response)
         delegations = await threads.plan(self._pool, prepared, response)  # a coordinator's delegate / send_to_agent
         platform.update(delegations.results)
         evaluations = await self._evaluate_auto_calls(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
-            session = await lock_if_current(conn, prepared)
-            if session is None:
-                return StepOutcome("continue")
-            answered = turn_context.completion(prepared.start_id, request, response)
-            outcome = await commit_response(
-                conn, session, prepared, response, answered, message_id, platform, evaluations
-            )
-            touched = await threads.apply(conn, session, prepared.start_id, delegations)
-            # A child that ended its turn reports; one that waits on a client cross-posts the calls
-            # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).
-            if session.primary_session_id is not None:
-                await threads.after_child_round(
-                    conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response
+            with events.collecting(conn) as appended:
+                session = await lock_if_current(conn, prepared)
+                if session is None:
+                    return StepOutcome("continue"), None
+                answered = turn_context.completion(prepared.start_id, request, response)
+                outcome = await commit_response(
+                    conn, session, prepared, response, answered, message_id, platform, evaluations
                 )
+                touched = await threads.apply(conn, session, prepared.start_id, delegations)
+                # A child that ended its turn reports; one that waits on a client cross-posts the calls
+                # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).
+                if session.primary_session_id is not None:
+                    await threads.after_child_round(
+                        conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response
+                    )
         for thread_id in touched:
-            await self._notifier.committed(thread_id)
-        return outcome
+            await self._notifier.committed(thread_id, appended.news(thread_id))
+        return outcome, appended.news(prepared.session_id)
 
     async def _evaluate_auto_calls(self, prepared: Round, response: ModelResponse) -> dict[str, Evaluation]:
         """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``."""

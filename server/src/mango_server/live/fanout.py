@@ -3,7 +3,9 @@
 Each stream :meth:`SessionFanout.follow`\\ s one Session and waits on its :class:`Follower`
 queue: an int means "this Session has news up to that sequence, read PostgreSQL if your cursor
 is behind it" (:data:`UNKNOWN_HEAD` when the sender does not know the sequence); a dict is a
-text preview (only for followers that asked for previews). The process holds two wildcard NATS
+text preview (only for followers that asked for previews). A writer's poke may carry the rows
+it committed: the follower keeps them (:meth:`Follower.rows_after`), and a stream whose cursor
+they continue without a gap up to the announced head sends them without reading. The process holds two wildcard NATS
 subscriptions (commits and previews of every Session) however many streams are open, and
 routes each message to the followers of its Session. Because NATS is best effort, a
 reconciliation loop asks PostgreSQL once per interval for the ``next_seq`` of every followed
@@ -30,6 +32,7 @@ from typing import Any
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
+from mango_server.domain.json import JsonObject
 from mango_server.live.notifier import NatsNotifier
 
 log = logging.getLogger(__name__)
@@ -39,6 +42,7 @@ Leases = Callable[[list[bytes]], Awaitable[set[bytes]]]
 _COMMIT_PREFIX = "mango.session."
 _DELTA_PREFIX = "mango.delta."
 _QUEUE_SIZE = 1000
+_MAX_KEPT_ROWS = 256  # a stream further behind than this reads PostgreSQL
 UNKNOWN_HEAD = sys.maxsize
 """The head of a wakeup whose sender does not know the Session's last sequence: always read."""
 
@@ -54,6 +58,7 @@ class Follower:
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
         self._news_pending = False
         self._pending_head = -1  # the highest head announced since the pending wakeup was queued
+        self._rows: dict[int, JsonObject] = {}  # committed rows pokes carried, by sequence
         self.ended = False  # the process is shutting down: the stream must end now
 
     def end(self) -> None:
@@ -62,13 +67,38 @@ class Follower:
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
-    def news(self, head: int = UNKNOWN_HEAD) -> None:
-        """Coalesced: one pending wakeup, announcing the highest head, however many commits arrive before the read."""
+    def news(self, head: int = UNKNOWN_HEAD, rows: list[JsonObject] | None = None) -> None:
+        """Coalesced: one pending wakeup, announcing the highest head, however many commits arrive before the read.
+
+        ``rows`` are committed rows the poke carried; they are kept for :meth:`rows_after`.
+        """
+        if rows:
+            if len(self._rows) + len(rows) > _MAX_KEPT_ROWS:
+                self._rows.clear()
+            self._rows.update((row["seq"], row) for row in rows)
         self._pending_head = max(self._pending_head, head)
         if not self._news_pending:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(None)
                 self._news_pending = True
+
+    def rows_after(self, cursor: int, head: int) -> list[JsonObject] | None:
+        """The kept rows that follow ``cursor`` without a gap up to ``head``, or None when they do not reach it.
+
+        Sequence numbers are Session-wide, so a gap (a Thread's rows, a poke lost or carrying no
+        rows) means a row may be missing: then the stream reads PostgreSQL. Rows at or before
+        ``cursor`` are dropped either way.
+        """
+        for seq in [seq for seq in self._rows if seq <= cursor]:
+            del self._rows[seq]
+        rows: list[JsonObject] = []
+        while (row := self._rows.get(cursor + len(rows) + 1)) is not None:
+            rows.append(row)
+        if not rows or rows[-1]["seq"] < head:
+            return None
+        for row in rows:
+            del self._rows[row["seq"]]
+        return rows
 
     def preview(self, preview: dict[str, Any]) -> None:
         if self.with_deltas:
@@ -157,8 +187,12 @@ class SessionFanout:
         return sum(len(f) for f in self._followers.values())
 
     async def _on_commit(self, msg: Msg) -> None:
-        for follower in self._followers.get(msg.subject.removeprefix(_COMMIT_PREFIX), ()):
-            follower.news()
+        followers = self._followers.get(msg.subject.removeprefix(_COMMIT_PREFIX))
+        if not followers:
+            return
+        head, rows = _read_news(msg.data)
+        for follower in followers:
+            follower.news(head, rows)
 
     async def _on_delta(self, msg: Msg) -> None:
         followers = self._followers.get(msg.subject.removeprefix(_DELTA_PREFIX))
@@ -204,3 +238,14 @@ class SessionFanout:
             if follower.lease not in live:
                 follower.lease_lost = True
                 follower.news()
+
+
+def _read_news(data: bytes) -> tuple[int, list[JsonObject] | None]:
+    """A poke's head and rows (``store.events.Appended.news``); a bare or unreadable poke announces no head."""
+    if not data.startswith(b"{"):
+        return UNKNOWN_HEAD, None
+    try:
+        news = json.loads(data)
+        return int(news["head"]), news.get("rows")
+    except (ValueError, KeyError, TypeError):
+        return UNKNOWN_HEAD, None

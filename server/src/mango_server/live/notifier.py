@@ -25,10 +25,18 @@ def delta_subject(session_id: str) -> str:
     return f"mango.delta.{session_id}"
 
 
-class Notifier(Protocol):
-    """What writers need: fire-and-forget pokes after commits, and previews."""
+#: The body of a poke that announces no head: "something committed, read to find out".
+BARE_POKE = b"1"
 
-    async def committed(self, session_id: str) -> None: ...
+
+class Notifier(Protocol):
+    """What writers need: fire-and-forget pokes after commits, and previews.
+
+    A poke's ``news`` (``store.events.Appended.news``) announces the Session's last committed
+    sequence and, when small enough, the committed rows themselves; without it the poke is bare.
+    """
+
+    async def committed(self, session_id: str, news: bytes | None = None) -> None: ...
 
     async def delta(self, session_id: str, preview: dict[str, Any]) -> None: ...
 
@@ -36,7 +44,7 @@ class Notifier(Protocol):
 class NullNotifier:
     """A notifier that drops everything (readers still poll PostgreSQL)."""
 
-    async def committed(self, session_id: str) -> None:
+    async def committed(self, session_id: str, news: bytes | None = None) -> None:
         return None
 
     async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
@@ -67,8 +75,8 @@ class NatsNotifier:
         except Exception as exc:
             log.debug("nats publish failed subject=%s error=%s", subject, type(exc).__name__)
 
-    async def committed(self, session_id: str) -> None:
-        await self._publish(committed_subject(session_id), b"1")
+    async def committed(self, session_id: str, news: bytes | None = None) -> None:
+        await self._publish(committed_subject(session_id), news or BARE_POKE)
 
     async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
         await self._publish(delta_subject(session_id), json.dumps(preview).encode())
@@ -101,10 +109,10 @@ class DeferredNotifier(NatsNotifier):
     def __init__(self, inner: NatsNotifier) -> None:
         super().__init__(None)
         self._inner = inner
-        self._pending: list[str] = []
+        self._pending: list[tuple[str, bytes | None]] = []
 
-    async def committed(self, session_id: str) -> None:
-        self._pending.append(session_id)
+    async def committed(self, session_id: str, news: bytes | None = None) -> None:
+        self._pending.append((session_id, news))
 
     async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
         await self._inner.delta(session_id, preview)
@@ -115,5 +123,5 @@ class DeferredNotifier(NatsNotifier):
     async def flush(self) -> None:
         """Send the held pokes (after the commit)."""
         pending, self._pending = self._pending, []
-        for session_id in dict.fromkeys(pending):
-            await self._inner.committed(session_id)
+        for session_id, news in dict.fromkeys(pending):
+            await self._inner.committed(session_id, news)

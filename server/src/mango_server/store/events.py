@@ -5,12 +5,18 @@ Session row lock: within a Session, sequence order is commit order, so a reader 
 ``seq > cursor`` never skips an event that commits later with a smaller number. Every caller
 runs inside one transaction together with the status projection it announces; a status event
 also queues the webhook notifications it announces (``store.webhooks.enqueue_ledger_event``) in
-that transaction. Not responsible for the wire shape of an event (``api.mappers.events``) or for
-waking anyone.
+that transaction. :func:`collecting` records the rows one transaction appends, encoded the moment
+they are written, so the writer can hand them to live readers with its poke after the commit
+(:func:`news`, :func:`rows_from_news`). Not responsible for the wire shape of an event
+(``api.mappers.events``) or for waking anyone.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -60,6 +66,88 @@ class EventRow:
     processed_at: datetime | None
     created_at: datetime
     session_thread_id: str = ""
+
+
+#: Above this size a poke announces only its head, and its readers read the rows from PostgreSQL.
+MAX_NEWS_BYTES = 64 * 1024
+
+
+class Appended:
+    """The rows appended on one connection inside one transaction, by the execution row they belong to.
+
+    Only the rows of that transaction count: an append on another connection is another
+    transaction, which may roll back on its own.
+    """
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self._encoded: dict[str, list[str]] = {}
+        self._heads: dict[str, int] = {}
+
+    def add(self, session_id: str, rows: list[EventRow]) -> None:
+        # Encoded now, as written: a payload dict the caller changes later is not what was committed.
+        self._encoded.setdefault(session_id, []).extend(json.dumps(_live_fields(row)) for row in rows)
+        self._heads[session_id] = rows[-1].seq
+
+    def news(self, session_id: str) -> bytes | None:
+        """The poke for ``session_id`` once the transaction committed: its last sequence and its rows.
+
+        None when this transaction appended nothing to it. Rows too large for one message are left
+        out (the head alone tells a reader that is already past it not to read).
+        """
+        head = self._heads.get(session_id)
+        if head is None:
+            return None
+        news = f'{{"head":{head},"rows":[{",".join(self._encoded[session_id])}]}}'.encode()
+        return news if len(news) <= MAX_NEWS_BYTES else f'{{"head":{head}}}'.encode()
+
+
+_COLLECTOR: ContextVar[Appended | None] = ContextVar("mango_appended_events", default=None)
+
+
+@contextmanager
+def collecting(conn: Connection) -> Iterator[Appended]:
+    """Record what the transaction open on ``conn`` appends, for its poke after the commit.
+
+    Use it inside the transaction's block, and send :meth:`Appended.news` only once the
+    transaction has committed: the rows are live only then.
+    """
+    appended = Appended(conn)
+    token = _COLLECTOR.set(appended)
+    try:
+        yield appended
+    finally:
+        _COLLECTOR.reset(token)
+
+
+def _live_fields(row: EventRow) -> dict[str, Any]:
+    return {
+        "seq": row.seq,
+        "id": row.id,
+        "type": row.type,
+        "payload": row.payload,
+        "trigger_id": row.trigger_id,
+        "processed_at": row.processed_at.isoformat() if row.processed_at else None,
+        "created_at": row.created_at.isoformat(),
+        "session_thread_id": row.session_thread_id,
+    }
+
+
+def rows_from_news(rows: list[JsonObject]) -> list[EventRow]:
+    """The ledger rows a poke carried (as :meth:`Appended.news` encoded them)."""
+    return [
+        EventRow(
+            r["seq"],
+            r["id"],
+            r["type"],
+            r["payload"],
+            r["trigger_id"],
+            datetime.fromisoformat(r["processed_at"]) if r["processed_at"] else None,
+            datetime.fromisoformat(r["created_at"]),
+            r["session_thread_id"],
+        )
+        for r in rows
+    ]
 
 
 async def append(conn: Connection, workspace_id: str, session_id: str, events: list[NewEvent]) -> list[EventRow]:
@@ -131,6 +219,9 @@ async def _append(
         )
         for offset, event in enumerate(events)
     ]
+    collector = _COLLECTOR.get()
+    if collector is not None and collector.conn is conn:
+        collector.add(session_id, rows)
     if record["notifies"]:
         # A Session's status events are announced to subscribed webhooks in this same transaction
         # (a child Thread's own ledger announces nothing: its Session's aggregate status does; a

@@ -23,6 +23,7 @@ __all__ = [
     "OUTBOX_DELIVERIES",
     "OUTBOX_LAG",
     "SSE_CONNECTIONS",
+    "SSE_ROWS",
     "TURN_DURATION",
     "WORK_LEASE_EXPIRIES",
     "WORK_QUEUE_DEPTH",
@@ -43,6 +44,11 @@ HTTP_DURATION = Histogram(
     buckets=_LATENCY,
 )
 SSE_CONNECTIONS = Gauge("mango_sse_connections", "Open Session event streams.")
+SSE_ROWS = Counter(
+    "mango_sse_rows",
+    "Ledger rows sent on event streams, by source (poke: carried by the writer's poke; read: read from PostgreSQL).",
+    ["source"],
+)
 TURN_DURATION = Histogram(
     "mango_turn_step_duration_seconds",
     "One provider round (run_step activity), by outcome (idle, continue, retry, stop, error).",

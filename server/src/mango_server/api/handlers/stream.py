@@ -2,9 +2,10 @@
 
 Each persisted event is sent with ``id:`` set to its public id. A reconnecting client sends
 ``Last-Event-ID`` and receives every later row exactly once (rows are read by ``seq`` from
-PostgreSQL). Without the header the stream starts at the current end of history. A stream reads
-PostgreSQL only when its Session has news past its cursor: it follows the Session through the
-api process's one fan-out (``live.fanout``: two wildcard NATS subscriptions and one
+PostgreSQL, or taken from the writers' pokes when those continue the cursor without a gap).
+Without the header the stream starts at the current end of history. A stream reads PostgreSQL
+only when its Session has news past its cursor that no poke carried: it follows the Session
+through the api process's one fan-out (``live.fanout``: two wildcard NATS subscriptions and one
 reconciliation query per interval for every followed Session), never by polling on its own.
 Previews (``event_start`` / ``event_delta``) reach only clients that asked for them with
 ``event_deltas[]`` and carry no id. ``ping`` keeps idle connections alive (a stream's first ping
@@ -34,6 +35,7 @@ from mango_server.app import events, session_threads
 from mango_server.app.streams import Slots, token_digest
 from mango_server.domain.errors import OverloadedError
 from mango_server.live.fanout import UNKNOWN_HEAD, Follower, SessionFanout
+from mango_server.telemetry.metrics import SSE_ROWS
 
 DELTA_TYPES = ("agent.message", "agent.thinking")
 
@@ -110,7 +112,12 @@ class _Stream:
                 # A wakeup whose head this stream has already sent needs no read (rows up to a
                 # committed head are all visible: a head moves in the transaction of its rows).
                 if news_head > self.cursor:
-                    fetched = await events.fetch_after(self.ctx.services, self.session_id, self.cursor)
+                    kept = self.follower.rows_after(self.cursor, news_head)
+                    if kept is not None:
+                        fetched = events.from_news(kept)
+                    else:
+                        fetched = await events.fetch_after(self.ctx.services, self.session_id, self.cursor)
+                    SSE_ROWS.labels("poke" if kept is not None else "read").inc(len(fetched.rows))
                     if fetched.rows:
                         self.cursor = fetched.rows[-1].seq
                     for row in fetched.rows:
