@@ -50,6 +50,7 @@ class Admission:
         self.sid = session.id
         self.accepted: list[EventRow] = []
         self.wake = False
+        self.armed = False  # the wakeup is already armed (by the message's own append)
         self.barrier: ActionRow | None = None  # a call of the barrier this request resolved in part
         self.handlers: dict[str, EventHandler] = {
             "user.message": self._user_message,
@@ -76,7 +77,7 @@ class Admission:
             await handler(index, event)
         if self.barrier is not None:
             await self._reemit_remaining(self.barrier)
-        if self.wake:
+        if self.wake and not self.armed:
             await outbox.wake(self.conn, self.ws, self.sid)
         return self.accepted
 
@@ -95,15 +96,18 @@ class Admission:
                 raise InvalidRequestError(f"events[{index}].content[{block_index}]: file {file_id} was not read")
         event_id = new_id("sevt")
         turn = await turns.active(self.conn, self.sid)
-        # The message and the status change it causes are appended in one statement (same order and
+        # The message, the status change it causes and the wakeup are one statement (same order and
         # sequence numbers as two appends would give).
         admitted = [NewEvent(event_id, "user.message", payload, processed=False)]
         if (turn is None or turn.state == "running") and self.session.status != "running":
             admitted.append(NewEvent(new_id("sevt"), "session.status_running"))
-            rows, self.session = await events.append_with_status(self.conn, self.session, admitted, "running", None)
+            rows, self.session = await events.append_with_status(
+                self.conn, self.session, admitted, "running", None, wake=True
+            )
         else:
-            rows = await events.append(self.conn, self.ws, self.sid, admitted)
+            rows = await events.append(self.conn, self.ws, self.sid, admitted, wake=True)
         self.accepted.extend(rows)
+        self.armed = True
         await store_snapshots(self.conn, self.session, event_id, index, self.documents)
         if turn is not None and turn.state != "running":
             await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work

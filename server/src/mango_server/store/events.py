@@ -7,8 +7,10 @@ runs inside one transaction together with the status projection it announces; a 
 also queues the webhook notifications it announces (``store.webhooks.enqueue_ledger_event``) in
 that transaction. :func:`collecting` records the rows one transaction appends, encoded the moment
 they are written, so the writer can hand them to live readers with its poke after the commit
-(:func:`news`, :func:`rows_from_news`). Not responsible for the wire shape of an event
-(``api.mappers.events``) or for waking anyone.
+(:func:`news`, :func:`rows_from_news`). An append may arm the Session's outbox wakeup in its own
+statement (``wake=True``: what ``store.outbox.wake`` does, one round trip fewer). Not responsible
+for the wire shape of an event (``api.mappers.events``) or for the outbox's semantics
+(``store.outbox``).
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ from typing import Any
 
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
-from mango_server.store import sessions, webhooks
+from mango_server.store import outbox, sessions, webhooks
 from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.pagination import created_range, fetch_page
 from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
+from mango_server.telemetry.traces import current_traceparent
 
 
 class Q(NamedQueries, file="events"):
@@ -150,11 +153,15 @@ def rows_from_news(rows: list[JsonObject]) -> list[EventRow]:
     ]
 
 
-async def append(conn: Connection, workspace_id: str, session_id: str, events: list[NewEvent]) -> list[EventRow]:
-    """Append ``events`` in order and return the rows as written."""
+async def append(
+    conn: Connection, workspace_id: str, session_id: str, events: list[NewEvent], *, wake: bool = False
+) -> list[EventRow]:
+    """Append ``events`` in order and return the rows as written; ``wake`` also arms the Session's wakeup."""
     if not events:
+        if wake:
+            await outbox.wake(conn, workspace_id, session_id)
         return []
-    rows, _ = await _append(conn, workspace_id, session_id, events, None)
+    rows, _ = await _append(conn, workspace_id, session_id, events, None, wake)
     return rows
 
 
@@ -166,17 +173,19 @@ async def append_with_status(
     stop_reason: JsonObject | None,
     *,
     with_usage: bool = False,
+    wake: bool = False,
 ) -> tuple[list[EventRow], SessionRow]:
     """Append ``events`` and write the status projection they announce (``sessions.set_status``).
 
     A Session's own row does both in one statement; a child Thread's row (whose numbers come from
-    its Session's row) takes two. Returns the rows and the updated Session row.
+    its Session's row) takes two. ``wake`` also arms the Session's wakeup. Returns the rows and
+    the updated Session row.
     """
     if row.primary_session_id is not None or not events:
         updated = await sessions.set_status(conn, row, status, stop_reason, with_usage=with_usage)
-        return await append(conn, row.workspace_id, row.id, events), updated
+        return await append(conn, row.workspace_id, row.id, events, wake=wake), updated
     change = (status, stop_reason, row.usage if with_usage else None)
-    rows, record = await _append(conn, row.workspace_id, row.id, events, change)
+    rows, record = await _append(conn, row.workspace_id, row.id, events, change, wake)
     timing = {"active_seconds": record["active_seconds"], "running_since": record["running_since"]}
     return rows, replace(row, status=status, stop_reason=stop_reason, **timing)
 
@@ -187,6 +196,7 @@ async def _append(
     session_id: str,
     events: list[NewEvent],
     change: tuple[str, JsonObject | None, JsonObject | None] | None,
+    wake: bool,
 ) -> tuple[list[EventRow], Record]:
     now = datetime.now(UTC)
     processed = [now if event.processed else None for event in events]
@@ -202,6 +212,8 @@ async def _append(
         now,
         [event.session_thread_id for event in events],
         *(change or (None, None, None)),
+        wake,
+        current_traceparent() if wake else None,
     )
     if record is None:
         raise LookupError(f"session {session_id} does not exist")

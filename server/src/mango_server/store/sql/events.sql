@@ -11,6 +11,8 @@
 -- stop reason $11, usage $12 when not NULL), exactly as ``set_status`` writes it, at the append's
 -- time $8; the new active_seconds and running_since are returned. A child Thread's row never does
 -- (its sequence row is its Session's): no row is answered then.
+-- When $13 is true, the append also arms the row's outbox wakeup and pokes the relay, exactly as
+-- upsert_outbox arms a 'wake' (traceparent $14), sparing the writer that round trip.
 WITH execution AS (
     SELECT coalesce(primary_session_id, id) AS sequence_row, coalesce(primary_thread_id, id) AS thread_id,
            primary_session_id IS NULL AS is_primary
@@ -36,10 +38,18 @@ WITH execution AS (
          unnest($3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamptz[], $9::text[])
              WITH ORDINALITY AS e (id, type, payload, trigger_id, processed_at, thread_id, ord)
     RETURNING seq, session_thread_id
+), armed AS (
+    INSERT INTO session_outbox (session_id, workspace_id, kind, created_at, attempts, next_attempt_at, traceparent)
+    SELECT $2, $1, 'wake', clock_timestamp(), 0, now(), $14::text FROM reserved WHERE $13::boolean
+    ON CONFLICT (session_id) DO UPDATE
+    SET created_at = clock_timestamp(), attempts = 0, next_attempt_at = now(),
+        traceparent = coalesce(EXCLUDED.traceparent, session_outbox.traceparent)
+    RETURNING session_id
 )
 SELECT reserved.first, reserved.active_seconds, reserved.running_since, execution.is_primary,
        (SELECT array_agg(session_thread_id ORDER BY seq) FROM inserted) AS thread_ids,
-       execution.is_primary AND EXISTS (SELECT 1 FROM webhooks WHERE workspace_id = $1 AND enabled) AS notifies
+       execution.is_primary AND EXISTS (SELECT 1 FROM webhooks WHERE workspace_id = $1 AND enabled) AS notifies,
+       (SELECT count(pg_notify('mango_outbox', session_id)) FROM armed) AS armed
 FROM reserved, execution;
 
 -- name: event_exists
