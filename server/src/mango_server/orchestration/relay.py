@@ -1,4 +1,4 @@
-"""The outbox relay: moves committed wakeups from PostgreSQL to Temporal (signal-with-start).
+"""The outbox relay: moves committed wakeups from PostgreSQL to Temporal (a signal, or signal-with-start).
 
 The relay is the correctness path from accepted input to execution: it LISTENs for
 ``mango_outbox`` notifications for low latency and also scans the table every second, so a
@@ -135,16 +135,7 @@ class OutboxRelay:
             if kind == "delete":
                 await self._finish_delete(session_id)
             else:
-                await self._client.start_workflow(
-                    SessionWorkflow.run,
-                    SessionWorkflowInput(session_id),
-                    id=workflow_id(session_id),
-                    task_queue=self._task_queue,
-                    id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
-                    start_signal="wake",
-                    start_signal_args=[kind, traces.current_traceparent() or ""],
-                    rpc_timeout=_RPC_TIMEOUT,
-                )
+                await self._wake(session_id, kind)
         except Exception as exc:
             delay = backoff.delay(row.attempts, rand=self._rand)
             log.warning(
@@ -159,6 +150,32 @@ class OutboxRelay:
             return "retry"
         log.debug("outbox delivered session_id=%s kind=%s", session_id, kind, extra={"action": "relay.delivered"})
         return "ok"
+
+    async def _wake(self, session_id: str, kind: str) -> None:
+        """Signal the Session's workflow; start it with the signal only when no run is open.
+
+        A plain signal costs Temporal less than a signal-with-start, and nearly every wakeup finds
+        the workflow running; the first one of a Session, or one after its run ended, starts it.
+        """
+        args = [kind, traces.current_traceparent() or ""]
+        try:
+            await self._client.get_workflow_handle(workflow_id(session_id)).signal(
+                SessionWorkflow.wake, args=args, rpc_timeout=_RPC_TIMEOUT
+            )
+            return
+        except RPCError as exc:
+            if exc.status != RPCStatusCode.NOT_FOUND:
+                raise
+        await self._client.start_workflow(
+            SessionWorkflow.run,
+            SessionWorkflowInput(session_id),
+            id=workflow_id(session_id),
+            task_queue=self._task_queue,
+            id_conflict_policy=WorkflowIDConflictPolicy.USE_EXISTING,
+            start_signal="wake",
+            start_signal_args=args,
+            rpc_timeout=_RPC_TIMEOUT,
+        )
 
     async def _finish_delete(self, session_id: str) -> None:
         async with self._pool.acquire() as conn:
