@@ -140,9 +140,10 @@ async def plan(
     ``summaries`` holds model-written summaries obtained after an earlier ``SummaryNeeded`` answer.
     """
     budget = _budget(snapshot, config)
-    latest, raw_anchor = await store.context_heads(conn, where.session_id)
+    start = await transcript.round_start(conn, where.session_id, where.trigger_id)
+    latest, raw_anchor = start.compaction, start.anchor
     projection = projection_of(latest)
-    entries = entries_of(await _rows(conn, where, projection))
+    entries = entries_of(start.rows if start.rows is not None else await _rows(conn, where, projection))
     projected = policy.apply_projection(projection, entries, _summary_key(latest))
     request = _request(snapshot, projected, where.attempt, budget.max_tokens)
     anchor = _anchor(raw_anchor)

@@ -39,8 +39,13 @@ _TOOL_OVERHEAD = 16
 _REQUEST_OVERHEAD = 16
 
 
+# Built once: ``json.dumps`` with options builds an encoder on every call, and a round estimates
+# every block and tool declaration of its request.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
 def _canonical(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return _CANONICAL.encode(value)
 
 
 def _text_tokens(text: str) -> int:

@@ -22,7 +22,6 @@ class Q(NamedQueries, file="context"):
     latest_compaction: str
     get_compaction: str
     insert_request: str
-    context_heads: str
     get_request: str
     list_requests: str
 
@@ -111,14 +110,6 @@ async def insert_request(
         Q.insert_request, workspace_id, session_id, request_id, trigger_id, round_, compaction_id, recipe, estimate
     )
     return inserted is not None
-
-
-async def context_heads(conn: Connection, session_id: str) -> tuple[CompactionRow | None, JsonObject | None]:
-    """The Session's newest compaction, if any, and the usage anchor of its newest answered request."""
-    record = await conn.fetchrow(Q.context_heads, session_id)
-    assert record is not None  # the LEFT JOIN answers one row
-    compaction = from_record(CompactionRow, record) if record["id"] is not None else None
-    return compaction, dict(record["anchor"]) if record["anchor"] is not None else None
 
 
 async def get_request(conn: Connection, session_id: str, request_id: str) -> RequestRow | None:

@@ -2,8 +2,10 @@
 from the model provider, each row tied to the trigger event whose turn produced it.
 
 A model's answer is written together with the completion of the request row it answers
-(``append_answer``), in one round trip. Not responsible for building a model request from the rows
-(``app.context``); public events are never used to rebuild context.
+(``append_answer``), in one round trip; a round's rows are read together with the context heads
+it starts from (``round_start``: the newest compaction and usage anchor). Not responsible for
+building a model request from the rows (``app.context``); public events are never used to
+rebuild context.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
-from mango_server.store.context import RequestCompletion
+from mango_server.store.context import CompactionRow, RequestCompletion
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
 
@@ -24,6 +26,7 @@ class Q(NamedQueries, file="transcript"):
     append_transcript: str
     append_answer: str
     transcript_for_projection: str
+    round_start: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,28 @@ async def append_answer(
     c = completion
     args = (c.usage, c.provider_request_id, c.anchor, c.request_id)
     await conn.execute(Q.append_answer, workspace_id, session_id, trigger_id, blocks, *args)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStart:
+    """What admitting a round starts from (``round_start``)."""
+
+    compaction: CompactionRow | None
+    anchor: JsonObject | None
+    # ``for_context``'s rows, read in the same round trip when there is no compaction; None when
+    # there is one (its projection decides which rows the round reads).
+    rows: list[TranscriptRow] | None
+
+
+async def round_start(conn: Connection, session_id: str, trigger_id: str) -> RoundStart:
+    """The Session's newest compaction, the usage anchor of its newest answered request and, when it
+    has no compaction, what ``for_context`` reads for the turn of ``trigger_id``, in one round trip."""
+    record = await conn.fetchrow(Q.round_start, session_id, trigger_id)
+    assert record is not None  # the LEFT JOIN answers one row
+    compaction = from_record(CompactionRow, record) if record["id"] is not None else None
+    anchor = dict(record["anchor"]) if record["anchor"] is not None else None
+    rows = record["transcript"]
+    return RoundStart(compaction, anchor, None if rows is None else [TranscriptRow(**row) for row in rows])
 
 
 async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:

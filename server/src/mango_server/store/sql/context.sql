@@ -21,17 +21,6 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
 ON CONFLICT (id) DO NOTHING
 RETURNING id;
 
--- name: context_heads
--- What admitting a round starts from, in one round trip: the newest compaction (its columns NULL
--- when there is none) and the usage anchor of the newest answered request (NULL before any).
-SELECT c.id, c.parent_id, c.trigger_id, c.mode, c.policy_version, c.projection, c.pre_tokens, c.post_tokens,
-       (SELECT anchor FROM model_requests WHERE session_id = $1 AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1)
-           AS anchor
-FROM (SELECT) AS one
-LEFT JOIN LATERAL (
-    SELECT * FROM context_compactions WHERE session_id = $1 ORDER BY seq DESC LIMIT 1
-) AS c ON true;
-
 -- name: get_request
 SELECT id, trigger_id, round, compaction_id, recipe, estimate, usage, provider_request_id
 FROM model_requests WHERE session_id = $1 AND id = $2;

@@ -31,3 +31,23 @@ WHERE t.session_id = $1 AND (e.processed_at IS NOT NULL OR t.trigger_id = $2)
   AND ((t.trigger_id, t.position) IN (SELECT * FROM unnest($3::text[], $4::integer[]))
        OR (e.seq, t.position) >= ((SELECT h.seq FROM session_events h WHERE h.id = $5), $6))
 ORDER BY e.seq, t.position;
+
+-- name: round_start
+-- What admitting a round starts from, in one round trip: the newest compaction (its columns NULL
+-- when there is none), the usage anchor of the newest answered request (NULL before any) and,
+-- for a Session without compaction, every row ``transcript_for_context`` reads, in its order, as
+-- one JSON array (NULL when there is a compaction: its projection decides which rows to read).
+SELECT c.id, c.parent_id, c.trigger_id, c.mode, c.policy_version, c.projection, c.pre_tokens, c.post_tokens,
+       (SELECT anchor FROM model_requests WHERE session_id = $1 AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1)
+           AS anchor,
+       CASE WHEN c.id IS NULL THEN (
+           SELECT coalesce(json_agg(json_build_object(
+                      'trigger_id', t.trigger_id, 'position', t.position, 'role', t.role, 'blocks', t.blocks
+                  ) ORDER BY e.seq, t.position), '[]'::json)
+           FROM provider_transcript t JOIN session_events e ON e.id = t.trigger_id
+           WHERE t.session_id = $1 AND (e.processed_at IS NOT NULL OR t.trigger_id = $2)
+       ) END AS transcript
+FROM (SELECT) AS one
+LEFT JOIN LATERAL (
+    SELECT * FROM context_compactions WHERE session_id = $1 ORDER BY seq DESC LIMIT 1
+) AS c ON true;
