@@ -133,7 +133,7 @@ class Admission:
             return
         if turn is not None:
             await self._close_dangling_calls(turn)
-            await finish_turn(self.conn, self.sid, turn.trigger_id, flush_queue=True)
+            await finish_turn(self.conn, self.sid, turn.trigger_id)
         else:
             await events.mark_processed(self.conn, queued)
         await actions.cancel_open(self.conn, self.sid)

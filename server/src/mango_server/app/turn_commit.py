@@ -65,8 +65,10 @@ async def commit_response(
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
     usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
     out = _response_events(prepared, response, message_id, usage)
-    await transcript.append_answer(conn, ws, sid, trigger, response.content, answered)
     calls = tool_uses(response)
+    # An answer without tool calls or a pause ends the turn: its message and the turn's close are one statement.
+    ends_turn = not calls and response.stop_reason != "pause_turn"
+    queued = await transcript.append_answer(conn, ws, sid, trigger, response.content, answered, ends_turn=ends_turn)
     recorded = await _record_calls(conn, prepared, calls, platform, evaluations or {})
     out += recorded.events
     model_id = str(prepared.snapshot["model"]["id"])
@@ -85,7 +87,7 @@ async def commit_response(
         await events.append(conn, ws, sid, out)
         await turns.update(conn, sid, trigger, "running", prepared.round + 1, 0)
         return StepOutcome("continue")
-    if await finish_turn(conn, sid, trigger, flush_queue=False):  # inputs queued meanwhile: the next turn
+    if queued:  # inputs queued meanwhile: the next turn
         await sessions.write_usage(conn, session)
         await events.append(conn, ws, sid, out)
         return StepOutcome("continue")
@@ -273,7 +275,7 @@ async def record_error(
     stop: JsonObject = {"type": "retries_exhausted"}
     out.append(NewEvent(derived_id("sevt", base, "idle"), "session.status_idle", {"stop_reason": stop}))
     await events.append(conn, ws, sid, out)
-    await finish_turn(conn, sid, prepared.trigger_id, flush_queue=True)
+    await finish_turn(conn, sid, prepared.trigger_id)
     await sessions.set_status(conn, session, "idle", stop)
     return StepOutcome("idle")
 

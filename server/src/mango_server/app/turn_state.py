@@ -67,16 +67,14 @@ async def lock_if_current(conn: Connection, prepared: Round) -> SessionRow | Non
     return session
 
 
-async def finish_turn(conn: Connection, session_id: str, trigger_id: str, *, flush_queue: bool) -> list[str]:
-    """Close the active turn: its trigger (and, when flushing, every queued input) is processed.
+async def finish_turn(conn: Connection, session_id: str, trigger_id: str) -> None:
+    """Close the active turn and flush the queue: its trigger and every queued input are processed.
 
-    Returns the inputs still queued for a next turn (none after a flush).
+    (An answer that ends its turn without flushing closes it with its message:
+    ``store.transcript.append_answer``.)
     """
-    if not flush_queue:
-        return await turns.finish(conn, session_id, trigger_id)
     await turns.update(conn, session_id, trigger_id, "done", 0, 0)
     await events.mark_processed(conn, [trigger_id, *await events.queued_inputs(conn, session_id)])
-    return []
 
 
 def usage_of(raw: JsonObject) -> dict[str, int]:

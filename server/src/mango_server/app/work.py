@@ -264,7 +264,7 @@ async def terminate_session(conn: Connection, session: SessionRow, message: str)
     sid, ws = session.id, session.workspace_id
     turn = await turns.active(conn, sid)
     if turn is not None:
-        await finish_turn(conn, sid, turn.trigger_id, flush_queue=True)
+        await finish_turn(conn, sid, turn.trigger_id)
     else:
         await events.mark_processed(conn, await events.queued_inputs(conn, sid))
     await actions.cancel_open(conn, sid)

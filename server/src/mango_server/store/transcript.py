@@ -1,16 +1,17 @@
 """The lossless provider transcript (``provider_transcript``): the exact blocks sent to and received
 from the model provider, each row tied to the trigger event whose turn produced it.
 
-A model's answer is written together with the completion of the request row it answers
-(``append_answer``), in one round trip; a round's rows are read together with the context heads
-it starts from (``round_start``: the newest compaction and usage anchor). Not responsible for
-building a model request from the rows (``app.context``); public events are never used to
-rebuild context.
+A model's answer is written together with the completion of the request row it answers and, when
+it ends the turn, the turn's close (``append_answer``), in one round trip; a round's rows are read
+together with the context heads it starts from (``round_start``: the newest compaction and usage
+anchor). Not responsible for building a model request from the rows (``app.context``); public
+events are never used to rebuild context.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
@@ -53,11 +54,18 @@ async def append_answer(
     trigger_id: str,
     blocks: list[JsonObject],
     completion: RequestCompletion,
-) -> None:
-    """Write the model's answer after the turn's last message and complete the request it answers."""
+    *,
+    ends_turn: bool,
+) -> list[str]:
+    """Write the model's answer after the turn's last message and complete the request it answers.
+
+    When the answer ``ends_turn``, the turn is closed in the same statement (done, its trigger
+    processed, the queue left as it is); returns the inputs still queued for a next turn then, else [].
+    """
     c = completion
-    args = (c.usage, c.provider_request_id, c.anchor, c.request_id)
-    await conn.execute(Q.append_answer, workspace_id, session_id, trigger_id, blocks, *args)
+    args = (c.usage, c.provider_request_id, c.anchor, c.request_id, ends_turn, datetime.now(UTC))
+    records = await conn.fetch(Q.append_answer, workspace_id, session_id, trigger_id, blocks, *args)
+    return [str(r["id"]) for r in records]
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,6 @@ round protocol itself (``app.turns``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
@@ -25,7 +24,6 @@ class Q(NamedQueries, file="turns"):
     active_or_next_trigger: str
     insert_turn: str
     update_turn: str
-    finish_turn: str
     lock_with_active_turn: str
 
 
@@ -82,12 +80,6 @@ async def update(
 ) -> None:
     """Write the turn's state, round and error count."""
     await conn.execute(Q.update_turn, session_id, trigger_id, state, round_, attempt_errors)
-
-
-async def finish(conn: Connection, session_id: str, trigger_id: str) -> list[str]:
-    """Close the turn of ``trigger_id`` and mark its trigger processed; returns the inputs still queued."""
-    records = await conn.fetch(Q.finish_turn, session_id, trigger_id, datetime.now(UTC))
-    return [str(r["id"]) for r in records]
 
 
 def _turn_of(record: Record, workspace_id: str, session_id: str) -> TurnRow:

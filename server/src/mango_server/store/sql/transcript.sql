@@ -13,16 +13,28 @@ FROM provider_transcript WHERE session_id = $2 AND trigger_id = $3
 ON CONFLICT (session_id, trigger_id, position) DO NOTHING;
 
 -- name: append_answer
--- A model's answer in one round trip: its message after the turn's last one (as ``append_transcript``)
--- and the completion of the request it answers (``model_requests``: usage, provider id, anchor).
+-- A model's answer in one round trip: its message after the turn's last one (as ``append_transcript``),
+-- the completion of the request it answers (``model_requests``: usage, provider id, anchor) and,
+-- when the answer ends the turn ($9), the turn's close without flushing the queue: the turn is done,
+-- its trigger processed ($10) and the inputs still queued are answered (every part of the statement
+-- sees its snapshot, so the trigger being marked is excluded by id). No row when $9 is false.
 WITH completed AS (
     UPDATE model_requests SET usage = $5, provider_request_id = $6, anchor = $7, completed_at = now()
     WHERE session_id = $2 AND id = $8
+), message AS (
+    INSERT INTO provider_transcript (workspace_id, session_id, trigger_id, position, role, blocks, created_at)
+    SELECT $1::text, $2::text, $3::text, coalesce(max(position) + 1, 0), 'assistant', $4::json, now()
+    FROM provider_transcript WHERE session_id = $2 AND trigger_id = $3
+    ON CONFLICT (session_id, trigger_id, position) DO NOTHING
+), done AS (
+    UPDATE session_turns SET state = 'done', round = 0, attempt_errors = 0, updated_at = now()
+    WHERE $9 AND session_id = $2 AND trigger_id = $3
+), marked AS (
+    UPDATE session_events SET processed_at = $10 WHERE $9 AND id = $3 AND processed_at IS NULL
 )
-INSERT INTO provider_transcript (workspace_id, session_id, trigger_id, position, role, blocks, created_at)
-SELECT $1::text, $2::text, $3::text, coalesce(max(position) + 1, 0), 'assistant', $4::json, now()
-FROM provider_transcript WHERE session_id = $2 AND trigger_id = $3
-ON CONFLICT (session_id, trigger_id, position) DO NOTHING;
+SELECT id FROM session_events WHERE $9 AND session_id = $2 AND processed_at IS NULL AND id <> $3
+  -- the trigger types of events.sql's next_trigger
+  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');
 
 -- name: transcript_for_projection
 SELECT t.trigger_id, t.position, t.role, t.blocks

@@ -32,20 +32,6 @@ RETURNING *;
 UPDATE session_turns SET state = $3, round = $4, attempt_errors = $5, updated_at = now()
 WHERE session_id = $1 AND trigger_id = $2;
 
--- name: finish_turn
--- Close a turn without flushing the queue, in one round trip: the turn is done, its trigger
--- processed, and the inputs still queued are answered (the SELECT sees the statement's snapshot,
--- so the trigger being marked is excluded by id).
-WITH done AS (
-    UPDATE session_turns SET state = 'done', round = 0, attempt_errors = 0, updated_at = now()
-    WHERE session_id = $1 AND trigger_id = $2
-), marked AS (
-    UPDATE session_events SET processed_at = $3 WHERE id = $2 AND processed_at IS NULL
-)
-SELECT id FROM session_events WHERE session_id = $1 AND processed_at IS NULL AND id <> $2
-  -- the trigger types of events.sql's next_trigger
-  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received');
-
 -- name: lock_with_active_turn
 -- A Session's own row and its active turn, both locked, in one round trip (the Session's row first,
 -- the order every writer takes them in: the rowmarks are locked in the order FOR UPDATE names them).
