@@ -164,15 +164,21 @@ class DockerLauncher:
     ) -> QuotaExceeded | None:
         """Wait until the container exits (None) or its workspace goes over the quota."""
         assert self._quota is not None
-        watching = asyncio.ensure_future(self._quota.watch(workspace, ids.work_id))
+        # Located before the race with the container's exit, so a short item still gets the warning
+        # that its workspace cannot be measured.
+        path = await self._quota.locate(workspace, ids.work_id)
+        if path is None:
+            return None
+        watching = asyncio.ensure_future(self._quota.watch(path))
         either: list[asyncio.Future[Any]] = [waiting, watching]
         try:
             await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
         finally:
             if not watching.done():
                 watching.cancel()
-        if waiting.done() or watching.cancelled() or (exceeded := watching.result()) is None:
+        if waiting.done() or watching.cancelled():
             return None
+        exceeded = watching.result()
         log.warning(
             "workspace over quota work_id=%s session_id=%s usage_bytes=%s limit_bytes=%s unreadable=%s",
             ids.work_id,

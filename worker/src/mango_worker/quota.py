@@ -74,8 +74,8 @@ class WorkspaceQuota:
         self.interval = interval
         self._client = client
 
-    async def watch(self, workspace: Workspace, work_id: str) -> QuotaExceeded | None:
-        """Return once the workspace is over the quota; None when it cannot be measured at all."""
+    async def locate(self, workspace: Workspace, work_id: str) -> str | None:
+        """The workspace's path on this host; None (and the warning) when it cannot be measured at all."""
         path = await asyncio.to_thread(self._host_path, workspace)
         if path is None:
             log.warning(
@@ -84,7 +84,10 @@ class WorkspaceQuota:
                 workspace.source,
                 extra={"action": "workspace.quota_unenforced", "work_id": work_id},
             )
-            return None
+        return path
+
+    async def watch(self, path: str) -> QuotaExceeded:
+        """Return once the workspace at ``path`` (from :meth:`locate`) is over the quota."""
         while True:
             usage, unreadable = await asyncio.to_thread(workspace_usage, path)
             if usage > self.limit_bytes or unreadable is not None:
