@@ -6,11 +6,12 @@ call may be named by its own event id or by the id of its cross-post in the prim
 Each answer a child admits is mirrored into the primary ledger, naming the call by its
 cross-post id, so a reader of the Session stream alone (the Session's Work serving a child's
 built-in calls, a client relaying approvals) sees every call it was shown answered.
-``user.interrupt`` with a ``session_thread_id`` stops that Thread (a turn it cuts short is
-reported to the coordinator, which goes on without it); without one it stops the primary Thread
-and every non-archived child, and nothing reports. A ``session_thread_id`` that is not a Thread of
-the Session is a 400. Runs in the caller's transaction, under the Session row lock; each child
-row is locked after it. Not responsible for what admitting an event means (``app.admission``).
+``user.interrupt`` with a ``session_thread_id`` stops that Thread (a turn it cuts short, or a
+delegation it had not started yet, is reported to the coordinator, which goes on without it);
+without one it stops the primary Thread and every non-archived child, and nothing reports. A
+``session_thread_id`` that is not a Thread of the Session is a 400. Runs in the caller's
+transaction, under the Session row lock; each child row is locked after it. Not responsible for
+what admitting an event means (``app.admission``).
 """
 
 from __future__ import annotations
@@ -127,7 +128,11 @@ async def _admit_child(
     child = await sessions.lock_any(conn, thread.execution_id)
     if child is None:
         return
-    interrupted = event["type"] == "user.interrupt" and await turns.active(conn, child.id)
+    # An interrupt stops a running turn or inputs queued for the next one (a delegation the child has
+    # not claimed yet): either way the coordinator waits for a report it will not otherwise get.
+    interrupted = event["type"] == "user.interrupt" and (
+        await turns.active(conn, child.id) is not None or bool(await events.queued_inputs(conn, child.id))
+    )
     local = _primary_event(event)
     field = _ID_FIELDS.get(event["type"])
     if field is not None:
