@@ -1,6 +1,6 @@
 """The migrated schema equals the canonical description committed beside this test.
 
-A migration that changes tables, columns, indexes or constraints must update
+A migration that changes tables, columns, indexes, constraints or functions must update
 ``canonical_schema.txt`` in the same change (``MANGO_UPDATE_SCHEMA=1`` rewrites it), so every
 schema change is visible in review.
 """
@@ -35,13 +35,23 @@ FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
 WHERE n.nspname = 'public' AND c.conrelid::regclass::text NOT LIKE '\\_yoyo%'
 ORDER BY 1, 2
 """
+_FUNCTIONS = """
+SELECT p.proname, pg_get_function_identity_arguments(p.oid), pg_get_function_result(p.oid),
+       p.provolatile, md5(p.prosrc)
+FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY 1, 2
+"""
 
 
 def describe(dsn: str) -> str:
     """A deterministic text description of the public schema."""
     lines: list[str] = []
     with psycopg.connect(dsn) as conn:
-        for title, query in (("columns", _COLUMNS), ("indexes", _INDEXES), ("constraints", _CONSTRAINTS)):
+        for title, query in (
+            ("columns", _COLUMNS),
+            ("indexes", _INDEXES),
+            ("constraints", _CONSTRAINTS),
+            ("functions", _FUNCTIONS),
+        ):
             lines.append(f"# {title}")
             lines.extend(" | ".join(str(v) for v in row) for row in conn.execute(query))
     return "\n".join(lines) + "\n"

@@ -40,9 +40,17 @@ class Admission:
     """Admits one request's events against a locked Session row."""
 
     def __init__(
-        self, conn: Connection, session: SessionRow, principal_kind: PrincipalKind, documents: Snapshots | None = None
+        self,
+        conn: Connection,
+        session: SessionRow,
+        principal_kind: PrincipalKind,
+        documents: Snapshots | None = None,
+        at_lock: turns.ActiveAtLock | None = None,
     ) -> None:
         self.conn = conn
+        # The active turn as read with the Session's lock: good until a handler other than
+        # user.message (which never changes turns) has run.
+        self.at_lock = at_lock
         self.session = session
         self.principal_kind = principal_kind
         self.documents = documents or {}  # File document snapshots read before the transaction
@@ -75,6 +83,8 @@ class Admission:
             if handler is None:
                 raise InvalidRequestError(f"events[{index}]: clients cannot send {kind!r} events")
             await handler(index, event)
+            if kind != "user.message":
+                self.at_lock = None
         if self.barrier is not None:
             await self._reemit_remaining(self.barrier)
         if self.wake and not self.armed:
@@ -95,7 +105,7 @@ class Admission:
             if (index, block_index) not in self.documents:
                 raise InvalidRequestError(f"events[{index}].content[{block_index}]: file {file_id} was not read")
         event_id = new_id("sevt")
-        turn = await turns.active(self.conn, self.sid)
+        turn = self.at_lock.turn if self.at_lock is not None else await turns.active(self.conn, self.sid)
         # The message, the status change it causes and the wakeup are one statement (same order and
         # sequence numbers as two appends would give).
         admitted = [NewEvent(event_id, "user.message", payload, processed=False)]

@@ -20,7 +20,7 @@ from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
-from mango_server.store import events, sessions
+from mango_server.store import events, sessions, turns
 from mango_server.store.db import transaction
 from mango_server.store.events import EventRow
 
@@ -80,10 +80,10 @@ async def send(
     """
     documents = await read_documents(services, principal, client_events)
     async with transaction(services.pool) as conn:
-        row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
+        row, at_lock = await turns.lock_session_with_active(conn, principal.workspace_id, session_id)
         await assert_live_lease(conn, principal, token)
         with events.collecting(conn) as appended:
-            routed = await thread_routing.admit(conn, row, principal.kind, documents, client_events)
+            routed = await thread_routing.admit(conn, row, principal.kind, documents, client_events, at_lock)
         accepted = routed.accepted
     for target in dict.fromkeys([session_id, *routed.touched]):
         await services.notifier.committed(target, appended.news(target))

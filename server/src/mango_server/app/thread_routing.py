@@ -50,8 +50,13 @@ async def admit(
     principal_kind: PrincipalKind,
     documents: Snapshots,
     client_events: list[JsonObject],
+    at_lock: turns.ActiveAtLock | None = None,
 ) -> Routed:
-    """Admit ``client_events`` in order, each by the execution row of its Thread."""
+    """Admit ``client_events`` in order, each by the execution row of its Thread.
+
+    ``at_lock``: the Session's active turn as read when ``session`` was locked; the first batch of
+    primary events starts from it (later ones follow admissions that may have changed it).
+    """
     routed = Routed()
     by_id: dict[str, ThreadRow] | None = None
     primary = session.primary_thread_id
@@ -77,16 +82,17 @@ async def admit(
                 raise ConflictError(f"events[{index}]: thread {named} is archived and accepts no events")
             targets = [thread]
         if batch:
-            await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
+            await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
             session = await sessions.get_row(conn, session.workspace_id, session.id)  # as the batch left it
             batch, positions = [], []
+        at_lock = None  # a child's admission may change what the primary Thread's next batch sees
         if event["type"] == "user.interrupt" and named is None:
             batch.append(_primary_event(event))  # the primary Thread is interrupted with its children
             positions.append(index)
         for thread in targets:
             await _admit_child(conn, session, thread, principal_kind, event, routed, targeted=named is not None)
     if batch:
-        await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed)
+        await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
     return routed
 
 
@@ -111,8 +117,9 @@ async def _admit_primary(
     documents: Snapshots,
     batch: list[JsonObject],
     routed: Routed,
+    at_lock: turns.ActiveAtLock | None,
 ) -> None:
-    routed.accepted += await Admission(conn, session, principal_kind, documents).admit(batch)
+    routed.accepted += await Admission(conn, session, principal_kind, documents, at_lock).admit(batch)
 
 
 async def _admit_child(

@@ -110,8 +110,11 @@ class TurnEngine:
         offer = Offer()
         async with self._pool.acquire() as conn, conn.transaction():
             with events.collecting(conn) as appended:
-                session, todo = await step_probe.lock_and_probe(conn, session_id)
-                prepared = None if todo.before_round else await prepare_locked(conn, session, self._context, offer)
+                locked = await step_probe.lock_and_probe(conn, session_id)
+                todo = locked.probe
+                prepared = None
+                if not todo.before_round:
+                    prepared = await prepare_locked(conn, locked.session, self._context, offer, claim=locked.claim)
         # Live readers get the rows with the poke when that one transaction prepared the round;
         # after more transactions, a bare poke sends them to read.
         news = appended.news(session_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.events import EventRow
@@ -22,6 +23,7 @@ TurnState = Literal["running", "waiting", "done"]
 class Q(NamedQueries, file="turns"):
     active_turn: str
     active_or_next_trigger: str
+    lock_session_with_active_turn: str
     insert_turn: str
     update_turn: str
     lock_with_active_turn: str
@@ -59,10 +61,40 @@ async def active_or_next_trigger(
 ) -> tuple[TurnRow | None, EventRow | None]:
     """The Session's turn that is not done, or else its next trigger (``events.next_trigger``)."""
     record = await conn.fetchrow(Q.active_or_next_trigger, session_id)
-    assert record is not None  # the LEFT JOINs answer one row
+    assert record is not None  # the functions answer one row
+    return claim_of(record, workspace_id, session_id)
+
+
+def claim_of(record: Record, workspace_id: str, session_id: str) -> tuple[TurnRow | None, EventRow | None]:
+    """The active turn (``turn_*`` columns) or next trigger (``trigger_*``) a record carries."""
     if record["turn_trigger_id"] is not None:
         return _turn_of(record, workspace_id, session_id), None
-    return None, from_record(EventRow, record) if record["id"] is not None else None
+    if record["trigger_id"] is None:
+        return None, None
+    trigger = EventRow(
+        record["trigger_seq"], record["trigger_id"], record["trigger_type"], record["trigger_payload"],
+        record["trigger_trigger_id"], record["trigger_processed_at"], record["trigger_created_at"],
+        record["trigger_session_thread_id"],
+    )  # fmt: skip
+    return None, trigger
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveAtLock:
+    """A Session's active turn (None: it has none) as read right after its row was locked."""
+
+    turn: TurnRow | None
+
+
+async def lock_session_with_active(
+    conn: Connection, workspace_id: str, session_id: str
+) -> tuple[SessionRow, ActiveAtLock]:
+    """``sessions.get_row(lock=True)`` and the Session's active turn, current as of the lock."""
+    record = await conn.fetchrow(Q.lock_session_with_active_turn, workspace_id, session_id)
+    if record is None:
+        raise NotFoundError(f"session {session_id} not found")
+    turn = _turn_of(record, workspace_id, session_id) if record["turn_trigger_id"] is not None else None
+    return from_record(SessionRow, record), ActiveAtLock(turn)
 
 
 async def start(

@@ -8,6 +8,16 @@
 -- superset of ``domain.mcp.toolsets``; the snapshot never changes) and whether the Session has an
 -- active outcome to grade when the step leaves it idle. The probe reads the statement's snapshot,
 -- taken before any wait for the lock: like any read before the lock, it only tells what to skip.
+-- The row ``id = $1`` also carries what ``turns.sql`` ``active_or_next_trigger`` reads, read after
+-- the lock (``mango_active_turn`` and ``mango_next_trigger``, migration 0019): its active turn
+-- (``turn_*``) or, when it has none, its next trigger (``trigger_*``, the event row's columns).
+SELECT l.*,
+    t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
+    t.attempt_errors AS turn_attempt_errors,
+    e.seq AS trigger_seq, e.id AS trigger_id, e.type AS trigger_type, e.payload AS trigger_payload,
+    e.trigger_id AS trigger_trigger_id, e.processed_at AS trigger_processed_at,
+    e.created_at AS trigger_created_at, e.session_thread_id AS trigger_session_thread_id
+FROM (
 SELECT s.*,
     EXISTS (
         SELECT 1 FROM mcp_invocations i
@@ -22,4 +32,7 @@ SELECT s.*,
 FROM sessions s
 WHERE s.id = $1 OR s.id = (SELECT primary_session_id FROM sessions WHERE id = $1)
 ORDER BY s.id = $1
-FOR UPDATE OF s;
+FOR UPDATE OF s
+) AS l
+CROSS JOIN LATERAL mango_active_turn(CASE WHEN l.id = $1 THEN l.id END) AS t
+CROSS JOIN LATERAL mango_next_trigger(CASE WHEN l.id = $1 AND t.trigger_id IS NULL THEN l.id END) AS e;

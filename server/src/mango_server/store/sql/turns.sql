@@ -3,18 +3,28 @@ SELECT * FROM session_turns WHERE session_id = $1 AND state <> 'done';
 
 -- name: active_or_next_trigger
 -- The Session's active turn or, when it has none, its next trigger (``events.next_trigger``), in one
--- round trip: the turn's columns are prefixed ``turn_``, the trigger's are the event row's own.
+-- round trip: the turn's columns are prefixed ``turn_``, the trigger event's ``trigger_`` (the layout
+-- ``step_probe.sql`` ``lock_and_probe`` gives its Session's row).
 SELECT t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
-       t.attempt_errors AS turn_attempt_errors, e.*
-FROM (SELECT) AS one
-LEFT JOIN LATERAL (SELECT * FROM session_turns WHERE session_id = $1 AND state <> 'done') AS t ON true
-LEFT JOIN LATERAL (
-    SELECT * FROM session_events
-    WHERE t.trigger_id IS NULL AND session_id = $1 AND processed_at IS NULL
-      -- the trigger types of events.sql's next_trigger
-      AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received')
-    ORDER BY seq LIMIT 1
-) AS e ON true;
+    t.attempt_errors AS turn_attempt_errors,
+    e.seq AS trigger_seq, e.id AS trigger_id, e.type AS trigger_type, e.payload AS trigger_payload,
+    e.trigger_id AS trigger_trigger_id, e.processed_at AS trigger_processed_at,
+    e.created_at AS trigger_created_at, e.session_thread_id AS trigger_session_thread_id
+FROM mango_active_turn($1) AS t
+CROSS JOIN LATERAL mango_next_trigger(CASE WHEN t.trigger_id IS NULL THEN $1 END) AS e;
+
+-- name: lock_session_with_active_turn
+-- ``sessions.sql`` ``lock_session`` with the Session's active turn read after the lock
+-- (``mango_active_turn``, migration 0019), its columns prefixed ``turn_``: the admission of client
+-- events starts from both.
+SELECT l.*, t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
+    t.attempt_errors AS turn_attempt_errors
+FROM (
+    SELECT * FROM sessions
+    WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL
+    FOR UPDATE
+) AS l
+CROSS JOIN LATERAL mango_active_turn(l.id) AS t;
 
 -- name: insert_turn
 -- Open a running turn at round 0 together with its first provider message, the trigger's blocks
