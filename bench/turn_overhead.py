@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from httpx_sse import aconnect_sse
 from mango_server.devstack import DevStack, Platform
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _lean_http import LeanConnection, LeanStream
 from _proc import rss_kib, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,27 +123,21 @@ async def _session(
     go: asyncio.Event,
     warm: int = 0,
 ) -> list[float]:
-    """``warm`` turns before ``ready`` (its workflow started and cached, as the floor's), then ``turns``.
-
-    The Session is created with ``http``; its turns go through the lean client (``_lean_http``): a
-    connection for its POSTs and one for its stream.
-    """
+    """``warm`` turns before ``ready`` (its workflow started and cached, as the floor's), then ``turns``."""
     session = (await http.post("/v1/sessions", json={"agent": ids[0], "environment_id": ids[1]})).json()
     sid = session["id"]
-    port, api_key = http.base_url.port or 80, http.headers["authorization"].removeprefix("Bearer ")
     latencies: list[float] = []
-    stream = LeanStream(port, api_key, f"/v1/sessions/{sid}/events/stream")
-    async with stream, LeanConnection(port, api_key) as posts:
-        events = stream.events()
+    async with aconnect_sse(http, "GET", f"/v1/sessions/{sid}/events/stream") as source:
+        events = source.aiter_sse()
         for turn in range(warm + turns):
             if turn == warm:
                 ready.put_nowait(None)
                 await go.wait()
             started = time.perf_counter()
             body = {"events": [{"type": "user.message", "content": [{"type": "text", "text": f"turn {turn}"}]}]}
-            await posts.post_json(f"/v1/sessions/{sid}/events", body)
-            async for event, data in events:
-                if event == "session.status_idle" and json.loads(data)["stop_reason"]["type"] == "end_turn":
+            (await http.post(f"/v1/sessions/{sid}/events", json=body)).raise_for_status()
+            async for sse in events:
+                if sse.event == "session.status_idle" and json.loads(sse.data)["stop_reason"]["type"] == "end_turn":
                     break
             latencies.append(time.perf_counter() - started)
     return latencies[warm:]
@@ -154,6 +148,15 @@ async def _client(base_url: str, api_key: str, connections: int) -> httpx.AsyncC
     return httpx.AsyncClient(
         base_url=base_url, headers={"authorization": f"Bearer {api_key}"}, timeout=60, limits=limits
     )
+
+
+async def _own_session(
+    base_url: str, api_key: str, ids: tuple[str, str], turns: int, ready: asyncio.Queue[None], go: asyncio.Event
+) -> list[float]:
+    """One Session on a client of its own (its stream and its POSTs): a shared pool of a hundred
+    connections costs the load generator CPU per request that grows with the pool."""
+    async with await _client(base_url, api_key, 2) as http:
+        return await _session(http, ids, turns, ready, go, warm=1)
 
 
 async def run_mango(
@@ -167,7 +170,7 @@ async def run_mango(
         await _session(http, ids, 2, warm_ready, warm_go)
         ready: asyncio.Queue[None] = asyncio.Queue()
         go = asyncio.Event()
-        tasks = [asyncio.create_task(_session(http, ids, turns, ready, go, warm=1)) for _ in range(sessions)]
+        tasks = [asyncio.create_task(_own_session(base_url, api_key, ids, turns, ready, go)) for _ in range(sessions)]
         for _ in range(sessions):
             await ready.get()
         watched = {role: pids[role] for role in MANGO_ROLES}
