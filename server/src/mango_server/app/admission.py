@@ -60,6 +60,7 @@ class Admission:
         self.wake = False
         self.armed = False  # the wakeup is already armed (by the message's own append)
         self.barrier: ActionRow | None = None  # a call of the barrier this request resolved in part
+        self.interrupted_work = False  # an interrupt stopped a turn or inputs queued for one
         self.handlers: dict[str, EventHandler] = {
             "user.message": self._user_message,
             "user.interrupt": self._user_interrupt,
@@ -141,6 +142,7 @@ class Admission:
         queued = await events.queued_inputs(self.conn, self.sid)
         if turn is None and not queued:
             return
+        self.interrupted_work = True
         if turn is not None:
             await self._close_dangling_calls(turn)
             await finish_turn(self.conn, self.sid, turn.trigger_id)

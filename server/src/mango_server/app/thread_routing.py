@@ -135,16 +135,12 @@ async def _admit_child(
     child = await sessions.lock_any(conn, thread.execution_id)
     if child is None:
         return
-    # An interrupt stops a running turn or inputs queued for the next one (a delegation the child has
-    # not claimed yet): either way the coordinator waits for a report it will not otherwise get.
-    interrupted = event["type"] == "user.interrupt" and (
-        await turns.active(conn, child.id) is not None or bool(await events.queued_inputs(conn, child.id))
-    )
     local = _primary_event(event)
     field = _ID_FIELDS.get(event["type"])
     if field is not None:
         local[field] = await _original_id(conn, session, child, str(local[field]))
-    rows = await Admission(conn, child, principal_kind).admit([local])
+    admission = Admission(conn, child, principal_kind)
+    rows = await admission.admit([local])
     routed.accepted += rows
     routed.touched.append(child.id)
     if field is not None:
@@ -152,7 +148,9 @@ async def _admit_child(
     after = await sessions.lock_any(conn, child.id)
     if after is not None:
         await thread_rules.announce(conn, session, child, after, new_id("sevt"))
-    if interrupted and targeted and after is not None:  # a global interrupt stops the coordinator too
+    # A stopped turn, or a delegation the child had not claimed yet: either way the coordinator waits
+    # for a report it would not otherwise get (a global interrupt stops the coordinator too).
+    if admission.interrupted_work and targeted and after is not None:
         await thread_rules.report_interrupted(conn, session, after, new_id("sevt"))
 
 

@@ -31,7 +31,7 @@ from mango_server.store import actions, events, files, sessions, skills, tool_pr
 from mango_server.store import threads as thread_rows
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
-from mango_server.store.events import EventRow, NewEvent
+from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
 
@@ -60,7 +60,7 @@ async def prepare_locked(
     offer: Offer | None = None,
     summaries: Mapping[str, Summary] | None = None,
     *,
-    claim: tuple[TurnRow | None, EventRow | None] | None = None,
+    claim: turns.Claim | None = None,
 ) -> Round | StepOutcome | SummaryNeeded:
     """``prepare`` for a Session row this transaction has already locked (``None``: it is gone).
 
@@ -75,9 +75,7 @@ async def prepare_locked(
     return await _open_round(conn, session, turn, config, offer or Offer(), summaries)
 
 
-async def _claim_or_resume(
-    conn: Connection, session: SessionRow, claim: tuple[TurnRow | None, EventRow | None] | None
-) -> TurnRow | StepOutcome:
+async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.Claim | None) -> TurnRow | StepOutcome:
     ws, sid = session.workspace_id, session.id
     turn, trigger = claim if claim is not None else await turns.active_or_next_trigger(conn, ws, sid)
     if turn is None:

@@ -15,10 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mango_server.store.db import Connection, from_record
-from mango_server.store.events import EventRow
 from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
-from mango_server.store.turns import TurnRow, claim_of
+from mango_server.store.turns import Claim, claim_of
 
 
 class Q(NamedQueries, file="step_probe"):
@@ -50,7 +49,7 @@ class LockedStep:
 
     session: SessionRow | None
     probe: StepProbe
-    claim: tuple[TurnRow | None, EventRow | None]
+    claim: Claim
 
 
 async def lock_and_probe(conn: Connection, session_id: str) -> LockedStep:

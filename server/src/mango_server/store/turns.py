@@ -41,6 +41,10 @@ class TurnRow:
     attempt_errors: int
 
 
+#: What a step claims or resumes: the active turn, or else the next trigger (or neither).
+Claim = tuple[TurnRow | None, EventRow | None]
+
+
 async def active(conn: Connection, session_id: str) -> TurnRow | None:
     """The Session's turn that is not done, if any."""
     record = await conn.fetchrow(Q.active_turn, session_id)
@@ -56,16 +60,14 @@ async def lock_with_active(conn: Connection, session_id: str) -> tuple[SessionRo
     return from_record(SessionRow, record), _turn_of(record, record["workspace_id"], session_id)
 
 
-async def active_or_next_trigger(
-    conn: Connection, workspace_id: str, session_id: str
-) -> tuple[TurnRow | None, EventRow | None]:
+async def active_or_next_trigger(conn: Connection, workspace_id: str, session_id: str) -> Claim:
     """The Session's turn that is not done, or else its next trigger (``events.next_trigger``)."""
     record = await conn.fetchrow(Q.active_or_next_trigger, session_id)
     assert record is not None  # the functions answer one row
     return claim_of(record, workspace_id, session_id)
 
 
-def claim_of(record: Record, workspace_id: str, session_id: str) -> tuple[TurnRow | None, EventRow | None]:
+def claim_of(record: Record, workspace_id: str, session_id: str) -> Claim:
     """The active turn (``turn_*`` columns) or next trigger (``trigger_*``) a record carries."""
     if record["turn_trigger_id"] is not None:
         return _turn_of(record, workspace_id, session_id), None

@@ -18,7 +18,7 @@ BEGIN
 END
 $$;
 
--- Its next turn trigger, as ``store/sql/events.sql`` ``next_trigger`` reads it (the same types).
+-- Its next turn trigger (``store/sql/events.sql`` ``next_trigger`` reads it through this function).
 CREATE OR REPLACE FUNCTION mango_next_trigger(p_session text) RETURNS session_events
 LANGUAGE plpgsql VOLATILE STRICT AS $$
 DECLARE

@@ -66,11 +66,8 @@ SELECT * FROM session_events WHERE workspace_id = $1 AND session_id = $2
 
 -- name: next_trigger
 -- Turn triggers: user messages, outcome definitions, the grader's needs-revision feedback and, on a
--- Thread, a message from another Thread.
-SELECT * FROM session_events
-WHERE session_id = $1 AND processed_at IS NULL
-  AND type IN ('user.message', 'user.define_outcome', 'span.outcome_evaluation_end', 'agent.thread_message_received')
-ORDER BY seq LIMIT 1;
+-- Thread, a message from another Thread (the list lives in ``mango_next_trigger``, migration 0019).
+SELECT * FROM mango_next_trigger($1) WHERE id IS NOT NULL;
 
 -- name: mark_processed
 UPDATE session_events SET processed_at = $2 WHERE id = ANY($1::text[]) AND processed_at IS NULL;
