@@ -10,6 +10,11 @@ after it started. ``TurnEngine.step`` is called by the Session workflow's activi
    same round (an interrupt may have ended it), then commits the response blocks to the
    transcript, the public events, usage, pending tool actions and the status projection together.
 
+A model that answers without waiting (``model.answers_at_once``: the offline model) is asked
+inside step 1's transaction instead, and an answer without tool calls commits there: the round's
+start and its answer are one transaction and one poke. Its other answers (tool calls, errors) go
+on to step 3 as any other.
+
 Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 idempotent);
 a model error is recorded as ``session.error`` and the workflow waits (``domain.backoff``, or the
 provider's ``retry_after``) before the next step. A context-overflow refusal compacts once more
@@ -52,10 +57,11 @@ from mango_server.model import (
     ModelResponse,
     TextDeltaCallback,
     adapter_profile,
+    answers_at_once,
     tool_uses,
 )
 from mango_server.store import events, step_probe
-from mango_server.store.db import Pool
+from mango_server.store.db import Connection, Pool
 from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
@@ -108,6 +114,7 @@ class TurnEngine:
         # Otherwise it ends there (the phases do network I/O, never inside a transaction) and the
         # round is prepared in a transaction of its own after them.
         offer = Offer()
+        answer: StepOutcome | ModelResponse | ModelError | None = None
         async with self._pool.acquire() as conn, conn.transaction():
             with events.collecting(conn) as appended:
                 locked = await step_probe.lock_and_probe(conn, session_id)
@@ -115,6 +122,8 @@ class TurnEngine:
                 prepared = None
                 if not todo.before_round:
                     prepared = await prepare_locked(conn, locked.session, self._context, offer, claim=locked.claim)
+                    if isinstance(prepared, Round):
+                        answer = await self._answer_at_once(conn, prepared)
         # Live readers get the rows with the poke when that one transaction prepared the round;
         # after more transactions, a bare poke sends them to read.
         news = appended.news(session_id)
@@ -137,18 +146,54 @@ class TurnEngine:
         await self._notifier.committed(session_id, news)
         if isinstance(prepared, StepOutcome):
             return await self._after_turn(session_id, prepared, todo.active_outcome)
+        if isinstance(answer, StepOutcome):  # answered and committed with the round's start
+            return await self._after_turn(session_id, answer, todo.active_outcome)
         assert isinstance(prepared, Round)
         request = prepared.request
         assert request is not None
         message_id = derived_id("sevt", prepared.start_id, "message")
-        try:
-            response = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
-        except ModelError as exc:
-            outcome, news = await self._record_error(prepared, exc), None
+        if answer is None:
+            try:
+                answer = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
+            except ModelError as exc:
+                answer = exc
+        if isinstance(answer, ModelError):
+            outcome, news = await self._record_error(prepared, answer), None
         else:
-            outcome, news = await self._commit(prepared, request, response, message_id)
+            outcome, news = await self._commit(prepared, request, answer, message_id)
         await self._notifier.committed(session_id, news)
         return await self._after_turn(session_id, outcome, todo.active_outcome)
+
+    async def _answer_at_once(
+        self, conn: Connection, prepared: Round
+    ) -> StepOutcome | ModelResponse | ModelError | None:
+        """Ask a model that answers without waiting (``model.answers_at_once``) inside the round's prepare
+        transaction, and commit an answer without tool calls there too: one transaction, one poke.
+
+        ``None``: the model would wait, so it is asked outside any transaction. Tool calls need work
+        outside any transaction before their commit (``_commit``), and errors are recorded as after
+        any round: those answers are returned for the usual path, which runs after this transaction
+        commits, without asking the model again.
+        """
+        if prepared.request is None or not answers_at_once(self._model, prepared.request):
+            return None
+        message_id = derived_id("sevt", prepared.start_id, "message")
+        try:
+            response = await self._model.create(
+                prepared.request, on_text_delta=self._previewer(prepared.session_id, message_id)
+            )
+        except ModelError as exc:
+            return exc
+        if tool_uses(response):
+            return response
+        session = await lock_if_current(conn, prepared)  # this transaction's own rows, read after the round opened
+        if session is None:
+            return response
+        answered = turn_context.completion(prepared.start_id, prepared.request, response)
+        outcome = await commit_response(conn, session, prepared, response, answered, message_id, {})
+        if session.primary_session_id is not None:  # a child that ended its turn reports (as in ``_commit``)
+            await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response)
+        return outcome
 
     async def _run_phases(self, session_id: str, todo: StepProbe) -> Offer:
         """Run the pre-round phases the probe found work for; returns the MCP tools discovered."""

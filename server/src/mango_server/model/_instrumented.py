@@ -13,7 +13,15 @@ import time
 from mango_server.telemetry import metrics, traces
 
 from ._errors import ModelError
-from ._types import ModelCapabilities, ModelClient, ModelRequest, ModelResponse, TextDeltaCallback, adapter_profile
+from ._types import (
+    ModelCapabilities,
+    ModelClient,
+    ModelRequest,
+    ModelResponse,
+    TextDeltaCallback,
+    adapter_profile,
+    answers_at_once,
+)
 
 __all__ = ["InstrumentedModel"]
 
@@ -27,6 +35,9 @@ class InstrumentedModel:
         # Request recipes record the wrapped adapter's profile (``adapter_profile``), not this wrapper's.
         self.profile = adapter_profile(inner)
         self.capabilities = getattr(inner, "capabilities", ModelCapabilities())
+
+    def answers_at_once(self, request: ModelRequest) -> bool:
+        return answers_at_once(self._inner, request)
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         started = time.monotonic()

@@ -110,6 +110,14 @@ class _Directives:
     sleep_ms: int = 0
 
 
+def _delay_ms(request: ModelRequest) -> int:
+    """How long the request asks the model to wait before answering (``/sleep``); evaluator, grader
+    and summary requests never wait."""
+    if (request.system or "").startswith((EVALUATOR_MARKER, GRADER_MARKER, SUMMARY_MARKER)):
+        return 0
+    return _parse_directives(_texts(_last_user_content(request.messages))[-1:]).sleep_ms
+
+
 class OfflineModel:
     """Deterministic ``ModelClient`` driven by directives in the user's text."""
 
@@ -129,6 +137,16 @@ class OfflineModel:
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         """Answer ``request`` deterministically; see the module docstring for directives."""
+        delay_ms = _delay_ms(request)
+        if delay_ms:
+            await anyio.sleep(delay_ms / 1000)
+        return await self._answer(request, on_text_delta)
+
+    def answers_at_once(self, request: ModelRequest) -> bool:
+        """Whether ``create`` answers without waiting (``model.answers_at_once``): unless ``/sleep`` asks it to."""
+        return not _delay_ms(request)
+
+    async def _answer(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None) -> ModelResponse:
         digest = _conversation_digest(request)
         if (request.system or "").startswith(EVALUATOR_MARKER):
             return _evaluator_response(request, digest, verdict)
@@ -138,8 +156,6 @@ class OfflineModel:
             return _summary_response(request, digest)
         last = _last_user_content(request.messages)
         directives = _parse_directives(_texts(last)[-1:])
-        if directives.sleep_ms:
-            await anyio.sleep(directives.sleep_ms / 1000)
         input_tokens = self._admit(request, directives)
         self._maybe_fail(request, digest, directives)
         content = _build_content(request, digest, directives, _tool_results(last))
