@@ -64,7 +64,7 @@ async def commit_response(
     """
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
     usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
-    out = _response_events(prepared, response, message_id, usage)
+    out = [*prepared.opening, *_response_events(prepared, response, message_id, usage)]
     calls = tool_uses(response)
     # An answer without tool calls or a pause ends the turn: its message and the turn's close are one statement.
     ends_turn = not calls and response.stop_reason != "pause_turn"

@@ -61,18 +61,22 @@ async def prepare_locked(
     summaries: Mapping[str, Summary] | None = None,
     *,
     claim: turns.Claim | None = None,
+    defer_opening: bool = False,
 ) -> Round | StepOutcome | SummaryNeeded:
     """``prepare`` for a Session row this transaction has already locked (``None``: it is gone).
 
     ``claim``: its active turn or next trigger (``turns.active_or_next_trigger``) when the statement
-    that locked it read them too; read here otherwise.
+    that locked it read them too; read here otherwise. ``defer_opening``: the round's opening events
+    are returned in ``Round.opening`` for the caller to append in this transaction (with the answer's
+    events, in one statement) instead of appended here (unless a child Thread's status changes: its
+    announcement follows them).
     """
     if session is None or not is_open(session):
         return StepOutcome("stop")
     turn = await _claim_or_resume(conn, session, claim)
     if isinstance(turn, StepOutcome):
         return turn
-    return await _open_round(conn, session, turn, config, offer or Offer(), summaries)
+    return await _open_round(conn, session, turn, config, offer or Offer(), summaries, defer_opening)
 
 
 async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.Claim | None) -> TurnRow | StepOutcome:
@@ -105,6 +109,7 @@ async def _open_round(
     config: ContextConfig,
     offer: Offer,
     summaries: Mapping[str, Summary] | None,
+    defer_opening: bool,
 ) -> Round | StepOutcome | SummaryNeeded:
     ws, sid = session.workspace_id, session.id
     attempt = (sid, turn.trigger_id, turn.round, turn.attempt_errors)
@@ -148,12 +153,15 @@ async def _open_round(
         opened.append(NewEvent(running_id, "session.status_running"))
     if fresh or not await events.exists(conn, start_id):
         opened.append(NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id))
-    await events.append(conn, ws, sid, opened)
+    # A child's status change is announced after its opening events, so those are appended here then.
+    if not defer_opening or session is not before:
+        await events.append(conn, ws, sid, opened)
+        opened = []
     if session is not before:  # a child Thread's change shows in the primary ledger too
         await threads.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
     return Round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request,
-        admitted.estimate, child=session.primary_session_id is not None,
+        admitted.estimate, child=session.primary_session_id is not None, opening=tuple(opened),
     )  # fmt: skip
 
 

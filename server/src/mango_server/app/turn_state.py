@@ -16,6 +16,7 @@ from mango_server.model import ModelRequest
 from mango_server.store import events, sessions, turns
 from mango_server.store.actions import OPEN_STATES
 from mango_server.store.db import Connection
+from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
 
 OPEN_ACTION_STATES = OPEN_STATES
@@ -44,6 +45,9 @@ class Round:
     request: ModelRequest | None = None  # the admitted request (``app.turn_context``)
     estimate: int = 0  # its measured input tokens
     child: bool = False  # the round of a child Thread (its execution row is not a Session's own)
+    # Its opening events (``span.model_request_start``, after ``session.status_running`` when the
+    # status changed), not yet appended: only when prepare was asked to leave them to its caller.
+    opening: tuple[NewEvent, ...] = ()
 
 
 def is_open(session: SessionRow | None) -> bool:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from mango_server.app import managed_calls, mcp_calls, threads, turn_context
 from mango_server.app.blobs import BlobWrites
@@ -62,6 +63,7 @@ from mango_server.model import (
 )
 from mango_server.store import events, step_probe
 from mango_server.store.db import Connection, Pool
+from mango_server.store.sessions import SessionRow
 from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
@@ -121,9 +123,15 @@ class TurnEngine:
                 todo = locked.probe
                 prepared = None
                 if not todo.before_round:
-                    prepared = await prepare_locked(conn, locked.session, self._context, offer, claim=locked.claim)
+                    prepared = await prepare_locked(
+                        conn, locked.session, self._context, offer, claim=locked.claim, defer_opening=True
+                    )
                     if isinstance(prepared, Round):
-                        answer = await self._answer_at_once(conn, prepared)
+                        assert locked.session is not None  # a prepared round's Session exists
+                        answer = await self._answer_at_once(conn, locked.session, prepared)
+                        if not isinstance(answer, StepOutcome):  # not committed here: the round opens alone
+                            await events.append(conn, prepared.workspace_id, session_id, list(prepared.opening))
+                            prepared = replace(prepared, opening=())
         # Live readers get the rows with the poke when that one transaction prepared the round;
         # after more transactions, a bare poke sends them to read.
         news = appended.news(session_id)
@@ -165,10 +173,15 @@ class TurnEngine:
         return await self._after_turn(session_id, outcome, todo.active_outcome)
 
     async def _answer_at_once(
-        self, conn: Connection, prepared: Round
+        self, conn: Connection, session: SessionRow, prepared: Round
     ) -> StepOutcome | ModelResponse | ModelError | None:
         """Ask a model that answers without waiting (``model.answers_at_once``) inside the round's prepare
-        transaction, and commit an answer without tool calls there too: one transaction, one poke.
+        transaction, and commit an answer without tool calls there too: one transaction, one poke, and
+        the round's opening events appended with the answer's in one statement.
+
+        ``session``: the row this transaction locked before it prepared the round. The round is
+        current (no one else could end it meanwhile), and what preparing changed on the row (its
+        sequence, its status) ``commit_response`` does not read, so it needs no second lock.
 
         ``None``: the model would wait, so it is asked outside any transaction. Tool calls need work
         outside any transaction before their commit (``_commit``), and errors are recorded as after
@@ -185,9 +198,6 @@ class TurnEngine:
         except ModelError as exc:
             return exc
         if tool_uses(response):
-            return response
-        session = await lock_if_current(conn, prepared)  # this transaction's own rows, read after the round opened
-        if session is None:
             return response
         answered = turn_context.completion(prepared.start_id, prepared.request, response)
         outcome = await commit_response(conn, session, prepared, response, answered, message_id, {})
