@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import psycopg
 import pytest
@@ -64,3 +65,30 @@ def test_max_tokens_stop_is_surfaced_in_the_idle_event(mango_platform: Platform,
         assert idle["stop_reason"] == {"type": "max_tokens"}
         say(http, sid, "again")
         wait_status(http, sid, "end_turn")  # the Session goes on
+
+
+def test_a_round_answered_at_once_commits_with_its_start(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    """The offline model answers at once unless asked to wait: that round's start, answer and idle
+    status are one append (one ``created_at``); a round that waits commits its answer afterwards."""
+
+    def round_times(events: list[dict[str, object]], after: int) -> list[object]:
+        kinds = ("span.model_request_start", "agent.message", "session.status_idle")
+        return [next(e["created_at"] for e in events[after:] if e["type"] == kind) for kind in kinds]
+
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "at-once")
+        say(http, sid, "hello")
+        wait_status(http, sid, "end_turn")
+        first = history(http, sid)
+        start, message, idle = round_times(first, 0)
+        assert start == message == idle
+        say(http, sid, "/sleep 300\nslow")
+        deadline = time.monotonic() + 30
+        later = history(http, sid)
+        while "session.status_idle" not in [e["type"] for e in later[len(first) :]]:
+            assert time.monotonic() < deadline, "the second turn never went idle"
+            time.sleep(0.1)
+            later = history(http, sid)
+        start, message, idle = round_times(later, len(first))
+        assert start != message
+        assert message == idle
