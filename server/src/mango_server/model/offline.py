@@ -38,7 +38,8 @@ provider message with the next one; only the newest text counts). Without direct
 ``/max-tokens``
     Stop with ``max_tokens`` (a reply cut off at the output limit).
 ``/sleep MS``
-    Wait ``MS`` milliseconds (capped at 60 s) before answering.
+    Wait ``MS`` milliseconds (capped at 60 s) before answering. Every other request is answered
+    without waiting (``answers_at_once``), so the turn engine asks it inside the round's transaction.
 
 A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
 deterministic verdict of ``model._offline_evaluator`` instead, one whose system prompt is the
