@@ -131,3 +131,32 @@ async def _run_two_relays(database_url: str, stack: DevStack) -> list[str]:
         pool.terminate()  # never wait on a connection a cancelled delivery still holds
     assert all(r.started for r in recorders), "one relay did all the work: the test proves nothing"
     return [wid for r in recorders for wid in r.started]
+
+
+def test_a_claim_commits_without_waiting_for_its_flush(mango_services: DevStack) -> None:
+    """The relay's claim and acknowledgement turn ``synchronous_commit`` off for their own
+    transaction when they write a row (``outbox.sql`` ``claim_due_outbox``), and only then."""
+    database_url = asyncio.run(_new_database(mango_services))
+    apply_migrations(database_url)
+
+    async def setting_after_claim(conn: Any, delivered: list[outbox.OutboxRow]) -> tuple[str, list[outbox.OutboxRow]]:
+        async with conn.transaction():
+            rows = await outbox.claim_due(conn, 10, 30.0, delivered)
+            return str(await conn.fetchval("SHOW synchronous_commit")), rows
+
+    async def check() -> None:
+        # The test stack runs PostgreSQL with synchronous_commit off: this connection turns it on.
+        conn = await asyncpg.connect(database_url, server_settings={"synchronous_commit": "on"})
+        try:
+            assert (await setting_after_claim(conn, []))[0] == "on"  # nothing due, nothing written
+            await outbox.wake(conn, "wksp_relay", new_id("sesn"))
+            setting, claimed = await setting_after_claim(conn, [])
+            assert (setting, len(claimed)) == ("off", 1)  # a claim
+            assert await conn.fetchval("SHOW synchronous_commit") == "on"  # for that transaction only
+            setting, _ = await setting_after_claim(conn, claimed)
+            assert setting == "off"  # an acknowledgement alone
+            assert not await conn.fetchval("SELECT count(*) FROM session_outbox")
+        finally:
+            await conn.close()
+
+    asyncio.run(check())

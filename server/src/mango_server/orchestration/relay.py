@@ -7,7 +7,9 @@ concurrently and the delivered ones removed by the next claim's statement (at mo
 interval later), each only if it was not re-armed meanwhile (its ``created_at`` is unchanged):
 one round trip per drain instead of two. A relay that stops before that claim leaves its
 delivered rows to be delivered again once their claim lease ends; a repeated wakeup is harmless
-(the workflow finds nothing new), and a repeated ``delete`` finds the Session gone. ``delete``
+(the workflow finds nothing new), and a repeated ``delete`` finds the Session gone. For the same
+reason a claim's commit does not wait for its WAL flush (``store/sql/outbox.sql``): a crash can
+only make rows due again. ``delete``
 rows also finish the fenced deletion saga: terminate the workflow, then remove the Session rows.
 A failed delivery is retried after ``domain.backoff.delay`` (jittered, capped at 30 s).
 

@@ -20,18 +20,24 @@ SELECT pg_notify('mango_outbox', session_id) FROM armed;
 -- orchestrators never deliver the same arming; a relay that dies mid-delivery loses its claim
 -- when the lease ends. A re-arm (upsert_outbox) makes the row due again at once: new input. The
 -- claim never takes a row this statement removes (both see one snapshot, so it is excluded by key).
+-- Its commit does not wait for the WAL flush: each row it writes turns synchronous_commit off for
+-- this transaction only (``relaxed``, computed in RETURNING, so a statement that writes nothing
+-- changes nothing). A claim or an acknowledgement a crash loses only makes its rows due again, and
+-- a repeated wakeup is harmless; the arming itself committed durably, and a later durable commit
+-- flushes this one too.
 WITH acked AS (
     DELETE FROM session_outbox o
     USING unnest($3::text[], $4::timestamptz[]) AS delivered (session_id, created_at)
     WHERE o.session_id = delivered.session_id AND o.created_at = delivered.created_at
-    RETURNING o.session_id
+    RETURNING o.session_id, set_config('synchronous_commit', 'off', true) AS relaxed
 )
 UPDATE session_outbox AS o SET next_attempt_at = now() + make_interval(secs => $2)
 FROM (SELECT session_id FROM session_outbox WHERE next_attempt_at <= now()
         AND session_id NOT IN (SELECT session_id FROM acked)
       ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) AS due
 WHERE o.session_id = due.session_id
-RETURNING o.session_id, o.workspace_id, o.kind, o.created_at, o.attempts, o.traceparent;
+RETURNING o.session_id, o.workspace_id, o.kind, o.created_at, o.attempts, o.traceparent,
+    set_config('synchronous_commit', 'off', true) AS relaxed;
 
 -- name: retry_outbox
 UPDATE session_outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $3)
