@@ -47,7 +47,8 @@ case "$1" in
             --http-port "$TEMPORAL_HTTP_PORT" --metrics-port "$TEMPORAL_METRICS_PORT" \
             --db-filename /data/temporal.db \
             --sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=normal \
-            --dynamic-config-value system.enableActivityEagerExecution=true ;;
+            --dynamic-config-value system.enableActivityEagerExecution=true \
+            --dynamic-config-value history.transferProcessorMaxPollRPS=1000 ;;
     nats)
         # The token goes into a 0600 file on the container's tmpfs, never onto the command line.
         : "${NATS_TOKEN:?set NATS_TOKEN in the env file (and put it into MANGO_NATS_URL)}"
