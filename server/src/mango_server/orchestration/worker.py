@@ -22,7 +22,7 @@ from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.deployment_activities import DeploymentActivities
 from mango_server.orchestration.deployment_workflow import DeploymentRunWorkflow
 from mango_server.orchestration.relay import OutboxRelay
-from mango_server.orchestration.runner import workflow_runner
+from mango_server.orchestration.runner import activation_executor, workflow_runner
 from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.scheduler import DeploymentScheduler
 from mango_server.orchestration.webhooks import DispatchPolicy, WebhookDispatcher
@@ -87,6 +87,7 @@ async def run_orchestrator(settings: Settings) -> None:
         # replayed from its (short) history on the next wakeup, so memory stays bounded.
         max_cached_workflows=settings.temporal_max_cached_workflows,
         workflow_runner=workflow_runner(settings.temporal_workflow_sandbox),
+        workflow_task_executor=activation_executor(settings.temporal_workflow_sandbox),
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
     keyring = configured(settings.keyring_file)

@@ -1,14 +1,18 @@
 """The Session workflow replays a recorded history identically under the sandboxed and the plain
 runner: the orchestrator runs it unsandboxed (``orchestration.runner``), and the sandbox's
-run-time guard against non-deterministic calls is exercised here instead."""
+run-time guard against non-deterministic calls is exercised here instead. The plain runner's
+activations run inline on the event loop (``InlineActivations``): they replay the same way, and
+leave the loop as they found it."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import threading
 from pathlib import Path
 
 import pytest
-from mango_server.orchestration.runner import workflow_runner
+from mango_server.orchestration.runner import InlineActivations, activation_executor, workflow_runner
 from mango_server.orchestration.workflows import SessionWorkflow
 from temporalio.client import WorkflowHistory
 from temporalio.worker import Replayer, UnsandboxedWorkflowRunner
@@ -55,7 +59,11 @@ async def test_a_recorded_history_with_local_rounds_replays_deterministically(sa
     text = LOCAL_HISTORY.read_text()
     assert "core_local_activity" in text  # the history does hold local rounds
     history = WorkflowHistory.from_json("session-local-rounds", text)
-    replayer = Replayer(workflows=[SessionWorkflow], workflow_runner=workflow_runner(sandboxed))
+    replayer = Replayer(
+        workflows=[SessionWorkflow],
+        workflow_runner=workflow_runner(sandboxed),
+        workflow_task_executor=activation_executor(sandboxed),  # the orchestrator's pairing
+    )
     result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
     assert result.replay_failure is None
 
@@ -72,3 +80,33 @@ async def test_a_local_round_the_recorded_result_did_not_allow_fails_the_replay(
     replayer = Replayer(workflows=[SessionWorkflow], workflow_runner=workflow_runner(True))
     result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
     assert result.replay_failure is not None
+
+
+def test_activations_run_inline_only_without_the_sandbox() -> None:
+    assert activation_executor(True) is None  # Temporal's thread pool, with its deadlock detection
+    assert isinstance(activation_executor(False), InlineActivations)
+
+
+async def test_an_inline_activation_runs_on_the_loops_thread_and_leaves_the_loop_running() -> None:
+    loop = asyncio.get_running_loop()
+    seen: list[int] = []
+
+    def activate(value: int) -> int:
+        seen.append(threading.get_ident())
+        asyncio._set_running_loop(None)  # as a workflow's own loop does when it finishes running
+        return value + 1
+
+    result = await asyncio.wrap_future(InlineActivations().submit(activate, 41))
+    assert result == 42
+    assert seen == [threading.get_ident()]
+    assert asyncio.get_running_loop() is loop
+    await asyncio.sleep(0)  # the loop still schedules this task
+
+
+async def test_an_inline_activation_that_raises_hands_the_error_to_its_awaiter() -> None:
+    def activate() -> None:
+        raise RuntimeError("activation failed")
+
+    with pytest.raises(RuntimeError, match="activation failed"):
+        await asyncio.wrap_future(InlineActivations().submit(activate))
+    assert asyncio.get_running_loop() is not None
