@@ -104,9 +104,12 @@ async def test_an_inline_activation_runs_on_the_loops_thread_and_leaves_the_loop
 
 
 async def test_an_inline_activation_that_raises_hands_the_error_to_its_awaiter() -> None:
+    loop = asyncio.get_running_loop()
+
     def activate() -> None:
+        asyncio._set_running_loop(None)
         raise RuntimeError("activation failed")
 
     with pytest.raises(RuntimeError, match="activation failed"):
         await asyncio.wrap_future(InlineActivations().submit(activate))
-    assert asyncio.get_running_loop() is not None
+    assert asyncio.get_running_loop() is loop
