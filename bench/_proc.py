@@ -2,8 +2,9 @@
 
 ``tree_cpu_seconds(pid)`` sums user + system time over ``pid`` and every live descendant, plus
 the time of descendants that already exited and were reaped (``cutime``/``cstime``), so a
-PostgreSQL postmaster accounts for all its backends, short-lived ones included. Not responsible
-for starting or stopping anything.
+PostgreSQL postmaster accounts for all its backends, short-lived ones included;
+``self_cpu_seconds()`` is the calling process's own. Not responsible for starting or stopping
+anything.
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ def tree_cpu_seconds(pid: int, kids: dict[int, list[int]] | None = None) -> floa
         total += sum(int(x) for x in fields[11:15])
         todo.extend(kids.get(current, []))
     return total / _TICK
+
+
+def self_cpu_seconds() -> float:
+    """User + system CPU seconds of this process (a bench's load generator or harness)."""
+    times = os.times()
+    return times.user + times.system
 
 
 def snapshot(pids: dict[str, int]) -> dict[str, float]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
 import sys
 import tempfile
@@ -33,14 +32,10 @@ from temporalio.worker import UnsandboxedWorkflowRunner, Worker
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _floor_workflow import FloorSignalWorkflow, floor_signal_noop
+from _proc import self_cpu_seconds
 from floor import _signal_turns
 
 EXECUTORS = ("thread pool", "inline")
-
-
-def _cpu_seconds() -> float:
-    times = os.times()
-    return times.user + times.system
 
 
 async def _round(client: Client, executor: str, sessions: int, turns: int) -> tuple[float, float]:
@@ -57,9 +52,9 @@ async def _round(client: Client, executor: str, sessions: int, turns: int) -> tu
         workflow_task_executor=InlineActivations() if executor == "inline" else None,
     ):
         await asyncio.gather(*(_signal_turns(client, queue, i, 2) for i in ids))  # workflows started and cached
-        cpu, started = _cpu_seconds(), time.perf_counter()
+        cpu, started = self_cpu_seconds(), time.perf_counter()
         await asyncio.gather(*(_signal_turns(client, queue, i, turns) for i in ids))
-        cpu, wall = _cpu_seconds() - cpu, time.perf_counter() - started
+        cpu, wall = self_cpu_seconds() - cpu, time.perf_counter() - started
         for workflow_id in ids:
             await client.get_workflow_handle(workflow_id).terminate()
     return cpu * 1000 / (sessions * turns), sessions * turns / wall

@@ -37,7 +37,7 @@ from httpx_sse import aconnect_sse
 from mango_server.devstack import DevStack, Platform
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _proc import rss_kib, snapshot
+from _proc import rss_kib, self_cpu_seconds, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ((1, 40), (10, 20), (50, 8))  # (concurrent sessions, turns per session)
@@ -77,11 +77,6 @@ def _stats(kind: str, sessions: int, latencies: list[float], wall: float) -> Row
 
 def _cpu_per_turn(before: dict[str, float], after: dict[str, float], turns: int) -> dict[str, float]:
     return {name: (after[name] - before[name]) * 1000 / turns for name in before}
-
-
-def _self_cpu() -> float:
-    times = os.times()
-    return times.user + times.system
 
 
 # ---- the floor ---------------------------------------------------------------------------
@@ -182,11 +177,11 @@ async def run_mango(
         for _ in range(sessions):
             await ready.get()
         watched = {role: pids[role] for role in MANGO_ROLES}
-        before, self_before, started = snapshot(watched), _self_cpu(), time.perf_counter()
+        before, self_before, started = snapshot(watched), self_cpu_seconds(), time.perf_counter()
         go.set()
         results = await asyncio.gather(*tasks)
         wall = time.perf_counter() - started
-        after, self_after = snapshot(watched), _self_cpu()
+        after, self_after = snapshot(watched), self_cpu_seconds()
     row = _stats(kind, sessions, [x for r in results for x in r], wall)
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     row["cpu"]["load"] = (self_after - self_before) * 1000 / row["turns"]
