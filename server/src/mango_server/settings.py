@@ -27,7 +27,6 @@ class Settings:
     temporal_namespace: str = "default"
     temporal_task_queue: str = "mango-sessions"
     temporal_max_cached_workflows: int = 500
-    temporal_workflow_sandbox: bool = False
     uvloop: bool = True
     nats_url: str = "nats://127.0.0.1:4222"
     s3_endpoint_url: str = ""

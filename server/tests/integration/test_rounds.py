@@ -67,28 +67,25 @@ def test_max_tokens_stop_is_surfaced_in_the_idle_event(mango_platform: Platform,
         wait_status(http, sid, "end_turn")  # the Session goes on
 
 
-def test_a_round_answered_at_once_commits_with_its_start(mango_platform: Platform, mango_tenant: Tenant) -> None:
-    """The offline model answers at once unless asked to wait: that round's start, answer and idle
-    status are one append (one ``created_at``); a round that waits commits its answer afterwards."""
+def test_a_round_commits_its_start_before_the_model_answers(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    """Every model is asked outside the transaction that opened its round: the round's start commits
+    first, and the answer commits with the idle status in one append (one ``created_at``)."""
 
     def round_times(events: list[dict[str, object]], after: int) -> list[object]:
         kinds = ("span.model_request_start", "agent.message", "session.status_idle")
         return [next(e["created_at"] for e in events[after:] if e["type"] == kind) for kind in kinds]
 
     with client(mango_platform, mango_tenant) as http:
-        sid = new_session(http, "at-once")
-        say(http, sid, "hello")
-        wait_status(http, sid, "end_turn")
-        first = history(http, sid)
-        start, message, idle = round_times(first, 0)
-        assert start == message == idle
-        say(http, sid, "/sleep 300\nslow")
-        deadline = time.monotonic() + 30
-        later = history(http, sid)
-        while "session.status_idle" not in [e["type"] for e in later[len(first) :]]:
-            assert time.monotonic() < deadline, "the second turn never went idle"
-            time.sleep(0.1)
+        sid = new_session(http, "two-commits")
+        for n, text in enumerate(("hello", "/sleep 300\nslow")):
+            before = len(history(http, sid))
+            say(http, sid, text)
+            deadline = time.monotonic() + 30
             later = history(http, sid)
-        start, message, idle = round_times(later, len(first))
-        assert start != message
-        assert message == idle
+            while "session.status_idle" not in [e["type"] for e in later[before:]]:
+                assert time.monotonic() < deadline, f"turn {n} never went idle"
+                time.sleep(0.1)
+                later = history(http, sid)
+            start, message, idle = round_times(later, before)
+            assert start != message
+            assert message == idle

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mango_server.app.context import build_request, tool_specs, user_blocks
+from mango_server.app.turn.request import build_request, tool_specs, user_blocks
 from mango_server.domain.agents import build_agent_body
 
 

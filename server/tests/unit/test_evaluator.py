@@ -6,7 +6,7 @@ import asyncio
 import json
 
 import pytest
-from mango_server.app.evaluator import MAX_INPUT_CHARS, CallToEvaluate, ModelEvaluator, decode, prompt
+from mango_server.app.turn.evaluator import MAX_INPUT_CHARS, CallToEvaluate, ModelEvaluator, decode, prompt
 from mango_server.model import ModelOverloadedError, ModelRequest, ModelResponse, OfflineModel, TextDeltaCallback
 
 

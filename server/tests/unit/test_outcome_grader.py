@@ -6,7 +6,7 @@ import asyncio
 import json
 
 import pytest
-from mango_server.app.outcome_grader import MAX_ANSWER_CHARS, GradingSubject, ModelGrader, decode, prompt
+from mango_server.app.turn.outcome_grader import MAX_ANSWER_CHARS, GradingSubject, ModelGrader, decode, prompt
 from mango_server.model import ModelOverloadedError, OfflineModel
 from mango_server.model._offline_grader import grade
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mango_server.app.context import build_request, user_blocks
+from mango_server.app.turn.request import build_request, user_blocks
 
 MANIFEST = [
     {"skill_id": "skill_1", "version": 2, "name": "pdf-tools", "description": "Fill PDF forms.", "directory": "pdf"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from mango_server.app.summarizer import MAX_INPUT_CHARS, SYSTEM_PROMPT, ModelSummarizer, render
+from mango_server.app.turn.summarizer import MAX_INPUT_CHARS, SYSTEM_PROMPT, ModelSummarizer, render
 from mango_server.domain import compaction
 from mango_server.domain.compaction import Entry, Projection
 from mango_server.domain.context_policy import DEFAULT_SUMMARY_TOKENS, compaction_config

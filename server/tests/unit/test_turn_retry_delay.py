@@ -8,11 +8,11 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
-from mango_server.app import turns
-from mango_server.app.turn_state import Round, StepOutcome
+from mango_server.app.turn import engine as turn_engine
+from mango_server.app.turn.rounds import Round, StepOutcome
 from mango_server.domain import backoff
 from mango_server.live import NullNotifier
-from mango_server.model import ModelError
+from mango_server.model import ModelError, ModelRequest
 
 
 class _Conn:
@@ -28,7 +28,8 @@ class _Pool:
 
 
 def _round(errors: int) -> Round:
-    return Round("wksp_1", "sesn_1", "sevt_t", 0, errors, "sevt_s", {})
+    request = ModelRequest("mango-offline-1", [], 64)
+    return Round("wksp_1", "sesn_1", "sevt_t", 0, errors, "sevt_s", {}, request)
 
 
 @pytest.mark.parametrize(
@@ -51,9 +52,9 @@ async def test_retry_delay(
         seen.update(kwargs)
         return StepOutcome("retry", kwargs["retry_delay"])
 
-    monkeypatch.setattr(turns, "lock_if_current", lock_if_current)
-    monkeypatch.setattr(turns, "record_error", record_error)
-    engine = turns.TurnEngine(cast(Any, _Pool()), cast(Any, None), NullNotifier(), max_errors=9, rand=lambda: 0.5)
+    monkeypatch.setattr(turn_engine, "lock_if_current", lock_if_current)
+    monkeypatch.setattr(turn_engine, "record_error", record_error)
+    engine = turn_engine.TurnEngine(cast(Any, _Pool()), cast(Any, None), NullNotifier(), max_errors=9, rand=lambda: 0.5)
     exc = ModelError("overloaded", retryable=True, retry_after=retry_after)
     outcome = await engine._record_error(_round(errors), exc)
     assert outcome == StepOutcome("retry", expected)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from mango_server.app import outcomes
 from mango_server.app.documents import Snapshots, file_sources, store_snapshots
-from mango_server.app.turn_state import OPEN_ACTION_STATES, finish_turn
+from mango_server.app.turn import outcomes
+from mango_server.app.turn.rounds import OPEN_ACTION_STATES, finish_turn
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind

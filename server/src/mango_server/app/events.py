@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from mango_server.app import thread_routing
 from mango_server.app.auth import assert_live_lease
 from mango_server.app.documents import Snapshots, snapshot_file_documents
 from mango_server.app.services import Services
+from mango_server.app.threads import routing
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
@@ -83,7 +83,7 @@ async def send(
         row, at_lock = await turns.lock_session_with_active(conn, principal.workspace_id, session_id)
         await assert_live_lease(conn, principal, token)
         with events.collecting(conn) as appended:
-            routed = await thread_routing.admit(conn, row, principal.kind, documents, client_events, at_lock)
+            routed = await routing.admit(conn, row, principal.kind, documents, client_events, at_lock)
         accepted = routed.accepted
     for target in dict.fromkeys([session_id, *routed.touched]):
         await services.notifier.committed(target, appended.news(target))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mango_server.app import turn_context
+from mango_server.app.turn import context_admission
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.model import encode_request_body
@@ -65,7 +65,7 @@ async def request_body(database_url: str, session_id: str, request_id: str) -> b
     try:
         async with transaction(pool) as conn:
             row = await context.get_request(conn, session_id, request_id)
-            request = await turn_context.rebuild_request(conn, session_id, request_id)
+            request = await context_admission.rebuild_request(conn, session_id, request_id)
     finally:
         await pool.close()
     if row is None or request is None:

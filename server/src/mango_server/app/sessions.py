@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from mango_server.app import attachments, notifications, threads
+from mango_server.app import attachments, notifications
 from mango_server.app.admission import Admission
 from mango_server.app.events import read_documents
 from mango_server.app.services import Services
+from mango_server.app.threads import delegation
 from mango_server.domain import prices, roster
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.json import JsonObject
@@ -49,7 +50,7 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
     async with transaction(services.pool) as conn:
         new = await _new_session(conn, ws, params)
         row = await sessions.create(conn, ws, new)
-        await threads.create_primary(conn, row)
+        await delegation.create_primary(conn, row)
         await notifications.publish(
             conn, workspace_id=ws, type="session.created", resource_type="session", resource_id=row.id, source_id=row.id
         )
@@ -191,7 +192,7 @@ async def update(services: Services, principal: Principal, session_id: str, para
         if budget != row.budget:
             changed["budget"] = budget
             await sessions.set_budget(conn, row, budget)
-            for paused in await threads.paused_for_budget(conn, row):
+            for paused in await delegation.paused_for_budget(conn, row):
                 await outbox.wake(conn, ws, paused)  # the paused turn re-checks the new budget
         if changed:
             await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.updated", changed)])
@@ -207,7 +208,7 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
         row = await sessions.get_row(conn, ws, session_id, lock=True)
         touched: list[str] = []
         if row.archived_at is None:
-            touched = await threads.archive_all(conn, row)
+            touched = await delegation.archive_all(conn, row)
             await sessions.archive(conn, row)
             await notifications.publish(
                 conn,
@@ -231,7 +232,7 @@ async def delete(services: Services, principal: Principal, session_id: str) -> s
     ws = principal.workspace_id
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, ws, session_id, lock=True)
-        touched = await threads.stop_all_for_delete(conn, row)  # children stop before the primary
+        touched = await delegation.stop_all_for_delete(conn, row)  # children stop before the primary
         await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.deleted")])
         await sessions.mark_deleting(conn, row)
         await mcp.settle_interrupted(conn, session_id)  # the journal says what became of in-flight calls

@@ -28,9 +28,9 @@ import logging
 import time
 from dataclasses import dataclass
 
-from mango_server.app import threads
 from mango_server.app.services import Services
-from mango_server.app.turn_state import finish_turn, is_open
+from mango_server.app.threads import delegation
+from mango_server.app.turn.rounds import finish_turn, is_open
 from mango_server.domain.errors import ConflictError, RateLimitedError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
@@ -233,14 +233,14 @@ async def _terminate_children(conn: Connection, session: SessionRow, message: st
     """Fail-closed: the child Threads of a Session whose inputs failed end with it (none keeps running on a
     workspace that was never fully prepared); returns their execution ids."""
     touched: list[str] = []
-    for thread in await threads.children(conn, session):
+    for thread in await delegation.children(conn, session):
         if thread.archived_at is not None:
             continue
         child = await sessions.lock_any(conn, thread.execution_id)  # after the Session's row: the lock order
         if child is None or not is_open(child) or child.status == "terminated":
             continue
         after = await terminate_session(conn, child, message)
-        await threads.announce(conn, session, child, after, new_id("sevt"))  # session.thread_status_terminated
+        await delegation.announce(conn, session, child, after, new_id("sevt"))  # session.thread_status_terminated
         touched.append(child.id)
     return touched
 

@@ -4,7 +4,7 @@ A roster names 1-20 members: an Agent at a version, the coordinator itself (``se
 tool-free Advisor on a model. Members never delegate (one delegation level), so a member that
 is itself a coordinator is refused. The coordinator addresses members by name: an Agent's name,
 or ``advisor``. Pure: no I/O; resolving ids to versions is ``app.agents``' job and freezing
-snapshots ``app.sessions``'. Not responsible for running Threads (``app.threads``).
+snapshots ``app.sessions``'. Not responsible for running Threads (``app.threads.delegation``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ the managed executor, see :func:`web_fetch_mode`; the round's snapshot says so a
 ``web_fetch_mode``) and ``unknown``.
 
 Permission: ``always_allow`` allows, ``always_ask`` asks, as does any policy this code does not
-know; ``auto`` asks here too: the turn engine asks the evaluator (``app.evaluator``) and records
+know; ``auto`` asks here too: the turn engine asks the evaluator (``app.turn.evaluator``) and records
 its allow / ask / deny instead. Pure: no I/O. Not responsible for executing tools.
 """
 
@@ -94,7 +94,7 @@ def web_fetch_mode(snapshot: JsonObject, *, native_available: bool) -> str | Non
 
 
 def _mcp_tools(snapshot: JsonObject) -> dict[str, tuple[str, str]]:
-    """Discovered MCP tools by name; the first server offering a name wins (as in ``app.context``)."""
+    """Discovered MCP tools by name; the first server offering a name wins (as in ``app.turn.request``)."""
     out: dict[str, tuple[str, str]] = {}
     for tool in snapshot.get("mcp_tools") or []:
         out.setdefault(tool["name"], (tool["mcp_server_name"], tool["permission_policy"]["type"]))

@@ -20,7 +20,6 @@ from ._types import (
     ModelResponse,
     TextDeltaCallback,
     adapter_profile,
-    answers_at_once,
 )
 
 __all__ = ["InstrumentedModel"]
@@ -35,9 +34,6 @@ class InstrumentedModel:
         # Request recipes record the wrapped adapter's profile (``adapter_profile``), not this wrapper's.
         self.profile = adapter_profile(inner)
         self.capabilities = getattr(inner, "capabilities", ModelCapabilities())
-
-    def answers_at_once(self, request: ModelRequest) -> bool:
-        return answers_at_once(self._inner, request)
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         started = time.monotonic()

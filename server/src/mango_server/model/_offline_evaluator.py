@@ -1,6 +1,6 @@
 """The offline model's deterministic answer to a permission-evaluator prompt.
 
-When a request's system prompt starts with ``EVALUATOR_MARKER`` (``app.evaluator`` builds it),
+When a request's system prompt starts with ``EVALUATOR_MARKER`` (``app.turn.evaluator`` builds it),
 the offline model answers with the JSON verdict below instead of following directives, so tests
 cover all three outcomes without a network:
 
@@ -35,7 +35,7 @@ def _strings(value: Any) -> list[str]:
 
 
 def verdict(prompt: str) -> str:
-    """The answer text to one evaluator prompt (the JSON of the call, see ``app.evaluator``)."""
+    """The answer text to one evaluator prompt (the JSON of the call, see ``app.turn.evaluator``)."""
     try:
         call = json.loads(prompt)
         name = str(call["tool"]["name"])

@@ -1,6 +1,6 @@
 """The offline model's deterministic answer to an outcome-grader prompt.
 
-When a request's system prompt starts with ``GRADER_MARKER`` (``app.outcome_grader`` builds
+When a request's system prompt starts with ``GRADER_MARKER`` (``app.turn.outcome_grader`` builds
 it), the offline model answers with the JSON verdict below, driven by directives in the rubric,
 so tests cover the grading loop without a network:
 

@@ -1,6 +1,6 @@
 """The offline model's deterministic answer to a context-summary prompt.
 
-When a request's system prompt starts with ``SUMMARY_MARKER`` (``app.summarizer`` builds it),
+When a request's system prompt starts with ``SUMMARY_MARKER`` (``app.turn.summarizer`` builds it),
 the offline model writes a summary instead of following directives, so the model-written
 compaction mode is testable without a network:
 

@@ -211,14 +211,3 @@ class ModelClient(Protocol):
             ModelError: the call failed; ``retryable`` says whether to try again.
         """
         ...
-
-
-def answers_at_once(model: ModelClient, request: ModelRequest) -> bool:
-    """Whether ``model.create(request)`` answers without waiting on anything (no network, no timer).
-
-    A client opts in with an ``answers_at_once(request)`` method (``OfflineModel``); any other
-    client may wait. The turn engine answers such a round inside the transaction that prepared it
-    (``app.turns``).
-    """
-    method = getattr(model, "answers_at_once", None)
-    return bool(method(request)) if method is not None else False

@@ -38,8 +38,8 @@ provider message with the next one; only the newest text counts). Without direct
 ``/max-tokens``
     Stop with ``max_tokens`` (a reply cut off at the output limit).
 ``/sleep MS``
-    Wait ``MS`` milliseconds (capped at 60 s) before answering. Every other request is answered
-    without waiting (``answers_at_once``), so the turn engine asks it inside the round's transaction.
+    Wait ``MS`` milliseconds (capped at 60 s) before answering; every other request is answered
+    at once.
 
 A request whose system prompt is the permission evaluator's (``EVALUATOR_MARKER``) gets the
 deterministic verdict of ``model._offline_evaluator`` instead, one whose system prompt is the
@@ -142,10 +142,6 @@ class OfflineModel:
         if delay_ms:
             await anyio.sleep(delay_ms / 1000)
         return await self._answer(request, on_text_delta)
-
-    def answers_at_once(self, request: ModelRequest) -> bool:
-        """Whether ``create`` answers without waiting (``model.answers_at_once``): unless ``/sleep`` asks it to."""
-        return not _delay_ms(request)
 
     async def _answer(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None) -> ModelResponse:
         digest = _conversation_digest(request)

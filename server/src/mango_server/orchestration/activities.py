@@ -1,11 +1,8 @@
 """Session activities: thin adapters from Temporal to the turn engine.
 
 ``run_step`` heartbeats while the model call runs so that a killed orchestrator is detected
-within the heartbeat timeout and the round is retried elsewhere (run as a local activity it does
-not: the workflow task's timeout detects a killed worker). Its result tells the workflow whether
-this worker's rounds may run as local activities (``local_rounds``: its model answers at once).
-Each round is a ``turn.step`` span under the trace of the wakeup that caused it and is timed by
-outcome.
+within the heartbeat timeout and the round is retried elsewhere. Each round is a ``turn.step``
+span under the trace of the wakeup that caused it and is timed by outcome.
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ import time
 
 from temporalio import activity
 
-from mango_server.app.turns import TurnEngine
+from mango_server.app.turn import TurnEngine
 from mango_server.orchestration.types import StepInput, StepResult
 from mango_server.telemetry import metrics, traces
 
@@ -26,15 +23,13 @@ _HEARTBEAT_SECONDS = 2.0
 class SessionActivities:
     """Holds the engine; its bound methods are registered with the worker."""
 
-    def __init__(self, engine: TurnEngine, *, local_rounds: bool = False) -> None:
+    def __init__(self, engine: TurnEngine) -> None:
         self._engine = engine
-        self._local_rounds = local_rounds
 
     @activity.defn(name="run_step")
     async def run_step(self, params: StepInput) -> StepResult:
         """Advance the Session by at most one provider round."""
-        # A local activity cannot heartbeat (its workflow task's timeout stands in for it).
-        beat = None if activity.info().is_local else asyncio.create_task(_heartbeat_forever())
+        beat = asyncio.create_task(_heartbeat_forever())
         started, kind = time.monotonic(), "error"
         try:
             with traces.span_under("turn.step", params.traceparent) as span:
@@ -44,11 +39,10 @@ class SessionActivities:
                 span.set_attribute("mango.step.outcome", kind)
         finally:
             metrics.TURN_DURATION.labels(kind).observe(time.monotonic() - started)
-            if beat is not None:
-                beat.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await beat
-        return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds, local_rounds=self._local_rounds)
+            beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beat
+        return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
 
 
 async def _heartbeat_forever() -> None:

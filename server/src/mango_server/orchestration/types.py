@@ -22,8 +22,6 @@ class SessionWorkflowInput:
 
     session_id: str
     pending_wakes: int = 0
-    #: Carried over from the last ``StepResult.local_rounds`` of the run that continued as new.
-    local_rounds: bool = False
 
 
 @dataclass
@@ -40,7 +38,3 @@ class StepResult:
 
     kind: str
     delay_seconds: float = 0.0
-    #: The worker's rounds answer without waiting on a slow model (the offline model), so the next
-    #: step may run as a local activity. Recorded in history with the result, so a replay decides
-    #: the same way.
-    local_rounds: bool = False

@@ -10,9 +10,9 @@ from temporalio.worker import Worker
 
 from mango_server import event_loop
 from mango_server.app.blobs import BlobWrites, process_owner
-from mango_server.app.evaluator import ModelEvaluator
 from mango_server.app.services import Services
-from mango_server.app.turns import TurnEngine
+from mango_server.app.turn import TurnEngine
+from mango_server.app.turn.evaluator import ModelEvaluator
 from mango_server.blob import S3BlobStore
 from mango_server.domain.model_windows import parse_windows
 from mango_server.keyring import configured
@@ -22,7 +22,6 @@ from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.deployment_activities import DeploymentActivities
 from mango_server.orchestration.deployment_workflow import DeploymentRunWorkflow
 from mango_server.orchestration.relay import OutboxRelay
-from mango_server.orchestration.runner import activation_executor, workflow_runner
 from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.scheduler import DeploymentScheduler
 from mango_server.orchestration.webhooks import DispatchPolicy, WebhookDispatcher
@@ -73,8 +72,7 @@ async def run_orchestrator(settings: Settings) -> None:
         evaluator=ModelEvaluator(model, settings.default_model, timeout_seconds=settings.evaluator_timeout_seconds),
         writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
-    # The offline model answers at once, so its rounds run as local activities (``orchestration.workflows``).
-    activities = SessionActivities(engine, local_rounds=settings.model_provider == "offline")
+    activities = SessionActivities(engine)
     writes = BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None
     runs = DeploymentActivities(Services(settings, pool, notifier, blobs=writes), client)
     worker = Worker(
@@ -86,8 +84,6 @@ async def run_orchestrator(settings: Settings) -> None:
         # An idle Session's workflow waits in this cache; beyond the bound it is evicted and
         # replayed from its (short) history on the next wakeup, so memory stays bounded.
         max_cached_workflows=settings.temporal_max_cached_workflows,
-        workflow_runner=workflow_runner(settings.temporal_workflow_sandbox),
-        workflow_task_executor=activation_executor(settings.temporal_workflow_sandbox),
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
     keyring = configured(settings.keyring_file)

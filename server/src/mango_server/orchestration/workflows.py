@@ -5,11 +5,10 @@ received while an activity runs is not lost because the loop compares counters. 
 workflow continues-as-new every ``MAX_STEPS`` steps (or when Temporal suggests it) so its
 history stays far below Temporal's limits.
 
-A step runs as a local activity (inside the workflow task: no activity task to dispatch, one
-workflow task per wakeup instead of two) when the previous step's result, recorded in history,
-said the worker's rounds do not wait on a slow model (``StepResult.local_rounds``); otherwise as
-an ordinary activity that heartbeats. Either way a killed worker is detected within
-``STEP_DETECTION``: the heartbeat timeout of the activity, the workflow task timeout of the local one.
+A step is an ordinary activity that heartbeats, whichever model the Session uses: a killed
+worker is detected within ``STEP_DETECTION``, the heartbeat timeout. (Histories recorded while
+rounds of the offline model ran as local activities carry the ``local-rounds`` patch marker and
+no longer replay; every other history took the ordinary activity and replays unchanged.)
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 
 with workflow.unsafe.imports_passed_through():
+    from mango_server.orchestration.activities import SessionActivities
     from mango_server.orchestration.types import SessionWorkflowInput, StepInput, StepResult
 
 MAX_STEPS = 100
@@ -36,7 +36,6 @@ class SessionWorkflow:
         self._wakes = 0
         self._terminate = False
         self._traceparent = ""
-        self._local = False
 
     @workflow.signal
     def wake(self, kind: str, traceparent: str = "") -> None:
@@ -50,11 +49,9 @@ class SessionWorkflow:
     async def run(self, params: SessionWorkflowInput) -> None:
         steps = 0
         self._wakes += params.pending_wakes
-        self._local = params.local_rounds
         while not self._terminate:
             seen = self._wakes
             result = await self._step(StepInput(params.session_id, self._traceparent))
-            self._local = result.local_rounds
             steps += 1
             if result.kind == "stop":
                 return
@@ -65,29 +62,14 @@ class SessionWorkflow:
             if steps >= MAX_STEPS or workflow.info().is_continue_as_new_suggested():
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 pending = 1 if self._wakes > seen else 0
-                workflow.continue_as_new(
-                    SessionWorkflowInput(params.session_id, pending_wakes=pending, local_rounds=self._local)
-                )
+                workflow.continue_as_new(SessionWorkflowInput(params.session_id, pending_wakes=pending))
 
     async def _step(self, params: StepInput) -> StepResult:
-        """One ``run_step``: local when the last result allowed it (histories from before local rounds
-        never allow it, and the patch marker keeps replays of them on the ordinary activity)."""
-        result: StepResult
-        if self._local and workflow.patched("local-rounds"):
-            result = await workflow.execute_local_activity(
-                "run_step",
-                params,
-                result_type=StepResult,
-                start_to_close_timeout=_STEP_TIMEOUT,
-                retry_policy=_STEP_RETRY,
-            )
-        else:
-            result = await workflow.execute_activity(
-                "run_step",
-                params,
-                result_type=StepResult,
-                start_to_close_timeout=_STEP_TIMEOUT,
-                heartbeat_timeout=STEP_DETECTION,
-                retry_policy=_STEP_RETRY,
-            )
-        return result
+        """One ``run_step`` activity."""
+        return await workflow.execute_activity_method(
+            SessionActivities.run_step,
+            params,
+            start_to_close_timeout=_STEP_TIMEOUT,
+            heartbeat_timeout=STEP_DETECTION,
+            retry_policy=_STEP_RETRY,
+        )

@@ -5,7 +5,7 @@ later requests start from. A request row is written before its provider call (th
 the call sees) and completed once with the provider's usage, request id and the usage anchor it
 yields (:class:`RequestCompletion`, written with the answer's transcript message by
 ``store.transcript.append_answer``). Not responsible for computing projections or recipes
-(``domain.compaction``, ``app.turn_context``); the transcript rows are never touched here.
+(``domain.compaction``, ``app.turn.context_admission``); the transcript rows are never touched here.
 """
 
 from __future__ import annotations

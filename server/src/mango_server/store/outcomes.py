@@ -5,7 +5,7 @@ snapshotted at admission); each iteration of the grading loop has one evaluation
 before the grader runs and completed once (``result IS NULL`` guards the completion, so a
 retried grading completes nothing twice). Completed evaluations are also appended to the
 Session's ``outcome_evaluations`` projection in the same transaction. Not responsible for the
-loop's rules (``app.outcomes``).
+loop's rules (``app.turn.outcomes``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ locking the Session's row (``lock_and_probe``), so such a step spends no round t
 and that statement also reads, after the lock, the turn the round claims or resumes. A step that
 has a phase to run ends that transaction before the phase (the phases themselves read again what
 they run, so the probe only ever skips a phase with nothing to do). Not responsible for running any
-of them (``app.mcp_calls``, ``app.managed_calls``, ``app.mcp_discovery``).
+of them (``app.turn.mcp_calls``, ``app.turn.managed_calls``, ``app.turn.mcp_discovery``).
 """
 
 from __future__ import annotations

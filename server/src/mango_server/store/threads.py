@@ -2,7 +2,7 @@
 
 A Thread's status, stop reason, usage and timing are those of its execution row in ``sessions``
 (the Session's own row for the primary Thread), read through one join, so they cannot drift.
-Not responsible for delegation rules (``app.threads``) or the wire shape (``api.mappers.threads``).
+Not responsible for delegation rules (``app.threads.delegation``) or the wire shape (``api.mappers.threads``).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from the model provider, each row tied to the trigger event whose turn produced 
 A model's answer is written together with the completion of the request row it answers and, when
 it ends the turn, the turn's close (``append_answer``), in one round trip; a round's rows are read
 together with the context heads it starts from (``round_start``: the newest compaction and usage
-anchor). Not responsible for building a model request from the rows (``app.context``); public
+anchor). Not responsible for building a model request from the rows (``app.turn.request``); public
 events are never used to rebuild context.
 """
 

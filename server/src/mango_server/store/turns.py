@@ -2,7 +2,7 @@
 
 A turn moves ``running`` -> ``waiting`` (a tool barrier) -> ``running`` (next round) -> ``done``;
 ``attempt_errors`` counts failed model calls of the current round. Not responsible for the
-round protocol itself (``app.turns``).
+round protocol itself (``app.turn.engine``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ session, does its one thing and closes it, so no connection state outlives an ac
 A call's content is projected for the model (:func:`project`): text, textual embedded resources,
 resource links and ``structuredContent`` become text; image, audio and binary content become an
 explicit unsupported-content note; ``_meta`` never reaches the model. Not responsible for
-permissions, the journal or what a failure means for the turn (``app.mcp_calls``).
+permissions, the journal or what a failure means for the turn (``app.turn.mcp_calls``).
 """
 
 from __future__ import annotations

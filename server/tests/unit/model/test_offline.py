@@ -9,14 +9,12 @@ import pytest
 from mango_server.domain.model_windows import parse_windows
 from mango_server.domain.tokens import estimate_request
 from mango_server.model import (
-    InstrumentedModel,
     ModelContextOverflowError,
     ModelOverloadedError,
     ModelRequest,
     ModelRequestFailedError,
     OfflineModel,
     ToolSpec,
-    answers_at_once,
     build_model_client,
     response_text,
     tool_uses,
@@ -142,18 +140,6 @@ async def test_fail_permanent_is_not_retryable() -> None:
         await OfflineModel().create(_request(_user("/fail-permanent")))
     assert not caught.value.retryable
     assert caught.value.error_type == "model_request_failed_error"
-
-
-def test_only_a_request_without_a_sleep_is_answered_at_once() -> None:
-    """The turn engine asks such a model inside the round's transaction (``model.answers_at_once``)."""
-    model = OfflineModel()
-    assert answers_at_once(model, _request(_user("hi")))
-    assert not answers_at_once(model, _request(_user("/sleep 50\nhi")))
-    # The wrapper the orchestrator uses answers for the adapter it wraps; other adapters may wait.
-    assert answers_at_once(InstrumentedModel(model, "offline"), _request(_user("hi")))
-    assert not answers_at_once(InstrumentedModel(model, "offline"), _request(_user("/sleep 1\nhi")))
-    messages = build_model_client("messages", base_url="http://127.0.0.1:9", api_key="k")
-    assert not answers_at_once(InstrumentedModel(messages, "messages"), _request(_user("hi")))
 
 
 async def test_sleep_delays_the_answer() -> None:

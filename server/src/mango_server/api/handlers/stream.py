@@ -31,8 +31,9 @@ from mango_server.api.context import RequestContext
 from mango_server.api.encoding import sse_frame
 from mango_server.api.errors import envelope
 from mango_server.api.mappers import events as wire
-from mango_server.app import events, session_threads
+from mango_server.app import events
 from mango_server.app.streams import Slots, token_digest
+from mango_server.app.threads import resources
 from mango_server.domain.errors import OverloadedError
 from mango_server.live.fanout import UNKNOWN_HEAD, Follower, SessionFanout
 from mango_server.telemetry.metrics import SSE_ROWS
@@ -53,7 +54,7 @@ async def sessions_threads_stream(ctx: RequestContext) -> StreamingResponse:
     """One Thread's ledger, framed and resumed like the Session stream (no previews)."""
     session_id, thread_id = ctx.path["session_id"], ctx.path["thread_id"]
     last_event_id = ctx.request.headers.get("last-event-id")
-    execution_id, cursor = await session_threads.start_cursor(
+    execution_id, cursor = await resources.start_cursor(
         ctx.services, ctx.principal, session_id, thread_id, last_event_id
     )
     return await _open(ctx, execution_id, cursor, with_deltas=False)

@@ -1,4 +1,4 @@
-"""Thread handlers: parse the request, call ``app.session_threads``, map with ``api.mappers.threads``."""
+"""Thread handlers: parse the request, call ``app.threads.resources``, map with ``api.mappers.threads``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import events as event_wire
 from mango_server.api.mappers import threads as wire
-from mango_server.app import session_threads
+from mango_server.app.threads import resources
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Order
 
@@ -16,7 +16,7 @@ from mango_server.domain.paging import Order
 async def sessions_threads_list(ctx: RequestContext) -> JsonObject:
     order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "asc"))
     limit, cursor = page_params(ctx, order=order)
-    page = await session_threads.list_page(
+    page = await resources.list_page(
         ctx.services,
         ctx.principal,
         ctx.path["session_id"],
@@ -29,19 +29,19 @@ async def sessions_threads_list(ctx: RequestContext) -> JsonObject:
 
 
 async def sessions_threads_get(ctx: RequestContext) -> JsonObject:
-    row = await session_threads.get(ctx.services, ctx.principal, ctx.path["session_id"], ctx.path["thread_id"])
+    row = await resources.get(ctx.services, ctx.principal, ctx.path["session_id"], ctx.path["thread_id"])
     return wire.thread(row)
 
 
 async def sessions_threads_archive(ctx: RequestContext) -> JsonObject:
-    row = await session_threads.archive(ctx.services, ctx.principal, ctx.path["session_id"], ctx.path["thread_id"])
+    row = await resources.archive(ctx.services, ctx.principal, ctx.path["session_id"], ctx.path["thread_id"])
     return wire.thread(row)
 
 
 async def sessions_threads_events_list(ctx: RequestContext) -> JsonObject:
     order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "asc"))
     limit, cursor = page_params(ctx, default=100, maximum=1000, order=order)
-    page = await session_threads.list_events(
+    page = await resources.list_events(
         ctx.services,
         ctx.principal,
         ctx.path["session_id"],

@@ -1,6 +1,6 @@
 """The wire shape of Session Threads, built from Thread rows (status and usage of the execution row).
 
-Not responsible for Thread rules (``app.threads``) or reading rows (``store.threads``).
+Not responsible for Thread rules (``app.threads.delegation``) or reading rows (``store.threads``).
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from mango_server.app.evaluator import Evaluation
-from mango_server.app.turn_state import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
+from mango_server.app.turn.evaluator import Evaluation
+from mango_server.app.turn.rounds import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
 from mango_server.domain import prices, tools
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
@@ -42,7 +42,7 @@ class _Calls:
     events: list[NewEvent] = field(default_factory=list)
     needs_client: list[str] = field(default_factory=list)
     answered_here: int = 0  # answered in this transaction (platform tools, refused names, denials)
-    runs_here: int = 0  # allowed MCP calls the orchestrator runs next (``app.mcp_calls``)
+    runs_here: int = 0  # allowed MCP calls the orchestrator runs next (``app.turn.mcp_calls``)
 
 
 async def commit_response(
@@ -64,7 +64,7 @@ async def commit_response(
     """
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
     usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
-    out = [*prepared.opening, *_response_events(prepared, response, message_id, usage)]
+    out = _response_events(prepared, response, message_id, usage)
     calls = tool_uses(response)
     # An answer without tool calls or a pause ends the turn: its message and the turn's close are one statement.
     ends_turn = not calls and response.stop_reason != "pause_turn"
@@ -253,7 +253,7 @@ async def _wait_for_calls(
     await events.append(conn, ws, sid, out)
     if recorded.answered_here == count:
         return StepOutcome("continue")
-    # Allowed MCP and managed calls run in the next step (``app.mcp_calls``, ``app.managed_calls``),
+    # Allowed MCP and managed calls run in the next step (``app.turn.mcp_calls``, ``app.turn.managed_calls``),
     # outside this transaction.
     return StepOutcome("continue" if recorded.runs_here else "idle")
 

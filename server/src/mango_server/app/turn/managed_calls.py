@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 
-from mango_server.app.turn_state import is_open
+from mango_server.app.turn.rounds import is_open
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, sessions

@@ -1,7 +1,7 @@
 """MCP discovery for a turn round: the pinned snapshot of each server, discovered once per Session.
 
 Before a round is prepared, :func:`discover` returns the MCP tools the round offers, so that
-admission (``app.turn_context``) counts their schemas with every other tool declaration. For each
+admission (``app.turn.context_admission``) counts their schemas with every other tool declaration. For each
 ``mcp_toolset`` of the Session's Agent snapshot it reads the pinned discovery snapshot of
 (Session, primary thread, server); a snapshot discovered for another configuration digest is
 stale (the MCP configuration changed) and is discovered again. Discovery runs outside any
@@ -10,7 +10,7 @@ transaction (network I/O). A failure is a recoverable ``session.error``
 transaction of the round it affects: the server's tools are dropped for this turn, the failure
 is remembered for the turn (so later rounds of the same turn neither retry nor report it
 again), and the next turn retries.
-Not responsible for calling tools (``app.mcp_calls``) or for the egress rules (``tools.egress``).
+Not responsible for calling tools (``app.turn.mcp_calls``) or for the egress rules (``tools.egress``).
 """
 
 from __future__ import annotations

@@ -13,20 +13,20 @@ Threads, always inside the transaction of the change that causes it:
   a child that stops with ``requires_action`` cross-posts the events it waits on to the primary
   ledger, with the child's ``session_thread_id``, and so does a child whose round waits on
   built-in calls: the Session's Work (one sandbox for every Thread) serves them from the primary
-  stream, and its results are routed back by that Thread id (``app.thread_routing``);
+  stream, and its results are routed back by that Thread id (``app.threads.routing``);
 - lifecycle: archive (a pending wake becomes ``terminate``), Session archive and delete reach
   every child.
 
 Lock order is always the Session's row before a child's (``store.sessions.lock_any``). Not
-responsible for client event admission (``app.admission``; routing is ``app.thread_routing``),
-the wire shape (``api.mappers.threads``) or running turns (``app.turns``).
+responsible for client event admission (``app.admission``; routing is ``app.threads.routing``),
+the wire shape (``api.mappers.threads``) or running turns (``app.turn.engine``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from mango_server.app.turn_state import Round
+from mango_server.app.turn.rounds import Round
 from mango_server.domain import roster
 from mango_server.domain.errors import ConflictError
 from mango_server.domain.json import JsonObject

@@ -5,24 +5,24 @@ An outcome is defined by ``user.define_outcome`` (a description, a rubric as tex
 When a turn ends (the Session idles with ``end_turn``, nothing queued) while an outcome is
 active, :class:`OutcomeLoop` grades the iteration: ``span.outcome_evaluation_start`` (committed
 with the evaluation row before the grader runs), the bounded grader call outside any transaction
-(``app.outcome_grader``), then ``span.outcome_evaluation_end`` with the result and explanation,
+(``app.turn.outcome_grader``), then ``span.outcome_evaluation_end`` with the result and explanation,
 the evaluation appended to ``Session.outcome_evaluations``, and the next move in one transaction:
 ``satisfied`` ends the outcome; ``needs_revision`` queues the end event itself as the next turn's
 trigger (the agent receives the grader's feedback) unless the iteration was the last allowed one,
 which ends the outcome as ``max_iterations_reached``; ``failed`` ends it. Event ids derive from
 (outcome, iteration), and an evaluation completes once, so a retried step grades nothing twice.
 ``user.interrupt`` ends the active outcome as ``interrupted``; a new outcome supersedes the old.
-Not responsible for the turn itself (``app.turns``) or the grader's prompt.
+Not responsible for the turn itself (``app.turn.engine``) or the grader's prompt.
 """
 
 from __future__ import annotations
 
 import logging
 
-from mango_server.app.context import user_blocks
 from mango_server.app.documents import RUBRIC_BLOCK, Snapshots
-from mango_server.app.outcome_grader import GradingSubject, ModelGrader, Verdict
-from mango_server.app.turn_state import StepOutcome, is_open
+from mango_server.app.turn.outcome_grader import GradingSubject, ModelGrader, Verdict
+from mango_server.app.turn.request import user_blocks
+from mango_server.app.turn.rounds import StepOutcome, is_open
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id, new_id

@@ -7,7 +7,7 @@ tools are declared, output is bounded (``MAX_OUTPUT_TOKENS``) and the call has a
 answer must be exactly one JSON object ``{"result": "satisfied" | "needs_revision",
 "explanation"}``; anything else - a model error, a timeout, extra text - is the verdict
 ``failed`` with the reason, and the loop ends. The answer is declared untrusted data, so text
-the agent wrote cannot grade itself. Not responsible for the loop (``app.outcomes``).
+the agent wrote cannot grade itself. Not responsible for the loop (``app.turn.outcomes``).
 """
 
 from __future__ import annotations

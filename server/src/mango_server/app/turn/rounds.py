@@ -2,8 +2,8 @@
 
 ``lock_if_current`` is the fence of the commit phase: a round commits only while its turn is
 still the active one at the same round and attempt (an interrupt, a Stop or a retry by another
-worker may have moved it on). Not responsible for the phases themselves (``app.turn_prepare``,
-``app.turn_commit``) or for calling the model (``app.turns``).
+worker may have moved it on). Not responsible for the phases themselves (``app.turn.prepare``,
+``app.turn.commit``) or for calling the model (``app.turn.engine``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from mango_server.model import ModelRequest
 from mango_server.store import events, sessions, turns
 from mango_server.store.actions import OPEN_STATES
 from mango_server.store.db import Connection
-from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
 
 OPEN_ACTION_STATES = OPEN_STATES
@@ -42,12 +41,9 @@ class Round:
     errors: int
     start_id: str
     snapshot: JsonObject
-    request: ModelRequest | None = None  # the admitted request (``app.turn_context``)
+    request: ModelRequest  # the admitted request (``app.turn.context_admission``)
     estimate: int = 0  # its measured input tokens
     child: bool = False  # the round of a child Thread (its execution row is not a Session's own)
-    # Its opening events (``span.model_request_start``, after ``session.status_running`` when the
-    # status changed), not yet appended: only when prepare was asked to leave them to its caller.
-    opening: tuple[NewEvent, ...] = ()
 
 
 def is_open(session: SessionRow | None) -> bool:

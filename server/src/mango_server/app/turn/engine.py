@@ -3,17 +3,14 @@
 A turn answers one trigger (the oldest queued ``user.message``); it never sees input queued
 after it started. ``TurnEngine.step`` is called by the Session workflow's activity. Each call:
 
-1. (transaction, ``app.turn_prepare``) claims or resumes the active turn, appends
+1. (transaction, ``app.turn.prepare``) claims or resumes the active turn, appends
    ``span.model_request_start`` with a deterministic id, and reads the lossless transcript;
 2. calls the model outside any transaction, streaming previews to NATS;
-3. (transaction, ``app.turn_commit``) re-checks that the turn is still the active one at the
+3. (transaction, ``app.turn.commit``) re-checks that the turn is still the active one at the
    same round (an interrupt may have ended it), then commits the response blocks to the
    transcript, the public events, usage, pending tool actions and the status projection together.
 
-A model that answers without waiting (``model.answers_at_once``: the offline model) is asked
-inside step 1's transaction instead, and an answer without tool calls commits there: the round's
-start and its answer are one transaction and one poke. Its other answers (tool calls, errors) go
-on to step 3 as any other.
+Every model is asked the same way, from the same place: the engine never knows which one it is.
 
 Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 idempotent);
 a model error is recorded as ``session.error`` and the workflow waits (``domain.backoff``, or the
@@ -22,7 +19,7 @@ aggressively and retries the round at once; a second refusal of the same round e
 When admission must compact and the Agent asks for a model-written summary, step 1 answers
 ``SummaryNeeded``: the summary call runs between two prepare transactions (never inside one).
 When a step leaves the Session idle, an active outcome's finished iteration is graded
-(``app.outcomes``), which may queue the grader's feedback as the next turn.
+(``app.turn.outcomes``), which may queue the grader's feedback as the next turn.
 Not responsible for: waiting, timers or signals (the workflow), HTTP admission, or SQL (the repositories in ``store``).
 """
 
@@ -31,19 +28,19 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
-from mango_server.app import managed_calls, mcp_calls, threads, turn_context
 from mango_server.app.blobs import BlobWrites
-from mango_server.app.evaluator import CallToEvaluate, Evaluation, Evaluator
-from mango_server.app.mcp_discovery import Offer, discover
-from mango_server.app.outcomes import OutcomeLoop
-from mango_server.app.skill_loader import load_instructions
-from mango_server.app.summarizer import ModelSummarizer, Summarizer, Summary
-from mango_server.app.turn_commit import PlatformResults, commit_response, record_error, record_overflow_retry
-from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
-from mango_server.app.turn_prepare import prepare, prepare_locked
-from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, finish_turn, lock_if_current
+from mango_server.app.threads import delegation
+from mango_server.app.turn import context_admission, managed_calls, mcp_calls
+from mango_server.app.turn.commit import PlatformResults, commit_response, record_error, record_overflow_retry
+from mango_server.app.turn.context_admission import ContextConfig, RoundKey, SummaryNeeded
+from mango_server.app.turn.evaluator import CallToEvaluate, Evaluation, Evaluator
+from mango_server.app.turn.mcp_discovery import Offer, discover
+from mango_server.app.turn.outcomes import OutcomeLoop
+from mango_server.app.turn.prepare import prepare, prepare_locked
+from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome, finish_turn, lock_if_current
+from mango_server.app.turn.skill_loader import load_instructions
+from mango_server.app.turn.summarizer import ModelSummarizer, Summarizer, Summary
 from mango_server.blob import BlobStore
 from mango_server.domain import backoff, tools
 from mango_server.domain.model_windows import ModelWindow
@@ -54,16 +51,13 @@ from mango_server.model import (
     ModelClient,
     ModelContextOverflowError,
     ModelError,
-    ModelRequest,
     ModelResponse,
     TextDeltaCallback,
     adapter_profile,
-    answers_at_once,
     tool_uses,
 )
 from mango_server.store import events, step_probe
-from mango_server.store.db import Connection, Pool
-from mango_server.store.sessions import SessionRow
+from mango_server.store.db import Pool
 from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
@@ -104,105 +98,71 @@ class TurnEngine:
         self._rand = rand  # jitter source of the retry delay
         self._mcp = mcp
         self._evaluator = evaluator
-        self._writes = writes  # large MCP results become Files (``app.mcp_results``)
+        self._writes = writes  # large MCP results become Files (``app.turn.mcp_results``)
         self._summarizer = summarizer or ModelSummarizer(model)  # the Agent's ``summary`` compaction mode
-        self._egress = egress  # the platform-managed web_fetch connects through it (``app.managed_calls``)
+        self._egress = egress  # the platform-managed web_fetch connects through it (``app.turn.managed_calls``)
         self._outcomes = OutcomeLoop(pool, model)  # grades an active outcome when a turn ends
 
     async def step(self, session_id: str) -> StepOutcome:
-        """Advance the Session by at most one provider round (after running its allowed MCP calls)."""
-        # The prepare transaction opens by locking the Session with the probe of the phases that
-        # come before the round. Most steps have none: they prepare at once, in that transaction.
-        # Otherwise it ends there (the phases do network I/O, never inside a transaction) and the
-        # round is prepared in a transaction of its own after them.
+        """Advance the Session by at most one provider round: probe -> prepare -> ask the model -> commit."""
+        prepared, probe = await self._prepare(session_id)
+        outcome = prepared if isinstance(prepared, StepOutcome) else await self._run_round(prepared)
+        return await self._after_turn(session_id, outcome, probe.active_outcome)
+
+    async def _prepare(self, session_id: str) -> tuple[Round | StepOutcome, StepProbe]:
+        """Probe the step's phases, run those that have work, and prepare the round.
+
+        The prepare transaction opens by locking the Session with the probe of the phases that come
+        before the round. Most steps have none: they prepare at once, in that transaction. Otherwise
+        it ends there (the phases do network I/O, never inside a transaction) and the round is
+        prepared in a transaction of its own after them.
+        """
         offer = Offer()
-        answer: StepOutcome | ModelResponse | ModelError | None = None
+        prepared: Round | StepOutcome | SummaryNeeded | None = None
         async with self._pool.acquire() as conn, conn.transaction():
             with events.collecting(conn) as appended:
                 locked = await step_probe.lock_and_probe(conn, session_id)
-                todo = locked.probe
-                prepared = None
-                if not todo.before_round:
-                    prepared = await prepare_locked(
-                        conn, locked.session, self._context, offer, claim=locked.claim, defer_opening=True
-                    )
-                    if isinstance(prepared, Round):
-                        assert locked.session is not None  # a prepared round's Session exists
-                        answer = await self._answer_at_once(conn, locked.session, prepared)
-                        if not isinstance(answer, StepOutcome):  # not committed here: the round opens alone
-                            await events.append(conn, prepared.workspace_id, session_id, list(prepared.opening))
-                            prepared = replace(prepared, opening=())
+                if not locked.probe.before_round:
+                    prepared = await prepare_locked(conn, locked.session, self._context, offer, claim=locked.claim)
         # Live readers get the rows with the poke when that one transaction prepared the round;
         # after more transactions, a bare poke sends them to read.
         news = appended.news(session_id)
         if prepared is None:
             news = None
-            offer = await self._run_phases(session_id, todo)
+            offer = await self._run_phases(session_id, locked.probe)
             async with self._pool.acquire() as conn, conn.transaction():
                 prepared = await prepare(conn, session_id, self._context, offer)
         if isinstance(prepared, SummaryNeeded):
             news = None
-            # The Agent compacts with a model-written summary: one bounded call outside any transaction,
-            # then the round is prepared again with it (any failure falls back to extractive).
-            summary = await self._summarizer.summarize(prepared.model_id, prepared.entries, prepared.max_tokens)
+            prepared = await self._summarize_and_prepare(session_id, offer, prepared)
+        await self._notifier.committed(session_id, news)
+        return prepared, locked.probe
+
+    async def _summarize_and_prepare(self, session_id: str, offer: Offer, needed: SummaryNeeded) -> Round | StepOutcome:
+        """The Agent compacts with a model-written summary: one bounded call outside any transaction,
+        then the round is prepared again with it (any failure falls back to extractive)."""
+        summary = await self._summarizer.summarize(needed.model_id, needed.entries, needed.max_tokens)
+        async with self._pool.acquire() as conn, conn.transaction():
+            prepared = await prepare(conn, session_id, self._context, offer, {needed.compaction_id: summary})
+        if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively
+            fallback = {prepared.compaction_id: Summary(None, "the round changed while summarising")}
             async with self._pool.acquire() as conn, conn.transaction():
-                prepared = await prepare(conn, session_id, self._context, offer, {prepared.compaction_id: summary})
-            if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively
-                fallback = {prepared.compaction_id: Summary(None, "the round changed while summarising")}
-                async with self._pool.acquire() as conn, conn.transaction():
-                    prepared = await prepare(conn, session_id, self._context, offer, fallback)
-        await self._notifier.committed(session_id, news)
-        if isinstance(prepared, StepOutcome):
-            return await self._after_turn(session_id, prepared, todo.active_outcome)
-        if isinstance(answer, StepOutcome):  # answered and committed with the round's start
-            return await self._after_turn(session_id, answer, todo.active_outcome)
-        assert isinstance(prepared, Round)
-        request = prepared.request
-        assert request is not None
+                prepared = await prepare(conn, session_id, self._context, offer, fallback)
+        assert not isinstance(prepared, SummaryNeeded)  # a given summary is never asked for again
+        return prepared
+
+    async def _run_round(self, prepared: Round) -> StepOutcome:
+        """Ask the model outside any transaction, then commit its answer or record its error."""
         message_id = derived_id("sevt", prepared.start_id, "message")
-        if answer is None:
-            try:
-                answer = await self._model.create(request, on_text_delta=self._previewer(session_id, message_id))
-            except ModelError as exc:
-                answer = exc
-        if isinstance(answer, ModelError):
-            outcome, news = await self._record_error(prepared, answer), None
-        else:
-            outcome, news = await self._commit(prepared, request, answer, message_id)
-        await self._notifier.committed(session_id, news)
-        return await self._after_turn(session_id, outcome, todo.active_outcome)
-
-    async def _answer_at_once(
-        self, conn: Connection, session: SessionRow, prepared: Round
-    ) -> StepOutcome | ModelResponse | ModelError | None:
-        """Ask a model that answers without waiting (``model.answers_at_once``) inside the round's prepare
-        transaction, and commit an answer without tool calls there too: one transaction, one poke, and
-        the round's opening events appended with the answer's in one statement.
-
-        ``session``: the row this transaction locked before it prepared the round. The round is
-        current (no one else could end it meanwhile), and what preparing changed on the row (its
-        sequence, its status) ``commit_response`` does not read, so it needs no second lock.
-
-        ``None``: the model would wait, so it is asked outside any transaction. Tool calls need work
-        outside any transaction before their commit (``_commit``), and errors are recorded as after
-        any round: those answers are returned for the usual path, which runs after this transaction
-        commits, without asking the model again.
-        """
-        if prepared.request is None or not answers_at_once(self._model, prepared.request):
-            return None
-        message_id = derived_id("sevt", prepared.start_id, "message")
+        previews = self._previewer(prepared.session_id, message_id)
+        news: bytes | None = None
         try:
-            response = await self._model.create(
-                prepared.request, on_text_delta=self._previewer(prepared.session_id, message_id)
-            )
+            response = await self._model.create(prepared.request, on_text_delta=previews)
         except ModelError as exc:
-            return exc
-        if tool_uses(response):
-            return response
-        answered = turn_context.completion(prepared.start_id, prepared.request, response)
-        outcome = await commit_response(conn, session, prepared, response, answered, message_id, {})
-        if session.primary_session_id is not None:  # a child that ended its turn reports (as in ``_commit``)
-            await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response)
+            outcome = await self._record_error(prepared, exc)
+        else:
+            outcome, news = await self._commit(prepared, response, message_id)
+        await self._notifier.committed(prepared.session_id, news)
         return outcome
 
     async def _run_phases(self, session_id: str, todo: StepProbe) -> Offer:
@@ -216,7 +176,7 @@ class TurnEngine:
         return await discover(self._pool, self._mcp, session_id) if todo.mcp_toolsets else Offer()
 
     async def _after_turn(self, session_id: str, outcome: StepOutcome, active_outcome: bool) -> StepOutcome:
-        """An idle Session with an active outcome has its finished iteration graded (``app.outcomes``).
+        """An idle Session with an active outcome has its finished iteration graded (``app.turn.outcomes``).
 
         ``active_outcome`` is the step probe's: an outcome admitted after it came with its own
         wakeup, and that step grades it.
@@ -265,9 +225,11 @@ class TurnEngine:
                 return StepOutcome("continue")
             outcome = await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
             if session.primary_session_id is not None and outcome.kind == "idle":  # a child's failed turn reports
-                await threads.after_child_round(conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None)
+                await delegation.after_child_round(
+                    conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None
+                )
             elif session.primary_session_id is not None:  # a child's retry: session.thread_status_rescheduled
-                await threads.after_child_retry(conn, session, prepared.start_id)
+                await delegation.after_child_retry(conn, session, prepared.start_id)
             return outcome
 
     async def _recover_overflow(self, prepared: Round, exc: ModelError) -> StepOutcome:
@@ -279,7 +241,7 @@ class TurnEngine:
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
-            recovered = await turn_context.recover_overflow(
+            recovered = await context_admission.recover_overflow(
                 conn, key, prepared.snapshot, self._context, prepared.estimate
             )
             log.warning(
@@ -301,11 +263,11 @@ class TurnEngine:
             return await record_error(conn, session, prepared, final, exhausted=True, retry_delay=0.0)
 
     async def _commit(
-        self, prepared: Round, request: ModelRequest, response: ModelResponse, message_id: str
+        self, prepared: Round, response: ModelResponse, message_id: str
     ) -> tuple[StepOutcome, bytes | None]:
         """Commit the response; returns the outcome and the Session's poke news (``store.events.Appended``)."""
         platform = await self._run_platform_tools(prepared, response)
-        delegations = await threads.plan(self._pool, prepared, response)  # a coordinator's delegate / send_to_agent
+        delegations = await delegation.plan(self._pool, prepared, response)  # a coordinator's delegate / send_to_agent
         platform.update(delegations.results)
         evaluations = await self._evaluate_auto_calls(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
@@ -313,15 +275,15 @@ class TurnEngine:
                 session = await lock_if_current(conn, prepared)
                 if session is None:
                     return StepOutcome("continue"), None
-                answered = turn_context.completion(prepared.start_id, request, response)
+                answered = context_admission.completion(prepared.start_id, prepared.request, response)
                 outcome = await commit_response(
                     conn, session, prepared, response, answered, message_id, platform, evaluations
                 )
-                touched = await threads.apply(conn, session, prepared.start_id, delegations)
+                touched = await delegation.apply(conn, session, prepared.start_id, delegations)
                 # A child that ended its turn reports; one that waits on a client cross-posts the calls
                 # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).
                 if session.primary_session_id is not None:
-                    await threads.after_child_round(
+                    await delegation.after_child_round(
                         conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response
                     )
         for thread_id in touched:

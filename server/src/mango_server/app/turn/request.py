@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mango_server.app.skill_loader import load_skill_spec
+from mango_server.app.turn.skill_loader import load_skill_spec
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.domain.json import JsonObject
 from mango_server.domain.roster import coordinator_tool_specs

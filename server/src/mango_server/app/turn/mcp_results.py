@@ -15,7 +15,7 @@ is published as a regular File. Order, so a crash loses nothing and repeats no c
 
 A retry after a crash between 1 and 3 publishes again from the receipt. Without Files storage,
 or above the size limit, the call is a tool error carrying the preview: never a false success.
-Not responsible for calling the tool or for the journal's other states (``app.mcp_calls``).
+Not responsible for calling the tool or for the journal's other states (``app.turn.mcp_calls``).
 """
 
 from __future__ import annotations

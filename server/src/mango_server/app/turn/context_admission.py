@@ -11,7 +11,7 @@ after a provider ``request_too_large`` refusal. ``complete`` stores the provider
 anchor the next admission measures with.
 
 Not responsible for: the policy itself (``domain.context_policy``, ``domain.compaction``,
-``domain.tokens``), SQL (``store.context``) or calling the model (``app.turns``).
+``domain.tokens``), SQL (``store.context``) or calling the model (``app.turn.engine``).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mango_server.app.context import build_request, merge_messages
-from mango_server.app.summarizer import Summary
+from mango_server.app.turn.request import build_request, merge_messages
+from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import compaction as policy
 from mango_server.domain.compaction import Entry, Projection
 from mango_server.domain.context_policy import Budget, budget_for, compaction_config

@@ -24,7 +24,7 @@ answered), ``error`` (the server answered with an error, or the call failed befo
 (``turn_commit``, ``admission``). Sent calls also time their request in
 ``mango_mcp_call_duration_seconds``.
 
-A textual result over ``LARGE_TEXT_CHARS`` becomes a Workspace File (``app.mcp_results``): its
+A textual result over ``LARGE_TEXT_CHARS`` becomes a Workspace File (``app.turn.mcp_results``): its
 complete text is first committed as a receipt in the journal, so a crash before the File is
 published publishes it again from the receipt without calling the tool twice. Not responsible for
 deciding permissions or for discovery.
@@ -35,8 +35,8 @@ from __future__ import annotations
 import logging
 import time
 
-from mango_server.app import mcp_results
 from mango_server.app.blobs import BlobWrites
+from mango_server.app.turn import mcp_results
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, mcp, sessions

@@ -1,10 +1,11 @@
 """Phase 1 of a turn round (one transaction): claim or resume the active turn and read the model's input.
 
 Claims the oldest queued trigger (``user.message``, ``user.define_outcome`` or the grader's
-feedback, ``app.outcomes``) as a new turn's trigger (writing its provider blocks
+feedback, ``app.turn.outcomes``) as a new turn's trigger (writing its provider blocks
 as transcript position 0), or resumes a turn whose tool barrier has closed (writing the tool
 results), admits the round's request with every tool declaration it offers, the MCP tools
-discovered before the transaction included (``app.turn_context``: measure, compact when it would not fit), stops
+discovered before the transaction included (``app.turn.context_admission``: measure, compact when it
+would not fit), stops
 with ``budget_reached`` instead when the request could take the Session past its budget, else
 records the request's recipe, announces ``running`` and appends ``span.model_request_start`` with a
 deterministic id, so a re-run after a crash appends nothing twice. Not responsible for the model call or
@@ -16,13 +17,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from mango_server.app import threads, turn_context
 from mango_server.app.documents import file_sources
-from mango_server.app.mcp_discovery import Offer, record_failures
-from mango_server.app.outcomes import trigger_blocks
-from mango_server.app.summarizer import Summary
-from mango_server.app.turn_context import ContextConfig, RoundKey, SummaryNeeded
-from mango_server.app.turn_state import OPEN_ACTION_STATES, Round, StepOutcome, is_open
+from mango_server.app.threads import delegation
+from mango_server.app.turn import context_admission
+from mango_server.app.turn.context_admission import ContextConfig, RoundKey, SummaryNeeded
+from mango_server.app.turn.mcp_discovery import Offer, record_failures
+from mango_server.app.turn.outcomes import trigger_blocks
+from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome, is_open
+from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import prices, tools
 from mango_server.domain import skills as skill_rules
 from mango_server.domain.json import JsonObject
@@ -61,22 +63,18 @@ async def prepare_locked(
     summaries: Mapping[str, Summary] | None = None,
     *,
     claim: turns.Claim | None = None,
-    defer_opening: bool = False,
 ) -> Round | StepOutcome | SummaryNeeded:
     """``prepare`` for a Session row this transaction has already locked (``None``: it is gone).
 
     ``claim``: its active turn or next trigger (``turns.active_or_next_trigger``) when the statement
-    that locked it read them too; read here otherwise. ``defer_opening``: the round's opening events
-    are returned in ``Round.opening`` for the caller to append in this transaction (with the answer's
-    events, in one statement) instead of appended here (unless a child Thread's status changes: its
-    announcement follows them).
+    that locked it read them too; read here otherwise.
     """
     if session is None or not is_open(session):
         return StepOutcome("stop")
     turn = await _claim_or_resume(conn, session, claim)
     if isinstance(turn, StepOutcome):
         return turn
-    return await _open_round(conn, session, turn, config, offer or Offer(), summaries, defer_opening)
+    return await _open_round(conn, session, turn, config, offer or Offer(), summaries)
 
 
 async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.Claim | None) -> TurnRow | StepOutcome:
@@ -109,7 +107,6 @@ async def _open_round(
     config: ContextConfig,
     offer: Offer,
     summaries: Mapping[str, Summary] | None,
-    defer_opening: bool,
 ) -> Round | StepOutcome | SummaryNeeded:
     ws, sid = session.workspace_id, session.id
     attempt = (sid, turn.trigger_id, turn.round, turn.attempt_errors)
@@ -131,7 +128,7 @@ async def _open_round(
         snapshot["web_fetch_mode"] = await tool_profiles.pin_web_fetch(conn, ws, sid, mode)
     await record_failures(conn, ws, sid, turn.trigger_id, start_id, offer.failures)
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
-    admitted = await turn_context.plan(conn, key, snapshot, config, summaries)  # may compact first
+    admitted = await context_admission.plan(conn, key, snapshot, config, summaries)  # may compact first
     if isinstance(admitted, SummaryNeeded):
         return admitted
     model_id = str(snapshot["model"]["id"])
@@ -140,7 +137,7 @@ async def _open_round(
         return await _stop_for_budget(conn, session, budget, start_id)
     # The request's row and its start event commit together, so a newly recorded request has no
     # start event yet; only a re-run of the round (after a crash) needs to look for it.
-    fresh = await turn_context.record(conn, key, admitted)
+    fresh = await context_admission.record(conn, key, admitted)
     # The status change and the round's start are appended in one statement (same order, same
     # sequence numbers as two appends would give).
     opened: list[NewEvent] = []
@@ -153,15 +150,12 @@ async def _open_round(
         opened.append(NewEvent(running_id, "session.status_running"))
     if fresh or not await events.exists(conn, start_id):
         opened.append(NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id))
-    # A child's status change is announced after its opening events, so those are appended here then.
-    if not defer_opening or session is not before:
-        await events.append(conn, ws, sid, opened)
-        opened = []
+    await events.append(conn, ws, sid, opened)
     if session is not before:  # a child Thread's change shows in the primary ledger too
-        await threads.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
+        await delegation.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
     return Round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request,
-        admitted.estimate, child=session.primary_session_id is not None, opening=tuple(opened),
+        admitted.estimate, child=session.primary_session_id is not None,
     )  # fmt: skip
 
 
@@ -191,7 +185,7 @@ async def _stop_for_budget(conn: Connection, session: SessionRow, budget: JsonOb
         await events.append(conn, session.workspace_id, session.id, [idle])
     if session.status != "idle" or session.stop_reason != stop:
         after = await sessions.set_status(conn, session, "idle", stop)
-        await threads.announce_child(conn, session, after, derived_id("sevt", idle_id, "thread"))
+        await delegation.announce_child(conn, session, after, derived_id("sevt", idle_id, "thread"))
     return StepOutcome("idle")
 
 

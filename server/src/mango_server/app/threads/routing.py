@@ -16,9 +16,9 @@ what admitting an event means (``app.admission``).
 
 from __future__ import annotations
 
-from mango_server.app import threads as thread_rules
 from mango_server.app.admission import Admission
 from mango_server.app.documents import Snapshots
+from mango_server.app.threads import delegation as thread_rules
 from mango_server.domain.errors import ConflictError, InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind

@@ -2,14 +2,14 @@
 
 Each read checks the Session first (another Workspace's Session, or a Thread of another Session,
 is not found). Archiving a child runs under the Session row lock and then the child's
-(``app.threads.archive_child``). Not responsible for delegation (``app.threads``) or wire shapes
+(``app.threads.delegation.archive_child``). Not responsible for delegation (``app.threads.delegation``) or wire shapes
 (``api.mappers.threads``).
 """
 
 from __future__ import annotations
 
-from mango_server.app import threads as thread_rules
 from mango_server.app.services import Services
+from mango_server.app.threads import delegation as thread_rules
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal

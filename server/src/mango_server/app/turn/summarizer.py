@@ -7,7 +7,7 @@ turns) a fixed system prompt and, as the only user content, the omitted messages
 are declared, output is bounded by the caller and the call has a deadline. Any failure - a
 provider error, a timeout, an empty answer - returns a :class:`Summary` without text and with
 the reason, and compaction falls back to the extractive summary. Not responsible for choosing
-what to omit (``domain.compaction``) or for recording the compaction (``app.turn_context``).
+what to omit (``domain.compaction``) or for recording the compaction (``app.turn.context_admission``).
 """
 
 from __future__ import annotations
