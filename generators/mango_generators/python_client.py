@@ -4,8 +4,9 @@ Two layers, both rendered into one temporary directory, formatted with ruff and 
 with the generated-file marker on top of every file:
 
 - openapi-python-client (configured by ``generators/python_client/config.yaml``, templates
-  overridden from ``generators/python_client/templates/``) renders the attrs models and the
-  httpx endpoint modules;
+  overridden from ``generators/python_client/templates/``) renders the attrs models, ``types.py``
+  and the package ``__init__.py``; its own httpx client, ``errors.py`` and per-operation
+  endpoint modules are not rendered (``_ModelsOnly``): nothing imports them;
 - this module renders ``resources.py`` / ``async_resources.py`` (namespace classes mirroring
   the operationIds, delegating to the hand-written transport in ``mango._base_client``) and
   ``unions.py`` (discriminated-union aliases and decoders) from the ``mango_*.jinja`` templates,
@@ -357,8 +358,20 @@ def _fail(message: str) -> str:
     raise ValueError(message)
 
 
+class _ModelsOnly(Project):
+    """openapi-python-client's project without its API layer (``client.py``, ``errors.py``, ``api/``).
+
+    The SDK's requests go through the resource classes rendered here and the hand-written
+    transport in ``mango._base_client``, so those modules would be dead code. The spec's
+    endpoints are still parsed, and their parse errors still returned by ``build()``.
+    """
+
+    def _build_api(self) -> None:
+        return None
+
+
 def _build_models(config: Config, data: GeneratorData, sensitive: set[str]) -> None:
-    project = Project(openapi=data, config=config, custom_template_path=TEMPLATES)
+    project = _ModelsOnly(openapi=data, config=config, custom_template_path=TEMPLATES)
     project.env.globals.update(mango_sensitive=sensitive, mango_fail=_fail)
     with redirect_stdout(io.StringIO()):
         errors = [e for e in project.build() if e.level == ErrorLevel.ERROR]

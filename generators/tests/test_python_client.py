@@ -51,9 +51,17 @@ def test_every_file_is_marked_and_under_the_target(mini_files: dict[PurePosixPat
     for rel, content in mini_files.items():
         assert content.startswith(f"# {MARKER_TEXT}\n"), rel
         assert has_marker(content)
-    assert {"resources.py", "async_resources.py", "unions.py", "models/note.py", "api/default/notes_get.py"} <= {
-        str(rel) for rel in mini_files
-    }
+    names = {str(rel) for rel in mini_files}
+    assert {"resources.py", "async_resources.py", "unions.py", "types.py", "models/note.py"} <= names
+
+
+def test_no_unused_client_layer_is_rendered(mini_files: dict[PurePosixPath, str]) -> None:
+    # openapi-python-client's own client, errors and endpoint modules: the SDK never imports them.
+    names = {str(rel) for rel in mini_files}
+    assert not {"client.py", "errors.py"} & names
+    assert not [name for name in names if name.startswith("api/")]
+    assert "import" not in mini_files[PurePosixPath("__init__.py")]
+    assert "Response" not in mini_files[PurePosixPath("types.py")]
 
 
 def test_output_is_deterministic(mini_files: dict[PurePosixPath, str]) -> None:

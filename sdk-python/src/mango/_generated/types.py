@@ -1,9 +1,8 @@
 # This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
-"""Contains some shared types for properties"""
+"""Shared types of the generated models: the ``UNSET`` sentinel and multipart file parts."""
 
-from collections.abc import Mapping, MutableMapping
-from http import HTTPStatus
-from typing import IO, BinaryIO, Generic, Literal, TypeVar
+from collections.abc import Mapping
+from typing import IO, BinaryIO, Literal
 
 from attrs import define
 
@@ -39,17 +38,4 @@ class File:
         return self.file_name, self.payload, self.mime_type
 
 
-T = TypeVar("T")
-
-
-@define
-class Response(Generic[T]):
-    """A response from an endpoint"""
-
-    status_code: HTTPStatus
-    content: bytes
-    headers: MutableMapping[str, str]
-    parsed: T | None
-
-
-__all__ = ["UNSET", "File", "FileTypes", "RequestFiles", "Response", "Unset"]
+__all__ = ["UNSET", "File", "FileTypes", "RequestFiles", "Unset"]
