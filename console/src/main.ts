@@ -1,14 +1,16 @@
 /**
- * Console entry: the hash router, the navigation and the sign-in gate.
+ * Console entry: the views, the navigation and the sign-in gate.
  *
- * Routes are `#/<view>/<id>?<query>`; each view renders into `<main>` and may return a
- * cleanup (the Session page closes its stream). Not responsible for any view's content.
+ * Hands the router (`router.ts`) the renderer that picks a view for a route; each view renders
+ * into `<main>` and may return a cleanup (the Session page closes its stream). Views import
+ * navigation from the router, never from here. Not responsible for any view's content.
  */
 
 import "./style.css";
 
 import { signOut, storedKey } from "./api";
 import { h, replace } from "./dom";
+import { go, start, type Cleanup, type Route } from "./router";
 import { agentsView } from "./views/agents";
 import { environmentsView } from "./views/environments";
 import { filesView } from "./views/files";
@@ -18,13 +20,6 @@ import { sessionsView } from "./views/sessions";
 import { signInView } from "./views/signin";
 import { skillsView } from "./views/skills";
 
-export interface Route {
-  view: string;
-  id: string | undefined;
-  query: URLSearchParams;
-}
-
-export type Cleanup = () => void;
 type View = (main: HTMLElement, route: Route) => Cleanup | void | Promise<Cleanup | void>;
 
 const VIEWS: Record<string, View> = {
@@ -43,22 +38,6 @@ const NAV: Array<[string, string]> = [
   ["skills", "Skills"],
   ["memory", "Memory Stores"],
 ];
-
-let cleanup: Cleanup | undefined;
-
-export function parseRoute(hash: string): Route {
-  const [path = "", query = ""] = hash.replace(/^#\/?/, "").split("?");
-  const [view = "sessions", id] = path.split("/").filter(Boolean).map(decodeURIComponent);
-  return { view, id, query: new URLSearchParams(query) };
-}
-
-export function go(hash: string): void {
-  if (window.location.hash === hash) {
-    void render();
-  } else {
-    window.location.hash = hash;
-  }
-}
 
 function renderNav(current: string, signedIn: boolean): void {
   const nav = document.getElementById("nav");
@@ -82,14 +61,11 @@ function renderNav(current: string, signedIn: boolean): void {
   );
 }
 
-async function render(): Promise<void> {
-  cleanup?.();
-  cleanup = undefined;
+async function render(route: Route): Promise<Cleanup | void> {
   const main = document.getElementById("main");
   if (!main) {
     return;
   }
-  const route = parseRoute(window.location.hash);
   const signedIn = storedKey() !== null;
   const view = signedIn ? (VIEWS[route.view] ?? VIEWS["sessions"]) : undefined;
   renderNav(route.view, signedIn);
@@ -98,8 +74,7 @@ async function render(): Promise<void> {
     signInView(main, route.view === "signin" || !signedIn ? "#/sessions" : window.location.hash);
     return;
   }
-  const result = await view(main, route);
-  cleanup = result ?? undefined;
+  return await view(main, route);
 }
 
 // The skip link moves focus without touching the hash, which belongs to the router.
@@ -107,5 +82,4 @@ document.querySelector(".skip")?.addEventListener("click", (event) => {
   event.preventDefault();
   document.getElementById("main")?.focus();
 });
-window.addEventListener("hashchange", () => void render());
-void render();
+start(render);

@@ -5,7 +5,7 @@
 
 import { api } from "../api";
 import { h, replace, saveBlob, toast, when } from "../dom";
-import { go } from "../main";
+import { go } from "../router";
 import { guarded, table } from "./common";
 
 export function uploadForm(id: string, label: string, upload: (file: File) => Promise<void>): HTMLFormElement {

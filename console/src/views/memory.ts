@@ -4,7 +4,7 @@ import type { Memory } from "@mango-ai/sdk";
 
 import { api } from "../api";
 import { h, replace, saveBlob, when } from "../dom";
-import { go } from "../main";
+import { go } from "../router";
 import { guarded, table } from "./common";
 
 export async function memoryView(main: HTMLElement, id: string | undefined, query: URLSearchParams): Promise<void> {

@@ -14,7 +14,7 @@ import { APIStatusError } from "@mango-ai/sdk";
 
 import { api, describeError } from "../api";
 import { h, rawJson, replace } from "../dom";
-import type { Cleanup } from "../main";
+import type { Cleanup } from "../router";
 import { pendingIds, renderActions } from "./actions";
 import { eventRow, previewRow, usageLine } from "./events";
 import { Threads } from "./threads";

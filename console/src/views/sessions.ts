@@ -4,7 +4,7 @@ import type { Agent, Environment, SessionStatus } from "@mango-ai/sdk";
 
 import { api } from "../api";
 import { h, replace, when } from "../dom";
-import { go } from "../main";
+import { go } from "../router";
 import { guarded, pager, table } from "./common";
 
 const STATUSES: SessionStatus[] = ["idle", "running", "rescheduling", "terminated"];

@@ -2,7 +2,7 @@
 
 import { describeError, makeClient, signIn } from "../api";
 import { h, replace } from "../dom";
-import { go } from "../main";
+import { go } from "../router";
 
 export function signInView(main: HTMLElement, next: string): void {
   const input = h("input", { id: "api-key", type: "password", autocomplete: "off", required: true, spellcheck: "false" });

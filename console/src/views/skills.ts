@@ -2,7 +2,7 @@
 
 import { api } from "../api";
 import { h, rawJson, replace, saveBlob, when } from "../dom";
-import { go } from "../main";
+import { go } from "../router";
 import { guarded, table } from "./common";
 import { uploadForm } from "./files";
 
