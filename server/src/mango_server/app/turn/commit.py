@@ -4,7 +4,7 @@ A response becomes, together: its transcript message, the public events (span en
 message, tool calls and platform results), the tool actions of the round, usage and the status
 projection. Every id derives from the round's start id, so a retried commit writes the same
 facts. A ``pause_turn`` stop continues the turn with another round; a ``max_tokens`` stop ends it
-with that stop reason. Callers have already checked the fence (``turn_state.lock_if_current``). Not
+with that stop reason. Callers have already checked the fence (``rounds.lock_if_current``). Not
 responsible for the model call, running platform tools or waiting.
 """
 
@@ -71,8 +71,7 @@ async def commit_response(
     queued = await transcript.append_answer(conn, ws, sid, trigger, response.content, answered, ends_turn=ends_turn)
     recorded = await _record_calls(conn, prepared, calls, platform, evaluations or {})
     out += recorded.events
-    model_id = str(prepared.snapshot["model"]["id"])
-    totals = prices.request_totals(model_id, usage, response.usage.server_tool_use)
+    totals = prices.request_totals(prepared.price, usage, response.usage.server_tool_use)
     # The new total is written with the idle status when the turn ends here, else on its own.
     session = sessions.with_added_usage(session, totals)
     if session.budget:
@@ -158,7 +157,7 @@ async def _journal(
     """The MCP call enters the invocation journal as ``prepared``, then takes its decided state."""
     server = catalog.mcp_tools[call.name][0]
     digest = next(
-        (str(t.get("snapshot_digest", "")) for t in prepared.snapshot.get("mcp_tools") or [] if t["name"] == call.name),
+        (str(t.get("snapshot_digest", "")) for t in prepared.snapshot.mcp_tools if t["name"] == call.name),
         "",
     )
     ws, sid = prepared.workspace_id, prepared.session_id

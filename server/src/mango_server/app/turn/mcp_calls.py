@@ -21,7 +21,7 @@ an ordinary tool error.
 Every settled call counts once in ``mango_mcp_calls`` by outcome: ``completed`` (the server
 answered), ``error`` (the server answered with an error, or the call failed before it was sent),
 ``ambiguous`` (see above); ``denied`` calls are counted where the denial is decided
-(``turn_commit``, ``admission``). Sent calls also time their request in
+(``turn.commit``, ``admission``). Sent calls also time their request in
 ``mango_mcp_call_duration_seconds``.
 
 A textual result over ``LARGE_TEXT_CHARS`` becomes a Workspace File (``app.turn.mcp_results``): its
