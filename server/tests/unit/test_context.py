@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from mango_server.app.turn.request import build_request, tool_specs, user_blocks
 from mango_server.domain.agents import build_agent_body
+from mango_server.domain.capabilities import CapabilitySnapshot
 
 
 def test_user_blocks_convert_text_documents() -> None:
@@ -34,7 +35,7 @@ def test_tools_declared_by_kind() -> None:
             ],
         }
     )
-    kinds = {(s.name, s.kind) for s in tool_specs(snapshot)}
+    kinds = {(s.name, s.kind) for s in tool_specs(CapabilitySnapshot.of(snapshot))}
     assert kinds == {("bash", "builtin"), ("web_search", "provider_native"), ("lookup", "custom")}
 
 
@@ -47,7 +48,7 @@ def test_consecutive_rows_of_one_role_are_merged_and_blocks_kept_exactly() -> No
         {"role": "user", "blocks": [{"type": "text", "text": "two"}]},
         {"role": "user", "blocks": [{"type": "text", "text": "three"}]},
     ]
-    request = build_request(snapshot, rows, attempt=1, max_tokens=100)
+    request = build_request(CapabilitySnapshot.of(snapshot), rows, attempt=1, max_tokens=100)
     assert request.system == "sys"
     assert [m["role"] for m in request.messages] == ["user", "assistant", "user"]
     assert request.messages[1]["content"][0] is opaque

@@ -13,7 +13,7 @@ def test_model_string_becomes_config_and_toolset_is_materialized() -> None:
     toolset = body["tools"][0]
     assert toolset["default_config"] == {"enabled": True, "permission_policy": {"type": "always_allow"}}
     assert [c["name"] for c in toolset["configs"]][:2] == ["bash", "read"]
-    assert {c["name"] for c in enabled_builtins(body)} >= {"bash", "web_search"}
+    assert {c["name"] for c in enabled_builtins(body["tools"])} >= {"bash", "web_search"}
 
 
 def test_per_tool_overrides() -> None:

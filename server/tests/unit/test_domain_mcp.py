@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mango_server.domain import mcp, tools
+from mango_server.domain.capabilities import CapabilitySnapshot
 
 DISCOVERED = [
     {"name": "lookup", "description": "", "input_schema": {"type": "object"}},
@@ -47,15 +48,14 @@ def test_a_changed_configuration_changes_the_digest() -> None:
 
 
 def test_discovered_tools_are_classified_and_decided() -> None:
-    snapshot = {
-        "tools": [{"type": "mcp_toolset", "mcp_server_name": "s"}],
-        "mcp_servers": [SERVER],
-        "mcp_tools": mcp.enabled_tools(
+    snapshot = CapabilitySnapshot.of(
+        {"model": {"id": "m"}, "tools": [{"type": "mcp_toolset", "mcp_server_name": "s"}], "mcp_servers": [SERVER]},
+        mcp_tools=mcp.enabled_tools(
             "s",
             {"configs": [{"name": "lookup", "permission_policy": {"type": "always_allow"}}, {"name": "record"}]},
             DISCOVERED,
         ),
-    }
+    )
     catalog = tools.catalog(snapshot)
     assert tools.decide(catalog, "lookup") == tools.ToolDecision("mcp", "allow")
     assert tools.decide(catalog, "record") == tools.ToolDecision("mcp", "ask")

@@ -28,10 +28,12 @@ def test_request_cost_in_micro_dollars_includes_cache_and_server_tools() -> None
 
 
 def test_totals_and_public_usage() -> None:
-    priced = request_totals("mango-offline-1", {"input_tokens": 100, "output_tokens": 10}, {"web_search_requests": 1})
+    priced = request_totals(
+        resolve_price("mango-offline-1"), {"input_tokens": 100, "output_tokens": 10}, {"web_search_requests": 1}
+    )
     assert priced["list_cost_micros"] == 100 + 50 + 10_000
     assert priced["web_search_requests"] == 1
-    unpriced = request_totals("unknown-model", {"input_tokens": 5}, None)
+    unpriced = request_totals(resolve_price("unknown-model"), {"input_tokens": 5}, None)
     assert unpriced["unpriced_requests"] == 1
     assert public_usage(priced)["list_cost"] == {"amount": "0.01015", "currency": "USD"}
     assert public_usage(unpriced)["list_cost"] is None
@@ -42,14 +44,14 @@ def test_totals_and_public_usage() -> None:
 def test_budget_by_tokens_counts_the_whole_requested_output() -> None:
     budget = {"type": "limit", "max_tokens": 1000, "max_list_cost": None}
     used = {"input_tokens": 400, "output_tokens": 100}
-    assert not budget_exceeded(budget, used, "mango-offline-1", 200, 300)
-    assert budget_exceeded(budget, used, "mango-offline-1", 200, 301)
-    assert not budget_exceeded(None, used, "mango-offline-1", 10**9, 10**9)
+    assert not budget_exceeded(budget, used, resolve_price("mango-offline-1"), 200, 300)
+    assert budget_exceeded(budget, used, resolve_price("mango-offline-1"), 200, 301)
+    assert not budget_exceeded(None, used, resolve_price("mango-offline-1"), 10**9, 10**9)
 
 
 def test_budget_by_cost_and_models_without_a_price() -> None:
     budget = {"type": "limit", "max_tokens": None, "max_list_cost": {"amount": "0.001", "currency": "USD"}}
-    assert not budget_exceeded(budget, {}, "mango-offline-1", 500, 100)  # 500 + 500 micros
-    assert budget_exceeded(budget, {}, "mango-offline-1", 501, 100)
-    assert budget_exceeded(budget, {}, "unknown-model", 1, 1)
-    assert budget_exceeded(budget, {"unpriced_requests": 1}, "mango-offline-1", 1, 1)
+    assert not budget_exceeded(budget, {}, resolve_price("mango-offline-1"), 500, 100)  # 500 + 500 micros
+    assert budget_exceeded(budget, {}, resolve_price("mango-offline-1"), 501, 100)
+    assert budget_exceeded(budget, {}, resolve_price("unknown-model"), 1, 1)
+    assert budget_exceeded(budget, {"unpriced_requests": 1}, resolve_price("mango-offline-1"), 1, 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from mango_server.domain import roster, tools
+from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.errors import InvalidRequestError
 
 
@@ -57,16 +58,20 @@ def test_members_are_not_coordinators_and_names_are_unique() -> None:
 
 def test_only_coordinators_get_the_delegation_tools() -> None:
     member = {"type": "agent", "id": "agent_a", "name": "researcher"}
-    snapshot = {
-        "tools": [],
-        "multiagent": {"type": "coordinator", "agents": [member, {"type": "advisor", "model": {"id": "m"}}]},
-    }
-    specs = roster.coordinator_tool_specs(snapshot)
+    snapshot = CapabilitySnapshot.of(
+        {
+            "model": {"id": "m"},
+            "tools": [],
+            "multiagent": {"type": "coordinator", "agents": [member, {"type": "advisor", "model": {"id": "m"}}]},
+        }
+    )
+    single = CapabilitySnapshot.of({"model": {"id": "m"}, "tools": []})
+    specs = roster.coordinator_tool_specs(snapshot.roster)
     assert [s["name"] for s in specs] == ["delegate", "send_to_agent"]
     assert specs[0]["input_schema"]["properties"]["agent"]["enum"] == ["researcher", "advisor"]
-    assert roster.coordinator_tool_specs({"tools": []}) == []
+    assert roster.coordinator_tool_specs(single.roster) == []
     assert tools.classify(tools.catalog(snapshot), "delegate") == "platform"
-    assert tools.classify(tools.catalog({"tools": []}), "delegate") == "unknown"
+    assert tools.classify(tools.catalog(single), "delegate") == "unknown"
 
 
 def test_advisor_runs_tool_free() -> None:
@@ -74,7 +79,7 @@ def test_advisor_runs_tool_free() -> None:
     assert runnable["tools"] == []
     assert runnable["mcp_servers"] == []
     assert runnable["name"] == "advisor"
-    assert roster.coordinator_tool_specs(runnable) == []
+    assert roster.coordinator_tool_specs(CapabilitySnapshot.of(runnable).roster) == []
 
 
 def test_delegation_input_errors_are_model_facing() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from mango_server.domain.agents import build_agent_body
+from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.tools import (
     ToolCatalog,
     ToolDecision,
@@ -20,7 +21,7 @@ from mango_server.domain.tools import (
 MANIFEST = [{"skill_id": "skill_1", "version": 1, "name": "pdf", "description": "d", "directory": "pdf"}]
 
 
-def _snapshot(**extra: Any) -> dict[str, Any]:
+def _snapshot(**extra: Any) -> CapabilitySnapshot:
     body = build_agent_body(
         {
             "name": "a",
@@ -41,7 +42,7 @@ def _snapshot(**extra: Any) -> dict[str, Any]:
             "mcp_servers": [{"type": "url", "name": "docs", "url": "https://example.com/mcp"}],
         }
     )
-    return {**body, **extra}
+    return CapabilitySnapshot.of(body, **extra)
 
 
 def test_catalog_sorts_the_snapshot_tools_by_kind() -> None:
@@ -106,8 +107,8 @@ def test_an_empty_catalog_knows_nothing() -> None:
     assert decide(ToolCatalog(), "bash") == ToolDecision("unknown", "deny")
 
 
-def _web_fetch_snapshot(policy: str) -> dict[str, Any]:
-    return build_agent_body(
+def _web_fetch_snapshot(policy: str, mode: str | None = None) -> CapabilitySnapshot:
+    body = build_agent_body(
         {
             "name": "a",
             "model": "m",
@@ -119,6 +120,7 @@ def _web_fetch_snapshot(policy: str) -> dict[str, Any]:
             ],
         }
     )
+    return CapabilitySnapshot.of(body, web_fetch_mode=mode)
 
 
 @pytest.mark.parametrize(
@@ -145,14 +147,13 @@ def test_web_fetch_mode_is_none_when_the_tool_is_disabled() -> None:
             "tools": [{"type": "agent_toolset_20260401", "configs": [{"name": "web_fetch", "enabled": False}]}],
         }
     )
-    assert web_fetch_mode(body, native_available=False) is None
+    assert web_fetch_mode(CapabilitySnapshot.of(body), native_available=False) is None
 
 
 def test_a_managed_web_fetch_is_classified_and_decided_by_its_policy() -> None:
-    snapshot = {**_web_fetch_snapshot("always_ask"), "web_fetch_mode": "managed"}
-    tools = catalog(snapshot)
+    tools = catalog(_web_fetch_snapshot("always_ask", "managed"))
     assert "web_fetch" not in tools.provider_native
     assert decide(tools, "web_fetch") == ToolDecision("managed", "ask")
     assert policy_type(tools, "web_fetch") == "always_ask"
-    native = catalog({**_web_fetch_snapshot("always_allow"), "web_fetch_mode": "native"})
+    native = catalog(_web_fetch_snapshot("always_allow", "native"))
     assert decide(native, "web_fetch") == ToolDecision("provider_native", "deny")

@@ -9,6 +9,8 @@ import pytest
 from mango_server.app.turn.evaluator import MAX_INPUT_CHARS, CallToEvaluate, ModelEvaluator, decode, prompt
 from mango_server.model import ModelOverloadedError, ModelRequest, ModelResponse, OfflineModel, TextDeltaCallback
 
+from tests.support.model_fakes import FakeModelMembers
+
 
 def _evaluator(model: object = None, timeout: float = 5.0) -> ModelEvaluator:
     return ModelEvaluator(model or OfflineModel(), "mango-offline-1", timeout_seconds=timeout)  # type: ignore[arg-type]
@@ -63,13 +65,13 @@ def test_the_prompt_is_bounded() -> None:
     assert "truncated_input" in json.loads(text)["input"]
 
 
-class _Slow:
+class _Slow(FakeModelMembers):
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         await asyncio.sleep(10)
         raise AssertionError("unreachable")
 
 
-class _Failing:
+class _Failing(FakeModelMembers):
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         raise ModelOverloadedError("busy", status_code=529)
 

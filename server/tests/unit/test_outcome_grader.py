@@ -10,6 +10,8 @@ from mango_server.app.turn.outcome_grader import MAX_ANSWER_CHARS, GradingSubjec
 from mango_server.model import ModelOverloadedError, OfflineModel
 from mango_server.model._offline_grader import grade
 
+from tests.support.model_fakes import FakeModelMembers
+
 
 def _subject(rubric: str, iteration: int = 0, answer: str = "You said: hello") -> GradingSubject:
     return GradingSubject("Say hello.", rubric, iteration, 3, answer)
@@ -52,12 +54,12 @@ def test_the_model_grader_on_the_offline_model() -> None:
     assert asyncio.run(grader.grade("mango-offline-1", _subject("mango-grade:garbage"))).result == "failed"
 
 
-class _Failing:
+class _Failing(FakeModelMembers):
     async def create(self, request: object, on_text_delta: object = None) -> object:
         raise ModelOverloadedError("busy", status_code=529)
 
 
-class _Slow:
+class _Slow(FakeModelMembers):
     async def create(self, request: object, on_text_delta: object = None) -> object:
         await asyncio.sleep(10)
         raise AssertionError("unreachable")

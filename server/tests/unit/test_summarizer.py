@@ -11,6 +11,8 @@ from mango_server.domain.context_policy import DEFAULT_SUMMARY_TOKENS, compactio
 from mango_server.domain.tokens import BYTES_PER_TOKEN
 from mango_server.model import ModelRequest, ModelResponse, OfflineModel, TextDeltaCallback, Usage
 
+from tests.support.model_fakes import FakeModelMembers
+
 
 def _entries(*texts: str) -> list[Entry]:
     return [
@@ -34,13 +36,13 @@ async def test_a_failed_call_gives_no_text_and_a_reason() -> None:
     assert summary.error == "the summary call failed (model_overloaded_error)"
 
 
-class _Slow:
+class _Slow(FakeModelMembers):
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         await asyncio.sleep(5)
         raise AssertionError("unreachable")
 
 
-class _Recording:
+class _Recording(FakeModelMembers):
     def __init__(self, text: str) -> None:
         self.text = text
         self.requests: list[ModelRequest] = []

@@ -11,8 +11,9 @@ import pytest
 from mango_server.app.turn import engine as turn_engine
 from mango_server.app.turn.rounds import Round, StepOutcome
 from mango_server.domain import backoff
+from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.live import NullNotifier
-from mango_server.model import ModelError, ModelRequest
+from mango_server.model import ModelError, ModelRequest, OfflineModel
 
 
 class _Conn:
@@ -29,7 +30,8 @@ class _Pool:
 
 def _round(errors: int) -> Round:
     request = ModelRequest("mango-offline-1", [], 64)
-    return Round("wksp_1", "sesn_1", "sevt_t", 0, errors, "sevt_s", {}, request)
+    snapshot = CapabilitySnapshot.of({"model": {"id": "mango-offline-1"}})
+    return Round("wksp_1", "sesn_1", "sevt_t", 0, errors, "sevt_s", snapshot, request, None)
 
 
 @pytest.mark.parametrize(
@@ -54,7 +56,7 @@ async def test_retry_delay(
 
     monkeypatch.setattr(turn_engine, "lock_if_current", lock_if_current)
     monkeypatch.setattr(turn_engine, "record_error", record_error)
-    engine = turn_engine.TurnEngine(cast(Any, _Pool()), cast(Any, None), NullNotifier(), max_errors=9, rand=lambda: 0.5)
+    engine = turn_engine.TurnEngine(cast(Any, _Pool()), OfflineModel(), NullNotifier(), max_errors=9, rand=lambda: 0.5)
     exc = ModelError("overloaded", retryable=True, retry_after=retry_after)
     outcome = await engine._record_error(_round(errors), exc)
     assert outcome == StepOutcome("retry", expected)

@@ -6,6 +6,7 @@ the semantic rules the schema cannot express; not for storage or versioning.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -158,14 +159,14 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
     return body
 
 
-def custom_tools(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """The Agent's application-defined tools."""
-    return [t for t in body.get("tools", []) if t["type"] == "custom"]
+def custom_tools(tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The application-defined tools of an Agent's ``tools``."""
+    return [t for t in tools if t["type"] == "custom"]
 
 
-def enabled_builtins(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """Enabled built-in tool configs (each with ``name`` and ``permission_policy``)."""
-    for tool in body.get("tools", []):
+def enabled_builtins(tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Enabled built-in tool configs of an Agent's ``tools`` (each with ``name`` and ``permission_policy``)."""
+    for tool in tools:
         if tool["type"] == TOOLSET_TYPE:
             return [c for c in tool["configs"] if c["enabled"]]
     return []

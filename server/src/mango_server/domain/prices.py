@@ -2,7 +2,8 @@
 
 Role: embedded, versioned list prices (US dollars per million tokens, plus per server-tool call)
 for the models the Messages adapter speaks and a nominal price for the offline model (so budgets
-are testable without a network); the cost of one request from its usage, in micro-dollars; the
+are testable without a network), which the model adapters answer for a model id
+(``ModelClient.price``); the cost of one request from its usage, in micro-dollars; the
 Session usage total as stored and as the wire shows it; and whether the next request would take
 the Session past its budget (projected with the request's estimated input and its whole maximum
 output, so a budget is never exceeded by a request Mango chose to send).
@@ -98,12 +99,11 @@ def request_cost(price: Price, tokens: Mapping[str, int], searches: int = 0, fet
 
 
 def request_totals(
-    model_id: str, tokens: Mapping[str, int], server_tool_use: Mapping[str, Any] | None
+    price: Price | None, tokens: Mapping[str, int], server_tool_use: Mapping[str, Any] | None
 ) -> dict[str, int]:
-    """What one answered request adds to the Session's usage total."""
+    """What one answered request adds to the Session's usage total (``price``: its model's, ``None``: unpriced)."""
     searches = int((server_tool_use or {}).get("web_search_requests") or 0)
     fetches = int((server_tool_use or {}).get("web_fetch_requests") or 0)
-    price = resolve_price(model_id)
     out = {k: int(tokens.get(k) or 0) for k in list(EMPTY_TOTALS)[:4]}
     out |= {"web_search_requests": searches, "web_fetch_requests": fetches}
     out["list_cost_micros"] = request_cost(price, out, searches, fetches) if price else 0
@@ -147,11 +147,14 @@ def public_usage(totals: Mapping[str, int] | None) -> dict[str, Any]:
 def budget_exceeded(
     budget: Mapping[str, Any] | None,
     totals: Mapping[str, int] | None,
-    model_id: str,
+    price: Price | None,
     input_tokens: int,
     max_tokens: int,
 ) -> bool:
-    """Whether a request of ``input_tokens`` asking for ``max_tokens`` could take the Session past ``budget``."""
+    """Whether a request of ``input_tokens`` asking for ``max_tokens`` could take the Session past ``budget``.
+
+    ``price`` is the list price of the request's model (``None``: unpriced, so a cost limit stops it).
+    """
     if not budget:
         return False
     t = {**EMPTY_TOTALS, **(totals or {})}
@@ -162,7 +165,6 @@ def budget_exceeded(
     limit_cost = budget.get("max_list_cost")
     if limit_cost is None:
         return False
-    price = resolve_price(model_id)
     if price is None or t["unpriced_requests"]:
         return True  # a cost limit cannot be honoured without a list price
     projected = request_cost(price, {"input_tokens": input_tokens, "output_tokens": max_tokens})

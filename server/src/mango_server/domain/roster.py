@@ -9,6 +9,7 @@ snapshots ``app.sessions``'. Not responsible for running Threads (``app.threads.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mango_server.domain.agents import normalize_model
@@ -112,9 +113,8 @@ def roster_of(snapshot: JsonObject) -> list[JsonObject]:
     return list(multiagent.get("agents") or [])
 
 
-def coordinator_tool_specs(snapshot: JsonObject) -> list[JsonObject]:
-    """The runtime-owned tools a coordinator's model is offered (none for other Agents)."""
-    roster = roster_of(snapshot)
+def coordinator_tool_specs(roster: Sequence[JsonObject]) -> list[JsonObject]:
+    """The runtime-owned tools a coordinator's model is offered for its ``roster`` (none for an empty roster)."""
     if not roster:
         return []
     names = [member_name(a) for a in roster]

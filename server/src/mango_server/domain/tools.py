@@ -5,7 +5,7 @@ Session's self-hosted worker), ``provider_native`` (run by the model provider in
 never executed here), ``platform`` (answered by the orchestrator itself, such as ``load_skill`` and a coordinator's
 ``delegate`` / ``send_to_agent``),
 ``mcp`` (a tool of an attached MCP server, offered under its MCP tool name once discovered; the
-round's snapshot carries the discovered tools as ``mcp_tools``), ``managed`` (a built-in the
+round's ``CapabilitySnapshot`` carries the discovered tools as ``mcp_tools``), ``managed`` (a built-in the
 platform executes itself, interceptable like any built-in: ``web_fetch`` when the Session pinned
 the managed executor, see :func:`web_fetch_mode`; the round's snapshot says so as
 ``web_fetch_mode``) and ``unknown``.
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mango_server.domain.agents import PLATFORM_TOOLS, PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
-from mango_server.domain.json import JsonObject
-from mango_server.domain.roster import COORDINATOR_TOOLS, roster_of
+from mango_server.domain.capabilities import CapabilitySnapshot
+from mango_server.domain.roster import COORDINATOR_TOOLS
 
 ToolKind = Literal["custom", "builtin", "provider_native", "platform", "mcp", "managed", "unknown"]
 MANAGED_TOOLS = frozenset({"web_fetch"})  # built-ins the platform can execute when the provider cannot
@@ -32,7 +32,7 @@ Permission = Literal["allow", "ask", "deny"]
 
 @dataclass(frozen=True)
 class ToolCatalog:
-    """The tools one Session's frozen Agent snapshot offers, by kind."""
+    """The tools one round's capability snapshot offers, by kind."""
 
     custom: frozenset[str] = frozenset()
     #: Worker built-ins by name -> permission policy type.
@@ -54,38 +54,37 @@ class ToolDecision:
     permission: Permission
 
 
-def catalog(snapshot: JsonObject) -> ToolCatalog:
-    """The catalogue of a snapshot; platform tools are offered only when the Session pins Skills."""
-    enabled = enabled_builtins(snapshot)
+def catalog(snapshot: CapabilitySnapshot) -> ToolCatalog:
+    """The catalogue of a round's snapshot; platform tools are offered only when the Session pins Skills
+    (``load_skill``) or its Agent is a coordinator (``delegate``, ``send_to_agent``)."""
+    enabled = enabled_builtins(snapshot.tools)
     managed = {
         c["name"]: c["permission_policy"]["type"]
         for c in enabled
-        if c["name"] in MANAGED_TOOLS and snapshot.get("web_fetch_mode") == "managed"
+        if c["name"] in MANAGED_TOOLS and snapshot.web_fetch_mode == "managed"
     }
     return ToolCatalog(
-        custom=frozenset(t["name"] for t in custom_tools(snapshot)),
+        custom=frozenset(t["name"] for t in custom_tools(snapshot.tools)),
         builtins={c["name"]: c["permission_policy"]["type"] for c in enabled if c["name"] not in PROVIDER_NATIVE_TOOLS},
         provider_native=frozenset(
             c["name"] for c in enabled if c["name"] in PROVIDER_NATIVE_TOOLS and c["name"] not in managed
         ),
-        platform=(PLATFORM_TOOLS if snapshot.get("skill_manifest") else frozenset())
-        | (COORDINATOR_TOOLS if roster_of(snapshot) else frozenset()),
-        mcp_servers=frozenset(
-            str(t["mcp_server_name"]) for t in snapshot.get("tools") or [] if t.get("type") == "mcp_toolset"
-        ),
+        platform=(PLATFORM_TOOLS if snapshot.skill_manifest else frozenset())
+        | (COORDINATOR_TOOLS if snapshot.roster else frozenset()),
+        mcp_servers=frozenset(str(t["mcp_server_name"]) for t in snapshot.tools if t.get("type") == "mcp_toolset"),
         mcp_tools=_mcp_tools(snapshot),
         managed=managed,
     )
 
 
-def web_fetch_mode(snapshot: JsonObject, *, native_available: bool) -> str | None:
+def web_fetch_mode(snapshot: CapabilitySnapshot, *, native_available: bool) -> str | None:
     """Which executor answers the Agent's ``web_fetch``: ``native``, ``managed``, or ``None`` (not enabled).
 
     Native only when the model endpoint runs web fetches itself (its capability profile) and the
     policy is ``always_allow``: a provider-native call cannot be paused, so ``always_ask`` and
     ``auto`` need the interceptable platform-managed executor.
     """
-    config = next((c for c in enabled_builtins(snapshot) if c["name"] == "web_fetch"), None)
+    config = next((c for c in enabled_builtins(snapshot.tools) if c["name"] == "web_fetch"), None)
     if config is None:
         return None
     if native_available and config["permission_policy"]["type"] == "always_allow":
@@ -93,10 +92,10 @@ def web_fetch_mode(snapshot: JsonObject, *, native_available: bool) -> str | Non
     return "managed"
 
 
-def _mcp_tools(snapshot: JsonObject) -> dict[str, tuple[str, str]]:
+def _mcp_tools(snapshot: CapabilitySnapshot) -> dict[str, tuple[str, str]]:
     """Discovered MCP tools by name; the first server offering a name wins (as in ``app.turn.request``)."""
     out: dict[str, tuple[str, str]] = {}
-    for tool in snapshot.get("mcp_tools") or []:
+    for tool in snapshot.mcp_tools:
         out.setdefault(tool["name"], (tool["mcp_server_name"], tool["permission_policy"]["type"]))
     return out
 

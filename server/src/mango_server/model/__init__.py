@@ -2,7 +2,9 @@
 
 ``OfflineModel`` is the deterministic, network-free model for the dev quickstart and
 tests; ``MessagesClient`` talks to a Messages API endpoint. ``build_model_client`` picks
-one from configuration. Nothing here stores transcripts or publishes events.
+one from configuration; ``InstrumentedModel`` measures whichever it is. Each answers what the
+protocol declares: ``create``, ``capabilities``, ``profile`` and ``price``. Nothing here stores
+transcripts or publishes events.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ._offline_grader import GRADER_MARKER
 from ._offline_summary import SUMMARY_MARKER
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
+    AdapterProfile,
     ModelCapabilities,
     ModelClient,
     ModelRequest,
@@ -30,7 +33,6 @@ from ._types import (
     ToolSpec,
     ToolUse,
     Usage,
-    adapter_profile,
     response_text,
     tool_declaration,
     tool_uses,
@@ -44,6 +46,7 @@ __all__ = [
     "GRADER_MARKER",
     "PROVIDER_TOOL_VERSIONS",
     "SUMMARY_MARKER",
+    "AdapterProfile",
     "InstrumentedModel",
     "MessagesClient",
     "ModelCapabilities",
@@ -62,7 +65,6 @@ __all__ = [
     "ToolSpec",
     "ToolUse",
     "Usage",
-    "adapter_profile",
     "build_model_client",
     "encode_request_body",
     "response_text",

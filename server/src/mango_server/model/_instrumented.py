@@ -1,8 +1,9 @@
 """A ``ModelClient`` decorator that measures and traces every provider round.
 
 Wraps whichever adapter ``build_model_client`` chose: a ``model.request`` span (child of the
-turn's span), the request latency by outcome and the token counts the provider reports. Not
-responsible for retries or errors (the adapter and the turn engine own them); nothing from the
+turn's span), the request latency by outcome and the token counts the provider reports. What the
+engine reads of a client (capabilities, recipe profile, list prices) is the wrapped adapter's.
+Not responsible for retries or errors (the adapter and the turn engine own them); nothing from the
 request or the response is recorded beyond the model name and token counts.
 """
 
@@ -10,17 +11,11 @@ from __future__ import annotations
 
 import time
 
+from mango_server.domain.prices import Price
 from mango_server.telemetry import metrics, traces
 
 from ._errors import ModelError
-from ._types import (
-    ModelCapabilities,
-    ModelClient,
-    ModelRequest,
-    ModelResponse,
-    TextDeltaCallback,
-    adapter_profile,
-)
+from ._types import AdapterProfile, ModelCapabilities, ModelClient, ModelRequest, ModelResponse, TextDeltaCallback
 
 __all__ = ["InstrumentedModel"]
 
@@ -31,9 +26,13 @@ class InstrumentedModel:
     def __init__(self, inner: ModelClient, provider: str) -> None:
         self._inner = inner
         self._provider = provider
-        # Request recipes record the wrapped adapter's profile (``adapter_profile``), not this wrapper's.
-        self.profile = adapter_profile(inner)
-        self.capabilities = getattr(inner, "capabilities", ModelCapabilities())
+        # Request recipes record the wrapped adapter's profile, not this wrapper's.
+        self.profile: AdapterProfile = inner.profile
+        self.capabilities: ModelCapabilities = inner.capabilities
+
+    def price(self, model_id: str) -> Price | None:
+        """The wrapped adapter's list price of ``model_id``."""
+        return self._inner.price(model_id)
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         started = time.monotonic()

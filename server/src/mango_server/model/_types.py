@@ -9,6 +9,11 @@ blocks are plain JSON dicts exactly as stored in (and hydrated from) the Provide
 Transcript; nothing here copies, normalises or re-orders them, so unknown block types and
 unknown fields survive a round trip.
 
+The ``ModelClient`` protocol declares everything the turn engine reads of an adapter: how it
+answers a round (``create``), what it can honour (``capabilities``), what a request recipe
+records about it (``profile``) and the list price of a model id (``price``, from
+``domain.prices``); every adapter implements each member itself, nothing is probed.
+
 Not responsible for: any I/O, retries, permission policy or capability resolution (the
 tool plane decides which tools are ``provider_native`` and pins their versions; this
 module only renders the declaration).
@@ -20,8 +25,11 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from mango_server.domain.prices import Price
+
 __all__ = [
     "PROVIDER_TOOL_VERSIONS",
+    "AdapterProfile",
     "ModelCapabilities",
     "ModelClient",
     "ModelRequest",
@@ -31,7 +39,6 @@ __all__ = [
     "ToolSpec",
     "ToolUse",
     "Usage",
-    "adapter_profile",
     "response_text",
     "tool_declaration",
     "tool_uses",
@@ -192,14 +199,40 @@ def tool_uses(source: ModelResponse | Sequence[Mapping[str, Any]]) -> list[ToolU
     return calls
 
 
-def adapter_profile(client: object) -> dict[str, Any]:
-    """What a request recipe records about the adapter: its name, wire version and body options."""
-    profile = getattr(client, "profile", None)
-    return dict(profile) if isinstance(profile, Mapping) else {"adapter": type(client).__name__}
+@dataclass(frozen=True, slots=True)
+class AdapterProfile:
+    """What a request recipe records about the adapter that sends it (the recipe's ``adapter`` object).
+
+    ``name`` is the adapter (``offline``, ``messages``), ``version`` its wire version, recorded under
+    ``version_field``, and ``options`` the body options that change what is sent (``stream``).
+    """
+
+    name: str
+    version: str
+    version_field: str = "version"
+    options: Mapping[str, str | int | bool] = field(default_factory=dict)
+
+    def recorded(self) -> dict[str, str | int | bool]:
+        """The recipe's ``adapter`` object: ``{"adapter": name, <version_field>: version, **options}``."""
+        return {"adapter": self.name, self.version_field: self.version, **self.options}
 
 
 class ModelClient(Protocol):
-    """The model boundary used by the agent loop."""
+    """The model boundary used by the agent loop: the one call, and what the engine reads of the adapter."""
+
+    @property
+    def capabilities(self) -> ModelCapabilities:
+        """What the adapter can honour (frozen; fixed for the adapter's life)."""
+        ...
+
+    @property
+    def profile(self) -> AdapterProfile:
+        """What a request recipe records about the adapter."""
+        ...
+
+    def price(self, model_id: str) -> Price | None:
+        """The list price of ``model_id`` (``domain.prices``); ``None`` when the model has none."""
+        ...
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         """Run one provider round and return the complete response.

@@ -6,7 +6,10 @@ reads the SSE stream (or a JSON body when streaming is off or the server answers
 reassembles the exact provider blocks (see ``_stream``), and retries transient failures:
 HTTP 408/409/429/5xx/529, ``overloaded_error`` events and connection errors, with
 exponential backoff and jitter, honouring ``retry-after-ms``/``retry-after`` and
-``x-should-retry``, for at most ``max_retries`` retries.
+``x-should-retry``, for at most ``max_retries`` retries. What the turn engine reads of it: its
+capabilities (native web search, web fetch and citations unless configured otherwise), the
+profile its request recipes record (wire version, streaming) and the list prices of
+``domain.prices``.
 
 Lifecycle: build one client per process (it owns its ``httpx.AsyncClient`` unless one is
 passed in) and ``aclose()`` it at shutdown.
@@ -31,6 +34,8 @@ import anyio
 import httpx
 from httpx_sse import EventSource
 
+from mango_server.domain import prices
+
 from ._errors import (
     ModelContextOverflowError,
     ModelError,
@@ -41,6 +46,7 @@ from ._errors import (
 from ._stream import StreamAssembler, StreamError, response_from_json
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
+    AdapterProfile,
     ModelCapabilities,
     ModelRequest,
     ModelResponse,
@@ -110,14 +116,18 @@ class MessagesClient:
         self._backoff_max = backoff_max
         self._max_retry_after = max_retry_after
         self._sleep = sleep
-        self.profile = {"adapter": "messages", "anthropic_version": anthropic_version, "stream": stream}
-        self.capabilities = capabilities or ModelCapabilities(
+        self.profile = AdapterProfile("messages", anthropic_version, "anthropic_version", {"stream": stream})
+        self.capabilities: ModelCapabilities = capabilities or ModelCapabilities(
             native_web_search=True,
             native_web_fetch=True,
             native_citations=True,
             preserves_unknown_content_blocks=True,
             provider_tool_versions=dict(PROVIDER_TOOL_VERSIONS),
         )
+
+    def price(self, model_id: str) -> prices.Price | None:
+        """The list price of ``model_id`` on the Messages API (``domain.prices``)."""
+        return prices.resolve_price(model_id)
 
     def __repr__(self) -> str:
         return f"MessagesClient(url={self._url!r}, stream={self._stream})"

@@ -55,7 +55,8 @@ Window: the model behaves like a catalogued model (``domain.model_windows``; ``m
 a 200,000-token model, and operator entries can make any id smaller for tests). Input tokens are
 counted with the conservative estimator (``domain.tokens``); a request whose input plus
 ``max_tokens`` exceeds the window is refused with HTTP 413 ``request_too_large``, the way the
-provider refuses it.
+provider refuses it. No native web fetch (its ``capabilities``); recipes record the profile
+``offline`` version ``1``; list prices are ``domain.prices``' (``mango-offline-1`` has a nominal one).
 
 Determinism: ids (``toolu_offline_...``, ``msg_offline_...``, ``req_offline_...``) hash the
 request's conversation; usage is the estimator's count of the request and of the response.
@@ -78,6 +79,7 @@ from typing import Any
 
 import anyio
 
+from mango_server.domain import prices
 from mango_server.domain.model_windows import ModelWindow, resolve_window
 from mango_server.domain.tokens import estimate_message, estimate_request
 
@@ -85,7 +87,15 @@ from ._errors import ModelContextOverflowError, ModelOverloadedError, ModelReque
 from ._offline_evaluator import EVALUATOR_MARKER, verdict
 from ._offline_grader import GRADER_MARKER, grade
 from ._offline_summary import FAIL_MARKER, SUMMARY_MARKER, summary_text
-from ._types import ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback, Usage, tool_declaration
+from ._types import (
+    AdapterProfile,
+    ModelCapabilities,
+    ModelRequest,
+    ModelResponse,
+    TextDeltaCallback,
+    Usage,
+    tool_declaration,
+)
 
 __all__ = ["OfflineModel"]
 
@@ -130,11 +140,15 @@ class OfflineModel:
         preserves_unknown_content_blocks=True,
         provider_tool_versions={"web_search": "web_search_20250305", "web_fetch": "web_fetch_20250910"},
     )
+    profile = AdapterProfile("offline", "1")
 
     def __init__(self, windows: Mapping[str, ModelWindow] | None = None) -> None:
         self._attempts: dict[str, int] = {}
         self._windows = dict(windows or {})
-        self.profile = {"adapter": "offline", "version": "1"}
+
+    def price(self, model_id: str) -> prices.Price | None:
+        """The list price of ``model_id`` (``mango-offline-1`` has a nominal one, so budgets are testable)."""
+        return prices.resolve_price(model_id)
 
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         """Answer ``request`` deterministically; see the module docstring for directives."""

@@ -72,7 +72,7 @@ async def plan(pool: Pool, prepared: Round, response: ModelResponse) -> Plan:
     """
     out = Plan()
     start_id, session_id = prepared.start_id, prepared.session_id
-    members = {roster.member_name(a): a for a in roster.roster_of(prepared.snapshot)}
+    members = {roster.member_name(a): a for a in prepared.snapshot.roster}
     calls = [c for c in tool_uses(response) if c.name in roster.COORDINATOR_TOOLS]
     if not calls or not members:
         return out

@@ -11,26 +11,36 @@ after a provider ``request_too_large`` refusal. ``complete`` stores the provider
 anchor the next admission measures with.
 
 Not responsible for: the policy itself (``domain.context_policy``, ``domain.compaction``,
-``domain.tokens``), SQL (``store.context``) or calling the model (``app.turn.engine``).
+``domain.tokens``), building the round's ``CapabilitySnapshot`` (``app.turn.prepare``), SQL
+(``store.context``) or calling the model (``app.turn.engine``).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from mango_server.app.turn.request import build_request, merge_messages
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import compaction as policy
+from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.compaction import Entry, Projection
-from mango_server.domain.context_policy import Budget, budget_for, compaction_config
+from mango_server.domain.context_policy import Budget, budget_for
 from mango_server.domain.json import JsonObject
 from mango_server.domain.model_windows import CATALOGUE_VERSION, ModelWindow, resolve_window
+from mango_server.domain.prices import Price
 from mango_server.domain.tokens import UsageAnchor, estimate_request, fingerprint, measure
 from mango_server.ids import derived_id
-from mango_server.model import ModelRequest, ModelResponse, ToolSpec, tool_declaration
+from mango_server.model import (
+    AdapterProfile,
+    ModelCapabilities,
+    ModelClient,
+    ModelRequest,
+    ModelResponse,
+    ToolSpec,
+    tool_declaration,
+)
 from mango_server.store import context as store
 from mango_server.store import events, transcript
 from mango_server.store.context import CompactionRow
@@ -55,12 +65,19 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class ContextConfig:
-    """What admission needs beyond the Session: requested output, operator windows, the adapter's profile."""
+    """What preparing a round needs beyond the Session: what it reads of the model client (its recipe
+    profile, capabilities and list prices), the requested output and the operator's windows."""
 
+    adapter: AdapterProfile
+    capabilities: ModelCapabilities  # ``native_web_fetch``: does the endpoint fetch web pages itself?
+    price: Callable[[str], Price | None]  # the client's list price of a model id
     max_tokens: int = 4096
     windows: Mapping[str, ModelWindow] = field(default_factory=dict)
-    adapter: Mapping[str, Any] = field(default_factory=dict)
-    native_web_fetch: bool = True  # the adapter's capability profile: does the endpoint fetch web pages itself?
+
+    @classmethod
+    def of(cls, model: ModelClient, max_tokens: int, windows: Mapping[str, ModelWindow]) -> ContextConfig:
+        """The configuration of rounds asked of ``model``."""
+        return cls(model.profile, model.capabilities, model.price, max_tokens, windows)
 
 
 @dataclass(frozen=True)
@@ -115,7 +132,7 @@ def projection_of(row: CompactionRow | None) -> Projection | None:
     )
 
 
-def _request(snapshot: JsonObject, entries: list[Entry], attempt: int, max_tokens: int) -> ModelRequest:
+def _request(snapshot: CapabilitySnapshot, entries: list[Entry], attempt: int, max_tokens: int) -> ModelRequest:
     rows = [{"role": e.role, "blocks": e.blocks} for e in entries]
     return build_request(snapshot, rows, attempt=attempt, max_tokens=max_tokens)
 
@@ -131,7 +148,7 @@ def _size(request: ModelRequest) -> int:
 async def plan(
     conn: Connection,
     where: RoundKey,
-    snapshot: JsonObject,
+    snapshot: CapabilitySnapshot,
     config: ContextConfig,
     summaries: Mapping[str, Summary] | None = None,
 ) -> Plan | SummaryNeeded:
@@ -189,8 +206,8 @@ def _split(key: str) -> tuple[str, int]:
     return trigger, int(position)
 
 
-def _budget(snapshot: JsonObject, config: ContextConfig) -> Budget:
-    return budget_for(resolve_window(str(snapshot["model"]["id"]), config.windows), config.max_tokens)
+def _budget(snapshot: CapabilitySnapshot, config: ContextConfig) -> Budget:
+    return budget_for(resolve_window(snapshot.model_id, config.windows), config.max_tokens)
 
 
 def _summary_key(row: CompactionRow | None) -> str:
@@ -208,7 +225,7 @@ def _anchor(raw: JsonObject | None) -> UsageAnchor | None:
 async def _compact(
     conn: Connection,
     where: RoundKey,
-    snapshot: JsonObject,
+    snapshot: CapabilitySnapshot,
     entries: list[Entry],
     budget: Budget,
     pre_tokens: int,
@@ -235,7 +252,7 @@ async def _compact(
     row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, kind)
     mode = "extractive_aggressive" if aggressive else "extractive"
     stored_projection: JsonObject = {}
-    wanted = compaction_config(snapshot)
+    wanted = snapshot.compaction
     if not aggressive and wanted.mode == "summary" and projection.summary is not None:
         existing = await store.get_compaction(conn, where.session_id, row_id)
         if existing is not None:
@@ -243,8 +260,7 @@ async def _compact(
         room = min(wanted.max_summary_tokens, policy.summary_budget(target, _size(empty)))
         written = (summaries or {}).get(row_id)
         if written is None:
-            model_id = str(snapshot["model"]["id"])
-            return SummaryNeeded(row_id, model_id, policy.dropped_entries(projection, entries), room)
+            return SummaryNeeded(row_id, snapshot.model_id, policy.dropped_entries(projection, entries), room)
         if written.text:
             projection = policy.with_summary(projection, written.text, room)
             mode = "summary"
@@ -278,7 +294,7 @@ async def _compact(
 
 
 def _recipe(
-    snapshot: JsonObject,
+    snapshot: CapabilitySnapshot,
     request: ModelRequest,
     keys: list[str],
     budget: Budget,
@@ -296,9 +312,9 @@ def _recipe(
         "max_tokens": request.max_tokens,
         "attempt": request.attempt,
         "extra": dict(request.extra),
-        "agent": {"id": snapshot.get("id"), "version": snapshot.get("version")},
-        "tool_config": snapshot.get("tools") or [],
-        "adapter": dict(config.adapter),
+        "agent": {"id": snapshot.agent_id, "version": snapshot.agent_version},
+        "tool_config": list(snapshot.tools),
+        "adapter": config.adapter.recorded(),
         "policy_version": policy.POLICY_VERSION,
         "catalogue_version": CATALOGUE_VERSION,
         "window": {"context_window": budget.window, "limit": budget.limit},
@@ -309,7 +325,7 @@ def _recipe(
 
 
 async def recover_overflow(
-    conn: Connection, where: RoundKey, snapshot: JsonObject, config: ContextConfig, refused_estimate: int
+    conn: Connection, where: RoundKey, snapshot: CapabilitySnapshot, config: ContextConfig, refused_estimate: int
 ) -> bool:
     """Record the one aggressive compaction of this round after a refusal; False when it was already used."""
     row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, "overflow")

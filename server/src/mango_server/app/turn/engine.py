@@ -10,7 +10,9 @@ after it started. ``TurnEngine.step`` is called by the Session workflow's activi
    same round (an interrupt may have ended it), then commits the response blocks to the
    transcript, the public events, usage, pending tool actions and the status projection together.
 
-Every model is asked the same way, from the same place: the engine never knows which one it is.
+Every model is asked the same way, from the same place: the engine never knows which one it is;
+what rounds read of it (capabilities, the recipe's adapter profile, list prices) is what the
+``ModelClient`` protocol declares.
 
 Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 idempotent);
 a model error is recorded as ``session.error`` and the workflow waits (``domain.backoff``, or the
@@ -53,7 +55,6 @@ from mango_server.model import (
     ModelError,
     ModelResponse,
     TextDeltaCallback,
-    adapter_profile,
     tool_uses,
 )
 from mango_server.store import events, step_probe
@@ -91,9 +92,7 @@ class TurnEngine:
         self._model = model
         self._notifier = notifier
         self._max_errors = max_errors
-        capabilities = getattr(model, "capabilities", None)
-        native_fetch = bool(getattr(capabilities, "native_web_fetch", False))
-        self._context = ContextConfig(max_tokens, dict(windows or {}), adapter_profile(model), native_fetch)
+        self._context = ContextConfig.of(model, max_tokens, dict(windows or {}))  # what rounds read of the model
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
         self._mcp = mcp
@@ -293,7 +292,7 @@ class TurnEngine:
     async def _evaluate_auto_calls(self, prepared: Round, response: ModelResponse) -> dict[str, Evaluation]:
         """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``."""
         catalog = tools.catalog(prepared.snapshot)
-        descriptions = {t["name"]: t.get("description") or "" for t in prepared.snapshot.get("mcp_tools") or []}
+        descriptions = {t["name"]: t.get("description") or "" for t in prepared.snapshot.mcp_tools}
         verdicts: dict[str, Evaluation] = {}
         for call in tool_uses(response):
             kind = tools.classify(catalog, call.name)
@@ -309,10 +308,9 @@ class TurnEngine:
 
     async def _run_platform_tools(self, prepared: Round, response: ModelResponse) -> PlatformResults:
         """Results of calls the platform answers itself (``load_skill``), computed outside any transaction."""
-        manifest = prepared.snapshot.get("skill_manifest") or []
         catalog = tools.catalog(prepared.snapshot)
         results: PlatformResults = {}
         for call in tool_uses(response):
             if tools.classify(catalog, call.name) == "platform" and call.name not in COORDINATOR_TOOLS:
-                results[call.id] = await load_instructions(self._blobs, manifest, call.input)
+                results[call.id] = await load_instructions(self._blobs, prepared.snapshot.skill_manifest, call.input)
         return results

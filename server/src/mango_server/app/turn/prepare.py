@@ -3,10 +3,12 @@
 Claims the oldest queued trigger (``user.message``, ``user.define_outcome`` or the grader's
 feedback, ``app.turn.outcomes``) as a new turn's trigger (writing its provider blocks
 as transcript position 0), or resumes a turn whose tool barrier has closed (writing the tool
-results), admits the round's request with every tool declaration it offers, the MCP tools
-discovered before the transaction included (``app.turn.context_admission``: measure, compact when it
-would not fit), stops
-with ``budget_reached`` instead when the request could take the Session past its budget, else
+results), builds the round's ``CapabilitySnapshot`` once (``domain.capabilities``: the Session's Agent
+snapshot with its Skill manifest, the MCP tools discovered before the transaction and the pinned
+``web_fetch`` executor), admits the round's request with every tool declaration it offers
+(``app.turn.context_admission``: measure, compact when it would not fit), stops
+with ``budget_reached`` instead when the request could take the Session past its budget (priced by
+the model client's list price of the Agent's model), else
 records the request's recipe, announces ``running`` and appends ``span.model_request_start`` with a
 deterministic id, so a re-run after a crash appends nothing twice. Not responsible for the model call or
 the commit.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 
 from mango_server.app.documents import file_sources
 from mango_server.app.threads import delegation
@@ -27,6 +30,7 @@ from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome,
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import prices, tools
 from mango_server.domain import skills as skill_rules
+from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
@@ -120,20 +124,18 @@ async def _open_round(
         manifest = skill_rules.with_paths(
             manifest, skill_rules.skills_folder(root.agent_snapshot, session.agent_snapshot)
         )
-    snapshot = {**session.agent_snapshot, "skill_manifest": manifest}
-    if offer.tools:
-        snapshot["mcp_tools"] = offer.tools
-    mode = tools.web_fetch_mode(snapshot, native_available=config.native_web_fetch)
+    snapshot = CapabilitySnapshot.of(session.agent_snapshot, skill_manifest=manifest, mcp_tools=offer.tools)
+    mode = tools.web_fetch_mode(snapshot, native_available=config.capabilities.native_web_fetch)
     if mode is not None:  # pinned by the Session's first round, so the Session never switches executors
-        snapshot["web_fetch_mode"] = await tool_profiles.pin_web_fetch(conn, ws, sid, mode)
+        snapshot = replace(snapshot, web_fetch_mode=await tool_profiles.pin_web_fetch(conn, ws, sid, mode))
     await record_failures(conn, ws, sid, turn.trigger_id, start_id, offer.failures)
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
     admitted = await context_admission.plan(conn, key, snapshot, config, summaries)  # may compact first
     if isinstance(admitted, SummaryNeeded):
         return admitted
-    model_id = str(snapshot["model"]["id"])
+    price = config.price(snapshot.model_id)
     budget, used = await _budget_scope(conn, root)
-    if budget and prices.budget_exceeded(budget, used, model_id, admitted.estimate, admitted.request.max_tokens):
+    if budget and prices.budget_exceeded(budget, used, price, admitted.estimate, admitted.request.max_tokens):
         return await _stop_for_budget(conn, session, budget, start_id)
     # The request's row and its start event commit together, so a newly recorded request has no
     # start event yet; only a re-run of the round (after a crash) needs to look for it.
@@ -154,7 +156,7 @@ async def _open_round(
     if session is not before:  # a child Thread's change shows in the primary ledger too
         await delegation.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
     return Round(
-        ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request,
+        ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request, price,
         admitted.estimate, child=session.primary_session_id is not None,
     )  # fmt: skip
 

@@ -1,16 +1,18 @@
-"""Model context: from a Session's frozen Agent snapshot and lossless transcript to a ModelRequest.
+"""Model context: from a round's capability snapshot and lossless transcript to a ModelRequest.
 
 Responsible for: turning public user content into provider blocks once (when a turn starts,
-stored in the transcript thereafter) and declaring the snapshot's tools. Not responsible for
-loading rows or calling the model. Public events are never used to rebuild context.
+stored in the transcript thereafter) and declaring the tools of the round's
+``domain.capabilities.CapabilitySnapshot``. Not responsible for loading rows, building the snapshot
+(``app.turn.prepare``) or calling the model. Public events are never used to rebuild context.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mango_server.app.turn.skill_loader import load_skill_spec
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
+from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.json import JsonObject
 from mango_server.domain.roster import coordinator_tool_specs
 from mango_server.model import ModelRequest, ToolSpec
@@ -98,12 +100,12 @@ def user_blocks(content: list[JsonObject], snapshots: Mapping[int, str] | None =
     return blocks
 
 
-def tool_specs(snapshot: JsonObject) -> list[ToolSpec]:
-    """The tools declared to the model for this Session."""
+def tool_specs(snapshot: CapabilitySnapshot) -> list[ToolSpec]:
+    """The tools declared to the model for this round."""
     specs: list[ToolSpec] = []
-    for config in enabled_builtins(snapshot):
+    for config in enabled_builtins(snapshot.tools):
         name = config["name"]
-        if name == "web_fetch" and snapshot.get("web_fetch_mode") == "managed":
+        if name == "web_fetch" and snapshot.web_fetch_mode == "managed":
             specs.append(ToolSpec(name=name, description=WEB_FETCH_DESCRIPTION, input_schema=WEB_FETCH_SCHEMA))
         elif name in PROVIDER_NATIVE_TOOLS:
             specs.append(ToolSpec(name=name, kind="provider_native"))
@@ -116,20 +118,20 @@ def tool_specs(snapshot: JsonObject) -> list[ToolSpec]:
                     kind="builtin",
                 )
             )
-    for tool in custom_tools(snapshot):
+    for tool in custom_tools(snapshot.tools):
         specs.append(
             ToolSpec(name=tool["name"], description=tool.get("description") or "", input_schema=tool["input_schema"])
         )
     taken = {spec.name for spec in specs}
-    for tool in snapshot.get("mcp_tools") or []:
+    for tool in snapshot.mcp_tools:
         if tool["name"] in taken:
             continue  # an MCP tool never shadows a built-in, custom or earlier server's tool
         taken.add(tool["name"])
         description = tool.get("description") or f"A tool of the MCP server {tool['mcp_server_name']}."
         specs.append(ToolSpec(name=tool["name"], description=description, input_schema=tool["input_schema"]))
-    if snapshot.get("skill_manifest"):
-        specs.append(load_skill_spec(snapshot["skill_manifest"]))
-    for tool in coordinator_tool_specs(snapshot):
+    if snapshot.skill_manifest:
+        specs.append(load_skill_spec(snapshot.skill_manifest))
+    for tool in coordinator_tool_specs(snapshot.roster):
         if tool["name"] not in taken:
             specs.append(
                 ToolSpec(name=tool["name"], description=tool["description"], input_schema=tool["input_schema"])
@@ -137,7 +139,7 @@ def tool_specs(snapshot: JsonObject) -> list[ToolSpec]:
     return specs
 
 
-def skills_prompt(manifest: list[JsonObject]) -> str:
+def skills_prompt(manifest: Sequence[JsonObject]) -> str:
     """The system prompt section announcing the Session's pinned Skills (name and description only).
 
     The model loads a Skill's instructions on demand with the ``load_skill`` platform tool (answered
@@ -169,12 +171,14 @@ def merge_messages(transcript: list[JsonObject]) -> list[JsonObject]:
     return messages
 
 
-def build_request(snapshot: JsonObject, transcript: list[JsonObject], *, attempt: int, max_tokens: int) -> ModelRequest:
+def build_request(
+    snapshot: CapabilitySnapshot, transcript: list[JsonObject], *, attempt: int, max_tokens: int
+) -> ModelRequest:
     """One provider round from the snapshot and the ordered transcript rows."""
     messages = merge_messages(transcript)
-    parts = (snapshot.get("system"), skills_prompt(snapshot.get("skill_manifest") or []))
+    parts = (snapshot.system, skills_prompt(snapshot.skill_manifest))
     return ModelRequest(
-        model=snapshot["model"]["id"],
+        model=snapshot.model_id,
         system="\n\n".join(p for p in parts if p) or None,
         messages=messages,
         tools=tool_specs(snapshot),

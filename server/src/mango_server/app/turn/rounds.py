@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.json import JsonObject
+from mango_server.domain.prices import Price
 from mango_server.model import ModelRequest
 from mango_server.store import events, sessions, turns
 from mango_server.store.actions import OPEN_STATES
@@ -32,7 +34,7 @@ class StepOutcome:
 
 @dataclass(frozen=True)
 class Round:
-    """One prepared provider round: the turn's position, its start event and the model's input."""
+    """One prepared provider round: the turn's position, its start event, what it offers and the model's input."""
 
     workspace_id: str
     session_id: str
@@ -40,8 +42,9 @@ class Round:
     round: int
     errors: int
     start_id: str
-    snapshot: JsonObject
+    snapshot: CapabilitySnapshot  # the round's Agent, Skills, MCP tools and web_fetch executor
     request: ModelRequest  # the admitted request (``app.turn.context_admission``)
+    price: Price | None  # the list price of the round's model (``ModelClient.price``; ``None``: unpriced)
     estimate: int = 0  # its measured input tokens
     child: bool = False  # the round of a child Thread (its execution row is not a Session's own)
 
