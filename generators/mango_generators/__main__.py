@@ -25,6 +25,9 @@ log = logging.getLogger("mango_generators")
 
 TARGETS: tuple[Target, ...] = (
     Target("server_models", "mango_generators.server_models", PurePosixPath("server/src/mango_server/api/_generated")),
+    Target(
+        "server_events", "mango_generators.server_events", PurePosixPath("server/src/mango_server/domain/_generated")
+    ),
     Target("python_client", "mango_generators.python_client", PurePosixPath("sdk-python/src/mango/_generated")),
     Target("typescript", "mango_generators.typescript", PurePosixPath("sdk-typescript/src/generated")),
     Target("go", "mango_generators.go", PurePosixPath("sdk-go/api")),
