@@ -11,3 +11,17 @@ from __future__ import annotations
 from typing import Any, TypeAlias
 
 JsonObject: TypeAlias = dict[str, Any]
+
+
+def json_count(value: object) -> int:
+    """A count read from decoded JSON: ``int(value)`` of a number (or numeric string), 0 for null or 0.
+
+    Raises:
+        TypeError: ``value`` is neither null nor a number or string.
+        ValueError: ``value`` is a string that is not an integer.
+    """
+    if not value:
+        return 0
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise TypeError(f"expected a number, got {type(value).__name__}")

@@ -17,14 +17,13 @@ Not responsible for the prompt itself or for how verdicts are enforced.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 EVALUATOR_MARKER = "You are Mango's tool permission evaluator."
 _READ_ONLY = ("read", "glob", "grep")
 _READ_PREFIXES = ("get", "list", "lookup", "read", "search")
 
 
-def _strings(value: Any) -> list[str]:
+def _strings(value: object) -> list[str]:
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):

@@ -20,7 +20,8 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping
-from typing import Any
+
+from mango_server.domain.json import JsonObject
 
 from ._errors import ModelRequestFailedError
 from ._types import ModelResponse, Usage
@@ -33,7 +34,7 @@ log = logging.getLogger(__name__)
 class StreamError(Exception):
     """The provider sent an ``error`` event; carries the provider's error object."""
 
-    def __init__(self, error: Mapping[str, Any]) -> None:
+    def __init__(self, error: Mapping[str, object]) -> None:
         super().__init__(str(error.get("type", "error")))
         self.error = error
 
@@ -42,13 +43,13 @@ class StreamAssembler:
     """Accumulates one streamed message."""
 
     def __init__(self) -> None:
-        self._message: dict[str, Any] = {}
-        self._blocks: dict[int, dict[str, Any]] = {}
+        self._message: dict[str, object] = {}
+        self._blocks: dict[int, JsonObject] = {}
         self._partial_json: dict[int, list[str]] = {}
-        self._usage: dict[str, Any] = {}
+        self._usage: dict[str, object] = {}
         self.done = False
 
-    def feed(self, event_type: str, data: Mapping[str, Any]) -> tuple[int, str] | None:
+    def feed(self, event_type: str, data: Mapping[str, object]) -> tuple[int, str] | None:
         """Apply one event; return ``(index, text)`` when it carried a text fragment.
 
         Raises:
@@ -63,31 +64,30 @@ class StreamAssembler:
                 f"malformed Messages API stream event {kind!r}: {type(exc).__name__}", retryable=True
             ) from exc
 
-    def _apply(self, kind: str, data: Mapping[str, Any]) -> tuple[int, str] | None:
+    def _apply(self, kind: str, data: Mapping[str, object]) -> tuple[int, str] | None:
         if kind == "content_block_delta":
-            return self._delta(int(data["index"]), data["delta"])
+            return self._delta(_index(data), _object(data["delta"]))
         if kind == "content_block_start":
-            index = int(data["index"])
-            self._blocks[index] = dict(data["content_block"])
+            self._blocks[_index(data)] = _object(data["content_block"])
         elif kind == "content_block_stop":
-            self._stop(int(data["index"]))
+            self._stop(_index(data))
         elif kind == "message_start":
-            self._message = dict(data["message"])
-            for index, block in enumerate(self._message.get("content") or []):
-                self._blocks[index] = dict(block)
+            self._message = _object(data["message"])
+            for index, block in enumerate(_list(self._message.get("content") or [])):
+                self._blocks[index] = _object(block)
             self._merge_usage(self._message.get("usage"))
         elif kind == "message_delta":
-            self._message.update({k: v for k, v in dict(data.get("delta") or {}).items() if v is not None})
+            self._message.update({k: v for k, v in _object(data.get("delta") or {}).items() if v is not None})
             self._merge_usage(data.get("usage"))
         elif kind == "message_stop":
             self.done = True
         elif kind == "error":
-            raise StreamError(dict(data.get("error") or {}))
+            raise StreamError(_object(data.get("error") or {}))
         elif kind != "ping":
             log.debug("ignored unknown stream event event_type=%s", kind)
         return None
 
-    def _delta(self, index: int, delta: Mapping[str, Any]) -> tuple[int, str] | None:
+    def _delta(self, index: int, delta: Mapping[str, object]) -> tuple[int, str] | None:
         block = self._blocks[index]
         kind = delta.get("type")
         if kind == "text_delta":
@@ -100,8 +100,7 @@ class StreamAssembler:
         elif kind == "signature_delta":
             block["signature"] = str(block.get("signature", "")) + str(delta["signature"])
         elif kind == "citations_delta":
-            citations = block.get("citations")
-            block["citations"] = [*(citations or []), delta["citation"]]
+            block["citations"] = [*_list(block.get("citations") or []), delta["citation"]]
         else:
             _merge_generic(block, delta)
         return None
@@ -131,13 +130,40 @@ class StreamAssembler:
             stop_reason=str(self._message.get("stop_reason") or "end_turn"),
             usage=Usage.from_wire(self._usage),
             request_id=request_id,
-            message_id=self._message.get("id"),
-            model=self._message.get("model"),
-            stop_sequence=self._message.get("stop_sequence"),
+            message_id=_text(self._message.get("id")),
+            model=_text(self._message.get("model")),
+            stop_sequence=_text(self._message.get("stop_sequence")),
         )
 
 
-def _merge_generic(block: dict[str, Any], delta: Mapping[str, Any]) -> None:
+def _index(data: Mapping[str, object]) -> int:
+    """The event's content block ``index``."""
+    value = data["index"]
+    if not isinstance(value, int | float | str):
+        raise TypeError(f"index is {type(value).__name__}")
+    return int(value)
+
+
+def _object(value: object) -> JsonObject:
+    """A copy of a JSON object of an event."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"expected an object, got {type(value).__name__}")
+    return dict(value)
+
+
+def _list(value: object) -> list[object]:
+    """A JSON array of an event."""
+    if not isinstance(value, list):
+        raise TypeError(f"expected an array, got {type(value).__name__}")
+    return value
+
+
+def _text(value: object) -> str | None:
+    """A string field of the message (anything else reads as absent)."""
+    return value if isinstance(value, str) else None
+
+
+def _merge_generic(block: JsonObject, delta: Mapping[str, object]) -> None:
     for key, value in delta.items():
         if key == "type":
             continue
@@ -150,7 +176,7 @@ def _merge_generic(block: dict[str, Any], delta: Mapping[str, Any]) -> None:
             block[key] = value
 
 
-def response_from_json(body: Mapping[str, Any], request_id: str | None) -> ModelResponse:
+def response_from_json(body: Mapping[str, object], request_id: str | None) -> ModelResponse:
     """Build a response from a non-streaming Messages API JSON body, blocks untouched.
 
     Raises:
@@ -159,12 +185,13 @@ def response_from_json(body: Mapping[str, Any], request_id: str | None) -> Model
     content = body.get("content")
     if body.get("type") != "message" or not isinstance(content, list):
         raise ModelRequestFailedError("Messages API returned a body that is not a message", retryable=False)
+    usage = body.get("usage")
     return ModelResponse(
         content=content,
         stop_reason=str(body.get("stop_reason") or "end_turn"),
-        usage=Usage.from_wire(body.get("usage")),
+        usage=Usage.from_wire(usage if isinstance(usage, Mapping) else None),
         request_id=request_id,
-        message_id=body.get("id"),
-        model=body.get("model"),
-        stop_sequence=body.get("stop_sequence"),
+        message_id=_text(body.get("id")),
+        model=_text(body.get("model")),
+        stop_sequence=_text(body.get("stop_sequence")),
     )

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
+from mango_server.domain.json import JsonObject, json_count
 from mango_server.domain.prices import Price
 
 __all__ = [
@@ -70,13 +71,13 @@ class ToolSpec:
 
     name: str
     description: str = ""
-    input_schema: Mapping[str, Any] = field(default_factory=lambda: {"type": "object", "properties": {}})
+    input_schema: Mapping[str, object] = field(default_factory=lambda: {"type": "object", "properties": {}})
     kind: ToolKind = "custom"
     provider_type: str | None = None
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, object] = field(default_factory=dict)
 
 
-def tool_declaration(spec: ToolSpec) -> dict[str, Any]:
+def tool_declaration(spec: ToolSpec) -> dict[str, object]:
     """Render the Messages API ``tools`` entry for ``spec``.
 
     Raises:
@@ -87,7 +88,7 @@ def tool_declaration(spec: ToolSpec) -> dict[str, Any]:
         if version is None:
             raise ValueError(f"provider-native tool {spec.name!r} has no pinned server-tool version")
         return {"type": version, "name": spec.name, **spec.options}
-    declaration: dict[str, Any] = {"name": spec.name, "description": spec.description}
+    declaration: dict[str, object] = {"name": spec.name, "description": spec.description}
     declaration["input_schema"] = dict(spec.input_schema)
     declaration.update(spec.options)
     return declaration
@@ -105,12 +106,12 @@ class ModelRequest:
     """
 
     model: str
-    messages: list[dict[str, Any]]
+    messages: list[JsonObject]
     max_tokens: int
     system: str | None = None
     tools: Sequence[ToolSpec] = ()
-    metadata: Mapping[str, Any] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    metadata: Mapping[str, object] | None = None
+    extra: Mapping[str, object] = field(default_factory=dict)
     attempt: int | None = None
 
 
@@ -122,18 +123,18 @@ class Usage:
     output_tokens: int = 0
     cache_creation_input_tokens: int = 0
     cache_read_input_tokens: int = 0
-    server_tool_use: Mapping[str, Any] | None = None
+    server_tool_use: Mapping[str, object] | None = None
 
     @classmethod
-    def from_wire(cls, raw: Mapping[str, Any] | None) -> Usage:
+    def from_wire(cls, raw: Mapping[str, object] | None) -> Usage:
         """Build from a provider ``usage`` object, treating missing or null counts as 0."""
         raw = raw or {}
         server_tool_use = raw.get("server_tool_use")
         return cls(
-            input_tokens=int(raw.get("input_tokens") or 0),
-            output_tokens=int(raw.get("output_tokens") or 0),
-            cache_creation_input_tokens=int(raw.get("cache_creation_input_tokens") or 0),
-            cache_read_input_tokens=int(raw.get("cache_read_input_tokens") or 0),
+            input_tokens=json_count(raw.get("input_tokens")),
+            output_tokens=json_count(raw.get("output_tokens")),
+            cache_creation_input_tokens=json_count(raw.get("cache_creation_input_tokens")),
+            cache_read_input_tokens=json_count(raw.get("cache_read_input_tokens")),
             server_tool_use=dict(server_tool_use) if isinstance(server_tool_use, Mapping) else None,
         )
 
@@ -146,7 +147,7 @@ class ModelResponse:
     fields included; store them in the transcript as they are.
     """
 
-    content: list[dict[str, Any]]
+    content: list[JsonObject]
     stop_reason: str
     usage: Usage = field(default_factory=Usage)
     request_id: str | None = None
@@ -161,7 +162,7 @@ class ToolUse:
 
     id: str
     name: str
-    input: dict[str, Any]
+    input: JsonObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,16 +176,16 @@ class ModelCapabilities:
     provider_tool_versions: Mapping[str, str] = field(default_factory=dict)
 
 
-def _blocks(source: ModelResponse | Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
+def _blocks(source: ModelResponse | Sequence[Mapping[str, object]]) -> Sequence[Mapping[str, object]]:
     return source.content if isinstance(source, ModelResponse) else source
 
 
-def response_text(source: ModelResponse | Sequence[Mapping[str, Any]]) -> str:
+def response_text(source: ModelResponse | Sequence[Mapping[str, object]]) -> str:
     """Concatenate the ``text`` blocks of a response (or of its content) in order."""
     return "".join(str(block.get("text", "")) for block in _blocks(source) if block.get("type") == "text")
 
 
-def tool_uses(source: ModelResponse | Sequence[Mapping[str, Any]]) -> list[ToolUse]:
+def tool_uses(source: ModelResponse | Sequence[Mapping[str, object]]) -> list[ToolUse]:
     """Return the ``tool_use`` blocks of a response (or of its content) in order.
 
     Provider-executed ``server_tool_use`` blocks are not included: the provider already ran
@@ -195,7 +196,9 @@ def tool_uses(source: ModelResponse | Sequence[Mapping[str, Any]]) -> list[ToolU
         if block.get("type") != "tool_use":
             continue
         raw_input = block.get("input")
-        calls.append(ToolUse(str(block["id"]), str(block["name"]), dict(raw_input) if raw_input else {}))
+        calls.append(
+            ToolUse(str(block["id"]), str(block["name"]), dict(raw_input) if isinstance(raw_input, Mapping) else {})
+        )
     return calls
 
 

@@ -28,7 +28,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
 
 import anyio
 import httpx
@@ -65,7 +64,7 @@ _RETRYABLE_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
 
 def encode_request_body(request: ModelRequest, *, stream: bool) -> bytes:
     """Serialise the Messages API body; transcript blocks are written exactly as given."""
-    body: dict[str, Any] = {"model": request.model, "max_tokens": request.max_tokens}
+    body: dict[str, object] = {"model": request.model, "max_tokens": request.max_tokens}
     if request.system is not None:
         body["system"] = request.system
     body["messages"] = request.messages
@@ -253,7 +252,7 @@ class MessagesClient:
         return exc
 
     def _provider_error(
-        self, status: int | None, error: Mapping[str, Any], request_id: str | None, retry_after: float | None
+        self, status: int | None, error: Mapping[str, object], request_id: str | None, retry_after: float | None
     ) -> ModelError:
         provider_type = str(error["type"]) if error.get("type") else None
         where = f"HTTP {status}" if status is not None else "a stream error"
@@ -298,7 +297,7 @@ def _is_overflow(status: int | None, provider_type: str | None, message: str) ->
     return provider_type == "invalid_request_error" and "prompt is too long" in message.lower()
 
 
-def _json_body(response: httpx.Response) -> Mapping[str, Any]:
+def _json_body(response: httpx.Response) -> Mapping[str, object]:
     try:
         payload = response.json()
     except ValueError:

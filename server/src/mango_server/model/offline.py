@@ -73,13 +73,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import anyio
 
 from mango_server.domain import prices
+from mango_server.domain.json import JsonObject
 from mango_server.domain.model_windows import ModelWindow, resolve_window
 from mango_server.domain.tokens import estimate_message, estimate_request
 
@@ -109,7 +109,7 @@ _MAX_TEXT = 1_000_000  # the spec's TextBlock.text maxLength: an echoed long mes
 @dataclass
 class _Directives:
     texts: list[str] = field(default_factory=list)
-    tools: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    tools: list[tuple[str, dict[str, object]]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     plain: list[str] = field(default_factory=list)
     fail: int | None = None  # -1 means always
@@ -217,7 +217,7 @@ class OfflineModel:
             raise ModelOverloadedError(f"offline model: simulated overload (attempt {attempt})", status_code=529)
 
 
-def _stop_reason(request: ModelRequest, directives: _Directives, content: list[dict[str, Any]]) -> str:
+def _stop_reason(request: ModelRequest, directives: _Directives, content: Sequence[Mapping[str, object]]) -> str:
     if any(block["type"] == "tool_use" for block in content):
         return "tool_use"
     if directives.pause and request.messages and request.messages[-1].get("role") == "user":
@@ -272,22 +272,22 @@ def _conversation_digest(request: ModelRequest) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _last_user_content(messages: list[dict[str, Any]]) -> list[Mapping[str, Any]]:
+def _last_user_content(messages: Sequence[Mapping[str, object]]) -> list[Mapping[str, object]]:
     for message in reversed(messages):
         if message.get("role") != "user":
             continue
         content = message.get("content")
         if isinstance(content, str):
             return [{"type": "text", "text": content}]
-        return [block for block in content or [] if isinstance(block, Mapping)]
+        return [block for block in content if isinstance(block, Mapping)] if isinstance(content, list) else []
     return []
 
 
-def _texts(content: list[Mapping[str, Any]]) -> list[str]:
+def _texts(content: list[Mapping[str, object]]) -> list[str]:
     return [str(block.get("text", "")) for block in content if block.get("type") == "text"]
 
 
-def _tool_results(content: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def _tool_results(content: list[Mapping[str, object]]) -> list[Mapping[str, object]]:
     return [block for block in content if block.get("type") == "tool_result"]
 
 
@@ -338,9 +338,9 @@ def _parse_tool(rest: str, found: _Directives) -> None:
 
 
 def _build_content(
-    request: ModelRequest, digest: str, directives: _Directives, results: list[Mapping[str, Any]]
-) -> list[dict[str, Any]]:
-    content: list[dict[str, Any]] = [
+    request: ModelRequest, digest: str, directives: _Directives, results: list[Mapping[str, object]]
+) -> list[JsonObject]:
+    content: list[JsonObject] = [
         {"type": "thinking", "thinking": text, "signature": "offline-" + hashlib.sha256(text.encode()).hexdigest()[:16]}
         for text in directives.thinking
     ]
@@ -359,7 +359,7 @@ def _build_content(
     return content
 
 
-def _reply_text(directives: _Directives, results: list[Mapping[str, Any]]) -> str:
+def _reply_text(directives: _Directives, results: list[Mapping[str, object]]) -> str:
     if directives.errors:
         return "Offline model: " + "; ".join(directives.errors)
     if directives.texts:
@@ -373,21 +373,23 @@ def _reply_text(directives: _Directives, results: list[Mapping[str, Any]]) -> st
     return "OK."
 
 
-def _summarise_result(result: Mapping[str, Any]) -> str:
+def _summarise_result(result: Mapping[str, object]) -> str:
     raw = result.get("content", "")
     if isinstance(raw, str):
         text = raw
-    else:
+    elif isinstance(raw, list):
         text = " ".join(str(part.get("text", "")) for part in raw if isinstance(part, Mapping))
+    else:
+        text = ""
     status = " (error)" if result.get("is_error") else ""
     return f"{result.get('tool_use_id', '?')}{status}: {text.strip()[:200]}"
 
 
-def _native_blocks(name: str, tool_input: dict[str, Any], block_id: str) -> list[dict[str, Any]]:
+def _native_blocks(name: str, tool_input: Mapping[str, object], block_id: str) -> list[JsonObject]:
     tool_use_id = f"srvtoolu_offline_{block_id}"
     query = str(tool_input.get("query") or tool_input.get("url") or "")
     if name == "web_fetch":
-        result: dict[str, Any] = {
+        result: dict[str, object] = {
             "type": "web_fetch_result",
             "url": query,
             "content": {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": ""}},
@@ -402,7 +404,7 @@ def _native_blocks(name: str, tool_input: dict[str, Any], block_id: str) -> list
             "page_age": None,
         }
     result_type = "web_fetch_tool_result" if name == "web_fetch" else "web_search_tool_result"
-    result_content: Any = result if name == "web_fetch" else [result]
+    result_content: object = result if name == "web_fetch" else [result]
     return [
         {"type": "server_tool_use", "id": tool_use_id, "name": name, "input": tool_input},
         {"type": result_type, "tool_use_id": tool_use_id, "content": result_content},
