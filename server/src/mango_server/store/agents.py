@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
@@ -119,7 +118,7 @@ async def list_page(
 ) -> Page[AgentRow]:
     """One page of Agents at their current versions, newest first."""
     sql = Q.list_base
-    params: list[Any] = [workspace_id]
+    params: list[object] = [workspace_id]
     if not include_archived:
         sql += " AND a.archived_at IS NULL"
     sql += created_range(params, {"gte": created_gte, "lte": created_lte}, "a.created_at")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
@@ -218,7 +217,7 @@ async def list_page(
     created: dict[str, datetime | None],
 ) -> Page[DeploymentRow]:
     """One page of Deployments, newest first."""
-    params: list[Any] = [workspace_id]
+    params: list[object] = [workspace_id]
     sql = Q.list_base + ("" if include_archived else " AND archived_at IS NULL")
     if agent_id is not None:
         params.append(agent_id)
@@ -299,7 +298,7 @@ async def list_runs(
     conn: Connection, workspace_id: str, *, limit: int, cursor: Cursor | None, filters: RunFilters
 ) -> Page[RunRow]:
     """One page of Runs, newest first."""
-    params: list[Any] = [workspace_id]
+    params: list[object] = [workspace_id]
     sql = Q.runs_base
     if filters.deployment_id is not None:
         params.append(filters.deployment_id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
@@ -199,7 +199,7 @@ async def list_stores(
 ) -> Page[MemoryStoreRow]:
     """One page of stores, newest first."""
     sql = Q.list_stores_base
-    params: list[Any] = [workspace_id]
+    params: list[object] = [workspace_id]
     if not include_archived:
         sql += " AND archived_at IS NULL"
     sql += created_range(params, {"gte": created_gte, "lte": created_lte})
@@ -333,7 +333,7 @@ async def list_versions(
 ) -> Page[MemoryVersionRow]:
     """One page of versions, newest first."""
     sql = Q.list_versions_base
-    params: list[Any] = [workspace_id, store_id]
+    params: list[object] = [workspace_id, store_id]
     for name, clause in _VERSION_FILTERS.items():
         value = getattr(filters, name)
         if value is not None:

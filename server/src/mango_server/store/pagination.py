@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.paging import Cursor, Order, Page
@@ -20,7 +20,7 @@ _INTEGER_COLUMNS = {"seq": 2**63, "version": 2**31}  # column -> exclusive bound
 _RANGE_SYMBOLS = {"gt": ">", "gte": ">=", "lt": "<", "lte": "<="}
 
 
-def created_range(params: list[Any], bounds: dict[str, datetime | None], column: str = "created_at") -> str:
+def created_range(params: list[object], bounds: dict[str, datetime | None], column: str = "created_at") -> str:
     """`` AND column >= $n ...`` for the given ``created_at[op]`` bounds, appending their values to ``params``."""
     sql = ""
     for op, value in bounds.items():
@@ -30,19 +30,19 @@ def created_range(params: list[Any], bounds: dict[str, datetime | None], column:
     return sql
 
 
-def _key_of(row: Record, columns: tuple[str, ...]) -> list[Any]:
+def _key_of(row: Record, columns: tuple[str, ...]) -> list[object]:
     return [row[c].isoformat() if isinstance(row[c], datetime) else row[c] for c in columns]
 
 
-def _decode_key(key: list[Any], columns: tuple[str, ...]) -> list[Any]:
+def _decode_key(key: list[object], columns: tuple[str, ...]) -> list[object]:
     """The cursor's key as SQL parameters; a key of the wrong type is a forged cursor (400, not a driver error)."""
-    out: list[Any] = []
+    out: list[object] = []
     for column, value in zip(columns, key, strict=True):
         out.append(_decode_value(column, value))
     return out
 
 
-def _decode_value(column: str, value: object) -> Any:
+def _decode_value(column: str, value: object) -> object:
     if column == "created_at" and isinstance(value, str):
         try:
             moment = datetime.fromisoformat(value)
@@ -61,7 +61,7 @@ def _decode_value(column: str, value: object) -> Any:
 async def fetch_page(
     conn: Connection,
     base_sql: str,
-    params: list[Any],
+    params: list[object],
     *,
     row: Callable[[Record], RowT],
     order: Order,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
@@ -123,7 +122,7 @@ async def list_page(
 ) -> Page[ThreadRow]:
     """One page of a Session's Threads."""
     sql = "SELECT * FROM (" + Q.thread_base + ") AS threads WHERE true"
-    params: list[Any] = [workspace_id, session_id]
+    params: list[object] = [workspace_id, session_id]
     if not include_archived:
         sql += " AND archived_at IS NULL"
     return await fetch_page(

@@ -19,7 +19,6 @@ import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from mango_server.domain import work as rules
 from mango_server.domain.errors import NotFoundError
@@ -268,7 +267,7 @@ async def list_page(
 ) -> Page[WorkRow]:
     """One page of Work items, newest first."""
     sql = Q.list_base
-    params: list[Any] = [workspace_id, environment_id]
+    params: list[object] = [workspace_id, environment_id]
     if states:
         params.append(states)
         sql += f" AND state = ANY(${len(params)}::text[])"
