@@ -9,7 +9,7 @@ any S3-compatible endpoint (SeaweedFS in ``mango dev``). Keys are Workspace-scop
 from __future__ import annotations
 
 from mango_server.blob._keys import file_key, skill_key
-from mango_server.blob._s3 import PART_SIZE, S3BlobStore
+from mango_server.blob._s3 import PART_SIZE, S3BlobStore, S3Client
 from mango_server.blob._store import BlobStore
 
-__all__ = ["PART_SIZE", "BlobStore", "S3BlobStore", "file_key", "skill_key"]
+__all__ = ["PART_SIZE", "BlobStore", "S3BlobStore", "S3Client", "file_key", "skill_key"]

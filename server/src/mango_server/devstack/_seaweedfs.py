@@ -26,10 +26,11 @@ import urllib.request
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import boto3
 from botocore.config import Config
+
+from mango_server.blob import S3Client
 
 from . import _tls
 from ._credentials import write_private
@@ -197,7 +198,7 @@ def start(
     return handle
 
 
-def s3_client(handle: SeaweedHandle, *, timeout: float = 2.0) -> Any:
+def s3_client(handle: SeaweedHandle, *, timeout: float = 2.0) -> S3Client:
     """A boto3 S3 client for this endpoint (path-style, no retries)."""
     config = Config(
         connect_timeout=timeout,
@@ -205,7 +206,7 @@ def s3_client(handle: SeaweedHandle, *, timeout: float = 2.0) -> Any:
         retries={"max_attempts": 1},
         s3={"addressing_style": "path"},
     )
-    return boto3.client(
+    client: S3Client = boto3.client(
         "s3",
         endpoint_url=handle.url,
         aws_access_key_id=handle.access_key_id,
@@ -213,6 +214,7 @@ def s3_client(handle: SeaweedHandle, *, timeout: float = 2.0) -> Any:
         region_name=handle.region,
         config=config,
     )
+    return client
 
 
 def _complete_ports(port: int, given: Mapping[str, int]) -> dict[str, int]:
@@ -251,7 +253,7 @@ def _default_socket_paths(port: int, aux_ports: Mapping[str, int]) -> list[Path]
     return [Path(f"/tmp/seaweedfs-{kind}-{p}.sock") for p in ports for kind in _SOCKET_KINDS]
 
 
-def _bucket_answers(client: Any, bucket: str) -> bool:
+def _bucket_answers(client: S3Client, bucket: str) -> bool:
     client.head_bucket(Bucket=bucket)
     return True
 
