@@ -12,11 +12,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import NotRequired, TypedDict
 
 from mango_server.domain.json import JsonObject
 
 DEFAULT_POLICY = "always_ask"
+
+
+class DiscoveredTool(TypedDict):
+    """One tool as ``tools/list`` reported it, reduced to what the model sees (a discovery snapshot's ``tools``)."""
+
+    name: str
+    description: str
+    input_schema: JsonObject
+    """The tool's JSON Schema, passed to the model as the server sent it."""
+    output_schema_digest: NotRequired[str]
 
 
 def toolsets(snapshot: JsonObject) -> list[tuple[JsonObject, JsonObject]]:
@@ -40,7 +51,7 @@ def _policy(config: JsonObject | None) -> str | None:
     return str(policy["type"]) if policy else None
 
 
-def enabled_tools(server_name: str, toolset: JsonObject, discovered: list[dict[str, Any]]) -> list[JsonObject]:
+def enabled_tools(server_name: str, toolset: JsonObject, discovered: Sequence[DiscoveredTool]) -> list[JsonObject]:
     """The tools offered to the model, each with ``mcp_server_name`` and ``permission_policy``."""
     default = toolset.get("default_config") or {}
     overrides = {c["name"]: c for c in toolset.get("configs") or []}

@@ -20,13 +20,14 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
 
 import httpx2
 import mcp_types
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from mango_server.domain.json import JsonObject
+from mango_server.domain.mcp import DiscoveredTool
 from mango_server.tools.egress import EgressPolicy, EgressRefused, guarded_client, normalize_url
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ class Discovery:
     server_name: str
     server_version: str
     protocol_version: str
-    tools: list[dict[str, Any]]
+    tools: list[DiscoveredTool]
 
     def digest(self) -> str:
         """A stable digest of the discovered tool surface."""
@@ -68,7 +69,7 @@ class CallResult:
 
     text: str
     is_error: bool
-    raw: dict[str, Any] | None
+    raw: JsonObject | None
 
 
 class McpConnector:
@@ -106,22 +107,22 @@ class McpConnector:
         except Exception as exc:
             raise _connection_error(url, exc) from exc
 
-    async def call(self, url: str, name: str, arguments: dict[str, Any]) -> CallResult:
+    async def call(self, url: str, name: str, arguments: dict[str, object]) -> CallResult:
         """Call one tool; a transport failure raises :class:`McpConnectionError` (the outcome is then unknown)."""
         try:
             async with asyncio.timeout(self._timeout), self._client(url) as client:
                 result = await client.call_tool(name, arguments)
         except Exception as exc:
             raise _connection_error(url, exc) from exc
-        raw: dict[str, Any] | None = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+        raw: JsonObject | None = result.model_dump(mode="json", by_alias=True, exclude_none=True)
         if len(json.dumps(raw)) > 100_000:
             raw = None  # the private diagnostic copy is bounded; oversized raw content is omitted
         return CallResult(project(result), bool(result.is_error), raw)
 
 
-def _tool(tool: mcp_types.Tool) -> dict[str, Any]:
+def _tool(tool: mcp_types.Tool) -> DiscoveredTool:
     schema = tool.input_schema if isinstance(tool.input_schema, dict) else {"type": "object"}
-    out: dict[str, Any] = {
+    out: DiscoveredTool = {
         "name": tool.name,
         "description": (tool.description or "")[:_MAX_DESCRIPTION],
         "input_schema": schema,
@@ -172,7 +173,7 @@ def project(result: mcp_types.CallToolResult) -> str:
     return "\n".join(parts)
 
 
-def _already_shown(structured: Any, texts: list[str]) -> bool:
+def _already_shown(structured: object, texts: list[str]) -> bool:
     """Whether a text block already carries ``structuredContent`` (servers serialise it for old clients,
     and SDK servers wrap a plain return value as ``{"result": value}``)."""
     for text in texts:
