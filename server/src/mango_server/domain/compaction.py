@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from mango_server.domain.json import JsonObject
 from mango_server.domain.tokens import BYTES_PER_TOKEN, estimate_message
 
 __all__ = [
@@ -47,9 +47,9 @@ class Entry:
 
     key: str
     role: str
-    blocks: list[dict[str, Any]]
+    blocks: list[JsonObject]
 
-    def message(self) -> dict[str, Any]:
+    def message(self) -> dict[str, object]:
         return {"role": self.role, "content": self.blocks}
 
 
@@ -58,7 +58,7 @@ class Projection:
     """What a compacted request sends: kept keys in order, shrunk blocks and one summary entry."""
 
     kept: list[str]
-    replaced: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    replaced: dict[str, list[JsonObject]] = field(default_factory=dict)
     summary: str | None = None
     summary_index: int = 0
     horizon: str | None = None  # the last transcript key the projection covers
@@ -73,7 +73,7 @@ def _cost(entry: Entry) -> int:
     return estimate_message(entry.message())
 
 
-def _shrink_result(block: dict[str, Any], limit_chars: int) -> dict[str, Any]:
+def _shrink_result(block: JsonObject, limit_chars: int) -> JsonObject:
     content = block.get("content")
     text = content if isinstance(content, str) else _joined_text(content)
     if len(text) <= limit_chars:
@@ -83,15 +83,15 @@ def _shrink_result(block: dict[str, Any], limit_chars: int) -> dict[str, Any]:
     return {**block, "content": [{"type": "text", "text": f"{text[:keep]}\n{note}\n{text[-keep:]}"}]}
 
 
-def _joined_text(content: Any) -> str:
+def _joined_text(content: object) -> str:
     if not isinstance(content, list):
         return "" if content is None else str(content)
     return "\n".join(str(part.get("text", "")) for part in content if isinstance(part, Mapping))
 
 
-def _shrink_entries(entries: Sequence[Entry], limit_chars: int) -> dict[str, list[dict[str, Any]]]:
+def _shrink_entries(entries: Sequence[Entry], limit_chars: int) -> dict[str, list[JsonObject]]:
     """Replacement blocks for user entries whose ``tool_result`` blocks exceed ``limit_chars``."""
-    replaced: dict[str, list[dict[str, Any]]] = {}
+    replaced: dict[str, list[JsonObject]] = {}
     for entry in entries:
         if entry.role != "user" or not any(b.get("type") == "tool_result" for b in entry.blocks):
             continue

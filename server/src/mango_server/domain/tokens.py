@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 __all__ = [
     "BYTES_PER_TOKEN",
@@ -44,7 +43,7 @@ _REQUEST_OVERHEAD = 16
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
-def _canonical(value: Any) -> str:
+def _canonical(value: object) -> str:
     return _CANONICAL.encode(value)
 
 
@@ -52,23 +51,27 @@ def _text_tokens(text: str) -> int:
     return -(-len(text.encode("utf-8", "surrogatepass")) // BYTES_PER_TOKEN)
 
 
-def estimate_message(message: dict[str, Any]) -> int:
+def estimate_message(message: Mapping[str, object]) -> int:
     """Tokens for one provider message (``role`` and ``content`` blocks or a string)."""
     content = message.get("content")
     if isinstance(content, str):
         return _MESSAGE_OVERHEAD + _BLOCK_OVERHEAD + _text_tokens(content)
-    blocks = content or []
+    blocks = content if isinstance(content, list) else []
     return _MESSAGE_OVERHEAD + sum(_BLOCK_OVERHEAD + _text_tokens(_canonical(block)) for block in blocks)
 
 
-def estimate_request(system: str | None, messages: Sequence[dict[str, Any]], tools: Sequence[dict[str, Any]]) -> int:
+def estimate_request(
+    system: str | None, messages: Sequence[Mapping[str, object]], tools: Sequence[Mapping[str, object]]
+) -> int:
     """Tokens for a whole request: system prompt, every message and every tool declaration."""
     total = _REQUEST_OVERHEAD + _text_tokens(system or "")
     total += sum(_TOOL_OVERHEAD + _text_tokens(_canonical(tool)) for tool in tools)
     return total + sum(estimate_message(m) for m in messages)
 
 
-def fingerprint(system: str | None, tools: Sequence[dict[str, Any]], messages: Sequence[dict[str, Any]]) -> str:
+def fingerprint(
+    system: str | None, tools: Sequence[Mapping[str, object]], messages: Sequence[Mapping[str, object]]
+) -> str:
     """A digest of a request prefix; equal only when system, tools and every message are identical."""
     digest = hashlib.sha256(_canonical({"system": system, "tools": list(tools)}).encode("utf-8", "surrogatepass"))
     for message in messages:
@@ -98,8 +101,8 @@ class Measure:
 
 def measure(
     system: str | None,
-    messages: Sequence[dict[str, Any]],
-    tools: Sequence[dict[str, Any]],
+    messages: Sequence[Mapping[str, object]],
+    tools: Sequence[Mapping[str, object]],
     anchor: UsageAnchor | None,
 ) -> Measure:
     """The request's size: the anchor for its prefix when still valid, plus estimates for the rest.
