@@ -28,6 +28,7 @@ TARGETS: tuple[Target, ...] = (
     Target(
         "server_events", "mango_generators.server_events", PurePosixPath("server/src/mango_server/domain/_generated")
     ),
+    Target("server_wire", "mango_generators.server_wire", PurePosixPath("server/src/mango_server/domain/_generated")),
     Target("python_client", "mango_generators.python_client", PurePosixPath("sdk-python/src/mango/_generated")),
     Target("typescript", "mango_generators.typescript", PurePosixPath("sdk-typescript/src/generated")),
     Target("go", "mango_generators.go", PurePosixPath("sdk-go/api")),
