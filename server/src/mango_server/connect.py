@@ -15,22 +15,40 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any, TextIO
+from collections.abc import Iterable, Mapping
+from typing import Protocol, TextIO, TypeAlias
 
 from mango import Mango, MangoError
 
 PREVIEW = 300
 
 
-def _as_dict(event: Any) -> dict[str, Any]:
-    return dict(event) if isinstance(event, dict) else dict(event.to_dict())
+class _Model(Protocol):
+    """An SDK event model."""
+
+    def to_dict(self) -> Mapping[str, object]: ...
 
 
-def _text(content: list[dict[str, Any]]) -> str:
-    return "".join(block.get("text", "") for block in content if isinstance(block, dict))
+Event: TypeAlias = Mapping[str, object]
+"""An event as its JSON object (an SDK model's ``to_dict()``, or the raw object of an unknown type)."""
 
 
-def describe(event: dict[str, Any], primary_thread_id: str | None = None) -> str | None:
+def _as_dict(event: _Model | Event) -> Event:
+    return dict(event) if isinstance(event, Mapping) else dict(event.to_dict())
+
+
+def _object(event: Event, key: str) -> Event:
+    value = event.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
+def _text(content: object) -> str:
+    if not isinstance(content, list):
+        return ""
+    return "".join(str(block.get("text", "")) for block in content if isinstance(block, Mapping))
+
+
+def describe(event: Event, primary_thread_id: str | None = None) -> str | None:
     """One terminal line for an event (``None`` for events not worth a line); child activity is prefixed."""
     line = _describe(event)
     thread = event.get("session_thread_id")
@@ -39,40 +57,40 @@ def describe(event: dict[str, Any], primary_thread_id: str | None = None) -> str
     return line
 
 
-def _describe(event: dict[str, Any]) -> str | None:
-    kind = event.get("type", "?")
+def _describe(event: Event) -> str | None:
+    kind = str(event.get("type", "?"))
     if kind == "agent.thread_message_sent":
         target = event.get("to_agent_name") or event.get("to_session_thread_id")
-        return f"agent -> {target} ({event.get('to_session_thread_id')}): {_text(event.get('content') or [])[:PREVIEW]}"
+        return f"agent -> {target} ({event.get('to_session_thread_id')}): {_text(event.get('content'))[:PREVIEW]}"
     if kind == "agent.thread_message_received":
         source = event.get("from_agent_name") or event.get("from_session_thread_id")
-        return (
-            f"{source} ({event.get('from_session_thread_id')}) -> agent: {_text(event.get('content') or [])[:PREVIEW]}"
-        )
+        return f"{source} ({event.get('from_session_thread_id')}) -> agent: {_text(event.get('content'))[:PREVIEW]}"
     if kind == "session.thread_created":
         return f"-- thread created for {event.get('agent_name')}"
     if kind.startswith("session.thread_status_"):
-        stop = (event.get("stop_reason") or {}).get("type")
+        stop = _object(event, "stop_reason").get("type")
         return f"-- {event.get('agent_name')} {kind.removeprefix('session.thread_status_')}" + (
             f" ({stop})" if stop else ""
         )
     if kind in ("user.message", "agent.message"):
         who = "you" if kind == "user.message" else "agent"
-        return f"{who}: {_text(event.get('content') or [])}"
+        return f"{who}: {_text(event.get('content'))}"
     if kind in ("agent.tool_use", "agent.custom_tool_use", "agent.mcp_tool_use"):
         line = f"[{kind}] {event.get('name')} {str(event.get('input'))[:PREVIEW]}  id={event.get('id')}"
         if event.get("evaluated_permission") == "ask":
             line += "  (needs approval: /allow or /deny)"
         return line
     if kind in ("user.tool_result", "user.custom_tool_result", "agent.tool_result", "agent.mcp_tool_result"):
-        return f"[{kind}] {_text(event.get('content') or [])[:PREVIEW]}"
+        return f"[{kind}] {_text(event.get('content'))[:PREVIEW]}"
     if kind == "session.status_idle":
-        stop = event.get("stop_reason") or {}
-        extra = f" waiting for {', '.join(stop.get('event_ids', []))}" if stop.get("type") == "requires_action" else ""
+        stop = _object(event, "stop_reason")
+        waiting = stop.get("event_ids")
+        ids = ", ".join(str(i) for i in waiting) if isinstance(waiting, list) else ""
+        extra = f" waiting for {ids}" if stop.get("type") == "requires_action" else ""
         return f"-- idle ({stop.get('type')}){extra}"
     if kind == "session.error":
-        error = event.get("error") or {}
-        return f"!! {error.get('type')}: {error.get('message')} ({(error.get('retry_status') or {}).get('type')})"
+        error = _object(event, "error")
+        return f"!! {error.get('type')}: {error.get('message')} ({_object(error, 'retry_status').get('type')})"
     if kind.startswith("session.status_"):
         return f"-- {kind.removeprefix('session.status_')}"
     if kind == "user.tool_confirmation":
@@ -96,14 +114,14 @@ class Connection:
         self.lock = threading.Lock()
         self.ended = threading.Event()
 
-    def show(self, raw: Any) -> None:
+    def show(self, raw: _Model | Event) -> None:
         event = _as_dict(raw)
         with self.lock:
             event_id = event.get("id")
             if event_id in self.seen:
                 return
             if event_id:
-                self.seen.add(event_id)
+                self.seen.add(str(event_id))
             if (
                 event.get("type") in ("agent.tool_use", "agent.mcp_tool_use")
                 and event.get("evaluated_permission") == "ask"
@@ -121,7 +139,7 @@ class Connection:
             if event.get("type") == "session.deleted":
                 self.ended.set()
 
-    def send(self, events: list[dict[str, Any]]) -> None:
+    def send(self, events: list[Event]) -> None:
         try:
             self.client.sessions.events.send(self.session_id, events=events)
         except MangoError as exc:
@@ -146,7 +164,7 @@ class Connection:
             if target is None:
                 print("!! no tool call is waiting for approval", file=self.out, flush=True)
                 return True
-            confirmation: dict[str, Any] = {
+            confirmation: dict[str, str] = {
                 "type": "user.tool_confirmation",
                 "tool_use_id": target,
                 "result": "allow" if words[0] == "/allow" else "deny",
@@ -161,7 +179,7 @@ class Connection:
         return True
 
 
-def _follow(conn: Connection, stream: Any) -> None:
+def _follow(conn: Connection, stream: Iterable[_Model | Event]) -> None:
     try:
         for event in stream:
             conn.show(event)

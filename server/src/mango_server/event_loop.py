@@ -12,14 +12,14 @@ from __future__ import annotations
 import asyncio
 import gc
 from collections.abc import Coroutine
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import uvloop
 
 T = TypeVar("T")
 
 
-def run(main: Coroutine[Any, Any, T], *, use_uvloop: bool) -> T:
+def run(main: Coroutine[object, object, T], *, use_uvloop: bool) -> T:
     """Run ``main`` to completion on a new event loop, as ``asyncio.run`` does."""
     if use_uvloop:
         return uvloop.run(main)

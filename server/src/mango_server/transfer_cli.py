@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Protocol
 
 from mango import Mango, MangoError, ProgressCallback
 from rich.console import Console
@@ -29,7 +29,11 @@ from rich.progress import (
     TransferSpeedColumn,
 )
 
-T = TypeVar("T")
+
+class _Resource(Protocol):
+    """What a transfer answers: an SDK model, printed as its JSON object."""
+
+    def to_dict(self) -> Mapping[str, object]: ...
 
 
 @contextmanager
@@ -52,12 +56,12 @@ def progress_bar(description: str) -> Iterator[ProgressCallback]:
         yield update
 
 
-def _run(description: str, action: Callable[[Mango, ProgressCallback], T]) -> int:
+def _run(description: str, action: Callable[[Mango, ProgressCallback], _Resource]) -> int:
     # One log line per request would interleave with the bar and break the quiet non-TTY output.
     logging.getLogger("httpx").setLevel(logging.WARNING)
     try:
         with Mango() as client, progress_bar(description) as on_progress:
-            result: Any = action(client, on_progress)
+            result = action(client, on_progress)
     except (MangoError, OSError, ValueError) as exc:
         print(f"mango: {exc}", file=sys.stderr)
         return 1

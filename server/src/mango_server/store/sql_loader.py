@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib import resources
-from typing import Any, ClassVar
+from typing import ClassVar
 
 _NAME = re.compile(r"^--\s*name:\s*(\w+)\s*$", re.MULTILINE)
 
@@ -39,7 +39,7 @@ class NamedQueries:
 
     file: ClassVar[str]
 
-    def __init_subclass__(cls, *, file: str, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, file: str, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         queries = load_queries(file)
         declared = [name for name in cls.__annotations__ if name != "file"]
