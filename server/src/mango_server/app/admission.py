@@ -18,6 +18,16 @@ from collections.abc import Awaitable, Callable
 from mango_server.app.documents import Snapshots, file_sources, store_snapshots
 from mango_server.app.turn import outcomes
 from mango_server.app.turn.rounds import OPEN_ACTION_STATES, finish_turn
+from mango_server.domain._generated.events import (
+    OMITTED,
+    SessionStatusIdleEvent,
+    SessionStatusRunningEvent,
+    UserCustomToolResultEvent,
+    UserInterruptEvent,
+    UserMessageEvent,
+    UserToolConfirmationEvent,
+    UserToolResultEvent,
+)
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind
@@ -98,10 +108,10 @@ class Admission:
     async def _set_running(self) -> None:
         if self.session.status != "running":
             self.session = await sessions.set_status(self.conn, self.session, "running", None)
-            await self._append(NewEvent(new_id("sevt"), "session.status_running"))
+            await self._append(NewEvent.of(new_id("sevt"), SessionStatusRunningEvent()))
 
     async def _user_message(self, index: int, event: JsonObject) -> None:
-        payload = {"content": event["content"]}
+        message = UserMessageEvent(content=event["content"])
         for _, block_index, file_id in file_sources([event]):
             if (index, block_index) not in self.documents:
                 raise InvalidRequestError(f"events[{index}].content[{block_index}]: file {file_id} was not read")
@@ -109,9 +119,9 @@ class Admission:
         turn = self.at_lock.turn if self.at_lock is not None else await turns.active(self.conn, self.sid)
         # The message, the status change it causes and the wakeup are one statement (same order and
         # sequence numbers as two appends would give).
-        admitted = [NewEvent(event_id, "user.message", payload, processed=False)]
+        admitted = [NewEvent.of(event_id, message, processed=False)]
         if (turn is None or turn.state == "running") and self.session.status != "running":
-            admitted.append(NewEvent(new_id("sevt"), "session.status_running"))
+            admitted.append(NewEvent.of(new_id("sevt"), SessionStatusRunningEvent()))
             rows, self.session = await events.append_with_status(
                 self.conn, self.session, admitted, "running", None, wake=True
             )
@@ -135,7 +145,7 @@ class Admission:
         self.wake = True
 
     async def _user_interrupt(self, index: int, event: JsonObject) -> None:
-        await self._append(NewEvent(new_id("sevt"), "user.interrupt"))
+        await self._append(NewEvent.of(new_id("sevt"), UserInterruptEvent()))
         for end in await outcomes.interrupt(self.conn, self.session):
             await self._append(end)
         turn = await turns.active(self.conn, self.sid)
@@ -152,7 +162,7 @@ class Admission:
         await mcp.settle_interrupted(self.conn, self.sid)
         stop: JsonObject = {"type": "end_turn"}
         self.session = await sessions.set_status(self.conn, self.session, "idle", stop)
-        await self._append(NewEvent(new_id("sevt"), "session.status_idle", {"stop_reason": stop}))
+        await self._append(NewEvent.of(new_id("sevt"), SessionStatusIdleEvent(stop_reason=stop)))
         self.wake = True
 
     async def _close_dangling_calls(self, turn: TurnRow) -> None:
@@ -191,20 +201,24 @@ class Admission:
         return action
 
     async def _result(
-        self, index: int, event: JsonObject, field: str, kinds: tuple[str, ...], states: tuple[str, ...]
+        self,
+        index: int,
+        result: UserToolResultEvent | UserCustomToolResultEvent,
+        kinds: tuple[str, ...],
+        states: tuple[str, ...],
     ) -> None:
-        event_id = event[field]
+        if isinstance(result, UserToolResultEvent):
+            field, event_id = "tool_use_id", result.tool_use_id
+        else:
+            field, event_id = "custom_tool_use_id", result.custom_tool_use_id
         action = await self._action(index, event_id, field, kinds)
         if action.state not in states:
             if action.state == "awaiting_confirmation":
                 raise ConflictError(f"events[{index}]: tool call {event_id} awaits a user.tool_confirmation first")
             raise ConflictError(f"events[{index}]: tool call {event_id} already has a result ({action.state})")
-        payload = {k: v for k, v in event.items() if k != "type"}
-        payload.setdefault("is_error", False)
-        payload.setdefault("content", [])
         result_id = new_id("sevt")
         # processed_at stays null until the resumed turn hands the result to the model.
-        await self._append(NewEvent(result_id, event["type"], payload, processed=False))
+        await self._append(NewEvent.of(result_id, result, processed=False))
         await actions.resolve(self.conn, self.sid, event_id, "resolved", result_id)
         await self._resume_if_barrier_closed(action)
 
@@ -239,22 +253,32 @@ class Admission:
             return
         new_stop: JsonObject = {"type": "requires_action", "event_ids": remaining}
         self.session = await sessions.set_status(self.conn, self.session, "idle", new_stop)
-        await self._append(NewEvent(new_id("sevt"), "session.status_idle", {"stop_reason": new_stop}))
+        await self._append(NewEvent.of(new_id("sevt"), SessionStatusIdleEvent(stop_reason=new_stop)))
 
     async def _user_custom_tool_result(self, index: int, event: JsonObject) -> None:
-        await self._result(index, event, "custom_tool_use_id", ("custom",), ("pending",))
+        result = UserCustomToolResultEvent(
+            custom_tool_use_id=event["custom_tool_use_id"],
+            content=event.get("content", []),
+            is_error=event.get("is_error", False),
+        )
+        await self._result(index, result, ("custom",), ("pending",))
 
     async def _user_tool_result(self, index: int, event: JsonObject) -> None:
-        await self._result(index, event, "tool_use_id", ("builtin",), ("pending", "allowed"))
+        result = UserToolResultEvent(
+            tool_use_id=event["tool_use_id"], content=event.get("content", []), is_error=event.get("is_error", False)
+        )
+        await self._result(index, result, ("builtin",), ("pending", "allowed"))
 
     async def _user_tool_confirmation(self, index: int, event: JsonObject) -> None:
         event_id = event["tool_use_id"]
         action = await self._action(index, event_id, "tool_use_id", ("builtin", "mcp", "managed"))
         if action.state != "awaiting_confirmation":
             raise ConflictError(f"events[{index}]: tool call {event_id} is not awaiting confirmation ({action.state})")
-        payload = {k: v for k, v in event.items() if k != "type"}
+        confirmation = UserToolConfirmationEvent(
+            tool_use_id=event_id, result=event["result"], deny_message=event.get("deny_message", OMITTED)
+        )
         confirmation_id = new_id("sevt")
-        await self._append(NewEvent(confirmation_id, "user.tool_confirmation", payload))
+        await self._append(NewEvent.of(confirmation_id, confirmation))
         allowed = event["result"] == "allow"
         if action.kind == "mcp":
             await mcp.set_state(self.conn, self.sid, event_id, "allowed" if allowed else "denied")

@@ -17,6 +17,12 @@ from mango_server.app.events import read_documents
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation
 from mango_server.domain import prices, roster
+from mango_server.domain._generated.events import (
+    OMITTED,
+    SessionDeletedEvent,
+    SessionStatusTerminatedEvent,
+    SessionUpdatedEvent,
+)
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
@@ -184,18 +190,21 @@ async def update(services: Services, principal: Principal, session_id: str, para
             raise ConflictError(f"session {session_id} is archived and read-only")
         title = params.get("title", row.title)
         metadata = merge_metadata(row.metadata, params.get("metadata") or {})
-        current: JsonObject = {"title": row.title, "metadata": row.metadata}
-        changed = {k: v for k, v in (("title", title), ("metadata", metadata)) if v != current[k]}
-        if changed:
+        if (title, metadata) != (row.title, row.metadata):
             await sessions.update_fields(conn, row, title, metadata)
         budget = _budget(params["budget"]) if "budget" in params else row.budget
         if budget != row.budget:
-            changed["budget"] = budget
             await sessions.set_budget(conn, row, budget)
             for paused in await delegation.paused_for_budget(conn, row):
                 await outbox.wake(conn, ws, paused)  # the paused turn re-checks the new budget
-        if changed:
-            await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.updated", changed)])
+        # Only what changed is announced (``row`` is the Session as it was).
+        changed = SessionUpdatedEvent(
+            title=title if title != row.title else OMITTED,
+            metadata=metadata if metadata != row.metadata else None,
+            budget=budget if budget != row.budget else OMITTED,
+        )
+        if changed.payload():
+            await events.append(conn, ws, session_id, [NewEvent.of(new_id("sevt"), changed)])
         row = await sessions.get_row(conn, ws, session_id)
     await services.notifier.committed(session_id)
     return row
@@ -218,7 +227,7 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
                 resource_id=session_id,
                 source_id=session_id,
             )
-            await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.status_terminated")])
+            await events.append(conn, ws, session_id, [NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent())])
             await outbox.wake(conn, ws, session_id, "terminate")
             await work.stop_for_session(conn, session_id)
         row = await sessions.get_row(conn, ws, session_id)
@@ -233,7 +242,7 @@ async def delete(services: Services, principal: Principal, session_id: str) -> s
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, ws, session_id, lock=True)
         touched = await delegation.stop_all_for_delete(conn, row)  # children stop before the primary
-        await events.append(conn, ws, session_id, [NewEvent(new_id("sevt"), "session.deleted")])
+        await events.append(conn, ws, session_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())])
         await sessions.mark_deleting(conn, row)
         await mcp.settle_interrupted(conn, session_id)  # the journal says what became of in-flight calls
         await work.stop_for_session(conn, session_id)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation
 from mango_server.app.turn.rounds import finish_turn, is_open
+from mango_server.domain._generated.events import SessionErrorEvent, SessionStatusTerminatedEvent
 from mango_server.domain.errors import ConflictError, RateLimitedError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
@@ -272,8 +273,8 @@ async def terminate_session(conn: Connection, session: SessionRow, message: str)
     trigger = turn.trigger_id if turn is not None else None
     error = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
     announced = [
-        NewEvent(new_id("sevt"), "session.error", {"error": error}, trigger),
-        NewEvent(new_id("sevt"), "session.status_terminated"),
+        NewEvent.of(new_id("sevt"), SessionErrorEvent(error=error), trigger),
+        NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent()),
     ]
     await events.append(conn, ws, sid, announced)
     terminated = await sessions.set_status(conn, session, "terminated", None)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from mango_server.domain._generated.events import EventPayload
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.store import outbox, sessions, webhooks
@@ -55,6 +56,19 @@ class NewEvent:
     processed: bool = True
     #: The Thread the event belongs to when it is not the execution row's own (a cross-post).
     session_thread_id: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        id: str,
+        event: EventPayload,
+        trigger_id: str | None = None,
+        *,
+        processed: bool = True,
+        session_thread_id: str | None = None,
+    ) -> NewEvent:
+        """The event ``event`` describes: its class names the type, its ``payload()`` is the stored object."""
+        return cls(id, event.TYPE, event.payload(), trigger_id, processed, session_thread_id)
 
 
 @dataclass(frozen=True, slots=True)

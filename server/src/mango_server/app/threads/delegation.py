@@ -28,6 +28,19 @@ from dataclasses import dataclass, field, replace
 
 from mango_server.app.turn.rounds import Round
 from mango_server.domain import roster
+from mango_server.domain._generated.events import (
+    AgentThreadMessageReceivedEvent,
+    AgentThreadMessageSentEvent,
+    EventPayload,
+    SessionDeletedEvent,
+    SessionStatusRunningEvent,
+    SessionStatusTerminatedEvent,
+    SessionThreadCreatedEvent,
+    SessionThreadStatusIdleEvent,
+    SessionThreadStatusRescheduledEvent,
+    SessionThreadStatusRunningEvent,
+    SessionThreadStatusTerminatedEvent,
+)
 from mango_server.domain.errors import ConflictError
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id, new_id
@@ -132,17 +145,12 @@ async def apply(conn: Connection, session: SessionRow, start_id: str, planned: P
         out: list[NewEvent] = []
         if d.create:
             await threads.insert_child(conn, ws, sid, primary, d.thread_id, roster.runnable(d.agent), d.agent)
-            created = {"agent_name": name}
-            out.append(
-                NewEvent(
-                    derived_id("sevt", base, "created"),
-                    "session.thread_created",
-                    created,
-                    session_thread_id=d.thread_id,
-                )
-            )
-        sent = {"to_session_thread_id": d.thread_id, "to_agent_name": name, "content": [_text(d.message)]}
-        out.append(NewEvent(base, "agent.thread_message_sent", sent))
+            created = SessionThreadCreatedEvent(agent_name=name)
+            out.append(NewEvent.of(derived_id("sevt", base, "created"), created, session_thread_id=d.thread_id))
+        sent = AgentThreadMessageSentEvent(
+            to_session_thread_id=d.thread_id, to_agent_name=name, content=[_text(d.message)]
+        )
+        out.append(NewEvent.of(base, sent))
         await events.append(conn, ws, sid, out)
         await deliver(conn, ws, d.thread_id, sender, primary, d.message, base, announce_to=session)
         touched.append(d.thread_id)
@@ -169,19 +177,17 @@ async def deliver(
     if target is None or target.archived_at is not None or target.deleting_at is not None:
         return
     header = f"Message from {sender} (Thread {sender_thread_id}):"
-    payload = {
-        "from_session_thread_id": sender_thread_id,
-        "from_agent_name": sender,
-        "content": [_text(header), _text(text)],
-    }
-    received = NewEvent(derived_id("sevt", base, "received"), "agent.thread_message_received", payload, processed=False)
+    payload = AgentThreadMessageReceivedEvent(
+        from_session_thread_id=sender_thread_id, from_agent_name=sender, content=[_text(header), _text(text)]
+    )
+    received = NewEvent.of(derived_id("sevt", base, "received"), payload, processed=False)
     await events.append(conn, ws, target_id, [received])
     turn = await turns.active(conn, target_id)
     if target.status != "running" and (turn is None or turn.state == "running"):
         before = target
         target = await sessions.set_status(conn, target, "running", None)
         await events.append(
-            conn, ws, target_id, [NewEvent(derived_id("sevt", base, "running"), "session.status_running")]
+            conn, ws, target_id, [NewEvent.of(derived_id("sevt", base, "running"), SessionStatusRunningEvent())]
         )
         if announce_to is not None:
             await announce(conn, announce_to, before, target, derived_id("sevt", base, "thread_running"))
@@ -208,18 +214,28 @@ async def announce(conn: Connection, session: SessionRow, before: SessionRow, af
     """A child's status change, as ``session.thread_status_*`` in the primary ledger (nothing when unchanged)."""
     if (before.status, before.stop_reason) == (after.status, after.stop_reason):
         return
-    name = roster.member_name(after.agent_snapshot)
-    payload: JsonObject = {"agent_name": name}
-    kind = {"running": "running", "rescheduling": "rescheduled", "idle": "idle", "terminated": "terminated"}.get(
-        after.status
-    )
-    if kind is None:
+    payload = _thread_status(after)
+    if payload is None:
         return
-    if kind == "idle":
-        payload["stop_reason"] = _primary_stop(after.stop_reason or {"type": "end_turn"})
-    new = NewEvent(event_id, f"session.thread_status_{kind}", payload, session_thread_id=after.id)
+    new = NewEvent.of(event_id, payload, session_thread_id=after.id)
     if not await events.exists(conn, event_id):
         await events.append(conn, session.workspace_id, session.id, [new])
+
+
+def _thread_status(after: SessionRow) -> EventPayload | None:
+    """The ``session.thread_status_*`` event announcing a child's status (None for a status not announced)."""
+    name = roster.member_name(after.agent_snapshot)
+    match after.status:
+        case "running":
+            return SessionThreadStatusRunningEvent(agent_name=name)
+        case "rescheduling":
+            return SessionThreadStatusRescheduledEvent(agent_name=name)
+        case "idle":
+            stop = _primary_stop(after.stop_reason or {"type": "end_turn"})
+            return SessionThreadStatusIdleEvent(agent_name=name, stop_reason=stop)
+        case "terminated":
+            return SessionThreadStatusTerminatedEvent(agent_name=name)
+    return None
 
 
 def _primary_stop(stop: JsonObject) -> JsonObject:
@@ -292,8 +308,10 @@ async def _cross_post(conn: Connection, root: SessionRow, child: SessionRow, eve
 def _report_sent(event_id: str, root: SessionRow, text: str) -> NewEvent:
     """A child's report as its own ledger records it: a message to the coordinator's Thread."""
     to = root.primary_thread_id or root.id
-    sent = {"to_session_thread_id": to, "to_agent_name": root.agent_snapshot.get("name"), "content": [_text(text)]}
-    return NewEvent(event_id, "agent.thread_message_sent", sent)
+    name = root.agent_snapshot.get("name")
+    return NewEvent.of(
+        event_id, AgentThreadMessageSentEvent(to_session_thread_id=to, to_agent_name=name, content=[_text(text)])
+    )
 
 
 def _report_text(response: ModelResponse | None, stop: str) -> str:
@@ -326,10 +344,10 @@ async def archive_child(conn: Connection, session: SessionRow, thread: ThreadRow
     await sessions.archive(conn, child)
     await threads.archive(conn, thread.id)
     ws = session.workspace_id
-    await events.append(conn, ws, child.id, [NewEvent(new_id("sevt"), "session.status_terminated")])
+    await events.append(conn, ws, child.id, [NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent())])
     name = roster.member_name(child.agent_snapshot)
-    terminated = NewEvent(
-        new_id("sevt"), "session.thread_status_terminated", {"agent_name": name}, session_thread_id=child.id
+    terminated = NewEvent.of(
+        new_id("sevt"), SessionThreadStatusTerminatedEvent(agent_name=name), session_thread_id=child.id
     )
     await events.append(conn, ws, session.id, [terminated])
     await outbox.wake(conn, ws, child.id, "terminate")
@@ -367,7 +385,7 @@ async def stop_all_for_delete(conn: Connection, session: SessionRow) -> list[str
     touched: list[str] = []
     for thread in await children(conn, session):
         await events.append(
-            conn, session.workspace_id, thread.execution_id, [NewEvent(new_id("sevt"), "session.deleted")]
+            conn, session.workspace_id, thread.execution_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())]
         )
         await mcp.settle_interrupted(conn, thread.execution_id)  # what became of its in-flight calls
         await outbox.wake(conn, session.workspace_id, thread.execution_id, "terminate")

@@ -17,6 +17,20 @@ from dataclasses import dataclass, field
 from mango_server.app.turn.evaluator import Evaluation
 from mango_server.app.turn.rounds import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
 from mango_server.domain import prices, tools
+from mango_server.domain._generated.events import (
+    AgentCustomToolUseEvent,
+    AgentMcpToolResultEvent,
+    AgentMcpToolUseEvent,
+    AgentMessageEvent,
+    AgentThinkingEvent,
+    AgentToolResultEvent,
+    AgentToolUseEvent,
+    SessionErrorEvent,
+    SessionStatusIdleEvent,
+    SessionStatusRescheduledEvent,
+    SessionUsageEvent,
+    SpanModelRequestEndEvent,
+)
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
@@ -75,8 +89,8 @@ async def commit_response(
     # The new total is written with the idle status when the turn ends here, else on its own.
     session = sessions.with_added_usage(session, totals)
     if session.budget:
-        report = {"usage": prices.public_usage(session.usage), "budget": session.budget}
-        out.append(NewEvent(derived_id("sevt", prepared.start_id, "usage"), "session.usage", report, trigger))
+        report = SessionUsageEvent(usage=prices.public_usage(session.usage), budget=session.budget)
+        out.append(NewEvent.of(derived_id("sevt", prepared.start_id, "usage"), report, trigger))
     if calls:
         return await _wait_for_calls(conn, session, prepared, out, recorded, len(calls))
     if response.stop_reason == "pause_turn":
@@ -99,21 +113,20 @@ async def commit_response(
 def _response_events(
     prepared: Round, response: ModelResponse, message_id: str, usage: dict[str, int]
 ) -> list[NewEvent]:
-    end = {"model_request_start_id": prepared.start_id, "is_error": False, "model_usage": usage}
-    out = [NewEvent(derived_id("sevt", prepared.start_id, "end"), "span.model_request_end", end, prepared.trigger_id)]
+    end = SpanModelRequestEndEvent(model_request_start_id=prepared.start_id, is_error=False, model_usage=usage)
+    out = [NewEvent.of(derived_id("sevt", prepared.start_id, "end"), end, prepared.trigger_id)]
     if any(b.get("type") in ("thinking", "redacted_thinking") for b in response.content):
         # A progress signal only: the thinking text and signature stay in the private transcript.
-        out.append(
-            NewEvent(derived_id("sevt", prepared.start_id, "thinking"), "agent.thinking", {}, prepared.trigger_id)
-        )
+        thinking_id = derived_id("sevt", prepared.start_id, "thinking")
+        out.append(NewEvent.of(thinking_id, AgentThinkingEvent(), prepared.trigger_id))
     texts = [{"type": "text", "text": b["text"]} for b in response.content if b.get("type") == "text" and b.get("text")]
     if texts:
-        out.append(NewEvent(message_id, "agent.message", {"content": texts}, prepared.trigger_id))
+        out.append(NewEvent.of(message_id, AgentMessageEvent(content=texts), prepared.trigger_id))
     return out
 
 
 def _idle_event(prepared: Round, stop: JsonObject) -> NewEvent:
-    return NewEvent(derived_id("sevt", prepared.start_id, "idle"), "session.status_idle", {"stop_reason": stop})
+    return NewEvent.of(derived_id("sevt", prepared.start_id, "idle"), SessionStatusIdleEvent(stop_reason=stop))
 
 
 async def _record_calls(
@@ -181,23 +194,30 @@ def _announce_call(
     """Append the events of one call to ``recorded``; returns the action's initial state."""
     trigger = prepared.trigger_id
     if decision.kind == "custom":
-        recorded.events.append(
-            NewEvent(event_id, "agent.custom_tool_use", {"name": call.name, "input": call.input}, trigger)
-        )
+        custom = AgentCustomToolUseEvent(name=call.name, input=call.input)
+        recorded.events.append(NewEvent.of(event_id, custom, trigger))
         recorded.needs_client.append(event_id)
         return "pending"
     if decision.permission == "deny" and decision.kind not in ("builtin", "mcp", "managed"):
         recorded.answered_here += 1
         return "rejected"
-    use: JsonObject = {"name": call.name, "input": call.input, "evaluated_permission": decision.permission}
-    if evaluation is not None:
-        use["evaluation"] = evaluation.public()
+    public = evaluation.public() if evaluation is not None else None
+    use: AgentToolUseEvent | AgentMcpToolUseEvent
     if decision.kind == "mcp":
         assert catalog is not None
-        use = {"mcp_server_name": catalog.mcp_tools[call.name][0], **use}
-    recorded.events.append(
-        NewEvent(event_id, "agent.mcp_tool_use" if decision.kind == "mcp" else "agent.tool_use", use, trigger)
-    )
+        server = catalog.mcp_tools[call.name][0]
+        use = AgentMcpToolUseEvent(
+            mcp_server_name=server,
+            name=call.name,
+            input=call.input,
+            evaluated_permission=decision.permission,
+            evaluation=public,
+        )
+    else:
+        use = AgentToolUseEvent(
+            name=call.name, input=call.input, evaluated_permission=decision.permission, evaluation=public
+        )
+    recorded.events.append(NewEvent.of(event_id, use, trigger))
     if decision.permission == "deny":
         recorded.events.append(_denied_result(event_id, decision.kind, evaluation, trigger))
         recorded.answered_here += 1
@@ -213,8 +233,8 @@ def _announce_call(
         recorded.runs_here += 1
         return "allowed"
     text, is_error = platform[call.id]
-    result = {"tool_use_id": event_id, "content": [{"type": "text", "text": text}], "is_error": is_error}
-    recorded.events.append(NewEvent(derived_id("sevt", event_id, "result"), "agent.tool_result", result, trigger))
+    result = AgentToolResultEvent(tool_use_id=event_id, content=[{"type": "text", "text": text}], is_error=is_error)
+    recorded.events.append(NewEvent.of(derived_id("sevt", event_id, "result"), result, trigger))
     recorded.answered_here += 1
     return "resolved"
 
@@ -226,11 +246,9 @@ def _denied_result(event_id: str, kind: str, evaluation: Evaluation | None, trig
     content = [{"type": "text", "text": text}]
     result_id = derived_id("sevt", event_id, "result")
     if kind == "mcp":
-        payload: JsonObject = {"mcp_tool_use_id": event_id, "content": content, "is_error": True}
-        return NewEvent(result_id, "agent.mcp_tool_result", payload, trigger)
-    return NewEvent(
-        result_id, "agent.tool_result", {"tool_use_id": event_id, "content": content, "is_error": True}, trigger
-    )
+        mcp_result = AgentMcpToolResultEvent(mcp_tool_use_id=event_id, content=content, is_error=True)
+        return NewEvent.of(result_id, mcp_result, trigger)
+    return NewEvent.of(result_id, AgentToolResultEvent(tool_use_id=event_id, content=content, is_error=True), trigger)
 
 
 async def _wait_for_calls(
@@ -266,13 +284,13 @@ async def record_error(
     out = _error_events(prepared, exc, base, exhausted=exhausted)
     if not exhausted:
         # The Session is "rescheduling" until the retry's next round starts running again.
-        out.append(NewEvent(derived_id("sevt", base, "rescheduled"), "session.status_rescheduled"))
+        out.append(NewEvent.of(derived_id("sevt", base, "rescheduled"), SessionStatusRescheduledEvent()))
         await sessions.set_status(conn, session, "rescheduling", None)
         await events.append(conn, ws, sid, out)
         await turns.update(conn, sid, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
         return StepOutcome("retry", retry_delay)
     stop: JsonObject = {"type": "retries_exhausted"}
-    out.append(NewEvent(derived_id("sevt", base, "idle"), "session.status_idle", {"stop_reason": stop}))
+    out.append(NewEvent.of(derived_id("sevt", base, "idle"), SessionStatusIdleEvent(stop_reason=stop)))
     await events.append(conn, ws, sid, out)
     await finish_turn(conn, sid, prepared.trigger_id)
     await sessions.set_status(conn, session, "idle", stop)
@@ -281,25 +299,23 @@ async def record_error(
 
 async def record_overflow_retry(conn: Connection, prepared: Round) -> StepOutcome:
     """Close the refused round's span and retry it at once (a new attempt) from the new compaction."""
-    end = {"model_request_start_id": prepared.start_id, "is_error": True, "model_usage": usage_of({})}
-    span = NewEvent(
-        derived_id("sevt", prepared.start_id, "overflow", "end"), "span.model_request_end", end, prepared.trigger_id
-    )
+    end = SpanModelRequestEndEvent(model_request_start_id=prepared.start_id, is_error=True, model_usage=usage_of({}))
+    span = NewEvent.of(derived_id("sevt", prepared.start_id, "overflow", "end"), end, prepared.trigger_id)
     await events.append(conn, prepared.workspace_id, prepared.session_id, [span])
     await turns.update(conn, prepared.session_id, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
     return StepOutcome("continue")
 
 
 def _error_events(prepared: Round, exc: ModelError, base: str, *, exhausted: bool) -> list[NewEvent]:
-    end = {"model_request_start_id": prepared.start_id, "is_error": True, "model_usage": usage_of({})}
+    end = SpanModelRequestEndEvent(model_request_start_id=prepared.start_id, is_error=True, model_usage=usage_of({}))
     error = {
         "type": exc.error_type,
         "message": public_message(exc),
         "retry_status": {"type": "exhausted" if exhausted else "retrying"},
     }
     return [
-        NewEvent(derived_id("sevt", base, "end"), "span.model_request_end", end, prepared.trigger_id),
-        NewEvent(base, "session.error", {"error": error}, prepared.trigger_id),
+        NewEvent.of(derived_id("sevt", base, "end"), end, prepared.trigger_id),
+        NewEvent.of(base, SessionErrorEvent(error=error), prepared.trigger_id),
     ]
 
 

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 from mango_server.app.turn.request import build_request, merge_messages
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import compaction as policy
+from mango_server.domain._generated.events import AgentThreadContextCompactedEvent
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.compaction import Entry, Projection
 from mango_server.domain.context_policy import Budget, budget_for
@@ -278,10 +279,11 @@ async def _compact(
         post,
     )
     if await store.insert_compaction(conn, where.workspace_id, where.session_id, row):
-        payload: JsonObject = {"pre_tokens": pre_tokens, "post_tokens": post, "mode": row.mode}
-        if "summary_error" in stored_projection:
-            payload["summary_fallback"] = stored_projection["summary_error"]
-        event = NewEvent(derived_id("sevt", row_id, "compacted"), "agent.thread_context_compacted", payload)
+        fallback = stored_projection.get("summary_error")
+        payload = AgentThreadContextCompactedEvent(
+            pre_tokens=pre_tokens, post_tokens=post, mode=row.mode, summary_fallback=fallback
+        )
+        event = NewEvent.of(derived_id("sevt", row_id, "compacted"), payload)
         await events.append(conn, where.workspace_id, where.session_id, [event])
         log.info(
             "context compacted session_id=%s compaction_id=%s pre_tokens=%s post_tokens=%s kept=%s",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 from mango_server.app.turn.rounds import is_open
+from mango_server.domain._generated.events import AgentToolResultEvent
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, sessions
@@ -44,12 +45,12 @@ async def run_pending(pool: Pool, policy: EgressPolicy | None, session_id: str) 
             if locked is None or locked.state != "allowed":
                 continue  # interrupted or cancelled meanwhile: the result is dropped
             result_id = derived_id("sevt", action.event_id, "result")
-            payload: JsonObject = {
-                "tool_use_id": action.event_id,
-                "content": [{"type": "text", "text": result.text}],
-                "is_error": result.is_error,
-            }
-            event = NewEvent(result_id, "agent.tool_result", payload, action.trigger_id)
+            payload = AgentToolResultEvent(
+                tool_use_id=action.event_id,
+                content=[{"type": "text", "text": result.text}],
+                is_error=result.is_error,
+            )
+            event = NewEvent.of(result_id, payload, action.trigger_id)
             await events.append(conn, session.workspace_id, session_id, [event])
             await actions.resolve(conn, session_id, action.event_id, "resolved", result_id)
             committed = True

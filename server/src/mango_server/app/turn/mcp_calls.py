@@ -37,6 +37,7 @@ import time
 
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.turn import mcp_results
+from mango_server.domain._generated.events import OMITTED, AgentMcpToolResultEvent
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, mcp, sessions
@@ -147,16 +148,16 @@ async def _finish_in(
     """
     sid, event_id = invocation.session_id, invocation.event_id
     result_id = derived_id("sevt", event_id, "result")
-    payload: JsonObject = {
-        "mcp_tool_use_id": event_id,
-        "content": [{"type": "text", "text": text or "(no output)"}],
-        "is_error": is_error,
-    }
-    if file_id is not None:
-        payload["file_id"] = file_id
-        if file_size is not None and file_sha256 is not None:  # what a worker verifies its download against
-            payload["file_size_bytes"] = file_size
-            payload["file_sha256"] = file_sha256
+    # A published File comes with its size and digest, what a worker verifies its download against.
+    verified = file_id is not None and file_size is not None and file_sha256 is not None
+    payload = AgentMcpToolResultEvent(
+        mcp_tool_use_id=event_id,
+        content=[{"type": "text", "text": text or "(no output)"}],
+        is_error=is_error,
+        file_id=file_id if file_id is not None else OMITTED,
+        file_size_bytes=file_size if verified else None,
+        file_sha256=file_sha256 if verified else None,
+    )
     session = await sessions.lock_any(conn, sid)
     locked = await mcp.lock_runnable(conn, sid, event_id)
     if session is None or locked is None or session.deleting_at is not None:
@@ -165,7 +166,7 @@ async def _finish_in(
         return False
     action = await actions.lock(conn, sid, event_id)
     trigger = action.trigger_id if action else None
-    event = NewEvent(result_id, "agent.mcp_tool_result", payload, trigger)
+    event = NewEvent.of(result_id, payload, trigger)
     await events.append(conn, invocation.workspace_id, sid, [event])
     await actions.resolve(conn, sid, event_id, "resolved", result_id)
     await mcp.set_state(conn, sid, event_id, state, raw)

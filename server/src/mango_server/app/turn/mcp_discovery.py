@@ -19,6 +19,7 @@ import logging
 from dataclasses import dataclass, field
 
 from mango_server.domain import mcp as mcp_rules
+from mango_server.domain._generated.events import SessionErrorEvent
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import events, mcp, sessions, turns
@@ -151,6 +152,6 @@ async def record_failures(
         await mcp.put_discovery(
             conn, workspace_id, session_id, name, failure.config_digest, {}, failed_trigger_id=trigger_id
         )
-        event = NewEvent(derived_id("sevt", start_id, "mcp", name), "session.error", {"error": error})
+        event = NewEvent.of(derived_id("sevt", start_id, "mcp", name), SessionErrorEvent(error=error))
         if not await events.exists(conn, event.id):
             await events.append(conn, workspace_id, session_id, [event])

@@ -18,6 +18,7 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
+from mango_server.domain._generated.events import OutcomeEvaluationResult
 from mango_server.model import GRADER_MARKER, ModelClient, ModelError, ModelRequest, response_text
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ class GradingSubject:
 class Verdict:
     """``satisfied``, ``needs_revision`` or ``failed``, and why."""
 
-    result: str
+    result: OutcomeEvaluationResult
     explanation: str
 
 
@@ -113,4 +114,4 @@ def decode(text: str) -> Verdict:
     explanation = answer.get("explanation")
     if not isinstance(explanation, str):
         return Verdict("failed", "the grader's answer had no explanation")
-    return Verdict(str(answer["result"]), explanation[:4000])
+    return Verdict(answer["result"], explanation[:4000])  # one of _RESULTS

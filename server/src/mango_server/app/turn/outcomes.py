@@ -23,6 +23,13 @@ from mango_server.app.documents import RUBRIC_BLOCK, Snapshots
 from mango_server.app.turn.outcome_grader import GradingSubject, ModelGrader, Verdict
 from mango_server.app.turn.request import user_blocks
 from mango_server.app.turn.rounds import StepOutcome, is_open
+from mango_server.domain._generated.events import (
+    OutcomeEvaluationResult,
+    SessionStatusRunningEvent,
+    SpanOutcomeEvaluationEndEvent,
+    SpanOutcomeEvaluationStartEvent,
+    UserDefineOutcomeEvent,
+)
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id, new_id
@@ -71,9 +78,10 @@ async def define(
     new = NewOutcome(outcome_id, event_id, event["description"], dict(rubric), rubric_text, max_iterations)
     ended = await _end_active(conn, session, "interrupted", "a newer outcome was defined")
     await outcomes.create(conn, session.workspace_id, session.id, new)
-    payload = {"outcome_id": outcome_id, "description": event["description"], "rubric": rubric}
-    payload["max_iterations"] = max_iterations
-    return NewEvent(event_id, "user.define_outcome", payload, processed=False), ended
+    payload = UserDefineOutcomeEvent(
+        outcome_id=outcome_id, description=event["description"], rubric=rubric, max_iterations=max_iterations
+    )
+    return NewEvent.of(event_id, payload, processed=False), ended
 
 
 async def interrupt(conn: Connection, session: SessionRow) -> list[NewEvent]:
@@ -81,7 +89,9 @@ async def interrupt(conn: Connection, session: SessionRow) -> list[NewEvent]:
     return await _end_active(conn, session, "interrupted", "the user interrupted the Session")
 
 
-async def _end_active(conn: Connection, session: SessionRow, result: str, explanation: str) -> list[NewEvent]:
+async def _end_active(
+    conn: Connection, session: SessionRow, result: OutcomeEvaluationResult, explanation: str
+) -> list[NewEvent]:
     outcome = await outcomes.active(conn, session.id)
     if outcome is None:
         return []
@@ -96,16 +106,22 @@ async def _end_active(conn: Connection, session: SessionRow, result: str, explan
 
 
 def _end_event(
-    outcome: OutcomeRow, iteration: int, result: str, explanation: str, *, queued: bool, start: str | None
+    outcome: OutcomeRow,
+    iteration: int,
+    result: OutcomeEvaluationResult,
+    explanation: str,
+    *,
+    queued: bool,
+    start: str | None,
 ) -> NewEvent:
-    payload: JsonObject = {
-        "outcome_evaluation_start_id": start,
-        "outcome_id": outcome.id,
-        "iteration": iteration,
-        "result": result,
-        "explanation": explanation,
-    }
-    return NewEvent(end_id(outcome.id, iteration), "span.outcome_evaluation_end", payload, processed=not queued)
+    payload = SpanOutcomeEvaluationEndEvent(
+        outcome_evaluation_start_id=start,
+        outcome_id=outcome.id,
+        iteration=iteration,
+        result=result,
+        explanation=explanation,
+    )
+    return NewEvent.of(end_id(outcome.id, iteration), payload, processed=not queued)
 
 
 async def trigger_blocks(conn: Connection, trigger: EventRow, snapshots: dict[int, str]) -> list[JsonObject]:
@@ -150,9 +166,7 @@ class OutcomeLoop:
             sid = start_id(outcome.id, iteration)
             if await outcomes.evaluation(conn, outcome.id, iteration) is None:
                 await outcomes.start_evaluation(conn, outcome, iteration, sid)
-                start = NewEvent(
-                    sid, "span.outcome_evaluation_start", {"outcome_id": outcome.id, "iteration": iteration}
-                )
+                start = NewEvent.of(sid, SpanOutcomeEvaluationStartEvent(outcome_id=outcome.id, iteration=iteration))
                 await events.append(conn, session.workspace_id, session_id, [start])
             anchor = outcome.event_id if iteration == 0 else end_id(outcome.id, iteration - 1)
             answer = "\n\n".join(await outcomes.answer_texts(conn, session_id, anchor))
@@ -205,6 +219,6 @@ class OutcomeLoop:
                 return StepOutcome("idle")
             if is_open(session) and session.status != "running":
                 await sessions.set_status(conn, session, "running", None)
-                running = NewEvent(derived_id("sevt", end.id, "running"), "session.status_running")
+                running = NewEvent.of(derived_id("sevt", end.id, "running"), SessionStatusRunningEvent())
                 await events.append(conn, session.workspace_id, session_id, [running])
             return StepOutcome("continue")

@@ -30,6 +30,11 @@ from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome,
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import prices, tools
 from mango_server.domain import skills as skill_rules
+from mango_server.domain._generated.events import (
+    SessionStatusIdleEvent,
+    SessionStatusRunningEvent,
+    SpanModelRequestStartEvent,
+)
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
@@ -149,9 +154,9 @@ async def _open_round(
         if await events.exists(conn, running_id):  # running again after a budget stop of this round
             running_id = derived_id("sevt", running_id, session.next_seq)
         session = await sessions.set_status(conn, session, "running", None)
-        opened.append(NewEvent(running_id, "session.status_running"))
+        opened.append(NewEvent.of(running_id, SessionStatusRunningEvent()))
     if fresh or not await events.exists(conn, start_id):
-        opened.append(NewEvent(start_id, "span.model_request_start", trigger_id=turn.trigger_id))
+        opened.append(NewEvent.of(start_id, SpanModelRequestStartEvent(), turn.trigger_id))
     await events.append(conn, ws, sid, opened)
     if session is not before:  # a child Thread's change shows in the primary ledger too
         await delegation.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
@@ -183,7 +188,7 @@ async def _stop_for_budget(conn: Connection, session: SessionRow, budget: JsonOb
     stop: JsonObject = {"type": "budget_reached"}
     idle_id = derived_id("sevt", start_id, "budget", json.dumps(budget, sort_keys=True))
     if not await events.exists(conn, idle_id):
-        idle = NewEvent(idle_id, "session.status_idle", {"stop_reason": stop})
+        idle = NewEvent.of(idle_id, SessionStatusIdleEvent(stop_reason=stop))
         await events.append(conn, session.workspace_id, session.id, [idle])
     if session.status != "idle" or session.stop_reason != stop:
         after = await sessions.set_status(conn, session, "idle", stop)
