@@ -9,8 +9,8 @@ instead of at run time:
 
 - a required property is a plain key, an optional one ``NotRequired``; a property the spec allows
   as null includes ``None`` (so "optional" and "nullable" stay apart, as on the wire);
-- a ``date-time`` string is a ``datetime``: the server keeps timestamps as ``datetime`` and its
-  JSON encoder (``mango_server.api.encoding``) writes them as RFC 3339;
+- a ``date-time`` is its RFC 3339 text (``str``), as on the wire and in stored JSON; the api's
+  mappers format a row's ``datetime`` with ``mango_server.api.encoding.rfc3339``;
 - a schema with ``additionalProperties: false`` (every request body) is ``closed=True``;
 - an object the spec leaves free-form (tool inputs, JSON Schemas) is ``dict[str, Any]``.
 
@@ -25,34 +25,26 @@ import warnings
 from pathlib import PurePosixPath
 from typing import Any
 
-from datamodel_code_generator import DatetimeClassType, InputFileType, LiteralType, PythonVersion, generate
+from datamodel_code_generator import InputFileType, LiteralType, PythonVersion, generate
 from datamodel_code_generator.enums import DataModelType
 from datamodel_code_generator.format import Formatter
 
 from mango_generators._common import GeneratedFile, Spec, marker_line
 
-__all__ = ["ROOT", "TYPE_OVERRIDES", "render", "render_wire"]
+__all__ = ["ROOT", "render", "render_wire"]
 
 ROOT = PurePosixPath("server/src/mango_server/domain/_generated")
 MARKER = marker_line("#")
-
-TYPE_OVERRIDES: dict[str, str] = {
-    # The Schedule's fire times are stored and sent as the RFC 3339 text its Temporal schedule
-    # reported (``+00:00`` offsets), not re-encoded from a ``datetime``.
-    "DeploymentSchedule.upcoming_runs_at": "list[str]",
-}
-"""Properties whose Python type is not the one their schema implies, by ``Schema.property``
-(datamodel-code-generator's scoped ``type_overrides``; an entry the spec does not match is ignored)."""
 
 _HEADER = f'''{MARKER}
 """The JSON shapes of openapi/mango.yaml as TypedDicts: one per ``components/schemas`` entry.
 
 A required property is a plain key, an optional one ``NotRequired``; ``None`` appears only where
-the spec allows null. A ``date-time`` is a ``datetime`` (the api's encoder writes RFC 3339) unless
-``mango_generators.server_wire.TYPE_OVERRIDES`` names the property. A schema closed to extra
-properties (every request body) is ``closed=True``. Mappers return these shapes and handlers read
-validated request bodies through them, so mypy checks both against the contract. Change the spec
-and run ``make generate``.
+the spec allows null. A ``date-time`` is its RFC 3339 text (``str``), as on the wire. A schema
+closed to extra properties (every request body) is ``closed=True``. The api's mappers return these
+shapes and its handlers read validated request bodies through them, so mypy checks both against
+the contract; stored JSON of a spec shape may be typed with them too. Change the spec and run
+``make generate``.
 """'''
 
 
@@ -84,14 +76,12 @@ def render_wire(spec: Spec) -> str:
             use_union_operator=True,
             enum_field_as_literal=LiteralType.All,
             strict_nullable=True,
-            output_datetime_class=DatetimeClassType.Datetime,
             use_schema_description=True,
             use_single_line_docstring=True,
             disable_timestamp=True,
             use_double_quotes=True,
             formatters=[Formatter.BUILTIN],
             custom_file_header=_HEADER,
-            type_overrides=dict(TYPE_OVERRIDES),
         )
     if not isinstance(text, str):
         raise TypeError("datamodel-code-generator returned several modules; expected one")

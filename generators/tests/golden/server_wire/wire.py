@@ -2,16 +2,15 @@
 """The JSON shapes of openapi/mango.yaml as TypedDicts: one per ``components/schemas`` entry.
 
 A required property is a plain key, an optional one ``NotRequired``; ``None`` appears only where
-the spec allows null. A ``date-time`` is a ``datetime`` (the api's encoder writes RFC 3339) unless
-``mango_generators.server_wire.TYPE_OVERRIDES`` names the property. A schema closed to extra
-properties (every request body) is ``closed=True``. Mappers return these shapes and handlers read
-validated request bodies through them, so mypy checks both against the contract. Change the spec
-and run ``make generate``.
+the spec allows null. A ``date-time`` is its RFC 3339 text (``str``), as on the wire. A schema
+closed to extra properties (every request body) is ``closed=True``. The api's mappers return these
+shapes and its handlers read validated request bodies through them, so mypy checks both against
+the contract; stored JSON of a spec shape may be typed with them too. Change the spec and run
+``make generate``.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Literal, NotRequired, TypeAlias
 
 from typing_extensions import TypedDict
@@ -32,7 +31,7 @@ class Note(TypedDict):
     id: str
     title: str
     body: NotRequired[str | None]
-    created_at: datetime
+    created_at: str
 
 
 class NoteDeleted(TypedDict):

@@ -2,16 +2,15 @@
 """The JSON shapes of openapi/mango.yaml as TypedDicts: one per ``components/schemas`` entry.
 
 A required property is a plain key, an optional one ``NotRequired``; ``None`` appears only where
-the spec allows null. A ``date-time`` is a ``datetime`` (the api's encoder writes RFC 3339) unless
-``mango_generators.server_wire.TYPE_OVERRIDES`` names the property. A schema closed to extra
-properties (every request body) is ``closed=True``. Mappers return these shapes and handlers read
-validated request bodies through them, so mypy checks both against the contract. Change the spec
-and run ``make generate``.
+the spec allows null. A ``date-time`` is its RFC 3339 text (``str``), as on the wire. A schema
+closed to extra properties (every request body) is ``closed=True``. The api's mappers return these
+shapes and its handlers read validated request bodies through them, so mypy checks both against
+the contract; stored JSON of a spec shape may be typed with them too. Change the spec and run
+``make generate``.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal, NotRequired, TypeAlias
 
 from typing_extensions import TypedDict
@@ -222,9 +221,9 @@ class Environment(TypedDict):
     description: str | None
     config: EnvironmentConfig
     metadata: Metadata
-    created_at: datetime
-    updated_at: datetime
-    archived_at: datetime | None
+    created_at: str
+    updated_at: str
+    archived_at: str | None
 
 
 class EnvironmentList(TypedDict):
@@ -258,7 +257,7 @@ class HealthcheckResult(TypedDict):
     message: str | None
     worker_id: str | None
     worker_version: NotRequired[str | None]
-    reported_at: datetime
+    reported_at: str
 
 
 class HealthcheckCreateParams(TypedDict, closed=True):
@@ -311,7 +310,7 @@ class QueueStats(TypedDict):
     type: Literal["work_queue_stats"]
     depth: int
     pending: int
-    oldest_queued_at: datetime | None
+    oldest_queued_at: str | None
     workers_polling: int
 
 
@@ -494,8 +493,8 @@ class UserMessageEvent(TypedDict):
 
     type: Literal["user.message"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     content: list[UserContentBlock]
 
@@ -505,8 +504,8 @@ class UserInterruptEvent(TypedDict):
 
     type: Literal["user.interrupt"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
 
 
@@ -515,8 +514,8 @@ class UserToolConfirmationEvent(TypedDict):
 
     type: Literal["user.tool_confirmation"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     tool_use_id: str
     result: Literal["allow", "deny"]
@@ -528,8 +527,8 @@ class UserToolResultEvent(TypedDict):
 
     type: Literal["user.tool_result"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     tool_use_id: str
     content: list[TextBlock]
@@ -541,8 +540,8 @@ class UserCustomToolResultEvent(TypedDict):
 
     type: Literal["user.custom_tool_result"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     custom_tool_use_id: str
     content: list[UserContentBlock]
@@ -554,8 +553,8 @@ class AgentMessageEvent(TypedDict):
 
     type: Literal["agent.message"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     content: list[TextBlock]
 
@@ -565,8 +564,8 @@ class AgentThinkingEvent(TypedDict):
 
     type: Literal["agent.thinking"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
 
 
@@ -575,8 +574,8 @@ class AgentToolResultEvent(TypedDict):
 
     type: Literal["agent.tool_result"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     tool_use_id: str
     content: list[TextBlock]
@@ -596,8 +595,8 @@ class AgentMcpToolUseEvent(TypedDict):
 
     type: Literal["agent.mcp_tool_use"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     mcp_server_name: str
     name: str
@@ -612,8 +611,8 @@ class AgentMcpToolResultEvent(TypedDict):
 
     type: Literal["agent.mcp_tool_result"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     mcp_tool_use_id: str
     content: list[TextBlock]
@@ -628,8 +627,8 @@ class AgentCustomToolUseEvent(TypedDict):
 
     type: Literal["agent.custom_tool_use"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     name: str
     input: dict[str, Any]
@@ -641,8 +640,8 @@ class AgentThreadContextCompactedEvent(TypedDict):
 
     type: Literal["agent.thread_context_compacted"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     pre_tokens: NotRequired[int]
     post_tokens: NotRequired[int]
@@ -655,8 +654,8 @@ class SessionStatusRunningEvent(TypedDict):
 
     type: Literal["session.status_running"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
 
 
@@ -665,8 +664,8 @@ class SessionStatusIdleEvent(TypedDict):
 
     type: Literal["session.status_idle"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     stop_reason: StopReason
 
@@ -676,8 +675,8 @@ class SessionStatusRescheduledEvent(TypedDict):
 
     type: Literal["session.status_rescheduled"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
 
 
@@ -686,8 +685,8 @@ class SessionStatusTerminatedEvent(TypedDict):
 
     type: Literal["session.status_terminated"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
 
 
@@ -711,8 +710,8 @@ class SessionErrorEvent(TypedDict):
 
     type: Literal["session.error"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     error: SessionError
 
@@ -722,8 +721,8 @@ class SessionUpdatedEvent(TypedDict):
 
     type: Literal["session.updated"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     title: NotRequired[str | None]
     metadata: NotRequired[Metadata]
@@ -735,8 +734,8 @@ class SessionUsageEvent(TypedDict):
 
     type: Literal["session.usage"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     usage: SessionUsage
     budget: SessionBudget | None
@@ -747,8 +746,8 @@ class SessionDeletedEvent(TypedDict):
 
     type: Literal["session.deleted"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
 
 
@@ -757,8 +756,8 @@ class SpanModelRequestStartEvent(TypedDict):
 
     type: Literal["span.model_request_start"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
 
 
@@ -767,8 +766,8 @@ class SpanModelRequestEndEvent(TypedDict):
 
     type: Literal["span.model_request_end"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     model_request_start_id: str
     is_error: bool
@@ -780,8 +779,8 @@ class AgentThreadMessageSentEvent(TypedDict):
 
     type: Literal["agent.thread_message_sent"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     to_session_thread_id: str
     to_agent_name: NotRequired[str | None]
@@ -793,8 +792,8 @@ class AgentThreadMessageReceivedEvent(TypedDict):
 
     type: Literal["agent.thread_message_received"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     from_session_thread_id: str
     from_agent_name: NotRequired[str | None]
@@ -806,8 +805,8 @@ class SessionThreadCreatedEvent(TypedDict):
 
     type: Literal["session.thread_created"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     agent_name: str
 
@@ -817,8 +816,8 @@ class SessionThreadStatusRunningEvent(TypedDict):
 
     type: Literal["session.thread_status_running"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     agent_name: str
 
@@ -828,8 +827,8 @@ class SessionThreadStatusRescheduledEvent(TypedDict):
 
     type: Literal["session.thread_status_rescheduled"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     agent_name: str
 
@@ -839,8 +838,8 @@ class SessionThreadStatusIdleEvent(TypedDict):
 
     type: Literal["session.thread_status_idle"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     agent_name: str
     stop_reason: StopReason
@@ -851,8 +850,8 @@ class SessionThreadStatusTerminatedEvent(TypedDict):
 
     type: Literal["session.thread_status_terminated"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     agent_name: str
 
@@ -946,7 +945,7 @@ class File(TypedDict):
     mime_type: str
     size_bytes: int
     sha256: str
-    created_at: datetime
+    created_at: str
 
 
 class FileList(TypedDict):
@@ -984,8 +983,8 @@ class Skill(TypedDict):
     id: str
     display_title: str | None
     latest_version: str
-    created_at: datetime
-    updated_at: datetime
+    created_at: str
+    updated_at: str
 
 
 class SkillList(TypedDict):
@@ -1016,7 +1015,7 @@ class SkillVersion(TypedDict):
     archive_sha256: str
     expanded_size_bytes: int
     member_count: int
-    created_at: datetime
+    created_at: str
 
 
 class SkillVersionList(TypedDict):
@@ -1057,9 +1056,9 @@ class MemoryStore(TypedDict):
     name: str
     description: str | None
     metadata: Metadata
-    created_at: datetime
-    updated_at: datetime
-    archived_at: datetime | None
+    created_at: str
+    updated_at: str
+    archived_at: str | None
 
 
 class MemoryStoreList(TypedDict):
@@ -1109,8 +1108,8 @@ class Memory(TypedDict):
     content_sha256: str
     content_size_bytes: int
     memory_version_id: str
-    created_at: datetime
-    updated_at: datetime
+    created_at: str
+    updated_at: str
 
 
 class MemoryPrefix(TypedDict):
@@ -1167,8 +1166,8 @@ class MemoryVersion(TypedDict):
     content_sha256: str | None
     content_size_bytes: int | None
     created_by: MemoryActor | None
-    redacted_at: datetime | None
-    created_at: datetime
+    redacted_at: str | None
+    created_at: str
 
 
 class MemoryVersionList(TypedDict):
@@ -1206,7 +1205,7 @@ class WebhookDisabledReason(TypedDict):
 
     type: Literal["private_address", "redirect", "egress_refused"]
     message: str
-    disabled_at: datetime
+    disabled_at: str
 
 
 class Webhook(TypedDict):
@@ -1220,8 +1219,8 @@ class Webhook(TypedDict):
     description: str | None
     metadata: Metadata
     disabled_reason: WebhookDisabledReason | None
-    created_at: datetime
-    updated_at: datetime
+    created_at: str
+    updated_at: str
 
 
 class WebhookWithSecret(TypedDict):
@@ -1235,8 +1234,8 @@ class WebhookWithSecret(TypedDict):
     description: str | None
     metadata: Metadata
     disabled_reason: WebhookDisabledReason | None
-    created_at: datetime
-    updated_at: datetime
+    created_at: str
+    updated_at: str
     secret: str
 
 
@@ -1285,7 +1284,7 @@ class DeploymentSchedule(TypedDict):
     type: Literal["cron"]
     expression: str
     timezone: str
-    last_run_at: datetime | None
+    last_run_at: str | None
     upcoming_runs_at: list[str]
 
 
@@ -1331,7 +1330,7 @@ class ScheduleTriggerContext(TypedDict):
     """A Run started by the schedule."""
 
     type: Literal["schedule"]
-    scheduled_at: datetime
+    scheduled_at: str
 
 
 class ManualTriggerContext(TypedDict):
@@ -1354,7 +1353,7 @@ class DeploymentRun(TypedDict):
     outcome: Literal["session_created", "skipped", "failed"]
     error: DeploymentRunError | None
     trigger_context: TriggerContext
-    created_at: datetime
+    created_at: str
 
 
 class DeploymentRunList(TypedDict):
@@ -1395,8 +1394,8 @@ class UserDefineOutcomeEvent(TypedDict):
 
     type: Literal["user.define_outcome"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     outcome_id: str
     description: str
@@ -1412,8 +1411,8 @@ class SpanOutcomeEvaluationStartEvent(TypedDict):
 
     type: Literal["span.outcome_evaluation_start"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     outcome_id: str
     iteration: int
@@ -1424,8 +1423,8 @@ class SpanOutcomeEvaluationEndEvent(TypedDict):
 
     type: Literal["span.outcome_evaluation_end"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     outcome_evaluation_start_id: str | None
     outcome_id: str
@@ -1443,7 +1442,7 @@ class OutcomeEvaluation(TypedDict):
     result: OutcomeEvaluationResult
     description: str
     explanation: str
-    completed_at: datetime
+    completed_at: str
 
 
 SessionInitialEvent: TypeAlias = UserMessageEventParams | UserDefineOutcomeEventParams
@@ -1510,9 +1509,9 @@ class Agent(TypedDict):
     multiagent: NotRequired[Multiagent | None]
     metadata: Metadata
     version: int
-    created_at: datetime
-    updated_at: datetime
-    archived_at: datetime | None
+    created_at: str
+    updated_at: str
+    archived_at: str | None
 
 
 class AgentList(TypedDict):
@@ -1543,12 +1542,12 @@ class Work(TypedDict):
     metadata: Metadata
     secret: str | None
     error: WorkError | None
-    created_at: datetime
-    acknowledged_at: datetime | None
-    started_at: datetime | None
-    latest_heartbeat_at: datetime | None
-    stop_requested_at: datetime | None
-    stopped_at: datetime | None
+    created_at: str
+    acknowledged_at: str | None
+    started_at: str | None
+    latest_heartbeat_at: str | None
+    stop_requested_at: str | None
+    stopped_at: str | None
 
 
 class WorkList(TypedDict):
@@ -1617,9 +1616,9 @@ class SessionThread(TypedDict):
     agent: ThreadAgent
     usage: SessionUsage
     stats: SessionStats
-    created_at: datetime
-    updated_at: datetime
-    archived_at: datetime | None
+    created_at: str
+    updated_at: str
+    archived_at: str | None
 
 
 class SessionThreadList(TypedDict):
@@ -1635,8 +1634,8 @@ class AgentToolUseEvent(TypedDict):
 
     type: Literal["agent.tool_use"]
     id: str
-    processed_at: datetime | None
-    created_at: datetime
+    processed_at: str | None
+    created_at: str
     session_thread_id: NotRequired[str | None]
     name: str
     input: dict[str, Any]
@@ -1685,7 +1684,7 @@ class WebhookNotification(TypedDict):
 
     type: Literal["event"]
     id: str
-    created_at: datetime
+    created_at: str
     data: WebhookNotificationData
 
 
@@ -1725,9 +1724,9 @@ class Session(TypedDict):
     budget: SessionBudget | None
     stats: SessionStats
     outcome_evaluations: NotRequired[list[OutcomeEvaluation]]
-    created_at: datetime
-    updated_at: datetime
-    archived_at: datetime | None
+    created_at: str
+    updated_at: str
+    archived_at: str | None
 
 
 class SessionList(TypedDict):
@@ -1779,9 +1778,9 @@ class Deployment(TypedDict):
     overlap_policy: OverlapPolicy
     status: DeploymentStatus
     paused_reason: PausedReason | None
-    created_at: datetime
-    updated_at: datetime
-    archived_at: datetime | None
+    created_at: str
+    updated_at: str
+    archived_at: str | None
 
 
 class DeploymentList(TypedDict):
