@@ -6,8 +6,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
+from mango_server.live import pokes
 from mango_server.live.fanout import UNKNOWN_HEAD, SessionFanout
-from mango_server.store import events
 from mango_server.store.events import EventRow
 
 
@@ -95,7 +95,7 @@ async def test_a_poke_hands_its_committed_rows_to_the_streams_it_continues() -> 
 
     fanout = SessionFanout(cast(Any, None), read)
     follower = fanout.follow("sesn_a", with_deltas=False)
-    appended = events.Appended(cast(Any, "conn"))
+    appended = pokes.Appended()
     appended.add("sesn_a", [_committed(5), _committed(6)])
     assert appended.news("sesn_b") is None  # nothing appended to that Session
     news = appended.news("sesn_a")
@@ -104,7 +104,7 @@ async def test_a_poke_hands_its_committed_rows_to_the_streams_it_continues() -> 
     assert follower.drain() == [6]  # the poke announces its head
     kept = follower.rows_after(4, 6)
     assert kept is not None
-    assert events.rows_from_news(kept) == [_committed(5), _committed(6)]  # exactly the rows written
+    assert pokes.rows(kept, EventRow) == [_committed(5), _committed(6)]  # exactly the rows written
     assert follower.rows_after(4, 6) is None  # taken once
 
 
@@ -115,7 +115,7 @@ async def test_kept_rows_never_skip_a_sequence_number() -> None:
     fanout = SessionFanout(cast(Any, None), read)
     follower = fanout.follow("sesn_a", with_deltas=False)
     for seqs in ([3, 4], [6, 7]):  # 5 is another Thread's row, or a lost poke's
-        appended = events.Appended(cast(Any, "conn"))
+        appended = pokes.Appended()
         appended.add("sesn_a", [_committed(seq) for seq in seqs])
         await _poke(fanout, "sesn_a", appended.news("sesn_a") or b"")
     assert follower.rows_after(4, 7) is None  # the gap at 5: the stream must read
@@ -128,7 +128,7 @@ async def test_kept_rows_never_skip_a_sequence_number() -> None:
 
 
 def test_oversized_news_announces_only_the_head() -> None:
-    appended = events.Appended(cast(Any, "conn"))
+    appended = pokes.Appended()
     row = _committed(9)
-    appended.add("sesn_a", [replace(row, payload={"text": "x" * events.MAX_NEWS_BYTES})])
+    appended.add("sesn_a", [replace(row, payload={"text": "x" * pokes.MAX_BYTES})])
     assert appended.news("sesn_a") == b'{"head":9}'

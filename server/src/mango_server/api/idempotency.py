@@ -28,6 +28,7 @@ from mango_server.api._generated.routes import Route
 from mango_server.api.context import RequestContext
 from mango_server.api.multipart import MAX_HEADER_BYTES, reader_for
 from mango_server.app import idempotency
+from mango_server.app.services import Services
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.live import DeferredNotifier
 
@@ -94,8 +95,9 @@ async def respond(
     executed: list[Response] = []
     sealed = key.operation_id in idempotency.SECRET_ANSWERS
 
-    async def execute() -> idempotency.Answer:
-        response = await answer_of(ctx)
+    async def execute(services: Services) -> idempotency.Answer:
+        # An atomic request's services join its transaction: the use case's writes commit with the key.
+        response = await answer_of(replace(ctx, services=services))
         executed.append(response)
         body = getattr(response, "body", None)  # a streaming response has none and is not stored
         media = response.media_type or "application/json"
@@ -106,7 +108,7 @@ async def respond(
             body = idempotency.seal(ctx.services.require_keyring(), key, body)
         return idempotency.Answer(response.status_code, media, body)
 
-    answer = await idempotency.run(ctx.services.pool, key, execute)
+    answer = await idempotency.run(ctx.services, key, execute)
     if deferred is not None:
         await deferred.flush()
     if not answer.replayed:

@@ -1,5 +1,5 @@
 """Admission of client events: validation, the ledger rows, the status projection and the wakeup,
-all in the caller's one transaction (the durable write path).
+all in the caller's one transaction (the durable write path, ``app.ledger``).
 
 Each client event type has one handler in an explicit ``{event_type: handler}`` table; a type
 outside the table cannot be sent by clients. Tool results close entries of the active turn's
@@ -8,14 +8,17 @@ with ``requires_action``, re-emits ``session.status_idle`` with the ids the clie
 (the Session goes ``running`` when only worker-run calls remain); the result that closes the
 barrier wakes the turn exactly once, because the barrier check runs under the Session row lock.
 Duplicate or unknown results are rejected and the whole request rolls back. Not responsible
-for reading File documents (``app.documents``, before the transaction) or the transaction itself.
+for reading File documents (``app.documents``, before the transaction) or the transaction itself
+(the caller's :class:`~mango_server.app.ledger.Tx`, which may collect the rows for its poke).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from mango_server.app import ledger
 from mango_server.app.documents import Snapshots, file_sources, store_snapshots
+from mango_server.app.ledger import Tx
 from mango_server.app.turn import outcomes
 from mango_server.app.turn.rounds import OPEN_ACTION_STATES, finish_turn
 from mango_server.domain._generated.events import (
@@ -34,7 +37,6 @@ from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
 from mango_server.store import actions, events, mcp, outbox, sessions, transcript, turns, work
 from mango_server.store.actions import ActionRow
-from mango_server.store.db import Connection
 from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
@@ -51,13 +53,14 @@ class Admission:
 
     def __init__(
         self,
-        conn: Connection,
+        tx: Tx,
         session: SessionRow,
         principal_kind: PrincipalKind,
         documents: Snapshots | None = None,
         at_lock: turns.ActiveAtLock | None = None,
     ) -> None:
-        self.conn = conn
+        self.tx = tx
+        self.conn = tx.conn
         # The active turn as read with the Session's lock: good until a handler other than
         # user.message (which never changes turns) has run.
         self.at_lock = at_lock
@@ -103,7 +106,7 @@ class Admission:
         return self.accepted
 
     async def _append(self, event: NewEvent) -> None:
-        self.accepted.extend(await events.append(self.conn, self.ws, self.sid, [event]))
+        self.accepted.extend(await ledger.append(self.tx, self.ws, self.sid, [event]))
 
     async def _set_running(self) -> None:
         if self.session.status != "running":
@@ -122,11 +125,11 @@ class Admission:
         admitted = [NewEvent.of(event_id, message, processed=False)]
         if (turn is None or turn.state == "running") and self.session.status != "running":
             admitted.append(NewEvent.of(new_id("sevt"), SessionStatusRunningEvent()))
-            rows, self.session = await events.append_with_status(
-                self.conn, self.session, admitted, "running", None, wake=True
+            rows, self.session = await ledger.append_with_status(
+                self.tx, self.session, admitted, "running", None, wake=True
             )
         else:
-            rows = await events.append(self.conn, self.ws, self.sid, admitted, wake=True)
+            rows = await ledger.append(self.tx, self.ws, self.sid, admitted, wake=True)
         self.accepted.extend(rows)
         self.armed = True
         await store_snapshots(self.conn, self.session, event_id, index, self.documents)

@@ -252,7 +252,8 @@ async def _run(services: Services, row: DeploymentRow, trigger: str, scheduled_a
             error = await _target_error(conn, row)
         if error is None and outcome == "session_created":
             try:
-                session = await sessions_app.create(services, principal, _session_params(row))
+                # The Session commits with the Run record: its use case joins this transaction.
+                session = await sessions_app.create(services.joining(request), principal, _session_params(row))
                 session_id = session.id
             except (InvalidRequestError, ConflictError, NotFoundError) as exc:
                 error = rules.RunError("session_creation_rejected_error", exc.message, "rejected")

@@ -1,8 +1,11 @@
 """Session event use cases: history, admission of client events, and the reads behind the SSE stream.
 
 ``send`` reads File documents before its transaction, admits the events under the Session row
-lock (``app.admission``) and pokes live readers after the commit, handing them the rows it
-committed. The stream helpers read committed rows by sequence, or take those a poke carried.
+lock (``app.admission``) in a transaction whose ``app.ledger.Tx`` collects the rows it appends,
+and pokes live readers after the commit, handing them those rows. Its transaction is opened from
+``services.transactions``: the request's own when the edge handed it one to join (an
+idempotent request). The stream helpers read committed rows by sequence, or take those a poke
+carried (``live.pokes``).
 Not responsible for the SSE framing, the fan-out or the wire shapes (``api.handlers.stream``,
 ``live.fanout``, ``api.mappers``).
 """
@@ -14,12 +17,14 @@ from datetime import datetime
 
 from mango_server.app.auth import assert_live_lease
 from mango_server.app.documents import Snapshots, snapshot_file_documents
+from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import routing
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
+from mango_server.live import pokes
 from mango_server.store import events, sessions, turns
 from mango_server.store.db import transaction
 from mango_server.store.events import EventRow
@@ -79,14 +84,14 @@ async def send(
     (``token`` is the presented session token; other credentials pass ``""``).
     """
     documents = await read_documents(services, principal, client_events)
-    async with transaction(services.pool) as conn:
+    async with transaction(services.transactions) as conn:
         row, at_lock = await turns.lock_session_with_active(conn, principal.workspace_id, session_id)
         await assert_live_lease(conn, principal, token)
-        with events.collecting(conn) as appended:
-            routed = await routing.admit(conn, row, principal.kind, documents, client_events, at_lock)
+        tx = Tx.poking(conn)
+        routed = await routing.admit(tx, row, principal.kind, documents, client_events, at_lock)
         accepted = routed.accepted
     for target in dict.fromkeys([session_id, *routed.touched]):
-        await services.notifier.committed(target, appended.news(target))
+        await services.notifier.committed(target, tx.news(target))
     # The echo is the client's events only; server events appended with them (status_running) are streamed.
     return [event for event in accepted if event.type.startswith("user.")]
 
@@ -121,5 +126,5 @@ async def fetch_after(services: Services, session_id: str, cursor: int) -> Fetch
 
 def from_news(rows: list[JsonObject]) -> Fetched:
     """The rows a writer's poke carried (committed, in sequence order), as a read would return them."""
-    fetched = events.rows_from_news(rows)
+    fetched = pokes.rows(rows, EventRow)
     return Fetched(fetched, any(r.type == "session.deleted" for r in fetched))

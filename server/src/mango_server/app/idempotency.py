@@ -4,8 +4,9 @@
 successful answer for 24 hours. Two modes:
 
 - **atomic** (operations that are one transaction, ``ATOMIC_OPERATIONS``): the claim, the
-  use case's writes (its ``transaction(pool)`` opens the request's transaction, claims the key
-  first, and joins it) and the answer commit together. A crash after that commit replays the
+  use case's writes and the answer commit together: ``execute`` is handed services that join the
+  request's transaction (``Services.joining``), whose first ``transaction(services.transactions)``
+  opens it and claims the key first. A crash after that commit replays the
   answer; a crash before it leaves no trace. A concurrent duplicate blocks on the key's row
   until the first commits, then replays. No pooled connection is held before the use case's
   transaction opens (its reads before it use their own).
@@ -25,6 +26,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
+from mango_server.app.services import Services
 from mango_server.domain.errors import ConflictError
 from mango_server.keyring import Keyring
 from mango_server.store import idempotency
@@ -74,13 +76,17 @@ class Answer:
         return self.store and 200 <= self.status < 300
 
 
-async def run(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
+#: Runs the request with the services it is handed (atomic requests get ones that join their transaction).
+Execute = Callable[[Services], Awaitable[Answer]]
+
+
+async def run(services: Services, key: Key, execute: Execute) -> Answer:
     """The answer of the request holding ``key``: executed now, or replayed."""
     if key.operation_id in ATOMIC_OPERATIONS:
         if key.resolve is not None:
             raise ValueError(f"{key.operation_id} is atomic: its fingerprint must be known before it runs")
-        return await _atomic(pool, key, execute)
-    return await _leased(pool, key, execute)
+        return await _atomic(services, key, execute)
+    return await _leased(services, key, execute)
 
 
 class _Unstored(Exception):
@@ -99,15 +105,15 @@ class _Held(Exception):
         self.row = row
 
 
-async def _atomic(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
+async def _atomic(services: Services, key: Key, execute: Execute) -> Answer:
     async def claim_or_abandon(conn: Connection) -> None:
         held = await _claim(conn, key)
         if held is not None:
             raise _Held(held)
 
     try:
-        async with request_transaction(pool, claim_or_abandon) as request:
-            answer = await execute()
+        async with request_transaction(services.pool, claim_or_abandon) as request:
+            answer = await execute(services.joining(request))
             if not answer.storable:
                 raise _Unstored(answer)
             conn = await request.connection()
@@ -121,7 +127,8 @@ async def _atomic(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]
     return answer
 
 
-async def _leased(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]) -> Answer:
+async def _leased(services: Services, key: Key, execute: Execute) -> Answer:
+    pool = services.pool
     async with transaction(pool) as conn:
         held = await _claim(conn, key)
     if held is not None:
@@ -130,7 +137,7 @@ async def _leased(pool: Pool, key: Key, execute: Callable[[], Awaitable[Answer]]
             key = replace(key, fingerprint=await key.resolve())
         return _replay(held, key)
     try:
-        answer = await execute()
+        answer = await execute(services)
         final = key.fingerprint if key.resolve is None or not answer.storable else await key.resolve()
     except BaseException:
         await _release(pool, key)

@@ -3,7 +3,7 @@
 :func:`publish` queues a notification for every enabled endpoint of the Workspace subscribed to
 its type, in the caller's transaction, so a notification commits exactly when the state change
 it announces commits (and is lost with it on a rollback). The Session status notifications are
-queued by the ledger itself when their status event is appended (``store.events.append``);
+queued by the ledger's write path when their status event is appended (``app.ledger.append``);
 callers use :func:`publish` for facts without a status event: ``session.created``,
 ``session.archived`` and, from scheduled Deployment Runs, ``deployment_run.completed`` /
 ``deployment_run.failed``. Not responsible for delivery (``orchestration.webhooks``).

@@ -1,7 +1,9 @@
 """Session use cases: create (freezing the Agent snapshot), get, list, update, archive and delete.
 
 Each write runs in one transaction under the Session row lock and announces itself with its
-ledger event in that transaction; live readers are poked after the commit. Archive and delete
+ledger event in that transaction (``app.ledger``); live readers are poked after the commit.
+``create`` opens its transaction from ``services.transactions``: a Deployment Run hands it the
+transaction that records the Run. Archive and delete
 also wake the Session workflow (``terminate`` / ``delete``) and ask the Session's Work to stop;
 delete only fences the Session, the outbox relay finishes the removal. Not responsible for the
 wire shape (``api.mappers.sessions``) or event admission rules (``app.admission``).
@@ -11,9 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from mango_server.app import attachments, notifications
+from mango_server.app import attachments, ledger, notifications
 from mango_server.app.admission import Admission
 from mango_server.app.events import read_documents
+from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation
 from mango_server.domain import prices, roster
@@ -28,7 +31,7 @@ from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_id
-from mango_server.store import agents, environments, events, mcp, outbox, sessions, work
+from mango_server.store import agents, environments, mcp, outbox, sessions, work
 from mango_server.store import threads as thread_rows
 from mango_server.store.agents import AgentRow
 from mango_server.store.db import Connection, transaction
@@ -53,7 +56,7 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
     """A new idle Session, admitting its ``initial_events`` in the same transaction."""
     ws = principal.workspace_id
     documents = await read_documents(services, principal, params.get("initial_events") or [])
-    async with transaction(services.pool) as conn:
+    async with transaction(services.transactions) as conn:
         new = await _new_session(conn, ws, params)
         row = await sessions.create(conn, ws, new)
         await delegation.create_primary(conn, row)
@@ -63,7 +66,7 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
         if params.get("budget"):
             row = await sessions.set_budget(conn, row, _budget(params["budget"]))
         if params.get("initial_events"):
-            await Admission(conn, row, principal.kind, documents).admit(params["initial_events"])
+            await Admission(Tx(conn), row, principal.kind, documents).admit(params["initial_events"])
         row = await sessions.get_row(conn, ws, row.id)
     await services.notifier.committed(row.id)
     return row
@@ -204,7 +207,7 @@ async def update(services: Services, principal: Principal, session_id: str, para
             budget=budget if budget != row.budget else OMITTED,
         )
         if changed.payload():
-            await events.append(conn, ws, session_id, [NewEvent.of(new_id("sevt"), changed)])
+            await ledger.append(Tx(conn), ws, session_id, [NewEvent.of(new_id("sevt"), changed)])
         row = await sessions.get_row(conn, ws, session_id)
     await services.notifier.committed(session_id)
     return row
@@ -217,7 +220,8 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
         row = await sessions.get_row(conn, ws, session_id, lock=True)
         touched: list[str] = []
         if row.archived_at is None:
-            touched = await delegation.archive_all(conn, row)
+            tx = Tx(conn)
+            touched = await delegation.archive_all(tx, row)
             await sessions.archive(conn, row)
             await notifications.publish(
                 conn,
@@ -227,7 +231,7 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
                 resource_id=session_id,
                 source_id=session_id,
             )
-            await events.append(conn, ws, session_id, [NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent())])
+            await ledger.append(tx, ws, session_id, [NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent())])
             await outbox.wake(conn, ws, session_id, "terminate")
             await work.stop_for_session(conn, session_id)
         row = await sessions.get_row(conn, ws, session_id)
@@ -241,8 +245,9 @@ async def delete(services: Services, principal: Principal, session_id: str) -> s
     ws = principal.workspace_id
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, ws, session_id, lock=True)
-        touched = await delegation.stop_all_for_delete(conn, row)  # children stop before the primary
-        await events.append(conn, ws, session_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())])
+        tx = Tx(conn)
+        touched = await delegation.stop_all_for_delete(tx, row)  # children stop before the primary
+        await ledger.append(tx, ws, session_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())])
         await sessions.mark_deleting(conn, row)
         await mcp.settle_interrupted(conn, session_id)  # the journal says what became of in-flight calls
         await work.stop_for_session(conn, session_id)

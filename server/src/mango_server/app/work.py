@@ -28,6 +28,8 @@ import logging
 import time
 from dataclasses import dataclass
 
+from mango_server.app import ledger
+from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation
 from mango_server.app.turn.rounds import finish_turn, is_open
@@ -150,7 +152,7 @@ async def stop(services: Services, item: WorkRef, *, force: bool) -> WorkRow:
 async def fail(services: Services, item: WorkRef, error: JsonObject) -> WorkRow:
     """Stop the item with ``error`` and terminate its Session, child Threads included, for good."""
     async with transaction(services.pool) as conn:
-        row, terminated = await fail_in(conn, item.workspace_id, item.environment_id, item.work_id, error)
+        row, terminated = await fail_in(Tx(conn), item.workspace_id, item.environment_id, item.work_id, error)
     if terminated:
         log.info(
             "session terminated by work failure session_id=%s work_id=%s threads=%d",
@@ -215,10 +217,11 @@ async def report_healthcheck(services: Services, item: WorkRef, params: JsonObje
 
 
 async def fail_in(
-    conn: Connection, workspace_id: str, environment_id: str, work_id: str, error: JsonObject
+    tx: Tx, workspace_id: str, environment_id: str, work_id: str, error: JsonObject
 ) -> tuple[WorkRow, list[str]]:
     """:func:`fail` in the caller's transaction; returns the row and the ids of the terminated Session and
     child Threads (none when the Session was already over)."""
+    conn = tx.conn
     row = await work.get(conn, workspace_id, environment_id, work_id)
     session = await sessions.lock_any(conn, row.session_id) if row.session_id is not None else None
     locked = await work.lock(conn, workspace_id, environment_id, work_id)
@@ -226,13 +229,14 @@ async def fail_in(
     updated = await work.stop_with_error(conn, locked, stored)
     if session is None or session.deleting_at is not None or session.status == "terminated":
         return updated, []
-    await terminate_session(conn, session, error["message"])
-    return updated, [session.id, *await _terminate_children(conn, session, error["message"])]
+    await terminate_session(tx, session, error["message"])
+    return updated, [session.id, *await _terminate_children(tx, session, error["message"])]
 
 
-async def _terminate_children(conn: Connection, session: SessionRow, message: str) -> list[str]:
+async def _terminate_children(tx: Tx, session: SessionRow, message: str) -> list[str]:
     """Fail-closed: the child Threads of a Session whose inputs failed end with it (none keeps running on a
     workspace that was never fully prepared); returns their execution ids."""
+    conn = tx.conn
     touched: list[str] = []
     for thread in await delegation.children(conn, session):
         if thread.archived_at is not None:
@@ -240,8 +244,8 @@ async def _terminate_children(conn: Connection, session: SessionRow, message: st
         child = await sessions.lock_any(conn, thread.execution_id)  # after the Session's row: the lock order
         if child is None or not is_open(child) or child.status == "terminated":
             continue
-        after = await terminate_session(conn, child, message)
-        await delegation.announce(conn, session, child, after, new_id("sevt"))  # session.thread_status_terminated
+        after = await terminate_session(tx, child, message)
+        await delegation.announce(tx, session, child, after, new_id("sevt"))  # session.thread_status_terminated
         touched.append(child.id)
     return touched
 
@@ -260,8 +264,9 @@ async def stop_in(conn: Connection, workspace_id: str, environment_id: str, work
     return updated
 
 
-async def terminate_session(conn: Connection, session: SessionRow, message: str) -> SessionRow:
+async def terminate_session(tx: Tx, session: SessionRow, message: str) -> SessionRow:
     """End the active turn and the Session for good, announcing it with its events."""
+    conn = tx.conn
     sid, ws = session.id, session.workspace_id
     turn = await turns.active(conn, sid)
     if turn is not None:
@@ -276,7 +281,7 @@ async def terminate_session(conn: Connection, session: SessionRow, message: str)
         NewEvent.of(new_id("sevt"), SessionErrorEvent(error=error), trigger),
         NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent()),
     ]
-    await events.append(conn, ws, sid, announced)
+    await ledger.append(tx, ws, sid, announced)
     terminated = await sessions.set_status(conn, session, "terminated", None)
     await outbox.wake(conn, ws, sid, "terminate")
     return terminated

@@ -4,8 +4,9 @@ Each stream :meth:`SessionFanout.follow`\\ s one Session and waits on its :class
 queue: an int means "this Session has news up to that sequence, read PostgreSQL if your cursor
 is behind it" (:data:`UNKNOWN_HEAD` when the sender does not know the sequence); a dict is a
 text preview (only for followers that asked for previews). A writer's poke may carry the rows
-it committed: the follower keeps them (:meth:`Follower.rows_after`), and a stream whose cursor
-they continue without a gap up to the announced head sends them without reading. The process holds two wildcard NATS
+it committed (read with ``live.pokes``, the one module that knows its format): the follower keeps
+them (:meth:`Follower.rows_after`), and a stream whose cursor they continue without a gap up to
+the announced head sends them without reading. The process holds two wildcard NATS
 subscriptions (commits and previews of every Session) however many streams are open, and
 routes each message to the followers of its Session. Because NATS is best effort, a
 reconciliation loop asks PostgreSQL once per interval for the ``next_seq`` of every followed
@@ -25,15 +26,16 @@ import asyncio
 import contextlib
 import json
 import logging
-import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
 from mango_server.domain.json import JsonObject
+from mango_server.live import pokes
 from mango_server.live.notifier import NatsNotifier
+from mango_server.live.pokes import UNKNOWN_HEAD
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +45,8 @@ _COMMIT_PREFIX = "mango.session."
 _DELTA_PREFIX = "mango.delta."
 _QUEUE_SIZE = 1000
 _MAX_KEPT_ROWS = 256  # a stream further behind than this reads PostgreSQL
-UNKNOWN_HEAD = sys.maxsize
-"""The head of a wakeup whose sender does not know the Session's last sequence: always read."""
+
+__all__ = ["UNKNOWN_HEAD", "Follower", "SessionFanout"]
 
 
 class Follower:
@@ -67,15 +69,15 @@ class Follower:
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
-    def news(self, head: int = UNKNOWN_HEAD, rows: list[JsonObject] | None = None) -> None:
+    def news(self, head: int = UNKNOWN_HEAD, rows: Mapping[int, JsonObject] | None = None) -> None:
         """Coalesced: one pending wakeup, announcing the highest head, however many commits arrive before the read.
 
-        ``rows`` are committed rows the poke carried; they are kept for :meth:`rows_after`.
+        ``rows`` are committed rows the poke carried, by sequence; they are kept for :meth:`rows_after`.
         """
         if rows:
             if len(self._rows) + len(rows) > _MAX_KEPT_ROWS:
                 self._rows.clear()
-            self._rows.update((row["seq"], row) for row in rows)
+            self._rows.update(rows)
         self._pending_head = max(self._pending_head, head)
         if not self._news_pending:
             with contextlib.suppress(asyncio.QueueFull):
@@ -94,10 +96,10 @@ class Follower:
         rows: list[JsonObject] = []
         while (row := self._rows.get(cursor + len(rows) + 1)) is not None:
             rows.append(row)
-        if not rows or rows[-1]["seq"] < head:
+        if not rows or cursor + len(rows) < head:
             return None
-        for row in rows:
-            del self._rows[row["seq"]]
+        for seq in range(cursor + 1, cursor + len(rows) + 1):
+            del self._rows[seq]
         return rows
 
     def preview(self, preview: dict[str, Any]) -> None:
@@ -190,9 +192,9 @@ class SessionFanout:
         followers = self._followers.get(msg.subject.removeprefix(_COMMIT_PREFIX))
         if not followers:
             return
-        head, rows = _read_news(msg.data)
+        poke = pokes.read(msg.data)
         for follower in followers:
-            follower.news(head, rows)
+            follower.news(poke.head, poke.rows)
 
     async def _on_delta(self, msg: Msg) -> None:
         followers = self._followers.get(msg.subject.removeprefix(_DELTA_PREFIX))
@@ -238,14 +240,3 @@ class SessionFanout:
             if follower.lease not in live:
                 follower.lease_lost = True
                 follower.news()
-
-
-def _read_news(data: bytes) -> tuple[int, list[JsonObject] | None]:
-    """A poke's head and rows (``store.events.Appended.news``); a bare or unreadable poke announces no head."""
-    if not data.startswith(b"{"):
-        return UNKNOWN_HEAD, None
-    try:
-        news = json.loads(data)
-        return int(news["head"]), news.get("rows")
-    except (ValueError, KeyError, TypeError):
-        return UNKNOWN_HEAD, None

@@ -12,6 +12,8 @@ from nats.aio.client import Client as NatsClient
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
+from mango_server.live.pokes import BARE
+
 log = logging.getLogger(__name__)
 
 
@@ -25,14 +27,10 @@ def delta_subject(session_id: str) -> str:
     return f"mango.delta.{session_id}"
 
 
-#: The body of a poke that announces no head: "something committed, read to find out".
-BARE_POKE = b"1"
-
-
 class Notifier(Protocol):
     """What writers need: fire-and-forget pokes after commits, and previews.
 
-    A poke's ``news`` (``store.events.Appended.news``) announces the Session's last committed
+    A poke's ``news`` (``live.pokes.Appended.news``) announces the Session's last committed
     sequence and, when small enough, the committed rows themselves; without it the poke is bare.
     """
 
@@ -76,7 +74,7 @@ class NatsNotifier:
             log.debug("nats publish failed subject=%s error=%s", subject, type(exc).__name__)
 
     async def committed(self, session_id: str, news: bytes | None = None) -> None:
-        await self._publish(committed_subject(session_id), news or BARE_POKE)
+        await self._publish(committed_subject(session_id), news or BARE)
 
     async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
         await self._publish(delta_subject(session_id), json.dumps(preview).encode())

@@ -1,6 +1,8 @@
 """The asyncpg connection pool and the one place driver errors become domain errors.
 
-Responsible for: pool lifecycle, JSONB codecs, transactions, and the pool's bounds: an acquire
+Responsible for: pool lifecycle, JSONB codecs, transactions (each its own, or a savepoint of a
+request's transaction, from whichever :data:`Transactions` the caller hands over: nothing is
+joined implicitly), and the pool's bounds: an acquire
 waits at most ``acquire_timeout`` seconds and every statement runs under PostgreSQL's
 ``statement_timeout``, so a saturated pool or a stuck query answers 503 (:func:`overload_error`)
 instead of queueing requests forever. Not responsible for SQL text
@@ -12,7 +14,6 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
-from contextvars import ContextVar
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
 
@@ -122,7 +123,7 @@ def overload_error(exc: BaseException) -> OverloadedError | None:
 
 
 class RequestTransaction:
-    """The transaction of one request, opened by the first ``transaction(pool)`` inside it (or ``connection``).
+    """The transaction of one request, opened by the first ``transaction(request)`` inside it (or ``connection``).
 
     ``on_begin`` runs first in it (e.g. claiming an idempotency key; it may raise to abandon the
     request). Opening lazily keeps the request from holding a pooled connection while its use case
@@ -143,18 +144,19 @@ class RequestTransaction:
         return self._conn
 
 
-_REQUEST: ContextVar[RequestTransaction | None] = ContextVar("mango_request_transaction", default=None)
+#: Where a use case opens its transactions: the pool (each one its own), or a request's
+#: transaction it joins (``request_transaction``), as the caller hands it over.
+Transactions: TypeAlias = "Pool | RequestTransaction"
 
 
 @asynccontextmanager
-async def transaction(pool: Pool) -> AsyncIterator[Connection]:
+async def transaction(source: Transactions) -> AsyncIterator[Connection]:
     """A connection inside one transaction; unique violations surface as :class:`ConflictError`.
 
-    Inside ``request_transaction`` it is a savepoint of the request's transaction instead, so the
-    use case's writes commit (or roll back) with what the edge writes there.
+    From a :class:`RequestTransaction` it is a savepoint of the request's transaction instead, so
+    the use case's writes commit (or roll back) with what the edge writes there.
     """
-    request = _REQUEST.get()
-    async with _acquired(pool, request) as conn, conn.transaction():
+    async with _acquired(source) as conn, conn.transaction():
         try:
             yield conn
         except asyncpg.UniqueViolationError as exc:
@@ -162,11 +164,11 @@ async def transaction(pool: Pool) -> AsyncIterator[Connection]:
 
 
 @asynccontextmanager
-async def _acquired(pool: Pool, request: RequestTransaction | None) -> AsyncIterator[Connection]:
-    if request is not None:
-        yield await request.connection()
+async def _acquired(source: Transactions) -> AsyncIterator[Connection]:
+    if isinstance(source, RequestTransaction):
+        yield await source.connection()
         return
-    async with pool.acquire() as conn:
+    async with source.acquire() as conn:
         yield conn
 
 
@@ -174,7 +176,7 @@ async def _acquired(pool: Pool, request: RequestTransaction | None) -> AsyncIter
 async def request_transaction(
     pool: Pool, on_begin: Callable[[Connection], Awaitable[None]]
 ) -> AsyncIterator[RequestTransaction]:
-    """One transaction that every ``transaction(pool)`` of this task (and its children) joins.
+    """One transaction of a request, for the use cases it is handed to (``transaction(request)``) to join.
 
     For operations that are a single transaction, so the edge can commit a record of the answer
     (an idempotency key) atomically with the mutation. It commits when the block ends without an
@@ -182,9 +184,4 @@ async def request_transaction(
     sequential use cases may run inside.
     """
     async with AsyncExitStack() as stack:
-        request = RequestTransaction(pool, on_begin, stack)
-        token = _REQUEST.set(request)
-        try:
-            yield request
-        finally:
-            _REQUEST.reset(token)
+        yield RequestTransaction(pool, on_begin, stack)

@@ -3,33 +3,27 @@
 Appends allocate sequence numbers by incrementing ``sessions.next_seq``, which takes the
 Session row lock: within a Session, sequence order is commit order, so a reader that fetches
 ``seq > cursor`` never skips an event that commits later with a smaller number. Every caller
-runs inside one transaction together with the status projection it announces; a status event
-also queues the webhook notifications it announces (``store.webhooks.enqueue_ledger_event``) in
-that transaction. :func:`collecting` records the rows one transaction appends, encoded the moment
-they are written, so the writer can hand them to live readers with its poke after the commit
-(:func:`news`, :func:`rows_from_news`). An append may arm the Session's outbox wakeup in its own
-statement (``wake=True``: what ``store.outbox.wake`` does, one round trip fewer). Not responsible
-for the wire shape of an event (``api.mappers.events``) or for the outbox's semantics
-(``store.outbox``).
+runs inside one transaction together with the status projection it announces. :func:`append`
+is one statement that may carry two more steps of the write path: the status projection the
+events announce (``status``, by the rules ``store.sessions.set_status`` applies) and the
+Session's outbox wakeup (``arm``, as ``store.outbox.wake`` arms it); both rules are SQL
+functions of migration 0020, written once. What an append leads to beyond its statement (the
+webhook notifications of status events, the rows for the transaction's live poke) is the
+caller's: ``app.ledger``, the one write path. Not responsible for the wire shape of an event
+(``api.mappers.events``) or for the outbox's semantics (``store.outbox``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from mango_server.domain._generated.events import EventPayload
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
-from mango_server.store import outbox, sessions, webhooks
-from mango_server.store.db import Connection, Record, from_record
+from mango_server.store.db import Connection, from_record
 from mango_server.store.pagination import created_range, fetch_page
-from mango_server.store.sessions import SessionRow
 from mango_server.store.sql_loader import NamedQueries
 from mango_server.telemetry.traces import current_traceparent
 
@@ -85,135 +79,45 @@ class EventRow:
     session_thread_id: str = ""
 
 
-#: Above this size a poke announces only its head, and its readers read the rows from PostgreSQL.
-MAX_NEWS_BYTES = 64 * 1024
+@dataclass(frozen=True, slots=True)
+class StatusChange:
+    """The status projection an append announces: ``usage``, when set, is written with it."""
+
+    status: str
+    stop_reason: JsonObject | None
+    usage: JsonObject | None = None
 
 
-class Appended:
-    """The rows appended on one connection inside one transaction, by the execution row they belong to.
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What one append wrote: its rows and what the statement answered about the Session."""
 
-    Only the rows of that transaction count: an append on another connection is another
-    transaction, which may roll back on its own.
-    """
-
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
-        self._encoded: dict[str, list[str]] = {}
-        self._heads: dict[str, int] = {}
-
-    def add(self, session_id: str, rows: list[EventRow]) -> None:
-        # Encoded now, as written: a payload dict the caller changes later is not what was committed.
-        self._encoded.setdefault(session_id, []).extend(json.dumps(_live_fields(row)) for row in rows)
-        self._heads[session_id] = rows[-1].seq
-
-    def news(self, session_id: str) -> bytes | None:
-        """The poke for ``session_id`` once the transaction committed: its last sequence and its rows.
-
-        None when this transaction appended nothing to it. Rows too large for one message are left
-        out (the head alone tells a reader that is already past it not to read).
-        """
-        head = self._heads.get(session_id)
-        if head is None:
-            return None
-        news = f'{{"head":{head},"rows":[{",".join(self._encoded[session_id])}]}}'.encode()
-        return news if len(news) <= MAX_NEWS_BYTES else f'{{"head":{head}}}'.encode()
-
-
-_COLLECTOR: ContextVar[Appended | None] = ContextVar("mango_appended_events", default=None)
-
-
-@contextmanager
-def collecting(conn: Connection) -> Iterator[Appended]:
-    """Record what the transaction open on ``conn`` appends, for its poke after the commit.
-
-    Use it inside the transaction's block, and send :meth:`Appended.news` only once the
-    transaction has committed: the rows are live only then.
-    """
-    appended = Appended(conn)
-    token = _COLLECTOR.set(appended)
-    try:
-        yield appended
-    finally:
-        _COLLECTOR.reset(token)
-
-
-def _live_fields(row: EventRow) -> dict[str, Any]:
-    return {
-        "seq": row.seq,
-        "id": row.id,
-        "type": row.type,
-        "payload": row.payload,
-        "trigger_id": row.trigger_id,
-        "processed_at": row.processed_at.isoformat() if row.processed_at else None,
-        "created_at": row.created_at.isoformat(),
-        "session_thread_id": row.session_thread_id,
-    }
-
-
-def rows_from_news(rows: list[JsonObject]) -> list[EventRow]:
-    """The ledger rows a poke carried (as :meth:`Appended.news` encoded them)."""
-    return [
-        EventRow(
-            r["seq"],
-            r["id"],
-            r["type"],
-            r["payload"],
-            r["trigger_id"],
-            datetime.fromisoformat(r["processed_at"]) if r["processed_at"] else None,
-            datetime.fromisoformat(r["created_at"]),
-            r["session_thread_id"],
-        )
-        for r in rows
-    ]
+    rows: list[EventRow]
+    #: A status event here may announce a webhook notification: the row is a Session's own and its
+    #: Workspace has an enabled endpoint (otherwise no lookup per status event is needed).
+    notifies: bool
+    #: The status projection's clock after a ``status`` change: active seconds, running since.
+    clock: tuple[float, datetime | None] | None = None
 
 
 async def append(
-    conn: Connection, workspace_id: str, session_id: str, events: list[NewEvent], *, wake: bool = False
-) -> list[EventRow]:
-    """Append ``events`` in order and return the rows as written; ``wake`` also arms the Session's wakeup."""
-    if not events:
-        if wake:
-            await outbox.wake(conn, workspace_id, session_id)
-        return []
-    rows, _ = await _append(conn, workspace_id, session_id, events, None, wake)
-    return rows
-
-
-async def append_with_status(
-    conn: Connection,
-    row: SessionRow,
-    events: list[NewEvent],
-    status: str,
-    stop_reason: JsonObject | None,
-    *,
-    with_usage: bool = False,
-    wake: bool = False,
-) -> tuple[list[EventRow], SessionRow]:
-    """Append ``events`` and write the status projection they announce (``sessions.set_status``).
-
-    A Session's own row does both in one statement; a child Thread's row (whose numbers come from
-    its Session's row) takes two. ``wake`` also arms the Session's wakeup. Returns the rows and
-    the updated Session row.
-    """
-    if row.primary_session_id is not None or not events:
-        updated = await sessions.set_status(conn, row, status, stop_reason, with_usage=with_usage)
-        return await append(conn, row.workspace_id, row.id, events, wake=wake), updated
-    change = (status, stop_reason, row.usage if with_usage else None)
-    rows, record = await _append(conn, row.workspace_id, row.id, events, change, wake)
-    timing = {"active_seconds": record["active_seconds"], "running_since": record["running_since"]}
-    return rows, replace(row, status=status, stop_reason=stop_reason, **timing)
-
-
-async def _append(
     conn: Connection,
     workspace_id: str,
     session_id: str,
     events: list[NewEvent],
-    change: tuple[str, JsonObject | None, JsonObject | None] | None,
-    wake: bool,
-) -> tuple[list[EventRow], Record]:
+    *,
+    status: StatusChange | None = None,
+    arm: bool = False,
+) -> Written:
+    """Append ``events`` in order, in one statement, and return the rows as written.
+
+    ``status`` also writes the status projection in that statement (a Session's own row only: a
+    child Thread's numbers come from its Session's row, so its status is ``sessions.set_status``'s);
+    ``arm`` also arms the Session's outbox wakeup (``wake``).
+    """
     now = datetime.now(UTC)
     processed = [now if event.processed else None for event in events]
+    change = (status.status, status.stop_reason, status.usage) if status is not None else (None, None, None)
     record = await conn.fetchrow(
         Q.append_events,
         workspace_id,
@@ -225,13 +129,13 @@ async def _append(
         processed,
         now,
         [event.session_thread_id for event in events],
-        *(change or (None, None, None)),
-        wake,
-        current_traceparent() if wake else None,
+        *change,
+        arm,
+        current_traceparent() if arm else None,
     )
     if record is None:
         raise LookupError(f"session {session_id} does not exist")
-    first, threads = int(record["first"]), list(record["thread_ids"])
+    first, threads = int(record["first"]), list(record["thread_ids"] or [])
     rows = [
         EventRow(
             first + offset,
@@ -245,17 +149,8 @@ async def _append(
         )
         for offset, event in enumerate(events)
     ]
-    collector = _COLLECTOR.get()
-    if collector is not None and collector.conn is conn:
-        collector.add(session_id, rows)
-    if record["notifies"]:
-        # A Session's status events are announced to subscribed webhooks in this same transaction
-        # (a child Thread's own ledger announces nothing: its Session's aggregate status does; a
-        # Workspace without an enabled endpoint has no one to announce to, and the append's own
-        # statement said so, sparing a lookup per status event).
-        for row in rows:
-            await webhooks.enqueue_ledger_event(conn, workspace_id, session_id, row.id, row.type, row.payload, now)
-    return rows, record
+    clock = (float(record["active_seconds"]), record["running_since"]) if status is not None else None
+    return Written(rows, bool(record["notifies"]), clock)
 
 
 async def exists(conn: Connection, event_id: str) -> bool:

@@ -1,10 +1,12 @@
 """The Session outbox (``session_outbox``): at most one coalescible wakeup per Session.
 
 Writers arm a row in the transaction that changed the Session and poke the relay with
-``NOTIFY``; a relay claims due rows (``FOR UPDATE SKIP LOCKED`` plus a short claim lease, so
-several orchestrators share the table without delivering an arming twice), delivers them and
-acknowledges them with its next claim, removing a row only if it was not re-armed meanwhile
-(its ``created_at`` is unchanged). Not responsible for delivery or backoff policy
+``NOTIFY`` (the arming rules are one SQL function, ``mango_arm_outbox`` of migration 0020, which
+an append that wakes the Session calls in its own statement: ``store.events.append``); a relay
+claims due rows (``FOR UPDATE SKIP LOCKED`` plus a short claim lease, so several orchestrators
+share the table without delivering an arming twice), delivers them and acknowledges them with
+its next claim, removing a row only if it was not re-armed meanwhile (its ``created_at`` is
+unchanged). Not responsible for delivery or backoff policy
 (``orchestration.relay``, ``domain.backoff``). A row keeps the ``traceparent`` of the traced
 writer that armed it last, so the message's trace continues through the relay.
 """

@@ -153,6 +153,9 @@ async def set_status(
 ) -> SessionRow:
     """Write the status projection (callers append the matching event in the same transaction).
 
+    Its clock (active seconds, running since) follows the SQL functions of migration 0020, which a
+    Session's append that carries its status change applies too (``store.events.append``).
+
     ``with_usage`` writes ``row.usage`` in the same statement (see ``with_added_usage``).
     """
     usage = row.usage if with_usage else None

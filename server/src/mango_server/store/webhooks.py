@@ -230,6 +230,9 @@ async def enqueue_ledger_event(
 ) -> None:
     """Queue the notifications one committed Session ledger event announces (most announce none).
 
+    Called by the ledger's write path (``app.ledger``) for each appended row when the append said
+    the Workspace has an enabled endpoint.
+
     The notification id is derived from the event id, so a retried append of the same event
     (deterministic ids) queues nothing twice.
     """

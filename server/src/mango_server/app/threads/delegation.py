@@ -17,15 +17,19 @@ Threads, always inside the transaction of the change that causes it:
 - lifecycle: archive (a pending wake becomes ``terminate``), Session archive and delete reach
   every child.
 
-Lock order is always the Session's row before a child's (``store.sessions.lock_any``). Not
-responsible for client event admission (``app.admission``; routing is ``app.threads.routing``),
-the wire shape (``api.mappers.threads``) or running turns (``app.turn.engine``).
+Every change that appends runs in its caller's transaction, an ``app.ledger.Tx`` (whose rows may
+go to the caller's poke). Lock order is always the Session's row before a child's
+(``store.sessions.lock_any``). Not responsible for client event admission (``app.admission``;
+routing is ``app.threads.routing``), the wire shape (``api.mappers.threads``) or running turns
+(``app.turn.engine``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from mango_server.app import ledger
+from mango_server.app.ledger import Tx
 from mango_server.app.turn.rounds import Round
 from mango_server.domain import roster
 from mango_server.domain._generated.events import (
@@ -131,8 +135,9 @@ async def plan(pool: Pool, prepared: Round, response: ModelResponse) -> Plan:
     return out
 
 
-async def apply(conn: Connection, session: SessionRow, start_id: str, planned: Plan) -> list[str]:
+async def apply(tx: Tx, session: SessionRow, start_id: str, planned: Plan) -> list[str]:
     """Commit the planned deliveries in the coordinator's round transaction; returns the child rows touched."""
+    conn = tx.conn
     touched: list[str] = []
     ws, sid = session.workspace_id, session.id
     primary = session.primary_thread_id or sid
@@ -151,14 +156,14 @@ async def apply(conn: Connection, session: SessionRow, start_id: str, planned: P
             to_session_thread_id=d.thread_id, to_agent_name=name, content=[_text(d.message)]
         )
         out.append(NewEvent.of(base, sent))
-        await events.append(conn, ws, sid, out)
-        await deliver(conn, ws, d.thread_id, sender, primary, d.message, base, announce_to=session)
+        await ledger.append(tx, ws, sid, out)
+        await deliver(tx, ws, d.thread_id, sender, primary, d.message, base, announce_to=session)
         touched.append(d.thread_id)
     return touched
 
 
 async def deliver(
-    conn: Connection,
+    tx: Tx,
     ws: str,
     target_id: str,
     sender: str,
@@ -173,6 +178,7 @@ async def deliver(
     ``announce_to``: the Session row whose ledger announces the target's status change (the
     primary ledger, when the target is a child).
     """
+    conn = tx.conn
     target = await sessions.lock_any(conn, target_id)
     if target is None or target.archived_at is not None or target.deleting_at is not None:
         return
@@ -181,36 +187,36 @@ async def deliver(
         from_session_thread_id=sender_thread_id, from_agent_name=sender, content=[_text(header), _text(text)]
     )
     received = NewEvent.of(derived_id("sevt", base, "received"), payload, processed=False)
-    await events.append(conn, ws, target_id, [received])
+    await ledger.append(tx, ws, target_id, [received])
     turn = await turns.active(conn, target_id)
     if target.status != "running" and (turn is None or turn.state == "running"):
         before = target
         target = await sessions.set_status(conn, target, "running", None)
-        await events.append(
-            conn, ws, target_id, [NewEvent.of(derived_id("sevt", base, "running"), SessionStatusRunningEvent())]
+        await ledger.append(
+            tx, ws, target_id, [NewEvent.of(derived_id("sevt", base, "running"), SessionStatusRunningEvent())]
         )
         if announce_to is not None:
-            await announce(conn, announce_to, before, target, derived_id("sevt", base, "thread_running"))
+            await announce(tx, announce_to, before, target, derived_id("sevt", base, "thread_running"))
     await outbox.wake(conn, ws, target_id)
 
 
-async def announce_child(conn: Connection, before: SessionRow, after: SessionRow, event_id: str) -> None:
+async def announce_child(tx: Tx, before: SessionRow, after: SessionRow, event_id: str) -> None:
     """:func:`announce` a status change of ``after`` in its Session's ledger when it is a child Thread."""
     if after.primary_session_id is None:
         return
-    root = await sessions.lock_any(conn, after.primary_session_id)
+    root = await sessions.lock_any(tx.conn, after.primary_session_id)
     if root is not None and root.deleting_at is None:
-        await announce(conn, root, before, after, event_id)
+        await announce(tx, root, before, after, event_id)
 
 
-async def after_child_retry(conn: Connection, before: SessionRow, start_id: str) -> None:
+async def after_child_retry(tx: Tx, before: SessionRow, start_id: str) -> None:
     """A child round that failed and will be retried: ``session.thread_status_rescheduled`` in the primary ledger."""
-    after = await sessions.lock_any(conn, before.id)
+    after = await sessions.lock_any(tx.conn, before.id)
     if after is not None:
-        await announce_child(conn, before, after, derived_id("sevt", start_id, "thread"))
+        await announce_child(tx, before, after, derived_id("sevt", start_id, "thread"))
 
 
-async def announce(conn: Connection, session: SessionRow, before: SessionRow, after: SessionRow, event_id: str) -> None:
+async def announce(tx: Tx, session: SessionRow, before: SessionRow, after: SessionRow, event_id: str) -> None:
     """A child's status change, as ``session.thread_status_*`` in the primary ledger (nothing when unchanged)."""
     if (before.status, before.stop_reason) == (after.status, after.stop_reason):
         return
@@ -218,8 +224,8 @@ async def announce(conn: Connection, session: SessionRow, before: SessionRow, af
     if payload is None:
         return
     new = NewEvent.of(event_id, payload, session_thread_id=after.id)
-    if not await events.exists(conn, event_id):
-        await events.append(conn, session.workspace_id, session.id, [new])
+    if not await events.exists(tx.conn, event_id):
+        await ledger.append(tx, session.workspace_id, session.id, [new])
 
 
 def _thread_status(after: SessionRow) -> EventPayload | None:
@@ -251,13 +257,14 @@ def crosspost_id(event_id: str) -> str:
 
 
 async def after_child_round(
-    conn: Connection, session_id: str, trigger_id: str, start_id: str, response: ModelResponse | None
+    tx: Tx, session_id: str, trigger_id: str, start_id: str, response: ModelResponse | None
 ) -> None:
     """In a child round's transaction: report a finished turn, or cross-post what the child waits on.
 
     A turn is finished once it is no longer the child's active turn (it ended, or a queued message
     already started the next one): every finished turn reports once.
     """
+    conn = tx.conn
     child = await sessions.lock_any(conn, session_id)
     if child is None or child.primary_session_id is None:
         return
@@ -273,36 +280,36 @@ async def after_child_round(
         owed = [str(e) for e in stop.get("event_ids") or []] if stop.get("type") == "requires_action" else []
         calls = await actions.for_round(conn, child.id, trigger_id, active.round)
         for_worker = [a.event_id for a in calls if a.kind == "builtin" and a.state in ("pending", "allowed")]
-        await _cross_post(conn, root, child, [*owed, *(e for e in for_worker if e not in owed)])
+        await _cross_post(tx, root, child, [*owed, *(e for e in for_worker if e not in owed)])
         if owed:  # the turn waits for answers only a client can give
-            await announce(conn, root, replace(child, status="running"), child, base)
+            await announce(tx, root, replace(child, status="running"), child, base)
         return
     text = _report_text(response, str(stop.get("type") or "end_turn"))
     name = roster.member_name(child.agent_snapshot)
-    await events.append(conn, child.workspace_id, child.id, [_report_sent(base, root, text)])
-    await announce(conn, root, replace(child, status="running"), child, derived_id("sevt", base, "idle"))
-    await deliver(conn, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
+    await ledger.append(tx, child.workspace_id, child.id, [_report_sent(base, root, text)])
+    await announce(tx, root, replace(child, status="running"), child, derived_id("sevt", base, "idle"))
+    await deliver(tx, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
 
 
-async def report_interrupted(conn: Connection, root: SessionRow, child: SessionRow, base: str) -> None:
+async def report_interrupted(tx: Tx, root: SessionRow, child: SessionRow, base: str) -> None:
     """A child whose turn an interrupt cut short tells the coordinator, so it does not wait for a report."""
     text = "(the user interrupted this Thread before it finished its turn)"
-    await events.append(conn, child.workspace_id, child.id, [_report_sent(base, root, text)])
+    await ledger.append(tx, child.workspace_id, child.id, [_report_sent(base, root, text)])
     name = roster.member_name(child.agent_snapshot)
-    await deliver(conn, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
+    await deliver(tx, root.workspace_id, root.id, name, child.id, text, base, announce_to=None)
 
 
-async def _cross_post(conn: Connection, root: SessionRow, child: SessionRow, event_ids: list[str]) -> None:
+async def _cross_post(tx: Tx, root: SessionRow, child: SessionRow, event_ids: list[str]) -> None:
     copies: list[NewEvent] = []
     for event_id in event_ids:
-        original = await events.find(conn, child.id, event_id)
-        if original is None or await events.exists(conn, crosspost_id(event_id)):
+        original = await events.find(tx.conn, child.id, event_id)
+        if original is None or await events.exists(tx.conn, crosspost_id(event_id)):
             continue
         payload = {**original.payload, "source_event_id": event_id}
         copies.append(
             NewEvent(crosspost_id(event_id), original.type, payload, original.trigger_id, session_thread_id=child.id)
         )
-    await events.append(conn, root.workspace_id, root.id, copies)
+    await ledger.append(tx, root.workspace_id, root.id, copies)
 
 
 def _report_sent(event_id: str, root: SessionRow, text: str) -> NewEvent:
@@ -332,8 +339,9 @@ def _text(text: str) -> JsonObject:
 # ------------------------------------------------------------------ lifecycle
 
 
-async def archive_child(conn: Connection, session: SessionRow, thread: ThreadRow) -> list[str]:
+async def archive_child(tx: Tx, session: SessionRow, thread: ThreadRow) -> list[str]:
     """Archive a child Thread: terminal, its pending wake upgraded to ``terminate`` atomically."""
+    conn = tx.conn
     if thread.parent_thread_id is None:
         raise ConflictError(f"thread {thread.id} is the primary Thread; archive the Session instead")
     if thread.archived_at is not None:
@@ -344,12 +352,12 @@ async def archive_child(conn: Connection, session: SessionRow, thread: ThreadRow
     await sessions.archive(conn, child)
     await threads.archive(conn, thread.id)
     ws = session.workspace_id
-    await events.append(conn, ws, child.id, [NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent())])
+    await ledger.append(tx, ws, child.id, [NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent())])
     name = roster.member_name(child.agent_snapshot)
     terminated = NewEvent.of(
         new_id("sevt"), SessionThreadStatusTerminatedEvent(agent_name=name), session_thread_id=child.id
     )
-    await events.append(conn, ws, session.id, [terminated])
+    await ledger.append(tx, ws, session.id, [terminated])
     await outbox.wake(conn, ws, child.id, "terminate")
     await work.stop_for_session(conn, child.id)
     return [child.id]
@@ -369,23 +377,24 @@ async def children(conn: Connection, session: SessionRow) -> list[ThreadRow]:
     return [t for t in await threads.all_of(conn, session.workspace_id, session.id) if t.parent_thread_id is not None]
 
 
-async def archive_all(conn: Connection, session: SessionRow) -> list[str]:
+async def archive_all(tx: Tx, session: SessionRow) -> list[str]:
     """Archive every child Thread (the Session is being archived) and the primary Thread record."""
     touched: list[str] = []
-    for thread in await children(conn, session):
-        touched += await archive_child(conn, session, thread)
+    for thread in await children(tx.conn, session):
+        touched += await archive_child(tx, session, thread)
     if session.primary_thread_id:
-        await threads.archive(conn, session.primary_thread_id)
+        await threads.archive(tx.conn, session.primary_thread_id)
     return touched
 
 
-async def stop_all_for_delete(conn: Connection, session: SessionRow) -> list[str]:
+async def stop_all_for_delete(tx: Tx, session: SessionRow) -> list[str]:
     """Deletion: every child's stream ends (``session.deleted``), its MCP journal settles, its workflow is
     told to stop and its Work stops."""
+    conn = tx.conn
     touched: list[str] = []
     for thread in await children(conn, session):
-        await events.append(
-            conn, session.workspace_id, thread.execution_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())]
+        await ledger.append(
+            tx, session.workspace_id, thread.execution_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())]
         )
         await mcp.settle_interrupted(conn, thread.execution_id)  # what became of its in-flight calls
         await outbox.wake(conn, session.workspace_id, thread.execution_id, "terminate")

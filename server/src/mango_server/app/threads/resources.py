@@ -8,6 +8,7 @@ is not found). Archiving a child runs under the Session row lock and then the ch
 
 from __future__ import annotations
 
+from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation as thread_rules
 from mango_server.domain.errors import InvalidRequestError
@@ -58,7 +59,7 @@ async def archive(services: Services, principal: Principal, session_id: str, thr
     async with transaction(services.pool) as conn:
         session = await sessions.get_row(conn, ws, session_id, lock=True)
         thread = await threads.get(conn, ws, session_id, thread_id)
-        touched = await thread_rules.archive_child(conn, session, thread)
+        touched = await thread_rules.archive_child(Tx(conn), session, thread)
         thread = await threads.get(conn, ws, session_id, thread_id)
     for target in [session_id, *touched]:
         await services.notifier.committed(target)

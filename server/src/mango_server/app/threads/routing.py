@@ -10,14 +10,16 @@ built-in calls, a client relaying approvals) sees every call it was shown answer
 delegation it had not started yet, is reported to the coordinator, which goes on without it);
 without one it stops the primary Thread and every non-archived child, and nothing reports. A
 ``session_thread_id`` that is not a Thread of the Session is a 400. Runs in the caller's
-transaction, under the Session row lock; each child row is locked after it. Not responsible for
-what admitting an event means (``app.admission``).
+transaction (its ``app.ledger.Tx``), under the Session row lock; each child row is locked after
+it. Not responsible for what admitting an event means (``app.admission``).
 """
 
 from __future__ import annotations
 
+from mango_server.app import ledger
 from mango_server.app.admission import Admission
 from mango_server.app.documents import Snapshots
+from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation as thread_rules
 from mango_server.domain.errors import ConflictError, InvalidRequestError
 from mango_server.domain.json import JsonObject
@@ -45,7 +47,7 @@ class Routed:
 
 
 async def admit(
-    conn: Connection,
+    tx: Tx,
     session: SessionRow,
     principal_kind: PrincipalKind,
     documents: Snapshots,
@@ -57,6 +59,7 @@ async def admit(
     ``at_lock``: the Session's active turn as read when ``session`` was locked; the first batch of
     primary events starts from it (later ones follow admissions that may have changed it).
     """
+    conn = tx.conn
     routed = Routed()
     by_id: dict[str, ThreadRow] | None = None
     primary = session.primary_thread_id
@@ -82,7 +85,7 @@ async def admit(
                 raise ConflictError(f"events[{index}]: thread {named} is archived and accepts no events")
             targets = [thread]
         if batch:
-            await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
+            await _admit_primary(tx, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
             session = await sessions.get_row(conn, session.workspace_id, session.id)  # as the batch left it
             batch, positions = [], []
         at_lock = None  # a child's admission may change what the primary Thread's next batch sees
@@ -90,9 +93,9 @@ async def admit(
             batch.append(_primary_event(event))  # the primary Thread is interrupted with its children
             positions.append(index)
         for thread in targets:
-            await _admit_child(conn, session, thread, principal_kind, event, routed, targeted=named is not None)
+            await _admit_child(tx, session, thread, principal_kind, event, routed, targeted=named is not None)
     if batch:
-        await _admit_primary(conn, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
+        await _admit_primary(tx, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
     return routed
 
 
@@ -111,7 +114,7 @@ def _primary_event(event: JsonObject) -> JsonObject:
 
 
 async def _admit_primary(
-    conn: Connection,
+    tx: Tx,
     session: SessionRow,
     principal_kind: PrincipalKind,
     documents: Snapshots,
@@ -119,11 +122,11 @@ async def _admit_primary(
     routed: Routed,
     at_lock: turns.ActiveAtLock | None,
 ) -> None:
-    routed.accepted += await Admission(conn, session, principal_kind, documents, at_lock).admit(batch)
+    routed.accepted += await Admission(tx, session, principal_kind, documents, at_lock).admit(batch)
 
 
 async def _admit_child(
-    conn: Connection,
+    tx: Tx,
     session: SessionRow,
     thread: ThreadRow,
     principal_kind: PrincipalKind,
@@ -132,6 +135,7 @@ async def _admit_child(
     *,
     targeted: bool,
 ) -> None:
+    conn = tx.conn
     child = await sessions.lock_any(conn, thread.execution_id)
     if child is None:
         return
@@ -139,19 +143,19 @@ async def _admit_child(
     field = _ID_FIELDS.get(event["type"])
     if field is not None:
         local[field] = await _original_id(conn, session, child, str(local[field]))
-    admission = Admission(conn, child, principal_kind)
+    admission = Admission(tx, child, principal_kind)
     rows = await admission.admit([local])
     routed.accepted += rows
     routed.touched.append(child.id)
     if field is not None:
-        await _mirror(conn, session, child, field, [r for r in rows if r.type == event["type"]])
+        await _mirror(tx, session, child, field, [r for r in rows if r.type == event["type"]])
     after = await sessions.lock_any(conn, child.id)
     if after is not None:
-        await thread_rules.announce(conn, session, child, after, new_id("sevt"))
+        await thread_rules.announce(tx, session, child, after, new_id("sevt"))
     # A stopped turn, or a delegation the child had not claimed yet: either way the coordinator waits
     # for a report it would not otherwise get (a global interrupt stops the coordinator too).
     if admission.interrupted_work and targeted and after is not None:
-        await thread_rules.report_interrupted(conn, session, after, new_id("sevt"))
+        await thread_rules.report_interrupted(tx, session, after, new_id("sevt"))
 
 
 async def _original_id(conn: Connection, session: SessionRow, child: SessionRow, event_id: str) -> str:
@@ -170,7 +174,7 @@ def _owed_id(child: SessionRow, event_id: str) -> str:
     return event_id
 
 
-async def _mirror(conn: Connection, session: SessionRow, child: SessionRow, field: str, rows: list[EventRow]) -> None:
+async def _mirror(tx: Tx, session: SessionRow, child: SessionRow, field: str, rows: list[EventRow]) -> None:
     """Copy a child's admitted answers into the primary ledger, naming each call by its cross-post."""
     copies = [
         NewEvent(
@@ -181,4 +185,4 @@ async def _mirror(conn: Connection, session: SessionRow, child: SessionRow, fiel
         )
         for row in rows
     ]
-    await events.append(conn, session.workspace_id, session.id, copies)
+    await ledger.append(tx, session.workspace_id, session.id, copies)

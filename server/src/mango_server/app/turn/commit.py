@@ -3,7 +3,8 @@
 A response becomes, together: its transcript message, the public events (span end, thinking,
 message, tool calls and platform results), the tool actions of the round, usage and the status
 projection. Every id derives from the round's start id, so a retried commit writes the same
-facts. A ``pause_turn`` stop continues the turn with another round; a ``max_tokens`` stop ends it
+facts. It all runs in the caller's transaction, an ``app.ledger.Tx`` whose appended rows the engine's
+poke carries. A ``pause_turn`` stop continues the turn with another round; a ``max_tokens`` stop ends it
 with that stop reason. Callers have already checked the fence (``rounds.lock_if_current``). Not
 responsible for the model call, running platform tools or waiting.
 """
@@ -14,6 +15,8 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from mango_server.app import ledger
+from mango_server.app.ledger import Tx
 from mango_server.app.turn.evaluator import Evaluation
 from mango_server.app.turn.rounds import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
 from mango_server.domain import prices, tools
@@ -34,7 +37,7 @@ from mango_server.domain._generated.events import (
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
-from mango_server.store import actions, events, mcp, sessions, transcript, turns, work
+from mango_server.store import actions, mcp, sessions, transcript, turns, work
 from mango_server.store.actions import NewAction
 from mango_server.store.context import RequestCompletion
 from mango_server.store.db import Connection
@@ -60,7 +63,7 @@ class _Calls:
 
 
 async def commit_response(
-    conn: Connection,
+    tx: Tx,
     session: SessionRow,
     prepared: Round,
     response: ModelResponse,
@@ -76,6 +79,7 @@ async def commit_response(
     ``evaluations``: the ``auto`` evaluator's verdicts by provider tool-use id, computed before the
     transaction; a verdict replaces the policy's decision and is recorded on the tool-use event.
     """
+    conn = tx.conn
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
     usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
     out = _response_events(prepared, response, message_id, usage)
@@ -92,21 +96,21 @@ async def commit_response(
         report = SessionUsageEvent(usage=prices.public_usage(session.usage), budget=session.budget)
         out.append(NewEvent.of(derived_id("sevt", prepared.start_id, "usage"), report, trigger))
     if calls:
-        return await _wait_for_calls(conn, session, prepared, out, recorded, len(calls))
+        return await _wait_for_calls(tx, session, prepared, out, recorded, len(calls))
     if response.stop_reason == "pause_turn":
         # The provider paused a long server-tool turn: the next round sends the same transcript (now
         # ending with the paused assistant message) and the model continues where it stopped.
         await sessions.write_usage(conn, session)
-        await events.append(conn, ws, sid, out)
+        await ledger.append(tx, ws, sid, out)
         await turns.update(conn, sid, trigger, "running", prepared.round + 1, 0)
         return StepOutcome("continue")
     if queued:  # inputs queued meanwhile: the next turn
         await sessions.write_usage(conn, session)
-        await events.append(conn, ws, sid, out)
+        await ledger.append(tx, ws, sid, out)
         return StepOutcome("continue")
     stop: JsonObject = {"type": "max_tokens" if response.stop_reason == "max_tokens" else "end_turn"}
     out.append(_idle_event(prepared, stop))
-    await events.append_with_status(conn, session, out, "idle", stop, with_usage=True)
+    await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True)
     return StepOutcome("idle")
 
 
@@ -252,22 +256,23 @@ def _denied_result(event_id: str, kind: str, evaluation: Evaluation | None, trig
 
 
 async def _wait_for_calls(
-    conn: Connection, session: SessionRow, prepared: Round, out: list[NewEvent], recorded: _Calls, count: int
+    tx: Tx, session: SessionRow, prepared: Round, out: list[NewEvent], recorded: _Calls, count: int
 ) -> StepOutcome:
     """The turn waits at its tool barrier; continue at once if this transaction answered every call.
 
     ``session`` carries the round's usage, not yet written.
     """
+    conn = tx.conn
     ws, sid = prepared.workspace_id, prepared.session_id
     await turns.update(conn, sid, prepared.trigger_id, "waiting", prepared.round, 0)
     await work.ensure_if_runnable(conn, session)  # self-hosted workers execute built-in calls
     if recorded.answered_here != count and recorded.needs_client:
         stop: JsonObject = {"type": "requires_action", "event_ids": recorded.needs_client}
         out.append(_idle_event(prepared, stop))
-        await events.append_with_status(conn, session, out, "idle", stop, with_usage=True)
+        await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True)
         return StepOutcome("continue" if recorded.runs_here else "idle")
     await sessions.write_usage(conn, session)
-    await events.append(conn, ws, sid, out)
+    await ledger.append(tx, ws, sid, out)
     if recorded.answered_here == count:
         return StepOutcome("continue")
     # Allowed MCP and managed calls run in the next step (``app.turn.mcp_calls``, ``app.turn.managed_calls``),
@@ -276,9 +281,10 @@ async def _wait_for_calls(
 
 
 async def record_error(
-    conn: Connection, session: SessionRow, prepared: Round, exc: ModelError, *, exhausted: bool, retry_delay: float
+    tx: Tx, session: SessionRow, prepared: Round, exc: ModelError, *, exhausted: bool, retry_delay: float
 ) -> StepOutcome:
     """Record a failed model call: retry the round after ``retry_delay``, or end the turn if ``exhausted``."""
+    conn = tx.conn
     ws, sid = prepared.workspace_id, prepared.session_id
     base = derived_id("sevt", prepared.start_id, "error")
     out = _error_events(prepared, exc, base, exhausted=exhausted)
@@ -286,23 +292,25 @@ async def record_error(
         # The Session is "rescheduling" until the retry's next round starts running again.
         out.append(NewEvent.of(derived_id("sevt", base, "rescheduled"), SessionStatusRescheduledEvent()))
         await sessions.set_status(conn, session, "rescheduling", None)
-        await events.append(conn, ws, sid, out)
+        await ledger.append(tx, ws, sid, out)
         await turns.update(conn, sid, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
         return StepOutcome("retry", retry_delay)
     stop: JsonObject = {"type": "retries_exhausted"}
     out.append(NewEvent.of(derived_id("sevt", base, "idle"), SessionStatusIdleEvent(stop_reason=stop)))
-    await events.append(conn, ws, sid, out)
+    await ledger.append(tx, ws, sid, out)
     await finish_turn(conn, sid, prepared.trigger_id)
     await sessions.set_status(conn, session, "idle", stop)
     return StepOutcome("idle")
 
 
-async def record_overflow_retry(conn: Connection, prepared: Round) -> StepOutcome:
+async def record_overflow_retry(tx: Tx, prepared: Round) -> StepOutcome:
     """Close the refused round's span and retry it at once (a new attempt) from the new compaction."""
     end = SpanModelRequestEndEvent(model_request_start_id=prepared.start_id, is_error=True, model_usage=usage_of({}))
     span = NewEvent.of(derived_id("sevt", prepared.start_id, "overflow", "end"), end, prepared.trigger_id)
-    await events.append(conn, prepared.workspace_id, prepared.session_id, [span])
-    await turns.update(conn, prepared.session_id, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
+    await ledger.append(tx, prepared.workspace_id, prepared.session_id, [span])
+    await turns.update(
+        tx.conn, prepared.session_id, prepared.trigger_id, "running", prepared.round, prepared.errors + 1
+    )
     return StepOutcome("continue")
 
 

@@ -21,6 +21,8 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 
+from mango_server.app import ledger
+from mango_server.app.ledger import Tx
 from mango_server.app.turn.request import build_request, merge_messages
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import compaction as policy
@@ -43,7 +45,7 @@ from mango_server.model import (
     tool_declaration,
 )
 from mango_server.store import context as store
-from mango_server.store import events, transcript
+from mango_server.store import transcript
 from mango_server.store.context import CompactionRow
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
@@ -147,7 +149,7 @@ def _size(request: ModelRequest) -> int:
 
 
 async def plan(
-    conn: Connection,
+    tx: Tx,
     where: RoundKey,
     snapshot: CapabilitySnapshot,
     config: ContextConfig,
@@ -157,6 +159,7 @@ async def plan(
 
     ``summaries`` holds model-written summaries obtained after an earlier ``SummaryNeeded`` answer.
     """
+    conn = tx.conn
     budget = _budget(snapshot, config)
     start = await transcript.round_start(conn, where.session_id, where.trigger_id)
     latest, raw_anchor = start.compaction, start.anchor
@@ -171,7 +174,7 @@ async def plan(
         if projection is not None:
             entries = entries_of(await transcript.for_context(conn, where.session_id, where.trigger_id))
         new = await _compact(
-            conn, where, snapshot, entries, budget, measured.tokens, latest, aggressive=False, summaries=summaries
+            tx, where, snapshot, entries, budget, measured.tokens, latest, aggressive=False, summaries=summaries
         )
         if isinstance(new, SummaryNeeded):
             return new
@@ -224,7 +227,7 @@ def _anchor(raw: JsonObject | None) -> UsageAnchor | None:
 
 
 async def _compact(
-    conn: Connection,
+    tx: Tx,
     where: RoundKey,
     snapshot: CapabilitySnapshot,
     entries: list[Entry],
@@ -243,6 +246,7 @@ async def _compact(
     summary, or the extractive one (with the failure's reason) when the summary call failed.
     The aggressive overflow compaction is always extractive: it must not depend on another call.
     """
+    conn = tx.conn
     empty = _request(snapshot, [], where.attempt, budget.max_tokens)
     target = budget.target(aggressive=aggressive)
     if ceiling is not None:
@@ -284,7 +288,7 @@ async def _compact(
             pre_tokens=pre_tokens, post_tokens=post, mode=row.mode, summary_fallback=fallback
         )
         event = NewEvent.of(derived_id("sevt", row_id, "compacted"), payload)
-        await events.append(conn, where.workspace_id, where.session_id, [event])
+        await ledger.append(tx, where.workspace_id, where.session_id, [event])
         log.info(
             "context compacted session_id=%s compaction_id=%s pre_tokens=%s post_tokens=%s kept=%s",
             where.session_id, row_id, pre_tokens, post, len(projection.kept),
@@ -327,9 +331,10 @@ def _recipe(
 
 
 async def recover_overflow(
-    conn: Connection, where: RoundKey, snapshot: CapabilitySnapshot, config: ContextConfig, refused_estimate: int
+    tx: Tx, where: RoundKey, snapshot: CapabilitySnapshot, config: ContextConfig, refused_estimate: int
 ) -> bool:
     """Record the one aggressive compaction of this round after a refusal; False when it was already used."""
+    conn = tx.conn
     row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, "overflow")
     if await store.get_compaction(conn, where.session_id, row_id) is not None:
         return False
@@ -337,7 +342,7 @@ async def recover_overflow(
     latest = await store.latest_compaction(conn, where.session_id)
     budget = _budget(snapshot, config)
     await _compact(
-        conn,
+        tx,
         where,
         snapshot,
         entries_of(rows),

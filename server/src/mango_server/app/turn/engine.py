@@ -32,6 +32,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from mango_server.app.blobs import BlobWrites
+from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation
 from mango_server.app.turn import context_admission, managed_calls, mcp_calls
 from mango_server.app.turn.commit import PlatformResults, commit_response, record_error, record_overflow_retry
@@ -57,7 +58,7 @@ from mango_server.model import (
     TextDeltaCallback,
     tool_uses,
 )
-from mango_server.store import events, step_probe
+from mango_server.store import step_probe
 from mango_server.store.db import Pool
 from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
@@ -119,18 +120,18 @@ class TurnEngine:
         offer = Offer()
         prepared: Round | StepOutcome | SummaryNeeded | None = None
         async with self._pool.acquire() as conn, conn.transaction():
-            with events.collecting(conn) as appended:
-                locked = await step_probe.lock_and_probe(conn, session_id)
-                if not locked.probe.before_round:
-                    prepared = await prepare_locked(conn, locked.session, self._context, offer, claim=locked.claim)
+            tx = Tx.poking(conn)
+            locked = await step_probe.lock_and_probe(conn, session_id)
+            if not locked.probe.before_round:
+                prepared = await prepare_locked(tx, locked.session, self._context, offer, claim=locked.claim)
         # Live readers get the rows with the poke when that one transaction prepared the round;
         # after more transactions, a bare poke sends them to read.
-        news = appended.news(session_id)
+        news = tx.news(session_id)
         if prepared is None:
             news = None
             offer = await self._run_phases(session_id, locked.probe)
             async with self._pool.acquire() as conn, conn.transaction():
-                prepared = await prepare(conn, session_id, self._context, offer)
+                prepared = await prepare(Tx(conn), session_id, self._context, offer)
         if isinstance(prepared, SummaryNeeded):
             news = None
             prepared = await self._summarize_and_prepare(session_id, offer, prepared)
@@ -142,11 +143,11 @@ class TurnEngine:
         then the round is prepared again with it (any failure falls back to extractive)."""
         summary = await self._summarizer.summarize(needed.model_id, needed.entries, needed.max_tokens)
         async with self._pool.acquire() as conn, conn.transaction():
-            prepared = await prepare(conn, session_id, self._context, offer, {needed.compaction_id: summary})
+            prepared = await prepare(Tx(conn), session_id, self._context, offer, {needed.compaction_id: summary})
         if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively
             fallback = {prepared.compaction_id: Summary(None, "the round changed while summarising")}
             async with self._pool.acquire() as conn, conn.transaction():
-                prepared = await prepare(conn, session_id, self._context, offer, fallback)
+                prepared = await prepare(Tx(conn), session_id, self._context, offer, fallback)
         assert not isinstance(prepared, SummaryNeeded)  # a given summary is never asked for again
         return prepared
 
@@ -222,13 +223,14 @@ class TurnEngine:
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
-            outcome = await record_error(conn, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
+            tx = Tx(conn)
+            outcome = await record_error(tx, session, prepared, exc, exhausted=exhausted, retry_delay=delay)
             if session.primary_session_id is not None and outcome.kind == "idle":  # a child's failed turn reports
                 await delegation.after_child_round(
-                    conn, prepared.session_id, prepared.trigger_id, prepared.start_id, None
+                    tx, prepared.session_id, prepared.trigger_id, prepared.start_id, None
                 )
             elif session.primary_session_id is not None:  # a child's retry: session.thread_status_rescheduled
-                await delegation.after_child_retry(conn, session, prepared.start_id)
+                await delegation.after_child_retry(tx, session, prepared.start_id)
             return outcome
 
     async def _recover_overflow(self, prepared: Round, exc: ModelError) -> StepOutcome:
@@ -240,8 +242,9 @@ class TurnEngine:
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
+            tx = Tx(conn)
             recovered = await context_admission.recover_overflow(
-                conn, key, prepared.snapshot, self._context, prepared.estimate
+                tx, key, prepared.snapshot, self._context, prepared.estimate
             )
             log.warning(
                 "model refused an oversized request session_id=%s estimate=%s recovered=%s",
@@ -251,7 +254,7 @@ class TurnEngine:
                 extra={"action": "turn.context_overflow"},
             )
             if recovered:
-                return await record_overflow_retry(conn, prepared)
+                return await record_overflow_retry(tx, prepared)
             final = ModelContextOverflowError(
                 "the request is larger than the model's context window even after compacting the Session's "
                 "context, so the turn has ended; the next turn starts from the compacted context",
@@ -259,35 +262,35 @@ class TurnEngine:
                 request_id=exc.request_id,
                 provider_error_type=exc.provider_error_type,
             )
-            return await record_error(conn, session, prepared, final, exhausted=True, retry_delay=0.0)
+            return await record_error(tx, session, prepared, final, exhausted=True, retry_delay=0.0)
 
     async def _commit(
         self, prepared: Round, response: ModelResponse, message_id: str
     ) -> tuple[StepOutcome, bytes | None]:
-        """Commit the response; returns the outcome and the Session's poke news (``store.events.Appended``)."""
+        """Commit the response; returns the outcome and the Session's poke news (``live.pokes``)."""
         platform = await self._run_platform_tools(prepared, response)
         delegations = await delegation.plan(self._pool, prepared, response)  # a coordinator's delegate / send_to_agent
         platform.update(delegations.results)
         evaluations = await self._evaluate_auto_calls(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
-            with events.collecting(conn) as appended:
-                session = await lock_if_current(conn, prepared)
-                if session is None:
-                    return StepOutcome("continue"), None
-                answered = context_admission.completion(prepared.start_id, prepared.request, response)
-                outcome = await commit_response(
-                    conn, session, prepared, response, answered, message_id, platform, evaluations
+            tx = Tx.poking(conn)
+            session = await lock_if_current(conn, prepared)
+            if session is None:
+                return StepOutcome("continue"), None
+            answered = context_admission.completion(prepared.start_id, prepared.request, response)
+            outcome = await commit_response(
+                tx, session, prepared, response, answered, message_id, platform, evaluations
+            )
+            touched = await delegation.apply(tx, session, prepared.start_id, delegations)
+            # A child that ended its turn reports; one that waits on a client cross-posts the calls
+            # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).
+            if session.primary_session_id is not None:
+                await delegation.after_child_round(
+                    tx, prepared.session_id, prepared.trigger_id, prepared.start_id, response
                 )
-                touched = await delegation.apply(conn, session, prepared.start_id, delegations)
-                # A child that ended its turn reports; one that waits on a client cross-posts the calls
-                # (a Session's own row is no child: ``primary_session_id`` never changes, so no re-read).
-                if session.primary_session_id is not None:
-                    await delegation.after_child_round(
-                        conn, prepared.session_id, prepared.trigger_id, prepared.start_id, response
-                    )
         for thread_id in touched:
-            await self._notifier.committed(thread_id, appended.news(thread_id))
-        return outcome, appended.news(prepared.session_id)
+            await self._notifier.committed(thread_id, tx.news(thread_id))
+        return outcome, tx.news(prepared.session_id)
 
     async def _evaluate_auto_calls(self, prepared: Round, response: ModelResponse) -> dict[str, Evaluation]:
         """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``."""

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import logging
 
+from mango_server.app import ledger
+from mango_server.app.ledger import Tx
 from mango_server.app.turn.rounds import is_open
 from mango_server.domain._generated.events import AgentToolResultEvent
 from mango_server.domain.json import JsonObject
@@ -51,7 +53,7 @@ async def run_pending(pool: Pool, policy: EgressPolicy | None, session_id: str) 
                 is_error=result.is_error,
             )
             event = NewEvent.of(result_id, payload, action.trigger_id)
-            await events.append(conn, session.workspace_id, session_id, [event])
+            await ledger.append(Tx(conn), session.workspace_id, session_id, [event])
             await actions.resolve(conn, session_id, action.event_id, "resolved", result_id)
             committed = True
         log.info(

@@ -35,13 +35,15 @@ from __future__ import annotations
 import logging
 import time
 
+from mango_server.app import ledger
 from mango_server.app.blobs import BlobWrites
+from mango_server.app.ledger import Tx
 from mango_server.app.turn import mcp_results
 from mango_server.domain._generated.events import OMITTED, AgentMcpToolResultEvent
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
-from mango_server.store import actions, events, mcp, sessions
-from mango_server.store.db import Connection, Pool
+from mango_server.store import actions, mcp, sessions
+from mango_server.store.db import Pool
 from mango_server.store.events import NewEvent
 from mango_server.store.mcp import InvocationRow
 from mango_server.telemetry.metrics import MCP_CALL_DURATION, MCP_CALLS
@@ -128,11 +130,11 @@ async def _finish(
 ) -> None:
     """Commit the result event, resolve the action and close the journal entry, together."""
     async with pool.acquire() as conn, conn.transaction():
-        await _finish_in(conn, invocation, text, is_error, state, result.raw if result else None)
+        await _finish_in(Tx(conn), invocation, text, is_error, state, result.raw if result else None)
 
 
 async def _finish_in(
-    conn: Connection,
+    tx: Tx,
     invocation: InvocationRow,
     text: str,
     is_error: bool,
@@ -146,6 +148,7 @@ async def _finish_in(
 
     Returns whether the call was still open (an interrupt or the Session's deletion closes it first).
     """
+    conn = tx.conn
     sid, event_id = invocation.session_id, invocation.event_id
     result_id = derived_id("sevt", event_id, "result")
     # A published File comes with its size and digest, what a worker verifies its download against.
@@ -167,7 +170,7 @@ async def _finish_in(
     action = await actions.lock(conn, sid, event_id)
     trigger = action.trigger_id if action else None
     event = NewEvent.of(result_id, payload, trigger)
-    await events.append(conn, invocation.workspace_id, sid, [event])
+    await ledger.append(tx, invocation.workspace_id, sid, [event])
     await actions.resolve(conn, sid, event_id, "resolved", result_id)
     await mcp.set_state(conn, sid, event_id, state, raw)
     if file_id is not None:

@@ -18,12 +18,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
+from mango_server.app import ledger
+from mango_server.app.ledger import Tx
 from mango_server.domain import mcp as mcp_rules
 from mango_server.domain._generated.events import SessionErrorEvent
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import events, mcp, sessions, turns
-from mango_server.store.db import Connection, Pool
+from mango_server.store.db import Pool
 from mango_server.store.events import NewEvent
 from mango_server.tools.mcp_connector import McpConnectionError, McpConnector
 
@@ -135,12 +137,13 @@ async def _snapshot(
 
 
 async def record_failures(
-    conn: Connection, workspace_id: str, session_id: str, trigger_id: str, start_id: str, failures: list[Failure]
+    tx: Tx, workspace_id: str, session_id: str, trigger_id: str, start_id: str, failures: list[Failure]
 ) -> None:
     """Remember each failure for this turn and report it once as a recoverable ``session.error``.
 
     Runs in the prepare transaction, under the Session row lock, for the turn actually claimed.
     """
+    conn = tx.conn
     for failure in failures:
         name = failure.server_name
         error = {
@@ -154,4 +157,4 @@ async def record_failures(
         )
         event = NewEvent.of(derived_id("sevt", start_id, "mcp", name), SessionErrorEvent(error=error))
         if not await events.exists(conn, event.id):
-            await events.append(conn, workspace_id, session_id, [event])
+            await ledger.append(tx, workspace_id, session_id, [event])

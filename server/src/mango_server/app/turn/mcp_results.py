@@ -26,6 +26,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from mango_server.app.blobs import BlobWrites
+from mango_server.app.ledger import Tx
 from mango_server.blob import file_key
 from mango_server.domain.json import JsonObject
 from mango_server.ids import new_id
@@ -42,6 +43,7 @@ PREVIEW_CHARS = 2_000
 RESULTS_DIR = ".mango-tool-results"
 
 Finish = Callable[..., Awaitable[None]]
+#: Completes the call in the caller's transaction, given as its first argument (an ``app.ledger.Tx``).
 FinishIn = Callable[..., Awaitable[bool]]
 
 
@@ -83,7 +85,7 @@ async def publish(
     if writes is None:  # restarted without Files storage: the retained text can only be previewed now
         unavailable = f"{preview(text)}\n\n[The full result could not be retained: Files storage is not configured.]"
         async with pool.acquire() as conn, conn.transaction():
-            await finish_in(conn, invocation, unavailable, True, "completed")
+            await finish_in(Tx(conn), invocation, unavailable, True, "completed")
         return
     file_id, ws = str(receipt["file_id"]), invocation.workspace_id
     path = f"{RESULTS_DIR}/{file_id}.txt"
@@ -103,7 +105,7 @@ async def publish(
             sha256=digest,
             object_key=key,
         )
-        if not await finish_in(conn, invocation, shown, False, "completed", None, file_id, size, digest):
+        if not await finish_in(Tx(conn), invocation, shown, False, "completed", None, file_id, size, digest):
             raise _Closed  # rolls the File row back; the upload removes the attempt's bytes
         return None
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import logging
 
+from mango_server.app import ledger
 from mango_server.app.documents import RUBRIC_BLOCK, Snapshots
+from mango_server.app.ledger import Tx
 from mango_server.app.turn.outcome_grader import GradingSubject, ModelGrader, Verdict
 from mango_server.app.turn.request import user_blocks
 from mango_server.app.turn.rounds import StepOutcome, is_open
@@ -167,7 +169,7 @@ class OutcomeLoop:
             if await outcomes.evaluation(conn, outcome.id, iteration) is None:
                 await outcomes.start_evaluation(conn, outcome, iteration, sid)
                 start = NewEvent.of(sid, SpanOutcomeEvaluationStartEvent(outcome_id=outcome.id, iteration=iteration))
-                await events.append(conn, session.workspace_id, session_id, [start])
+                await ledger.append(Tx(conn), session.workspace_id, session_id, [start])
             anchor = outcome.event_id if iteration == 0 else end_id(outcome.id, iteration - 1)
             answer = "\n\n".join(await outcomes.answer_texts(conn, session_id, anchor))
             model_id = str((session.agent_snapshot.get("model") or {}).get("id") or "")
@@ -205,7 +207,8 @@ class OutcomeLoop:
             end = _end_event(
                 outcome, iteration, result, verdict.explanation, queued=feedback, start=start_id(outcome.id, iteration)
             )
-            await events.append(conn, session.workspace_id, session_id, [end])
+            tx = Tx(conn)
+            await ledger.append(tx, session.workspace_id, session_id, [end])
             log.info(
                 "outcome evaluated session_id=%s outcome_id=%s iteration=%s result=%s",
                 session_id,
@@ -220,5 +223,5 @@ class OutcomeLoop:
             if is_open(session) and session.status != "running":
                 await sessions.set_status(conn, session, "running", None)
                 running = NewEvent.of(derived_id("sevt", end.id, "running"), SessionStatusRunningEvent())
-                await events.append(conn, session.workspace_id, session_id, [running])
+                await ledger.append(tx, session.workspace_id, session_id, [running])
             return StepOutcome("continue")

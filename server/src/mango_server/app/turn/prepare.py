@@ -20,7 +20,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import replace
 
+from mango_server.app import ledger
 from mango_server.app.documents import file_sources
+from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation
 from mango_server.app.turn import context_admission
 from mango_server.app.turn.context_admission import ContextConfig, RoundKey, SummaryNeeded
@@ -48,7 +50,7 @@ from mango_server.store.turns import TurnRow
 
 
 async def prepare(
-    conn: Connection,
+    tx: Tx,
     session_id: str,
     config: ContextConfig,
     offer: Offer | None = None,
@@ -61,11 +63,11 @@ async def prepare(
     ``SummaryNeeded``: admission must compact with a model-written summary; the caller commits, asks
     the summarizer and prepares again with the answer in ``summaries``.
     """
-    return await prepare_locked(conn, await sessions.lock_any(conn, session_id), config, offer, summaries)
+    return await prepare_locked(tx, await sessions.lock_any(tx.conn, session_id), config, offer, summaries)
 
 
 async def prepare_locked(
-    conn: Connection,
+    tx: Tx,
     session: SessionRow | None,
     config: ContextConfig,
     offer: Offer | None = None,
@@ -80,10 +82,10 @@ async def prepare_locked(
     """
     if session is None or not is_open(session):
         return StepOutcome("stop")
-    turn = await _claim_or_resume(conn, session, claim)
+    turn = await _claim_or_resume(tx.conn, session, claim)
     if isinstance(turn, StepOutcome):
         return turn
-    return await _open_round(conn, session, turn, config, offer or Offer(), summaries)
+    return await _open_round(tx, session, turn, config, offer or Offer(), summaries)
 
 
 async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.Claim | None) -> TurnRow | StepOutcome:
@@ -110,13 +112,14 @@ async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.C
 
 
 async def _open_round(
-    conn: Connection,
+    tx: Tx,
     session: SessionRow,
     turn: TurnRow,
     config: ContextConfig,
     offer: Offer,
     summaries: Mapping[str, Summary] | None,
 ) -> Round | StepOutcome | SummaryNeeded:
+    conn = tx.conn
     ws, sid = session.workspace_id, session.id
     attempt = (sid, turn.trigger_id, turn.round, turn.attempt_errors)
     start_id = derived_id("sevt", *attempt, "start")
@@ -133,15 +136,15 @@ async def _open_round(
     mode = tools.web_fetch_mode(snapshot, native_available=config.capabilities.native_web_fetch)
     if mode is not None:  # pinned by the Session's first round, so the Session never switches executors
         snapshot = replace(snapshot, web_fetch_mode=await tool_profiles.pin_web_fetch(conn, ws, sid, mode))
-    await record_failures(conn, ws, sid, turn.trigger_id, start_id, offer.failures)
+    await record_failures(tx, ws, sid, turn.trigger_id, start_id, offer.failures)
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
-    admitted = await context_admission.plan(conn, key, snapshot, config, summaries)  # may compact first
+    admitted = await context_admission.plan(tx, key, snapshot, config, summaries)  # may compact first
     if isinstance(admitted, SummaryNeeded):
         return admitted
     price = config.price(snapshot.model_id)
     budget, used = await _budget_scope(conn, root)
     if budget and prices.budget_exceeded(budget, used, price, admitted.estimate, admitted.request.max_tokens):
-        return await _stop_for_budget(conn, session, budget, start_id)
+        return await _stop_for_budget(tx, session, budget, start_id)
     # The request's row and its start event commit together, so a newly recorded request has no
     # start event yet; only a re-run of the round (after a crash) needs to look for it.
     fresh = await context_admission.record(conn, key, admitted)
@@ -157,9 +160,9 @@ async def _open_round(
         opened.append(NewEvent.of(running_id, SessionStatusRunningEvent()))
     if fresh or not await events.exists(conn, start_id):
         opened.append(NewEvent.of(start_id, SpanModelRequestStartEvent(), turn.trigger_id))
-    await events.append(conn, ws, sid, opened)
+    await ledger.append(tx, ws, sid, opened)
     if session is not before:  # a child Thread's change shows in the primary ledger too
-        await delegation.announce_child(conn, before, session, derived_id("sevt", start_id, "thread_running"))
+        await delegation.announce_child(tx, before, session, derived_id("sevt", start_id, "thread_running"))
     return Round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request, price,
         admitted.estimate, child=session.primary_session_id is not None,
@@ -179,20 +182,21 @@ async def _budget_scope(conn: Connection, root: SessionRow) -> tuple[JsonObject 
     return root.budget, prices.sum_totals([root.usage or {}, *children])
 
 
-async def _stop_for_budget(conn: Connection, session: SessionRow, budget: JsonObject, start_id: str) -> StepOutcome:
+async def _stop_for_budget(tx: Tx, session: SessionRow, budget: JsonObject, start_id: str) -> StepOutcome:
     """Do not send the request: the Thread goes idle with ``budget_reached`` (announced once per budget).
 
     Its turn stays open; raising the budget wakes it (``app.sessions.update``). A child Thread's stop
     is announced in the primary ledger too.
     """
+    conn = tx.conn
     stop: JsonObject = {"type": "budget_reached"}
     idle_id = derived_id("sevt", start_id, "budget", json.dumps(budget, sort_keys=True))
     if not await events.exists(conn, idle_id):
         idle = NewEvent.of(idle_id, SessionStatusIdleEvent(stop_reason=stop))
-        await events.append(conn, session.workspace_id, session.id, [idle])
+        await ledger.append(tx, session.workspace_id, session.id, [idle])
     if session.status != "idle" or session.stop_reason != stop:
         after = await sessions.set_status(conn, session, "idle", stop)
-        await delegation.announce_child(conn, session, after, derived_id("sevt", idle_id, "thread"))
+        await delegation.announce_child(tx, session, after, derived_id("sevt", idle_id, "thread"))
     return StepOutcome("idle")
 
 

@@ -7,12 +7,13 @@
 -- Session's own (not a child Thread's) and, for a Session's own row, whether its Workspace has an
 -- enabled webhook endpoint (when it has none, no status event can queue a notification, and the
 -- caller skips the per-event subscription lookups); no row when the Session is gone.
--- A Session's own row may change its status projection in the same UPDATE ($10, NULL for none;
--- stop reason $11, usage $12 when not NULL), exactly as ``set_status`` writes it, at the append's
--- time $8; the new active_seconds and running_since are returned. A child Thread's row never does
--- (its sequence row is its Session's): no row is answered then.
--- When $13 is true, the append also arms the row's outbox wakeup and pokes the relay, exactly as
--- upsert_outbox arms a 'wake' (traceparent $14), sparing the writer that round trip.
+-- Two more steps of the write path may ride in the same statement (``store.events.append``):
+-- a Session's own row may change its status projection in the same UPDATE ($10, NULL for none;
+-- stop reason $11, usage $12 when not NULL) at the append's time $8, by the rules ``set_status``
+-- applies (``mango_active_seconds``, ``mango_running_since``, migration 0020); the new
+-- active_seconds and running_since are returned. A child Thread's row never does (its sequence
+-- row is its Session's): no row is answered then. When $13 is true, the append also arms the
+-- row's outbox wakeup ('wake', traceparent $14) through ``mango_arm_outbox``, as upsert_outbox does.
 WITH execution AS (
     SELECT coalesce(primary_session_id, id) AS sequence_row, coalesce(primary_thread_id, id) AS thread_id,
            primary_session_id IS NULL AS is_primary
@@ -23,10 +24,8 @@ WITH execution AS (
         stop_reason = CASE WHEN $10::text IS NULL THEN stop_reason ELSE $11::jsonb END,
         usage = coalesce($12::jsonb, usage),
         updated_at = CASE WHEN $10::text IS NULL THEN updated_at ELSE $8 END,
-        active_seconds = active_seconds + CASE WHEN $10::text <> 'running' AND running_since IS NOT NULL
-            THEN greatest(extract(epoch FROM $8 - running_since), 0) ELSE 0 END,
-        running_since = CASE WHEN $10::text IS NULL THEN running_since
-            WHEN $10::text = 'running' THEN coalesce(running_since, $8) ELSE NULL END
+        active_seconds = mango_active_seconds(active_seconds, running_since, $10::text, $8),
+        running_since = mango_running_since(running_since, $10::text, $8)
     WHERE id = (SELECT sequence_row FROM execution) AND ($10::text IS NULL OR id = $2)
     RETURNING next_seq - cardinality($3::text[]) AS first, active_seconds, running_since
 ), inserted AS (
@@ -38,18 +37,11 @@ WITH execution AS (
          unnest($3::text[], $4::text[], $5::jsonb[], $6::text[], $7::timestamptz[], $9::text[])
              WITH ORDINALITY AS e (id, type, payload, trigger_id, processed_at, thread_id, ord)
     RETURNING seq, session_thread_id
-), armed AS (
-    INSERT INTO session_outbox (session_id, workspace_id, kind, created_at, attempts, next_attempt_at, traceparent)
-    SELECT $2, $1, 'wake', clock_timestamp(), 0, now(), $14::text FROM reserved WHERE $13::boolean
-    ON CONFLICT (session_id) DO UPDATE
-    SET created_at = clock_timestamp(), attempts = 0, next_attempt_at = now(),
-        traceparent = coalesce(EXCLUDED.traceparent, session_outbox.traceparent)
-    RETURNING session_id
 )
 SELECT reserved.first, reserved.active_seconds, reserved.running_since, execution.is_primary,
        (SELECT array_agg(session_thread_id ORDER BY seq) FROM inserted) AS thread_ids,
        execution.is_primary AND EXISTS (SELECT 1 FROM webhooks WHERE workspace_id = $1 AND enabled) AS notifies,
-       (SELECT count(pg_notify('mango_outbox', session_id)) FROM armed) AS armed
+       CASE WHEN $13::boolean THEN mango_arm_outbox($2, $1, 'wake', $14::text) ELSE false END AS armed
 FROM reserved, execution;
 
 -- name: event_exists

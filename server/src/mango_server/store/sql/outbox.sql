@@ -1,16 +1,6 @@
 -- name: upsert_outbox
--- Arm the row and poke the relay in one round trip (the notification is delivered at commit).
-WITH armed AS (
-    INSERT INTO session_outbox (session_id, workspace_id, kind, created_at, attempts, next_attempt_at, traceparent)
-    VALUES ($1, $2, $3, clock_timestamp(), 0, now(), $4)
-    ON CONFLICT (session_id) DO UPDATE
-    SET kind = CASE WHEN session_outbox.kind = 'wake' THEN EXCLUDED.kind
-                    WHEN EXCLUDED.kind = 'delete' THEN 'delete' ELSE session_outbox.kind END,
-        created_at = clock_timestamp(), attempts = 0, next_attempt_at = now(),
-        traceparent = coalesce(EXCLUDED.traceparent, session_outbox.traceparent)
-    RETURNING session_id
-)
-SELECT pg_notify('mango_outbox', session_id) FROM armed;
+-- Arm the row and poke the relay in one round trip (the rules: ``mango_arm_outbox``, migration 0020).
+SELECT mango_arm_outbox($1, $2, $3, $4);
 
 -- name: claim_due_outbox
 -- Acknowledge the previous claim's delivered rows and claim due rows for one delivery attempt, in

@@ -26,10 +26,10 @@ FOR UPDATE;
 UPDATE sessions SET title = $3, metadata = $4, updated_at = $5 WHERE workspace_id = $1 AND id = $2;
 
 -- name: set_status
+-- The status projection's clock follows the rules of migration 0020 (``append_events`` applies them too).
 UPDATE sessions SET status = $3, stop_reason = $4, updated_at = $5, usage = coalesce($6, usage),
-    active_seconds = active_seconds + CASE WHEN $3 <> 'running' AND running_since IS NOT NULL
-        THEN greatest(extract(epoch FROM $5 - running_since), 0) ELSE 0 END,
-    running_since = CASE WHEN $3 = 'running' THEN coalesce(running_since, $5) ELSE NULL END
+    active_seconds = mango_active_seconds(active_seconds, running_since, $3, $5),
+    running_since = mango_running_since(running_since, $3, $5)
 WHERE workspace_id = $1 AND id = $2
 RETURNING active_seconds, running_since;
 
@@ -41,9 +41,8 @@ UPDATE sessions SET usage = $3, updated_at = $4 WHERE workspace_id = $1 AND id =
 
 -- name: archive_session
 UPDATE sessions SET archived_at = coalesce(archived_at, $3), status = 'terminated', stop_reason = NULL, updated_at = $3,
-    active_seconds = active_seconds + CASE WHEN running_since IS NOT NULL
-        THEN greatest(extract(epoch FROM $3 - running_since), 0) ELSE 0 END,
-    running_since = NULL
+    active_seconds = mango_active_seconds(active_seconds, running_since, 'terminated', $3),
+    running_since = mango_running_since(running_since, 'terminated', $3)
 WHERE workspace_id = $1 AND id = $2;
 
 -- name: mark_deleting
