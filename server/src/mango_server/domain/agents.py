@@ -6,13 +6,15 @@ the semantic rules the schema cannot express; not for storage or versioning.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Final, Literal, NotRequired, TypedDict
 from urllib.parse import urlsplit
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import ConflictError, InvalidRequestError
+from mango_server.domain.json import JsonObject
 
-TOOLSET_TYPE = "agent_toolset_20260401"
+TOOLSET_TYPE: Final = "agent_toolset_20260401"
 BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
 PROVIDER_NATIVE_TOOLS = frozenset({"web_search", "web_fetch"})
 INTERCEPTABLE_WEB_TOOLS = frozenset({"web_fetch"})  # a platform-managed executor exists for these
@@ -23,7 +25,38 @@ AGENT_FIELDS = (
 )  # fmt: skip
 
 
-def normalize_model(model: Any) -> dict[str, Any]:
+class RosterSelf(TypedDict):
+    """The coordinator itself as a stored roster member (shown as this Agent at this version)."""
+
+    type: Literal["self"]
+
+
+StoredRosterEntry = wire.RosterAgent | wire.RosterAdvisor | RosterSelf
+
+
+class StoredRoster(TypedDict):
+    """A coordinator's stored roster: Agent members pinned to a version, ``self`` and the Advisor."""
+
+    type: Literal["coordinator"]
+    agents: list[StoredRosterEntry]
+
+
+class AgentBody(TypedDict):
+    """The stored body of one Agent version, as :func:`build_agent_body` normalises it."""
+
+    name: str
+    description: str | None
+    system: str | None
+    model: wire.ModelConfig
+    tools: list[wire.AgentTool]
+    mcp_servers: list[wire.McpServer]
+    skills: list[wire.SkillRef]
+    context_management: wire.ContextManagement | None
+    metadata: dict[str, str]
+    multiagent: NotRequired[StoredRoster]
+
+
+def normalize_model(model: str | Mapping[str, object]) -> dict[str, object]:
     """``"id"`` or ``{"id": ...}`` becomes the full model config object."""
     if isinstance(model, str):
         return {"id": model, "speed": "standard"}
@@ -32,18 +65,16 @@ def normalize_model(model: Any) -> dict[str, Any]:
     return config
 
 
-def _policy(value: Any, default: str) -> dict[str, str]:
-    if value is None:
-        return {"type": default}
-    return {"type": value["type"]}
+def _policy(value: wire.PermissionPolicy | None, default: wire.PermissionPolicy) -> wire.PermissionPolicy:
+    return (default if value is None else value).copy()
 
 
-def materialize_toolset(tool: dict[str, Any]) -> dict[str, Any]:
+def materialize_toolset(tool: wire.AgentToolset) -> wire.AgentToolset:
     """Fill ``default_config`` and one ``configs`` entry per built-in tool, as responses show them."""
-    default = tool.get("default_config") or {}
+    default: wire.ToolDefaultConfig = tool.get("default_config") or {}
     default_enabled = default.get("enabled", True)
-    default_policy = _policy(default.get("permission_policy"), "always_allow")
-    overrides: dict[str, dict[str, Any]] = {}
+    default_policy = _policy(default.get("permission_policy"), {"type": "always_allow"})
+    overrides: dict[str, wire.ToolConfig] = {}
     for config in tool.get("configs") or []:
         name = config["name"]
         if name not in BUILTIN_TOOLS:
@@ -52,11 +83,11 @@ def materialize_toolset(tool: dict[str, Any]) -> dict[str, Any]:
         if name in overrides:
             raise InvalidRequestError(f"tools: built-in tool {name!r} is configured twice")
         overrides[name] = config
-    configs = []
+    configs: list[wire.ToolConfig] = []
     for name in BUILTIN_TOOLS:
-        override = overrides.get(name, {})
-        policy = _policy(override.get("permission_policy"), default_policy["type"])
-        enabled = override.get("enabled", default_enabled)
+        override: wire.ToolConfig | None = overrides.get(name)
+        policy = _policy(override.get("permission_policy") if override else None, default_policy)
+        enabled = override.get("enabled", default_enabled) if override else default_enabled
         # web_fetch may ask or be evaluated: those Sessions use the interceptable platform-managed executor.
         if name in PROVIDER_NATIVE_TOOLS - INTERCEPTABLE_WEB_TOOLS and enabled and policy["type"] != "always_allow":
             raise InvalidRequestError(
@@ -71,41 +102,38 @@ def materialize_toolset(tool: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def normalize_tools(tools: list[dict[str, Any]], mcp_servers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def normalize_tools(tools: list[wire.AgentTool], mcp_servers: list[wire.McpServer]) -> list[wire.AgentTool]:
     """Validate cross-field rules and materialise toolsets."""
-    out: list[dict[str, Any]] = []
+    out: list[wire.AgentTool] = []
     custom_names: set[str] = set()
     server_names = {s["name"] for s in mcp_servers}
     toolsets = 0
     for tool in tools:
-        kind = tool["type"]
-        if kind == TOOLSET_TYPE:
+        if tool["type"] == TOOLSET_TYPE:
             toolsets += 1
             out.append(materialize_toolset(tool))
-        elif kind == "custom":
+        elif tool["type"] == "custom":
             if tool["name"] in custom_names or tool["name"] in BUILTIN_TOOLS or tool["name"] in PLATFORM_TOOLS:
                 raise InvalidRequestError(f"tools: tool name {tool['name']!r} is used twice")
             custom_names.add(tool["name"])
-            out.append(dict(tool))
-        elif kind == "mcp_toolset":
+            out.append(tool.copy())
+        else:
             if tool["mcp_server_name"] not in server_names:
                 raise InvalidRequestError(f"tools: mcp_toolset names unknown MCP server {tool['mcp_server_name']!r}")
-            out.append(dict(tool))
-        else:
-            out.append(dict(tool))
+            out.append(tool.copy())
     if toolsets > 1:
         raise InvalidRequestError(f"tools: {TOOLSET_TYPE} may appear at most once")
     return out
 
 
-def validate_mcp_servers(servers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def validate_mcp_servers(servers: list[wire.McpServer]) -> list[wire.McpServer]:
     """MCP server names must be unique and URLs absolute http(s); the URL is kept exactly as sent."""
     names = [s["name"] for s in servers]
     if len(names) != len(set(names)):
         raise InvalidRequestError("mcp_servers: names must be unique")
     for index, server in enumerate(servers):
         _check_url(str(server["url"]), f"mcp_servers[{index}].url")
-    return [dict(s) for s in servers]
+    return [s.copy() for s in servers]
 
 
 def _check_url(url: str, where: str) -> None:
@@ -118,9 +146,10 @@ def _check_url(url: str, where: str) -> None:
         raise InvalidRequestError(f"{where}: must be an absolute http or https URL")
 
 
-def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The stored body of a new Agent version: ``params`` over ``base`` (the previous version)."""
-    body: dict[str, Any] = {
+def build_agent_body(params: Mapping[str, object], base: Mapping[str, object] | None = None) -> JsonObject:
+    """The stored body (an :class:`AgentBody`) of a new Agent version: ``params`` (a validated
+    ``agents.create`` or ``agents.update`` body) over ``base`` (the previous version)."""
+    body: JsonObject = {
         "name": None,
         "description": None,
         "system": None,
@@ -139,9 +168,11 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
             body[key] = params[key]
     if key_missing := [k for k in ("name", "model") if not body.get(k)]:
         raise InvalidRequestError(f"{key_missing[0]} is required")
-    if base and "metadata" in params and params["metadata"] is not None:
-        merged = dict(base.get("metadata") or {})
-        for k, v in params["metadata"].items():
+    changes = params.get("metadata")
+    if base and isinstance(changes, Mapping):
+        stored = base.get("metadata")
+        merged = dict(stored) if isinstance(stored, Mapping) else {}
+        for k, v in changes.items():
             if v is None:
                 merged.pop(k, None)
             else:
@@ -159,12 +190,12 @@ def build_agent_body(params: dict[str, Any], base: dict[str, Any] | None = None)
     return body
 
 
-def custom_tools(tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def custom_tools(tools: Sequence[JsonObject]) -> list[JsonObject]:
     """The application-defined tools of an Agent's ``tools``."""
     return [t for t in tools if t["type"] == "custom"]
 
 
-def enabled_builtins(tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def enabled_builtins(tools: Sequence[JsonObject]) -> list[JsonObject]:
     """Enabled built-in tool configs of an Agent's ``tools`` (each with ``name`` and ``permission_policy``)."""
     for tool in tools:
         if tool["type"] == TOOLSET_TYPE:

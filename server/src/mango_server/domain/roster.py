@@ -9,7 +9,7 @@ snapshots ``app.sessions``'. Not responsible for running Threads (``app.threads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mango_server.domain.agents import normalize_model
@@ -70,7 +70,7 @@ def parse_entries(raw: Any) -> list[JsonObject]:
     return out
 
 
-def check_member(where: str, member_id: str, member_body: JsonObject, names: set[str]) -> str:
+def check_member(where: str, member_id: str, member_body: Mapping[str, object], names: set[str]) -> str:
     """A resolved Agent member is not a coordinator and its name is unique in the roster; returns the name."""
     if member_body.get("multiagent"):
         raise InvalidRequestError(f"{where}: agent {member_id} is a coordinator; rosters allow one delegation level")
@@ -81,7 +81,7 @@ def check_member(where: str, member_id: str, member_body: JsonObject, names: set
     return name
 
 
-def advisor_snapshot(entry: JsonObject) -> JsonObject:
+def advisor_snapshot(entry: Mapping[str, object]) -> JsonObject:
     """What an Advisor Thread runs: its model, a fixed system prompt, no tools."""
     return {"type": "advisor", "model": entry["model"]}
 

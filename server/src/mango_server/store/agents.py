@@ -8,11 +8,12 @@ Not responsible for the body rules (``domain.agents``), the version and archive 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from mango_server.domain.agents import AgentBody
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.ids import new_id
 from mango_server.store.db import Connection, Record, from_record
@@ -41,7 +42,7 @@ class AgentRow:
     id: str
     current_version: int
     version: int
-    body: JsonObject
+    body: AgentBody
     created_at: datetime
     updated_at: datetime
     archived_at: datetime | None
@@ -60,7 +61,7 @@ def _row(record: Record) -> AgentRow:
     return from_record(AgentRow, record)
 
 
-async def create(conn: Connection, workspace_id: str, body: JsonObject) -> AgentRow:
+async def create(conn: Connection, workspace_id: str, body: Mapping[str, object]) -> AgentRow:
     """Insert an Agent at version 1."""
     agent_id = new_id("agent")
     now = datetime.now(UTC)
@@ -94,7 +95,9 @@ async def lock(conn: Connection, workspace_id: str, agent_id: str) -> AgentLock:
     return from_record(AgentLock, record)
 
 
-async def insert_version(conn: Connection, workspace_id: str, agent_id: str, version: int, body: JsonObject) -> None:
+async def insert_version(
+    conn: Connection, workspace_id: str, agent_id: str, version: int, body: Mapping[str, object]
+) -> None:
     """Write ``version`` and make it the current one; the caller holds :func:`lock`."""
     now = datetime.now(UTC)
     await conn.execute(Q.insert_version, workspace_id, agent_id, version, body, now)
