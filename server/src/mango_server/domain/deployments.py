@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 from zoneinfo import available_timezones
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import InvalidRequestError
 
 OVERLAP_POLICIES = ("skip", "allow")
@@ -45,9 +47,9 @@ class RunError:
 
     type: str
     message: str
-    category: str
+    category: Literal["missing_resource", "rejected", "transient"]
 
-    def public(self) -> dict[str, str]:
+    def public(self) -> wire.DeploymentRunError:
         return {"type": self.type, "message": self.message, "category": self.category}
 
 

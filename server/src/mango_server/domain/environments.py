@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated import wire
 
-DEFAULT_CONFIG: JsonObject = {"type": "self_hosted"}
+DEFAULT_CONFIG: wire.EnvironmentConfig = {"type": "self_hosted"}
 
 
 def merge_metadata(stored: dict[str, str], changes: Mapping[str, str | None] | None) -> dict[str, str]:

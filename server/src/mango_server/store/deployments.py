@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
@@ -48,12 +49,12 @@ class DeploymentFields:
     agent_id: str
     agent_version: int | None
     environment_id: str
-    initial_events: list[JsonObject]
+    initial_events: list[wire.DeploymentInitialEvent]
     metadata: dict[str, str]
     schedule: JsonObject | None
     overlap_policy: str
     status: str = "active"
-    paused_reason: JsonObject | None = None
+    paused_reason: wire.PausedReason | None = None
     archived_at: datetime | None = None
 
 
@@ -68,12 +69,12 @@ class DeploymentRow:
     agent_id: str
     agent_version: int | None
     environment_id: str
-    initial_events: list[JsonObject]
+    initial_events: list[wire.DeploymentInitialEvent]
     metadata: dict[str, str]
     schedule: JsonObject | None
     overlap_policy: str
     status: str
-    paused_reason: JsonObject | None
+    paused_reason: wire.PausedReason | None
     revision: int
     synced_revision: int
     upcoming_runs_at: list[str]
@@ -111,7 +112,7 @@ class NewRun:
     trigger_type: str
     scheduled_at: datetime | None
     outcome: str
-    error: JsonObject | None
+    error: wire.DeploymentRunError | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +128,7 @@ class RunRow:
     trigger_type: str
     scheduled_at: datetime | None
     outcome: str
-    error: JsonObject | None
+    error: wire.DeploymentRunError | None
     created_at: datetime
 
 
@@ -251,7 +252,7 @@ async def record_last_run(conn: Connection, deployment_id: str, at: datetime) ->
 
 async def pause_for_error(conn: Connection, deployment_id: str, error_type: str) -> None:
     """Pause an active Deployment whose Runs cannot succeed until someone fixes it."""
-    reason: JsonObject = {"type": "error", "error": {"type": error_type}}
+    reason: wire.ErrorPausedReason = {"type": "error", "error": {"type": error_type}}
     await conn.execute(Q.pause_for_error, deployment_id, reason, datetime.now(UTC))
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.ids import new_id
 from mango_server.store.db import Connection, Record, from_record
@@ -36,7 +36,7 @@ class EnvironmentRow:
     id: str
     name: str
     description: str | None
-    config: JsonObject
+    config: wire.EnvironmentConfig
     metadata: dict[str, str]
     created_at: datetime
     updated_at: datetime
@@ -49,7 +49,7 @@ class EnvironmentFields:
 
     name: str
     description: str | None
-    config: JsonObject
+    config: wire.EnvironmentConfig
     metadata: dict[str, str]
 
 

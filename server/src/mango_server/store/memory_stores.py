@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.memory import VersionFilters
@@ -92,7 +93,7 @@ class MemoryVersionRow:
     content: str | None
     content_sha256: str | None
     content_size_bytes: int | None
-    created_by: JsonObject | None
+    created_by: wire.MemoryActor | None
     redacted_at: datetime | None
     created_at: datetime
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
@@ -44,7 +45,7 @@ class ThreadRow:
     updated_at: datetime
     archived_at: datetime | None
     status: str
-    stop_reason: JsonObject | None
+    stop_reason: wire.StopReason | None
     usage: dict[str, int]
     active_seconds: float
     running_since: datetime | None

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from mango_server.domain import work as rules
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
@@ -77,7 +78,7 @@ class WorkRow:
     lease_ttl_seconds: int
     stop_requested_at: datetime | None
     stopped_at: datetime | None
-    error: JsonObject | None
+    error: wire.WorkError | None
     result: JsonObject | None
     created_at: datetime
 
