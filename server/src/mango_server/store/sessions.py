@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
 
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
@@ -212,7 +211,7 @@ async def list_page(
     filters: SessionFilters,
 ) -> Page[SessionRow]:
     """One page of Sessions with the list filters of ``sessions.list``."""
-    params: list[Any] = [workspace_id]
+    params: list[object] = [workspace_id]
     parts: list[str] = []
 
     def add(clause: str, value: object) -> None:
