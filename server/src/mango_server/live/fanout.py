@@ -27,11 +27,12 @@ import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import TypeAlias
 
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
+from mango_server.domain._generated import wire
 from mango_server.domain.json import JsonObject
 from mango_server.live import pokes
 from mango_server.live.notifier import NatsNotifier
@@ -46,7 +47,10 @@ _DELTA_PREFIX = "mango.delta."
 _QUEUE_SIZE = 1000
 _MAX_KEPT_ROWS = 256  # a stream further behind than this reads PostgreSQL
 
-__all__ = ["UNKNOWN_HEAD", "Follower", "SessionFanout"]
+__all__ = ["UNKNOWN_HEAD", "Follower", "Preview", "SessionFanout"]
+
+Preview: TypeAlias = wire.EventStartEvent | wire.EventDeltaEvent
+"""A stream-only preview as a writer published it (``live.notifier``), delivered as it arrived."""
 
 
 class Follower:
@@ -57,7 +61,7 @@ class Follower:
         self.with_deltas = with_deltas
         self.lease = lease  # digest of the session token the stream was opened with
         self.lease_lost = False
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
+        self.queue: asyncio.Queue[Preview | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
         self._news_pending = False
         self._pending_head = -1  # the highest head announced since the pending wakeup was queued
         self._rows: dict[int, JsonObject] = {}  # committed rows pokes carried, by sequence
@@ -102,12 +106,12 @@ class Follower:
             del self._rows[seq]
         return rows
 
-    def preview(self, preview: dict[str, Any]) -> None:
+    def preview(self, preview: Preview) -> None:
         if self.with_deltas:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(preview)
 
-    async def next(self, wait_seconds: float) -> dict[str, Any] | int | None:
+    async def next(self, wait_seconds: float) -> Preview | int | None:
         """The next item (a preview, or a wakeup's head), or ``None`` when ``wait_seconds`` pass first."""
         try:
             item = await asyncio.wait_for(self.queue.get(), timeout=wait_seconds)
@@ -115,14 +119,14 @@ class Follower:
             return None
         return self._taken(item)
 
-    def drain(self) -> list[dict[str, Any] | int]:
+    def drain(self) -> list[Preview | int]:
         """Everything already queued, without waiting."""
-        items: list[dict[str, Any] | int] = []
+        items: list[Preview | int] = []
         while not self.queue.empty():
             items.append(self._taken(self.queue.get_nowait()))
         return items
 
-    def _taken(self, item: dict[str, Any] | None) -> dict[str, Any] | int:
+    def _taken(self, item: Preview | None) -> Preview | int:
         if item is not None:
             return item
         self._news_pending = False

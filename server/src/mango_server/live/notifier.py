@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Protocol
 
 import nats
 from nats.aio.client import Client as NatsClient
@@ -36,7 +36,7 @@ class Notifier(Protocol):
 
     async def committed(self, session_id: str, news: bytes | None = None) -> None: ...
 
-    async def delta(self, session_id: str, preview: dict[str, Any]) -> None: ...
+    async def delta(self, session_id: str, preview: Mapping[str, object]) -> None: ...
 
 
 class NullNotifier:
@@ -45,7 +45,7 @@ class NullNotifier:
     async def committed(self, session_id: str, news: bytes | None = None) -> None:
         return None
 
-    async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
+    async def delta(self, session_id: str, preview: Mapping[str, object]) -> None:
         return None
 
 
@@ -76,7 +76,7 @@ class NatsNotifier:
     async def committed(self, session_id: str, news: bytes | None = None) -> None:
         await self._publish(committed_subject(session_id), news or BARE)
 
-    async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
+    async def delta(self, session_id: str, preview: Mapping[str, object]) -> None:
         await self._publish(delta_subject(session_id), json.dumps(preview).encode())
 
     async def subscribe(self, subject: str, callback: Callable[[Msg], Awaitable[None]]) -> Subscription | None:
@@ -112,7 +112,7 @@ class DeferredNotifier(NatsNotifier):
     async def committed(self, session_id: str, news: bytes | None = None) -> None:
         self._pending.append((session_id, news))
 
-    async def delta(self, session_id: str, preview: dict[str, Any]) -> None:
+    async def delta(self, session_id: str, preview: Mapping[str, object]) -> None:
         await self._inner.delta(session_id, preview)
 
     async def subscribe(self, subject: str, callback: Callable[[Msg], Awaitable[None]]) -> Subscription | None:

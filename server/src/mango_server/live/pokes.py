@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from mango_server.domain.json import JsonObject
 
@@ -44,7 +44,7 @@ class LedgerRow(Protocol):
     @property
     def type(self) -> str: ...
     @property
-    def payload(self) -> JsonObject: ...
+    def payload(self) -> Mapping[str, object]: ...
     @property
     def trigger_id(self) -> str | None: ...
     @property
@@ -123,7 +123,7 @@ def rows(carried: Sequence[JsonObject], make: Callable[..., RowT]) -> list[RowT]
     ]
 
 
-def _fields(row: LedgerRow) -> dict[str, Any]:
+def _fields(row: LedgerRow) -> dict[str, object]:
     return {
         "seq": row.seq,
         "id": row.id,
