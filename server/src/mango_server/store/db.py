@@ -15,14 +15,14 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, TypeAlias, TypeVar, cast
 
 import asyncpg
 
 from mango_server.domain.errors import ConflictError, OverloadedError
 
 if TYPE_CHECKING:
-    from asyncpg.pool import PoolConnectionProxy
+    from asyncpg.pool import PoolAcquireContext, PoolConnectionProxy
 
 #: What every repository function takes: a pooled connection (or, in tests and tools, a direct one).
 #: (String aliases: asyncpg's classes are generic only in its type stubs.)
@@ -34,7 +34,7 @@ Record: TypeAlias = asyncpg.Record
 RowT = TypeVar("RowT")
 
 
-_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+_FIELDS: dict[type[object], tuple[str, ...]] = {}
 
 
 def from_record(cls: type[RowT], record: Record) -> RowT:
@@ -67,7 +67,7 @@ class _BoundedPool(asyncpg.Pool):
 
     acquire_timeout: float | None = None
 
-    def acquire(self, *, timeout: float | None = None) -> Any:
+    def acquire(self, *, timeout: float | None = None) -> PoolAcquireContext[asyncpg.Record]:
         return super().acquire(timeout=self.acquire_timeout if timeout is None else timeout)
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
 
 from mango_server.domain._generated.events import EventPayload
 from mango_server.domain.json import JsonObject
@@ -85,7 +84,7 @@ class StatusChange:
 
     status: str
     stop_reason: JsonObject | None
-    usage: JsonObject | None = None
+    usage: dict[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +181,7 @@ async def list_page(
 ) -> Page[EventRow]:
     """One page of history with the filters of ``sessions.events.list``."""
     sql = Q.list_base
-    params: list[Any] = [workspace_id, session_id]
+    params: list[object] = [workspace_id, session_id]
     if types:
         params.append(types)
         sql += f" AND type = ANY(${len(params)}::text[])"
