@@ -23,8 +23,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-
-from mango_server.domain.json import JsonObject
+from typing import Literal, TypedDict
 
 SECRET_PREFIX = "whsec_"
 
@@ -68,16 +67,23 @@ class Notification:
 
     type: str
     resource_id: str
-    data: JsonObject
+    data: dict[str, object]
 
 
-def session_notifications(event_type: str, payload: JsonObject, session_id: str) -> list[Notification]:
+class DisabledReason(TypedDict):
+    """Why the server disabled an endpoint, as stored (its time is a column of its own)."""
+
+    type: Literal["private_address", "redirect", "egress_refused"]
+    message: str
+
+
+def session_notifications(event_type: str, payload: Mapping[str, object], session_id: str) -> list[Notification]:
     """The notifications a committed Session ledger event announces (none for most events)."""
     announced = _STATUS_EVENTS.get(event_type)
     if announced is None:
         return []
     stop = payload.get("stop_reason")
-    data: JsonObject = {"stop_reason": stop} if announced == "session.status_idled" and stop else {}
+    data: dict[str, object] = {"stop_reason": stop} if announced == "session.status_idled" and stop else {}
     out = [Notification(announced, session_id, data)]
     extra = _STOP_NOTIFICATIONS.get(stop.get("type", "")) if isinstance(stop, dict) else None
     if extra is not None:
@@ -95,7 +101,13 @@ def _secret_bytes(secret: str) -> bytes:
 
 
 def payload_bytes(
-    notification_id: str, created_at: datetime, *, type: str, resource_id: str, workspace_id: str, data: JsonObject
+    notification_id: str,
+    created_at: datetime,
+    *,
+    type: str,
+    resource_id: str,
+    workspace_id: str,
+    data: Mapping[str, object],
 ) -> bytes:
     """The exact body of every attempt of one notification (compact JSON, UTF-8)."""
     body = {

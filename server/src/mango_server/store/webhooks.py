@@ -10,13 +10,13 @@ Not responsible for encryption (``keyring``), the payload and signature rules
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
-from mango_server.domain.webhooks import Notification, payload_bytes, session_notifications
+from mango_server.domain.webhooks import DisabledReason, Notification, payload_bytes, session_notifications
 from mango_server.ids import derived_id, new_id
 from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.pagination import fetch_page
@@ -54,7 +54,7 @@ class WebhookRow:
     enabled: bool
     description: str | None
     metadata: dict[str, str]
-    disabled_reason: JsonObject | None
+    disabled_reason: DisabledReason | None
     disabled_at: datetime | None
     created_at: datetime
     updated_at: datetime
@@ -225,7 +225,7 @@ async def enqueue_ledger_event(
     session_id: str,
     event_id: str,
     event_type: str,
-    payload: JsonObject,
+    payload: Mapping[str, object],
     at: datetime,
 ) -> None:
     """Queue the notifications one committed Session ledger event announces (most announce none).
@@ -272,7 +272,7 @@ async def finish(
     return result.endswith(" 1")
 
 
-async def disable(conn: Connection, webhook_id: str, reason: JsonObject) -> None:
+async def disable(conn: Connection, webhook_id: str, reason: Mapping[str, object]) -> None:
     """Disable an endpoint with the server's reason, failing its queued deliveries."""
     await conn.execute(Q.disable_webhook, webhook_id, reason)
     await conn.execute(Q.fail_pending, webhook_id, f"endpoint disabled: {reason.get('type')}")
