@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
@@ -32,15 +31,15 @@ from mango_server.api.console import console_routes, with_cors
 from mango_server.api.context import RequestContext, Services
 from mango_server.api.encoding import dumps
 from mango_server.api.errors import error_response, map_exception, validation_message
-from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, not_implemented
+from mango_server.api.handlers import HANDLERS, NOT_IMPLEMENTED, Handler, not_implemented
 from mango_server.api.observe import ObserveMiddleware
 from mango_server.api.rate_limit import RateLimiter
+from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_request_id
 from mango_server.telemetry import logs
 
 log = logging.getLogger(__name__)
-Handler = Callable[[RequestContext], Awaitable[Any]]
 
 
 def contract_drift(route: Route, body: bytes, request_id: str) -> Response | None:
@@ -94,14 +93,13 @@ def check_handlers() -> None:
         )
 
 
-async def _read_body(request: Request, route: Route) -> dict[str, Any]:
+async def _read_body(request: Request, route: Route) -> JsonObject:
     if route.request_model is None:
         return {}
     decoded = decode_object(await read_limited(request, MAX_JSON_BODY))
     model = route.request_model.model_validate(decoded)
     check_not_null(model)
-    dumped: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True, by_alias=True)
-    return dumped
+    return model.model_dump(mode="json", exclude_unset=True, by_alias=True)
 
 
 def _endpoint(route: Route, services: Services, limiter: RateLimiter) -> Callable[[Request], Awaitable[Response]]:
@@ -138,6 +136,7 @@ def _endpoint(route: Route, services: Services, limiter: RateLimiter) -> Callabl
                 path=dict(request.path_params),
                 query=request.query_params,
                 body=await _read_body(request, route),
+                body_schema=route.request_model.__name__ if route.request_model else None,
             )
             key = idempotency.key_of(route, ctx)
             return await (answer(ctx) if key is None else idempotency.respond(ctx, key, answer))

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from pydantic import BaseModel, RootModel
 from starlette.requests import ClientDisconnect, Request
@@ -42,7 +41,7 @@ async def read_limited(request: Request, limit: int = MAX_JSON_BODY) -> bytes:
     return b"".join(chunks)
 
 
-def decode_object(raw: bytes) -> dict[str, Any]:
+def decode_object(raw: bytes) -> dict[str, object]:
     """A JSON object from ``raw`` (empty means ``{}``), checked by :func:`check_json`."""
     try:
         decoded = json.loads(raw or b"{}", parse_constant=_no_constant, parse_float=_finite_float)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TypeVar, cast
 
 from starlette.datastructures import QueryParams
 from starlette.requests import Request
@@ -13,14 +13,21 @@ from mango_server.api.auth import bearer_token
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.services import Services
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import Principal
 
 __all__ = ["RequestContext", "Services"]
 
+ParamsT = TypeVar("ParamsT")
+
 
 @dataclass
 class RequestContext:
-    """One request: path params, query, validated JSON body (a dict) and the caller."""
+    """One request: path params, query, validated JSON body and the caller.
+
+    ``body`` is the JSON body as its wire model validated it (handed through to the use cases);
+    ``body_schema`` names that model's schema, so ``params`` reads the body as its TypedDict.
+    """
 
     request: Request
     services: Services
@@ -28,7 +35,15 @@ class RequestContext:
     request_id: str
     path: dict[str, str]
     query: QueryParams
-    body: dict[str, Any] = field(default_factory=dict)
+    body: JsonObject = field(default_factory=dict)
+    body_schema: str | None = None
+
+    def params(self, schema: type[ParamsT]) -> ParamsT:
+        """The validated body typed as ``schema``, the TypedDict of this operation's request schema
+        (``domain._generated.wire``); a schema the body was not validated against is a bug."""
+        if schema.__name__ != self.body_schema:
+            raise TypeError(f"the body was validated as {self.body_schema}, not {schema.__name__}")
+        return cast(ParamsT, self.body)
 
     @property
     def workspace_id(self) -> str:

@@ -10,32 +10,41 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from collections.abc import Mapping
 
 from pydantic import ValidationError
 from starlette.responses import JSONResponse
 
 from mango_server.api._generated.errors import ERROR_STATUS
+from mango_server.domain._generated.wire import ErrorBody, ErrorEnvelope
 from mango_server.domain.errors import MangoDomainError, RateLimitedError, RequestTooLargeError
 from mango_server.store.db import overload_error
 
 log = logging.getLogger(__name__)
 
 
-def envelope(error_type: str, message: str, request_id: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+def envelope(error_type: str, message: str, request_id: str, details: dict[str, object] | None = None) -> ErrorEnvelope:
     """The error body shared by HTTP responses and the SSE ``error`` event."""
-    error: dict[str, Any] = {"type": error_type, "message": message[:4096]}
+    error: ErrorBody = {"type": error_type, "message": message[:4096]}
     if details:
         error["details"] = details
     return {"type": "error", "error": error, "request_id": request_id}
 
 
-def error_response(status: int, error_type: str, message: str, request_id: str, **extra: Any) -> JSONResponse:
+def error_response(
+    status: int,
+    error_type: str,
+    message: str,
+    request_id: str,
+    *,
+    details: dict[str, object] | None = None,
+    headers: Mapping[str, str] | None = None,
+) -> JSONResponse:
     """A JSON error response with the ``request-id`` header."""
     return JSONResponse(
-        envelope(error_type, message, request_id, extra.get("details")),
+        envelope(error_type, message, request_id, details),
         status_code=status,
-        headers={"request-id": request_id, **extra.get("headers", {})},
+        headers={"request-id": request_id, **(headers or {})},
     )
 
 

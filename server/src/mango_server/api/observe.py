@@ -11,7 +11,6 @@ and stay out of the latency histogram. Not responsible for the request id or aut
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from opentelemetry.trace import SpanKind, Status, StatusCode
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -22,7 +21,7 @@ __all__ = ["ObserveMiddleware"]
 
 
 def _operation(scope: Scope) -> str:
-    route: Any = scope.get("route")
+    route: object = scope.get("route")
     name = getattr(route, "name", None)
     return str(name) if name else "unmatched"
 

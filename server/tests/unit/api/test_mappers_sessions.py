@@ -88,7 +88,13 @@ def test_event_shape_puts_the_payload_between_envelope_fields() -> None:
     row = EventRow(7, "sevt_1", "user.message", {"content": []}, None, None, T0)
     body = event_wire.event(row)
     assert list(body) == ["type", "id", "content", "processed_at", "created_at"]
-    assert body == {"type": "user.message", "id": "sevt_1", "content": [], "processed_at": None, "created_at": T0}
+    assert body == {
+        "type": "user.message",
+        "id": "sevt_1",
+        "content": [],
+        "processed_at": None,
+        "created_at": "2026-01-01T00:00:00Z",  # RFC 3339, as on the wire
+    }
     assert event_wire.sent([row]) == {"data": [body]}
 
 

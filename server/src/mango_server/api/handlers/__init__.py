@@ -8,8 +8,10 @@ Adding an operation: write the handler in ``api/handlers/<resource>.py``, then a
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import NoReturn
+
+from starlette.responses import Response
 
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers import (
@@ -29,7 +31,8 @@ from mango_server.api.handlers import (
 )
 from mango_server.domain.errors import NotImplementedYetError
 
-Handler = Callable[[RequestContext], Awaitable[Any]]
+Handler = Callable[[RequestContext], Awaitable[Mapping[str, object] | Response]]
+"""A handler answers with a JSON body (a wire TypedDict of ``domain._generated.wire``) or a response of its own."""
 
 HANDLERS: dict[str, Handler] = {
     "agents_archive": agents.agents_archive,
@@ -120,7 +123,7 @@ HANDLERS: dict[str, Handler] = {
 NOT_IMPLEMENTED: frozenset[str] = frozenset()
 
 
-async def not_implemented(ctx: RequestContext) -> Any:
+async def not_implemented(ctx: RequestContext) -> NoReturn:
     """The answer of every operation in ``NOT_IMPLEMENTED``."""
     raise NotImplementedYetError(
         f"{ctx.request.method} {ctx.request.url.path} is part of the Mango contract but not implemented in this "

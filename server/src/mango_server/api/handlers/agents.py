@@ -7,19 +7,19 @@ from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import agents as wire
 from mango_server.app import agents
 from mango_server.app.agents import AgentFilter
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated.wire import Agent, AgentList
 
 
-async def agents_create(ctx: RequestContext) -> JsonObject:
+async def agents_create(ctx: RequestContext) -> Agent:
     return wire.agent(await agents.create(ctx.services, ctx.principal, ctx.body))
 
 
-async def agents_get(ctx: RequestContext) -> JsonObject:
+async def agents_get(ctx: RequestContext) -> Agent:
     version = ctx.int_param("version", None, 1, 2**31 - 1)
     return wire.agent(await agents.get(ctx.services, ctx.principal, ctx.path["agent_id"], version))
 
 
-async def agents_list(ctx: RequestContext) -> JsonObject:
+async def agents_list(ctx: RequestContext) -> AgentList:
     limit, cursor = page_params(ctx)
     where = AgentFilter(
         include_archived=ctx.bool_param("include_archived"),
@@ -30,15 +30,15 @@ async def agents_list(ctx: RequestContext) -> JsonObject:
     return page_body(page, wire.agent)
 
 
-async def agents_update(ctx: RequestContext) -> JsonObject:
+async def agents_update(ctx: RequestContext) -> Agent:
     return wire.agent(await agents.update(ctx.services, ctx.principal, ctx.path["agent_id"], ctx.body))
 
 
-async def agents_archive(ctx: RequestContext) -> JsonObject:
+async def agents_archive(ctx: RequestContext) -> Agent:
     return wire.agent(await agents.archive(ctx.services, ctx.principal, ctx.path["agent_id"]))
 
 
-async def agents_versions_list(ctx: RequestContext) -> JsonObject:
+async def agents_versions_list(ctx: RequestContext) -> AgentList:
     limit, cursor = page_params(ctx)
     page = await agents.list_versions(ctx.services, ctx.principal, ctx.path["agent_id"], limit=limit, cursor=cursor)
     return page_body(page, wire.agent)

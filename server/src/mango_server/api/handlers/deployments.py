@@ -7,18 +7,18 @@ from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import deployments as wire
 from mango_server.app import deployments
 from mango_server.app.deployments import RunFilters
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated.wire import Deployment, DeploymentList, DeploymentRun, DeploymentRunList
 
 
-async def deployments_create(ctx: RequestContext) -> JsonObject:
+async def deployments_create(ctx: RequestContext) -> Deployment:
     return wire.deployment(await deployments.create(ctx.services, ctx.principal, ctx.body))
 
 
-async def deployments_get(ctx: RequestContext) -> JsonObject:
+async def deployments_get(ctx: RequestContext) -> Deployment:
     return wire.deployment(await deployments.get(ctx.services, ctx.principal, ctx.path["deployment_id"]))
 
 
-async def deployments_list(ctx: RequestContext) -> JsonObject:
+async def deployments_list(ctx: RequestContext) -> DeploymentList:
     limit, cursor = page_params(ctx)
     status = ctx.query.get("status")
     if status is not None:
@@ -36,32 +36,32 @@ async def deployments_list(ctx: RequestContext) -> JsonObject:
     return page_body(page, wire.deployment)
 
 
-async def deployments_update(ctx: RequestContext) -> JsonObject:
+async def deployments_update(ctx: RequestContext) -> Deployment:
     row = await deployments.update(ctx.services, ctx.principal, ctx.path["deployment_id"], ctx.body)
     return wire.deployment(row)
 
 
-async def deployments_pause(ctx: RequestContext) -> JsonObject:
+async def deployments_pause(ctx: RequestContext) -> Deployment:
     return wire.deployment(await deployments.pause(ctx.services, ctx.principal, ctx.path["deployment_id"]))
 
 
-async def deployments_unpause(ctx: RequestContext) -> JsonObject:
+async def deployments_unpause(ctx: RequestContext) -> Deployment:
     return wire.deployment(await deployments.unpause(ctx.services, ctx.principal, ctx.path["deployment_id"]))
 
 
-async def deployments_archive(ctx: RequestContext) -> JsonObject:
+async def deployments_archive(ctx: RequestContext) -> Deployment:
     return wire.deployment(await deployments.archive(ctx.services, ctx.principal, ctx.path["deployment_id"]))
 
 
-async def deployments_run(ctx: RequestContext) -> JsonObject:
+async def deployments_run(ctx: RequestContext) -> DeploymentRun:
     return wire.run(await deployments.run_now(ctx.services, ctx.principal, ctx.path["deployment_id"]))
 
 
-async def deployment_runs_get(ctx: RequestContext) -> JsonObject:
+async def deployment_runs_get(ctx: RequestContext) -> DeploymentRun:
     return wire.run(await deployments.get_run(ctx.services, ctx.principal, ctx.path["deployment_run_id"]))
 
 
-async def deployment_runs_list(ctx: RequestContext) -> JsonObject:
+async def deployment_runs_list(ctx: RequestContext) -> DeploymentRunList:
     limit, cursor = page_params(ctx)
     trigger = ctx.query.get("trigger_type")
     if trigger is not None:

@@ -8,11 +8,11 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import events as wire
 from mango_server.app import events
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated.wire import SessionEventList, SessionEventSendResult
 from mango_server.domain.paging import Order
 
 
-async def sessions_events_list(ctx: RequestContext) -> JsonObject:
+async def sessions_events_list(ctx: RequestContext) -> SessionEventList:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
     order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "asc"))
@@ -32,7 +32,7 @@ async def sessions_events_list(ctx: RequestContext) -> JsonObject:
     return page_body(page, wire.event)
 
 
-async def sessions_events_send(ctx: RequestContext) -> JsonObject:
+async def sessions_events_send(ctx: RequestContext) -> SessionEventSendResult:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
     return wire.sent(await events.send(ctx.services, ctx.principal, session_id, ctx.body["events"], ctx.session_token))

@@ -12,15 +12,15 @@ from starlette.responses import StreamingResponse
 
 from mango_server.api.context import RequestContext
 from mango_server.api.downloads import stream_download
-from mango_server.api.handlers._paging import page_body, page_params
+from mango_server.api.handlers._paging import page_params, two_way_page_body
 from mango_server.api.mappers import files as wire
 from mango_server.api.multipart import reader_for
 from mango_server.app import files
+from mango_server.domain._generated.wire import File, FileDeleted, FileList
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 
 
-async def files_upload(ctx: RequestContext) -> JsonObject:
+async def files_upload(ctx: RequestContext) -> File:
     ctx.blobs  # noqa: B018 - fail fast (503) before reading the body when storage is missing
     limit = ctx.services.settings.files_max_bytes
     async with aclosing(reader_for(ctx.request).parts()) as parts:
@@ -42,17 +42,17 @@ async def files_upload(ctx: RequestContext) -> JsonObject:
     raise InvalidRequestError("file: the multipart body needs a part named `file`")
 
 
-async def files_get(ctx: RequestContext) -> JsonObject:
+async def files_get(ctx: RequestContext) -> File:
     return wire.file(await files.get(ctx.services, ctx.principal, ctx.path["file_id"]))
 
 
-async def files_list(ctx: RequestContext) -> JsonObject:
+async def files_list(ctx: RequestContext) -> FileList:
     limit, cursor = page_params(ctx)
     page = await files.list_page(ctx.services, ctx.principal, limit=limit, cursor=cursor)
-    return page_body(page, wire.file, bidirectional=True)
+    return two_way_page_body(page, wire.file)
 
 
-async def files_delete(ctx: RequestContext) -> JsonObject:
+async def files_delete(ctx: RequestContext) -> FileDeleted:
     return wire.file_deleted(await files.delete(ctx.services, ctx.principal, ctx.path["file_id"]))
 
 

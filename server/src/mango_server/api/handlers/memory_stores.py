@@ -10,8 +10,8 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import memory_stores as wire
 from mango_server.app import memory_stores as memory
+from mango_server.domain._generated import wire as spec
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.memory import VERSION_OPERATIONS, VersionFilters, normalize_path, normalize_prefix
 from mango_server.domain.paging import Cursor, decode_cursor
 
@@ -21,15 +21,15 @@ VIEWS = ("basic", "full")
 # ---------------------------------------------------------------- stores
 
 
-async def memory_stores_create(ctx: RequestContext) -> JsonObject:
+async def memory_stores_create(ctx: RequestContext) -> spec.MemoryStore:
     return wire.store(await memory.create_store(ctx.services, ctx.principal, ctx.body))
 
 
-async def memory_stores_get(ctx: RequestContext) -> JsonObject:
+async def memory_stores_get(ctx: RequestContext) -> spec.MemoryStore:
     return wire.store(await memory.get_store(ctx.services, ctx.principal, ctx.path["memory_store_id"]))
 
 
-async def memory_stores_list(ctx: RequestContext) -> JsonObject:
+async def memory_stores_list(ctx: RequestContext) -> spec.MemoryStoreList:
     limit, cursor = page_params(ctx)
     page = await memory.list_stores(
         ctx.services,
@@ -43,30 +43,31 @@ async def memory_stores_list(ctx: RequestContext) -> JsonObject:
     return page_body(page, wire.store)
 
 
-async def memory_stores_update(ctx: RequestContext) -> JsonObject:
+async def memory_stores_update(ctx: RequestContext) -> spec.MemoryStore:
     return wire.store(await memory.update_store(ctx.services, ctx.principal, ctx.path["memory_store_id"], ctx.body))
 
 
-async def memory_stores_archive(ctx: RequestContext) -> JsonObject:
+async def memory_stores_archive(ctx: RequestContext) -> spec.MemoryStore:
     return wire.store(await memory.archive_store(ctx.services, ctx.principal, ctx.path["memory_store_id"]))
 
 
-async def memory_stores_delete(ctx: RequestContext) -> JsonObject:
+async def memory_stores_delete(ctx: RequestContext) -> spec.MemoryStoreDeleted:
     return wire.store_deleted(await memory.delete_store(ctx.services, ctx.principal, ctx.path["memory_store_id"]))
 
 
 # ---------------------------------------------------------------- memories
 
 
-async def memory_stores_memories_create(ctx: RequestContext) -> JsonObject:
-    path = normalize_path(ctx.body["path"])
+async def memory_stores_memories_create(ctx: RequestContext) -> spec.Memory:
+    params = ctx.params(spec.MemoryCreateParams)
+    path = normalize_path(params["path"])
     row = await memory.create_memory(
         ctx.services,
         ctx.principal,
         ctx.session_token,
         ctx.path["memory_store_id"],
         path=path,
-        content=ctx.body["content"],
+        content=params["content"],
     )
     return wire.memory(row)
 
@@ -80,7 +81,7 @@ def _listing_position(ctx: RequestContext) -> list[str] | None:
     return [cursor.key[0], cursor.key[1]]
 
 
-async def memory_stores_memories_list(ctx: RequestContext) -> JsonObject:
+async def memory_stores_memories_list(ctx: RequestContext) -> spec.MemoryList:
     limit = ctx.int_param("limit", 20, 1, 100)
     assert limit is not None
     after = _listing_position(ctx)
@@ -103,20 +104,19 @@ async def memory_stores_memories_list(ctx: RequestContext) -> JsonObject:
     }
 
 
-async def memory_stores_memories_get(ctx: RequestContext) -> JsonObject:
+async def memory_stores_memories_get(ctx: RequestContext) -> spec.Memory:
     full = ctx.choice_param("view", VIEWS, "full") == "full"
     row = await memory.get_memory(ctx.services, ctx.principal, ctx.path["memory_store_id"], ctx.path["memory_id"])
     return wire.memory(row, full=full)
 
 
-async def memory_stores_memories_update(ctx: RequestContext) -> JsonObject:
-    body = ctx.body
-    for key in ("path", "content"):
-        if key in body and body[key] is None:
-            raise InvalidRequestError(f"{key}: must be a string when present")
-    if "path" not in body and "content" not in body:
+async def memory_stores_memories_update(ctx: RequestContext) -> spec.Memory:
+    # A null path or content was refused with the body (``api.body.check_not_null``).
+    params = ctx.params(spec.MemoryUpdateParams)
+    if "path" not in params and "content" not in params:
         raise InvalidRequestError("send at least one of path or content")
-    path = normalize_path(body["path"]) if "path" in body else None
+    path = normalize_path(params["path"]) if "path" in params else None
+    precondition = params.get("precondition")
     row = await memory.update_memory(
         ctx.services,
         ctx.principal,
@@ -124,13 +124,13 @@ async def memory_stores_memories_update(ctx: RequestContext) -> JsonObject:
         ctx.path["memory_store_id"],
         ctx.path["memory_id"],
         path=path,
-        content=body.get("content"),
-        expected_sha256=(body.get("precondition") or {}).get("content_sha256"),
+        content=params.get("content"),
+        expected_sha256=precondition["content_sha256"] if precondition else None,
     )
     return wire.memory(row)
 
 
-async def memory_stores_memories_delete(ctx: RequestContext) -> JsonObject:
+async def memory_stores_memories_delete(ctx: RequestContext) -> spec.MemoryDeleted:
     expected = ctx.query.get("expected_content_sha256")
     if expected is not None and (len(expected) != 64 or any(c not in "0123456789abcdef" for c in expected)):
         raise InvalidRequestError("expected_content_sha256: must be 64 lower-case hex characters")
@@ -148,7 +148,7 @@ async def memory_stores_memories_delete(ctx: RequestContext) -> JsonObject:
 # ---------------------------------------------------------------- versions
 
 
-async def memory_stores_memory_versions_list(ctx: RequestContext) -> JsonObject:
+async def memory_stores_memory_versions_list(ctx: RequestContext) -> spec.MemoryVersionList:
     limit, cursor = page_params(ctx)
     operation = ctx.query.get("operation")
     if operation is not None and operation not in VERSION_OPERATIONS:
@@ -166,14 +166,14 @@ async def memory_stores_memory_versions_list(ctx: RequestContext) -> JsonObject:
     return page_body(page, wire.version)
 
 
-async def memory_stores_memory_versions_get(ctx: RequestContext) -> JsonObject:
+async def memory_stores_memory_versions_get(ctx: RequestContext) -> spec.MemoryVersion:
     row = await memory.get_version(
         ctx.services, ctx.principal, ctx.path["memory_store_id"], ctx.path["memory_version_id"]
     )
     return wire.version(row)
 
 
-async def memory_stores_memory_versions_redact(ctx: RequestContext) -> JsonObject:
+async def memory_stores_memory_versions_redact(ctx: RequestContext) -> spec.MemoryVersion:
     row = await memory.redact_version(
         ctx.services, ctx.principal, ctx.path["memory_store_id"], ctx.path["memory_version_id"]
     )

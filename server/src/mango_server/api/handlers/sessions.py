@@ -5,25 +5,25 @@ from __future__ import annotations
 from typing import cast
 
 from mango_server.api.context import RequestContext
-from mango_server.api.handlers._paging import page_body, page_params
+from mango_server.api.handlers._paging import page_params, two_way_page_body
 from mango_server.api.mappers import sessions as wire
 from mango_server.app import sessions
 from mango_server.app.sessions import STATUSES, SessionFilters
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated.wire import Session, SessionDeleted, SessionList
 from mango_server.domain.paging import Order
 
 
-async def sessions_create(ctx: RequestContext) -> JsonObject:
+async def sessions_create(ctx: RequestContext) -> Session:
     return wire.session(await sessions.create(ctx.services, ctx.principal, ctx.body))
 
 
-async def sessions_get(ctx: RequestContext) -> JsonObject:
+async def sessions_get(ctx: RequestContext) -> Session:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
     return wire.session(await sessions.get(ctx.services, ctx.principal, session_id))
 
 
-async def sessions_list(ctx: RequestContext) -> JsonObject:
+async def sessions_list(ctx: RequestContext) -> SessionList:
     order = cast(Order, ctx.choice_param("order", ("asc", "desc"), "desc"))
     limit, cursor = page_params(ctx, order=order)
     filters = SessionFilters(
@@ -37,16 +37,16 @@ async def sessions_list(ctx: RequestContext) -> JsonObject:
     page = await sessions.list_page(
         ctx.services, ctx.principal, limit=limit, cursor=cursor, order=order, filters=filters
     )
-    return page_body(page, wire.session, bidirectional=True)
+    return two_way_page_body(page, wire.session)
 
 
-async def sessions_update(ctx: RequestContext) -> JsonObject:
+async def sessions_update(ctx: RequestContext) -> Session:
     return wire.session(await sessions.update(ctx.services, ctx.principal, ctx.path["session_id"], ctx.body))
 
 
-async def sessions_archive(ctx: RequestContext) -> JsonObject:
+async def sessions_archive(ctx: RequestContext) -> Session:
     return wire.session(await sessions.archive(ctx.services, ctx.principal, ctx.path["session_id"]))
 
 
-async def sessions_delete(ctx: RequestContext) -> JsonObject:
+async def sessions_delete(ctx: RequestContext) -> SessionDeleted:
     return wire.deleted(await sessions.delete(ctx.services, ctx.principal, ctx.path["session_id"]))

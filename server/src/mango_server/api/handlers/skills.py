@@ -17,8 +17,15 @@ from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import skills as wire
 from mango_server.api.multipart import reader_for
 from mango_server.app import skills
+from mango_server.domain._generated.wire import (
+    Skill,
+    SkillDeleted,
+    SkillList,
+    SkillVersion,
+    SkillVersionDeleted,
+    SkillVersionList,
+)
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.skill_archive import SkillArchive
 from mango_server.domain.skills import parse_version
 
@@ -63,7 +70,7 @@ async def _intake(
     return spooled, fields, archive
 
 
-async def skills_create(ctx: RequestContext) -> JsonObject:
+async def skills_create(ctx: RequestContext) -> Skill:
     spooled, fields, archive = await _intake(ctx, frozenset({"file", "display_title"}))
     with spooled:
         row = await skills.create(
@@ -72,7 +79,7 @@ async def skills_create(ctx: RequestContext) -> JsonObject:
     return wire.skill(row)
 
 
-async def skills_versions_create(ctx: RequestContext) -> JsonObject:
+async def skills_versions_create(ctx: RequestContext) -> SkillVersion:
     skill_id = ctx.path["skill_id"]
     await skills.require_skill(ctx.services, ctx.principal, skill_id)
     spooled, _, archive = await _intake(ctx)
@@ -81,32 +88,32 @@ async def skills_versions_create(ctx: RequestContext) -> JsonObject:
     return wire.version(row)
 
 
-async def skills_get(ctx: RequestContext) -> JsonObject:
+async def skills_get(ctx: RequestContext) -> Skill:
     return wire.skill(await skills.get(ctx.services, ctx.principal, ctx.path["skill_id"]))
 
 
-async def skills_list(ctx: RequestContext) -> JsonObject:
+async def skills_list(ctx: RequestContext) -> SkillList:
     limit, cursor = page_params(ctx)
     page = await skills.list_page(ctx.services, ctx.principal, limit=limit, cursor=cursor)
     return page_body(page, wire.skill)
 
 
-async def skills_delete(ctx: RequestContext) -> JsonObject:
+async def skills_delete(ctx: RequestContext) -> SkillDeleted:
     return wire.skill_deleted(await skills.delete(ctx.services, ctx.principal, ctx.path["skill_id"]))
 
 
-async def skills_versions_list(ctx: RequestContext) -> JsonObject:
+async def skills_versions_list(ctx: RequestContext) -> SkillVersionList:
     limit, cursor = page_params(ctx)
     page = await skills.list_versions(ctx.services, ctx.principal, ctx.path["skill_id"], limit=limit, cursor=cursor)
     return page_body(page, wire.version)
 
 
-async def skills_versions_get(ctx: RequestContext) -> JsonObject:
+async def skills_versions_get(ctx: RequestContext) -> SkillVersion:
     skill_id, version = ctx.path["skill_id"], parse_version(ctx.path["version"])
     return wire.version(await skills.get_version(ctx.services, ctx.principal, skill_id, version))
 
 
-async def skills_versions_delete(ctx: RequestContext) -> JsonObject:
+async def skills_versions_delete(ctx: RequestContext) -> SkillVersionDeleted:
     skill_id, version = ctx.path["skill_id"], parse_version(ctx.path["version"])
     return wire.version_deleted(await skills.delete_version(ctx.services, ctx.principal, skill_id, version))
 

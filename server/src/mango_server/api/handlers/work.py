@@ -13,8 +13,8 @@ from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import work as wire
 from mango_server.app import work
 from mango_server.app.work import PollRequest, WorkRef
+from mango_server.domain._generated.wire import HeartbeatResponse, QueueStats, Work, WorkList, WorkStopParams
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.work import STATES, environment_in_scope
 
 
@@ -26,7 +26,7 @@ def _environment_id(ctx: RequestContext) -> str:
     return environment_in_scope(ctx.principal, ctx.path["environment_id"])
 
 
-async def environments_work_poll(ctx: RequestContext) -> JsonObject | Response:
+async def environments_work_poll(ctx: RequestContext) -> Work | Response:
     environment_id = _environment_id(ctx)
     block_ms = ctx.int_param("block_ms", 0, 0, 999) or 0
     reclaim_ms = ctx.int_param("reclaim_older_than_ms", 5000, 1000, 3_600_000) or 5000
@@ -38,11 +38,11 @@ async def environments_work_poll(ctx: RequestContext) -> JsonObject | Response:
     return wire.claimed(item) if item is not None else Response(status_code=204)
 
 
-async def environments_work_ack(ctx: RequestContext) -> JsonObject:
+async def environments_work_ack(ctx: RequestContext) -> Work:
     return wire.work(await work.acknowledge(ctx.services, _item(ctx)))
 
 
-async def environments_work_heartbeat(ctx: RequestContext) -> JsonObject:
+async def environments_work_heartbeat(ctx: RequestContext) -> HeartbeatResponse:
     item = _item(ctx)
     expected = ctx.query.get("expected_last_heartbeat")
     if not expected or len(expected) > 64:
@@ -53,19 +53,20 @@ async def environments_work_heartbeat(ctx: RequestContext) -> JsonObject:
     return wire.heartbeat(await work.heartbeat(ctx.services, item, expected, ttl))
 
 
-async def environments_work_stop(ctx: RequestContext) -> JsonObject:
-    return wire.work(await work.stop(ctx.services, _item(ctx), force=bool(ctx.body.get("force"))))
+async def environments_work_stop(ctx: RequestContext) -> Work:
+    force = ctx.params(WorkStopParams).get("force", False)
+    return wire.work(await work.stop(ctx.services, _item(ctx), force=force))
 
 
-async def environments_work_fail(ctx: RequestContext) -> JsonObject:
+async def environments_work_fail(ctx: RequestContext) -> Work:
     return wire.work(await work.fail(ctx.services, _item(ctx), ctx.body["error"]))
 
 
-async def environments_work_get(ctx: RequestContext) -> JsonObject:
+async def environments_work_get(ctx: RequestContext) -> Work:
     return wire.work(await work.get(ctx.services, _item(ctx)))
 
 
-async def environments_work_list(ctx: RequestContext) -> JsonObject:
+async def environments_work_list(ctx: RequestContext) -> WorkList:
     environment_id = _environment_id(ctx)
     limit, cursor = page_params(ctx)
     states = ctx.list_param("states", STATES, max_items=5)
@@ -73,15 +74,15 @@ async def environments_work_list(ctx: RequestContext) -> JsonObject:
     return page_body(page, wire.work)
 
 
-async def environments_work_stats(ctx: RequestContext) -> JsonObject:
+async def environments_work_stats(ctx: RequestContext) -> QueueStats:
     return wire.queue_stats(await work.stats(ctx.services, ctx.principal, _environment_id(ctx)))
 
 
-async def environments_work_healthcheck_create(ctx: RequestContext) -> JsonObject:
+async def environments_work_healthcheck_create(ctx: RequestContext) -> Work:
     environment_id = _environment_id(ctx)
     metadata = ctx.body.get("metadata") or {}
     return wire.work(await work.create_healthcheck(ctx.services, ctx.principal, environment_id, metadata))
 
 
-async def environments_work_healthcheck_result(ctx: RequestContext) -> JsonObject:
+async def environments_work_healthcheck_result(ctx: RequestContext) -> Work:
     return wire.work(await work.report_healthcheck(ctx.services, _item(ctx), ctx.body))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from mango_server.domain.json import JsonObject
+from mango_server.api.encoding import rfc3339, rfc3339_or_none
+from mango_server.domain._generated.wire import Environment, EnvironmentDeleted
 from mango_server.store.environments import EnvironmentRow
 
 
-def environment(row: EnvironmentRow) -> JsonObject:
+def environment(row: EnvironmentRow) -> Environment:
     """One Environment."""
     return {
         "type": "environment",
@@ -15,12 +16,12 @@ def environment(row: EnvironmentRow) -> JsonObject:
         "description": row.description,
         "config": row.config,
         "metadata": row.metadata,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "archived_at": row.archived_at,
+        "created_at": rfc3339(row.created_at),
+        "updated_at": rfc3339(row.updated_at),
+        "archived_at": rfc3339_or_none(row.archived_at),
     }
 
 
-def environment_deleted(environment_id: str) -> JsonObject:
+def environment_deleted(environment_id: str) -> EnvironmentDeleted:
     """The answer to a delete."""
     return {"type": "environment_deleted", "id": environment_id}

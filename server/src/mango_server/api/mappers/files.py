@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from mango_server.domain.json import JsonObject
+from mango_server.api.encoding import rfc3339
+from mango_server.domain._generated.wire import File, FileDeleted
 from mango_server.store.files import FileRow
 
 
-def file(row: FileRow) -> JsonObject:
+def file(row: FileRow) -> File:
     """The wire shape of a File."""
     return {
         "type": "file",
@@ -15,10 +16,10 @@ def file(row: FileRow) -> JsonObject:
         "mime_type": row.mime_type,
         "size_bytes": row.size_bytes,
         "sha256": row.sha256,
-        "created_at": row.created_at,
+        "created_at": rfc3339(row.created_at),
     }
 
 
-def file_deleted(file_id: str) -> JsonObject:
+def file_deleted(file_id: str) -> FileDeleted:
     """The wire shape of a File deletion."""
     return {"type": "file_deleted", "id": file_id}

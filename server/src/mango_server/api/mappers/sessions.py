@@ -5,50 +5,54 @@ Not responsible for the lifecycle rules (``app.sessions``) or reading rows (``st
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from typing import cast
 
+from mango_server.api.encoding import rfc3339, rfc3339_or_none
 from mango_server.api.mappers.threads import member
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated import wire
 from mango_server.domain.prices import public_usage
 from mango_server.store.sessions import SessionRow
 
 
-def session(row: SessionRow) -> JsonObject:
+def session(row: SessionRow) -> wire.Session:
     """One Session."""
     return {
         "type": "session",
         "id": row.id,
         "title": row.title,
-        "status": row.status,
-        "stop_reason": row.stop_reason,
+        "status": cast(wire.SessionStatus, row.status),
+        "stop_reason": cast("wire.StopReason | None", row.stop_reason),
         "agent": _agent(row.agent_snapshot),
         "environment_id": row.environment_id,
-        "resources": row.resources,
+        "resources": cast("list[wire.SessionResource]", row.resources),
         "metadata": row.metadata,
-        "usage": public_usage(row.usage),
-        "budget": row.budget,
+        "usage": cast(wire.SessionUsage, public_usage(row.usage)),
+        "budget": cast("wire.SessionBudget | None", row.budget),
         "stats": _stats(row),
-        "outcome_evaluations": row.outcome_evaluations,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "archived_at": row.archived_at,
+        "outcome_evaluations": cast("list[wire.OutcomeEvaluation]", row.outcome_evaluations),
+        "created_at": rfc3339(row.created_at),
+        "updated_at": rfc3339(row.updated_at),
+        "archived_at": rfc3339_or_none(row.archived_at),
     }
 
 
-def _agent(snapshot: JsonObject) -> JsonObject:
+def _agent(snapshot: Mapping[str, object]) -> wire.SessionAgent:
     """The Session's Agent snapshot; a coordinator's roster shows each member as the contract does."""
     roster = snapshot.get("multiagent")
     if not isinstance(roster, dict):
-        return snapshot
-    return {**snapshot, "multiagent": {**roster, "agents": [member(m) for m in roster.get("agents", [])]}}
+        return cast(wire.SessionAgent, snapshot)
+    agents = [member(m) for m in roster.get("agents", [])]
+    return cast(wire.SessionAgent, {**snapshot, "multiagent": {**roster, "agents": agents}})
 
 
-def deleted(session_id: str) -> JsonObject:
+def deleted(session_id: str) -> wire.SessionDeleted:
     """The body of ``sessions.delete``."""
     return {"type": "session_deleted", "id": session_id}
 
 
-def _stats(row: SessionRow) -> dict[str, float]:
+def _stats(row: SessionRow) -> wire.SessionStats:
     """Active time includes the running stretch in progress; duration ends at archival."""
     now = datetime.now(UTC)
     active = float(row.active_seconds or 0.0)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated.wire import Health, Readiness
 
 
-def health() -> JsonObject:
+def health() -> Health:
     """The process is alive."""
     return {"status": "ok"}
 
 
-def readiness() -> JsonObject:
+def readiness() -> Readiness:
     """The process can serve requests."""
     return {"status": "ready", "checks": {"database": "ok"}}

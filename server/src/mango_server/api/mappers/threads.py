@@ -5,9 +5,12 @@ Not responsible for Thread rules (``app.threads.delegation``) or reading rows (`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from typing import cast
 
-from mango_server.domain.json import JsonObject
+from mango_server.api.encoding import rfc3339, rfc3339_or_none
+from mango_server.domain._generated import wire
 from mango_server.domain.prices import public_usage
 from mango_server.store.threads import ThreadRow
 
@@ -19,14 +22,14 @@ _MEMBER_FIELDS = (
 )  # fmt: skip
 
 
-def member(snapshot: JsonObject) -> JsonObject:
+def member(snapshot: Mapping[str, object]) -> wire.ThreadAgent:
     """The wire view of a Thread's Agent snapshot (a roster member); the Advisor is shown as stored."""
     if snapshot.get("type") != "agent":
-        return snapshot
-    return {k: snapshot[k] for k in _MEMBER_FIELDS if k in snapshot}
+        return cast(wire.RosterAdvisor, snapshot)
+    return cast(wire.SessionThreadAgent, {k: snapshot[k] for k in _MEMBER_FIELDS if k in snapshot})
 
 
-def thread(row: ThreadRow) -> JsonObject:
+def thread(row: ThreadRow) -> wire.SessionThread:
     """One Thread."""
     return {
         "type": "session_thread",
@@ -34,18 +37,18 @@ def thread(row: ThreadRow) -> JsonObject:
         "session_id": row.session_id,
         "parent_thread_id": row.parent_thread_id,
         "agent_name": row.agent_name,
-        "status": row.status,
+        "status": cast(wire.SessionStatus, row.status),
         "stop_reason": row.stop_reason,
         "agent": member(row.agent),
-        "usage": public_usage(row.usage),
+        "usage": cast(wire.SessionUsage, public_usage(row.usage)),
         "stats": _stats(row),
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "archived_at": row.archived_at,
+        "created_at": rfc3339(row.created_at),
+        "updated_at": rfc3339(row.updated_at),
+        "archived_at": rfc3339_or_none(row.archived_at),
     }
 
 
-def _stats(row: ThreadRow) -> dict[str, float]:
+def _stats(row: ThreadRow) -> wire.SessionStats:
     now = datetime.now(UTC)
     active = float(row.active_seconds or 0.0)
     if row.running_since is not None:

@@ -5,58 +5,62 @@ Not responsible for the lease rules (``domain.work``) or reading the queue (``st
 
 from __future__ import annotations
 
-from mango_server.domain.json import JsonObject
-from mango_server.domain.work import HeartbeatResult
+from typing import cast
+
+from mango_server.api.encoding import rfc3339, rfc3339_or_none
+from mango_server.domain._generated import wire
+from mango_server.domain.work import HeartbeatResult, WorkState
 from mango_server.store.work import ClaimedWork, QueueStats, WorkRow
 
 
-def work(row: WorkRow, secret: str | None = None) -> JsonObject:
+def work(row: WorkRow, secret: str | None = None) -> wire.Work:
     """One Work item; ``secret`` is set only in a Poll's answer."""
-    data: JsonObject
+    data: wire.WorkData
     if row.kind == "session":
+        assert row.session_id is not None, "session Work names its Session"
         data = {"type": "session", "id": row.session_id}
     else:
-        data = {"type": "healthcheck", "result": row.result}
+        data = {"type": "healthcheck", "result": cast("wire.HealthcheckResult | None", row.result)}
     return {
         "type": "work",
         "id": row.id,
         "environment_id": row.environment_id,
         "data": data,
-        "state": row.state,
+        "state": cast(WorkState, row.state),
         "metadata": row.metadata,
         "secret": secret,
         "error": row.error,
-        "created_at": row.created_at,
-        "acknowledged_at": row.acknowledged_at,
-        "started_at": row.started_at,
-        "latest_heartbeat_at": row.latest_heartbeat_at,
-        "stop_requested_at": row.stop_requested_at,
-        "stopped_at": row.stopped_at,
+        "created_at": rfc3339(row.created_at),
+        "acknowledged_at": rfc3339_or_none(row.acknowledged_at),
+        "started_at": rfc3339_or_none(row.started_at),
+        "latest_heartbeat_at": rfc3339_or_none(row.latest_heartbeat_at),
+        "stop_requested_at": rfc3339_or_none(row.stop_requested_at),
+        "stopped_at": rfc3339_or_none(row.stopped_at),
     }
 
 
-def claimed(item: ClaimedWork) -> JsonObject:
+def claimed(item: ClaimedWork) -> wire.Work:
     """A Poll's answer: the claimed item with its secret."""
     return work(item.work, item.secret)
 
 
-def heartbeat(result: HeartbeatResult) -> JsonObject:
+def heartbeat(result: HeartbeatResult) -> wire.HeartbeatResponse:
     """The answer to a heartbeat."""
     return {
         "type": "work_heartbeat",
         "last_heartbeat": result.last_heartbeat,
         "lease_extended": result.lease_extended,
-        "state": result.state,
+        "state": cast(WorkState, result.state),
         "ttl_seconds": result.ttl_seconds,
     }
 
 
-def queue_stats(stats: QueueStats) -> JsonObject:
+def queue_stats(stats: QueueStats) -> wire.QueueStats:
     """An Environment's queue statistics."""
     return {
         "type": "work_queue_stats",
         "depth": stats.depth,
         "pending": stats.pending,
-        "oldest_queued_at": stats.oldest_queued_at,
+        "oldest_queued_at": rfc3339_or_none(stats.oldest_queued_at),
         "workers_polling": stats.workers_polling,
     }
