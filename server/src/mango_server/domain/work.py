@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal, Protocol
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError, PreconditionFailedError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import Principal
 
 NO_HEARTBEAT = "NO_HEARTBEAT"
@@ -99,7 +100,7 @@ class WorkItem(Lease, Protocol):
     @property
     def claimed_at(self) -> datetime | None: ...
     @property
-    def result(self) -> JsonObject | None: ...
+    def result(self) -> wire.HealthcheckResult | None: ...
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ def heartbeat_without_renewal(row: WorkItem, expected: str, now: datetime) -> He
     return None
 
 
-def _state_details(row: Lease, now: datetime) -> JsonObject:
+def _state_details(row: Lease, now: datetime) -> dict[str, object]:
     state = lease_state(row, now)
     return {"state": state.state, "ttl_seconds": state.ttl_seconds, "last_heartbeat": state.last_heartbeat}
 
@@ -155,7 +156,7 @@ def stops_at_once(row: WorkItem, *, force: bool) -> bool:
     return force or row.acknowledged_at is None
 
 
-def healthcheck_result(row: WorkItem, params: JsonObject, now: datetime) -> JsonObject:
+def healthcheck_result(row: WorkItem, params: Mapping[str, object], now: datetime) -> dict[str, object]:
     """The result a healthcheck report records; a result is recorded once, on healthcheck items only."""
     if row.kind != "healthcheck":
         raise InvalidRequestError(f"work {row.id} is not a healthcheck item")

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
 from mango_server.domain import work as rules
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.work import HeartbeatResult
 from mango_server.ids import new_id
@@ -79,7 +79,7 @@ class WorkRow:
     stop_requested_at: datetime | None
     stopped_at: datetime | None
     error: wire.WorkError | None
-    result: JsonObject | None
+    result: wire.HealthcheckResult | None
     created_at: datetime
 
 
@@ -237,7 +237,7 @@ async def stop(conn: Connection, row: WorkRow, *, force: bool) -> WorkRow:
     return updated
 
 
-async def stop_with_error(conn: Connection, row: WorkRow, error: JsonObject) -> WorkRow:
+async def stop_with_error(conn: Connection, row: WorkRow, error: Mapping[str, object]) -> WorkRow:
     """Stop the item recording the terminal failure reported by ``environments.work.fail``."""
     rules.stops_at_once(row, force=True)
     updated = await _update(conn, Q.stop_now, row.id, error, None)
@@ -245,7 +245,7 @@ async def stop_with_error(conn: Connection, row: WorkRow, error: JsonObject) -> 
     return updated
 
 
-async def record_result(conn: Connection, row: LockedWork, params: JsonObject) -> WorkRow:
+async def record_result(conn: Connection, row: LockedWork, params: Mapping[str, object]) -> WorkRow:
     """Record a healthcheck result once and stop the item."""
     result = rules.healthcheck_result(row, params, row.db_now)
     updated = await _update(conn, Q.stop_now, row.id, None, result)
