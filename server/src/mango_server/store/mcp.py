@@ -10,6 +10,7 @@ permissions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -70,10 +71,10 @@ class NewInvocation:
     event_id: str
     server_name: str
     tool_name: str
-    input: JsonObject
+    input: Mapping[str, object]
     snapshot_digest: str
     state: str
-    evaluation: JsonObject | None = None
+    evaluation: Mapping[str, object] | None = None
 
 
 async def get_discovery(
@@ -90,7 +91,7 @@ async def put_discovery(
     session_id: str,
     server_name: str,
     config_digest: str,
-    snapshot: JsonObject,
+    snapshot: Mapping[str, object],
     *,
     failed_trigger_id: str | None = None,
     thread_key: str = "",
@@ -135,13 +136,13 @@ async def get_invocation(conn: Connection, session_id: str, event_id: str) -> In
 
 
 async def set_state(
-    conn: Connection, session_id: str, event_id: str, state: str, raw_result: JsonObject | None = None
+    conn: Connection, session_id: str, event_id: str, state: str, raw_result: Mapping[str, object] | None = None
 ) -> None:
     """Advance one call; ``raw_result`` is the bounded private copy of the server's answer."""
     await conn.execute(Q.set_invocation_state, session_id, event_id, state, raw_result)
 
 
-async def set_receipt(conn: Connection, session_id: str, event_id: str, receipt: JsonObject) -> None:
+async def set_receipt(conn: Connection, session_id: str, event_id: str, receipt: Mapping[str, object]) -> None:
     """Durably keep a large result before it is written to object storage."""
     await conn.execute(Q.set_receipt, session_id, event_id, receipt)
 
@@ -170,6 +171,8 @@ async def settle_interrupted(conn: Connection, session_id: str) -> None:
     await conn.execute(Q.settle_interrupted, session_id)
 
 
-async def record_late_outcome(conn: Connection, session_id: str, event_id: str, raw_result: JsonObject | None) -> None:
+async def record_late_outcome(
+    conn: Connection, session_id: str, event_id: str, raw_result: Mapping[str, object] | None
+) -> None:
     """A call settled ``ambiguous`` by an interrupt answered after all: its outcome is known now (``completed``)."""
     await conn.execute(Q.record_late_outcome, session_id, event_id, raw_result)
