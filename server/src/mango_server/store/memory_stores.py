@@ -7,13 +7,13 @@ the version-per-change rule (``app.memory_stores``) or the wire shape (``api.map
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.memory import VersionFilters
 from mango_server.domain.paging import Cursor, Page
 from mango_server.store.db import Connection, from_record
@@ -58,7 +58,7 @@ class MemoryStoreRow:
     id: str
     name: str
     description: str | None
-    metadata: JsonObject
+    metadata: dict[str, str]
     created_at: datetime
     updated_at: datetime
     archived_at: datetime | None
@@ -134,7 +134,7 @@ async def insert_store(
     *,
     name: str,
     description: str | None,
-    metadata: JsonObject,
+    metadata: Mapping[str, str],
     now: datetime,
 ) -> MemoryStoreRow:
     """Insert an empty store."""
@@ -161,7 +161,7 @@ async def update_store(
     *,
     name: str,
     description: str | None,
-    metadata: JsonObject,
+    metadata: Mapping[str, str],
     now: datetime,
 ) -> MemoryStoreRow:
     """Replace the store's fields."""
@@ -288,7 +288,7 @@ async def insert_version(
     memory_id: str,
     operation: str,
     state: NewMemoryState | None,
-    actor: JsonObject,
+    actor: Mapping[str, object],
     now: datetime,
 ) -> None:
     """Append one version (the memory's state after the change; ``state`` None for a deletion)."""
