@@ -10,6 +10,7 @@ yields (:class:`RequestCompletion`, written with the answer's transcript message
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mango_server.domain.json import JsonObject
@@ -102,7 +103,7 @@ async def insert_request(
     trigger_id: str,
     round_: int,
     compaction_id: str | None,
-    recipe: JsonObject,
+    recipe: Mapping[str, object],
     estimate: int,
 ) -> bool:
     """Record a request's recipe before its provider call; a re-run with the same id is a no-op (False)."""

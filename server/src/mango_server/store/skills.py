@@ -8,9 +8,11 @@ rules (``app.skills``) or the wire shape (``api.mappers.skills``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
@@ -229,12 +231,14 @@ async def released_candidates(conn: Connection, limit: int) -> list[VersionRef]:
     return [from_record(VersionRef, r) for r in await conn.fetch(Q.released_candidates, limit)]
 
 
-async def resolve_refs(conn: Connection, workspace_id: str, refs: list[JsonObject]) -> list[JsonObject]:
+async def resolve_refs(
+    conn: Connection, workspace_id: str, refs: Sequence[Mapping[str, object]]
+) -> list[wire.SkillRef]:
     """Agent Skill references with ``latest`` or no version resolved to concrete, existing versions."""
-    out: list[JsonObject] = []
+    out: list[wire.SkillRef] = []
     seen: set[str] = set()
     for index, ref in enumerate(refs):
-        skill_id = ref["skill_id"]
+        skill_id = str(ref["skill_id"])
         if skill_id in seen:
             raise InvalidRequestError(f"skills[{index}]: skill {skill_id} is listed twice")
         seen.add(skill_id)
@@ -255,7 +259,7 @@ async def resolve_refs(conn: Connection, workspace_id: str, refs: list[JsonObjec
     return out
 
 
-async def manifest(conn: Connection, workspace_id: str, refs: list[JsonObject]) -> list[JsonObject]:
+async def manifest(conn: Connection, workspace_id: str, refs: Sequence[Mapping[str, object]]) -> list[JsonObject]:
     """Name, description and folder of each pinned version (hidden versions included).
 
     The entries become the ``skill_manifest`` of a turn's Agent snapshot document, hence JSON.
@@ -264,7 +268,7 @@ async def manifest(conn: Connection, workspace_id: str, refs: list[JsonObject]) 
     for ref in refs:
         if ref.get("type") != "custom" or not _is_number(str(ref.get("version", ""))):
             continue
-        row = await conn.fetchrow(Q.manifest, workspace_id, ref["skill_id"], int(ref["version"]))
+        row = await conn.fetchrow(Q.manifest, workspace_id, ref["skill_id"], int(str(ref["version"])))
         if row is not None:
             out.append(dict(row.items()))
     return out

@@ -7,12 +7,13 @@ Not responsible for delegation rules (``app.threads.delegation``) or the wire sh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
+from mango_server.domain.json import JsonObject, json_count
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.prices import EMPTY_TOTALS
 from mango_server.store.db import Connection, from_record
@@ -52,7 +53,7 @@ class ThreadRow:
 
 
 async def insert_primary(
-    conn: Connection, workspace_id: str, session_id: str, thread_id: str, agent: JsonObject
+    conn: Connection, workspace_id: str, session_id: str, thread_id: str, agent: Mapping[str, object]
 ) -> None:
     """The primary Thread of a new Session (it runs on the Session's own row)."""
     snapshot = {k: v for k, v in agent.items() if k != "multiagent"}
@@ -75,14 +76,14 @@ async def insert_child(
     session_id: str,
     parent_thread_id: str,
     thread_id: str,
-    snapshot: JsonObject,
-    agent: JsonObject,
+    snapshot: Mapping[str, object],
+    agent: Mapping[str, object],
 ) -> None:
     """A child Thread (``agent``: its wire snapshot) and its execution row running ``snapshot``
     (id = the Thread id), idle until its first message."""
     now = datetime.now(UTC)
     agent_id = str(agent.get("id") or "advisor")
-    version = int(agent.get("version") or 0)
+    version = json_count(agent.get("version"))
     await conn.execute(Q.insert_child_row, session_id, thread_id, agent_id, version, snapshot, EMPTY_TOTALS, now)
     await conn.execute(
         Q.insert_thread,

@@ -10,6 +10,7 @@ events are never used to rebuild context.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
@@ -41,7 +42,12 @@ class TranscriptRow:
 
 
 async def append(
-    conn: Connection, workspace_id: str, session_id: str, trigger_id: str, role: Role, blocks: list[JsonObject]
+    conn: Connection,
+    workspace_id: str,
+    session_id: str,
+    trigger_id: str,
+    role: Role,
+    blocks: Sequence[Mapping[str, object]],
 ) -> None:
     """Write one message after the turn's last one."""
     await conn.execute(Q.append_transcript, workspace_id, session_id, trigger_id, role, blocks)
@@ -52,7 +58,7 @@ async def append_answer(
     workspace_id: str,
     session_id: str,
     trigger_id: str,
-    blocks: list[JsonObject],
+    blocks: Sequence[Mapping[str, object]],
     completion: RequestCompletion,
     *,
     ends_turn: bool,

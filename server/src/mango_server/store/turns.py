@@ -7,11 +7,11 @@ round protocol itself (``app.turn.engine``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.store.db import Connection, Record, from_record
 from mango_server.store.events import EventRow
 from mango_server.store.sessions import SessionRow
@@ -100,7 +100,7 @@ async def lock_session_with_active(
 
 
 async def start(
-    conn: Connection, workspace_id: str, session_id: str, trigger_id: str, blocks: list[JsonObject]
+    conn: Connection, workspace_id: str, session_id: str, trigger_id: str, blocks: Sequence[Mapping[str, object]]
 ) -> TurnRow:
     """Open a running turn at round 0 for ``trigger_id``, with ``blocks`` (the trigger's provider
     blocks) as its first transcript message; returns it."""
