@@ -11,9 +11,10 @@ Not responsible for: measuring (``domain.tokens``), projecting (``domain.compact
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from mango_server.domain.json import json_count
 from mango_server.domain.model_windows import ModelWindow
 
 __all__ = ["DEFAULT_SUMMARY_TOKENS", "Budget", "CompactionConfig", "budget_for", "compaction_config"]
@@ -59,8 +60,11 @@ class CompactionConfig:
     max_summary_tokens: int = DEFAULT_SUMMARY_TOKENS
 
 
-def compaction_config(snapshot: dict[str, Any]) -> CompactionConfig:
+def compaction_config(snapshot: Mapping[str, object]) -> CompactionConfig:
     """The compaction settings of an Agent snapshot (``context_management.compaction``; absent: extractive)."""
-    raw = ((snapshot.get("context_management") or {}).get("compaction")) or {}
+    management = snapshot.get("context_management")
+    raw = management.get("compaction") if isinstance(management, Mapping) else None
+    if not isinstance(raw, Mapping):
+        return CompactionConfig()
     mode = str(raw.get("mode") or "extractive")
-    return CompactionConfig(mode, int(raw.get("max_summary_tokens") or DEFAULT_SUMMARY_TOKENS))
+    return CompactionConfig(mode, json_count(raw.get("max_summary_tokens") or DEFAULT_SUMMARY_TOKENS))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NotRequired, TypedDict
 
 from mango_server.domain.json import JsonObject
@@ -30,31 +30,35 @@ class DiscoveredTool(TypedDict):
     output_schema_digest: NotRequired[str]
 
 
-def toolsets(snapshot: JsonObject) -> list[tuple[JsonObject, JsonObject]]:
+def toolsets(snapshot: Mapping[str, object]) -> list[tuple[JsonObject, JsonObject]]:
     """(server, toolset) pairs of an Agent snapshot, in toolset order."""
-    servers = {s["name"]: s for s in snapshot.get("mcp_servers") or []}
+    declared, tools = snapshot.get("mcp_servers"), snapshot.get("tools")
+    servers = {s["name"]: s for s in declared} if isinstance(declared, list) else {}
     return [
         (servers[t["mcp_server_name"]], t)
-        for t in snapshot.get("tools") or []
+        for t in (tools if isinstance(tools, list) else [])
         if t.get("type") == "mcp_toolset" and t["mcp_server_name"] in servers
     ]
 
 
-def config_digest(server: JsonObject, toolset: JsonObject) -> str:
+def config_digest(server: Mapping[str, object], toolset: Mapping[str, object]) -> str:
     """The digest of one server's configuration (URL and toolset)."""
     raw = json.dumps({"url": server["url"], "toolset": toolset}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(raw.encode()).hexdigest()
 
 
-def _policy(config: JsonObject | None) -> str | None:
+def _policy(config: Mapping[str, object] | None) -> str | None:
     policy = (config or {}).get("permission_policy")
-    return str(policy["type"]) if policy else None
+    return str(policy["type"]) if isinstance(policy, Mapping) and policy else None
 
 
-def enabled_tools(server_name: str, toolset: JsonObject, discovered: Sequence[DiscoveredTool]) -> list[JsonObject]:
+def enabled_tools(
+    server_name: str, toolset: Mapping[str, object], discovered: Sequence[DiscoveredTool]
+) -> list[JsonObject]:
     """The tools offered to the model, each with ``mcp_server_name`` and ``permission_policy``."""
-    default = toolset.get("default_config") or {}
-    overrides = {c["name"]: c for c in toolset.get("configs") or []}
+    declared_default, configs = toolset.get("default_config"), toolset.get("configs")
+    default: Mapping[str, object] = declared_default if isinstance(declared_default, Mapping) else {}
+    overrides: dict[str, Mapping[str, object]] = {c["name"]: c for c in configs} if isinstance(configs, list) else {}
     default_policy = _policy(default) or DEFAULT_POLICY
     out: list[JsonObject] = []
     for tool in discovered:

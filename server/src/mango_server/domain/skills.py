@@ -11,8 +11,10 @@ validation (``domain.skill_archive``) or storage (``store.skills``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
+from mango_server.domain.json import JsonObject, json_count
 
 
 def parse_version(raw: str) -> int:
@@ -26,14 +28,17 @@ SKILLS_FOLDER = "skills"
 AGENTS_FOLDER = ".agents"
 
 
-def pins(snapshot: JsonObject) -> set[tuple[str, int]]:
+def pins(snapshot: Mapping[str, object]) -> set[tuple[str, int]]:
     """(skill id, version) pairs a Session's frozen Agent snapshot pins, its roster members' included
     (a coordinator Session's workers materialise every member's Skills)."""
     out: set[tuple[str, int]] = set()
-    for agent in [snapshot, *((snapshot.get("multiagent") or {}).get("agents") or [])]:
-        for ref in agent.get("skills") or []:
+    multiagent = snapshot.get("multiagent")
+    members = multiagent.get("agents") if isinstance(multiagent, Mapping) else None
+    for agent in [snapshot, *(members if isinstance(members, list) else [])]:
+        refs = agent.get("skills")
+        for ref in refs if isinstance(refs, list) else []:
             if (version := str(ref.get("version", ""))).isascii() and version.isdigit():
-                out.add((str(ref["skill_id"]), int(ref["version"])))
+                out.add((str(ref["skill_id"]), int(version)))
     return out
 
 
@@ -42,13 +47,13 @@ def scope(agent_id: str, version: int) -> str:
     return f"{agent_id}-v{version}"
 
 
-def skills_folder(session_agent: JsonObject, thread_agent: JsonObject) -> str:
+def skills_folder(session_agent: Mapping[str, object], thread_agent: Mapping[str, object]) -> str:
     """Where ``thread_agent``'s Skills are, relative to the Session workdir: ``skills`` for the Session's own
     Agent (same id and version: the primary Thread and ``self``), ``skills/.agents/<scope>`` otherwise."""
     agent_id, version = thread_agent.get("id"), thread_agent.get("version")
     if (agent_id, version) == (session_agent.get("id"), session_agent.get("version")):
         return SKILLS_FOLDER
-    return f"{SKILLS_FOLDER}/{AGENTS_FOLDER}/{scope(str(agent_id), int(version or 0))}"
+    return f"{SKILLS_FOLDER}/{AGENTS_FOLDER}/{scope(str(agent_id), json_count(version))}"
 
 
 def with_paths(manifest: list[JsonObject], folder: str) -> list[JsonObject]:
@@ -57,7 +62,7 @@ def with_paths(manifest: list[JsonObject], folder: str) -> list[JsonObject]:
     return [{**entry, "path": f"{folder}/{entry['directory']}/SKILL.md"} for entry in manifest]
 
 
-def pinned(snapshot: JsonObject, skill_id: str, version: int | None) -> bool:
+def pinned(snapshot: Mapping[str, object], skill_id: str, version: int | None) -> bool:
     """Whether the snapshot pins the Skill (any version when ``version`` is None)."""
     found = pins(snapshot)
     return any(s == skill_id for s, _ in found) if version is None else (skill_id, version) in found
