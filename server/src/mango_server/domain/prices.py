@@ -17,7 +17,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+
+from mango_server.domain.json import json_count
 
 __all__ = [
     "EMPTY_TOTALS",
@@ -99,11 +100,11 @@ def request_cost(price: Price, tokens: Mapping[str, int], searches: int = 0, fet
 
 
 def request_totals(
-    price: Price | None, tokens: Mapping[str, int], server_tool_use: Mapping[str, Any] | None
+    price: Price | None, tokens: Mapping[str, int], server_tool_use: Mapping[str, object] | None
 ) -> dict[str, int]:
     """What one answered request adds to the Session's usage total (``price``: its model's, ``None``: unpriced)."""
-    searches = int((server_tool_use or {}).get("web_search_requests") or 0)
-    fetches = int((server_tool_use or {}).get("web_fetch_requests") or 0)
+    searches = json_count((server_tool_use or {}).get("web_search_requests"))
+    fetches = json_count((server_tool_use or {}).get("web_fetch_requests"))
     out = {k: int(tokens.get(k) or 0) for k in list(EMPTY_TOTALS)[:4]}
     out |= {"web_search_requests": searches, "web_fetch_requests": fetches}
     out["list_cost_micros"] = request_cost(price, out, searches, fetches) if price else 0
@@ -124,11 +125,11 @@ def money(micros: int) -> dict[str, str]:
     return {"amount": f"{amount:f}", "currency": "USD"}
 
 
-def _micros(value: Mapping[str, Any]) -> int:
+def _micros(value: Mapping[str, object]) -> int:
     return int(Decimal(str(value["amount"])) * _MICROS)
 
 
-def public_usage(totals: Mapping[str, int] | None) -> dict[str, Any]:
+def public_usage(totals: Mapping[str, int] | None) -> dict[str, object]:
     """The wire ``SessionUsage`` of a stored usage total."""
     t = {**EMPTY_TOTALS, **(totals or {})}
     return {
@@ -145,7 +146,7 @@ def public_usage(totals: Mapping[str, int] | None) -> dict[str, Any]:
 
 
 def budget_exceeded(
-    budget: Mapping[str, Any] | None,
+    budget: Mapping[str, object] | None,
     totals: Mapping[str, int] | None,
     price: Price | None,
     input_tokens: int,
@@ -160,10 +161,10 @@ def budget_exceeded(
     t = {**EMPTY_TOTALS, **(totals or {})}
     limit_tokens = budget.get("max_tokens")
     used = t["input_tokens"] + t["output_tokens"] + t["cache_creation_input_tokens"] + t["cache_read_input_tokens"]
-    if limit_tokens is not None and used + input_tokens + max_tokens > int(limit_tokens):
+    if limit_tokens is not None and used + input_tokens + max_tokens > json_count(limit_tokens):
         return True
     limit_cost = budget.get("max_list_cost")
-    if limit_cost is None:
+    if not isinstance(limit_cost, Mapping):
         return False
     if price is None or t["unpriced_requests"]:
         return True  # a cost limit cannot be honoured without a list price
