@@ -10,7 +10,6 @@ snapshots ``app.sessions``'. Not responsible for running Threads (``app.threads.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from mango_server.domain.agents import normalize_model
 from mango_server.domain.errors import InvalidRequestError
@@ -29,17 +28,17 @@ ADVISOR_SYSTEM = (
 )
 
 
-def parse_entries(raw: Any) -> list[JsonObject]:
+def parse_entries(raw: object) -> list[JsonObject]:
     """The request's roster entries as objects.
 
     Entries: ``{type: agent, id, version?}``, ``{type: self}``, ``{type: advisor, model}``.
     """
     if raw is None:
         return []
-    if raw.get("type") != "coordinator":
+    if not isinstance(raw, Mapping) or raw.get("type") != "coordinator":
         raise InvalidRequestError("multiagent.type: must be coordinator")
     agents = raw.get("agents") or []
-    if not 1 <= len(agents) <= MAX_MEMBERS:
+    if not isinstance(agents, list) or not 1 <= len(agents) <= MAX_MEMBERS:
         raise InvalidRequestError(f"multiagent.agents: between 1 and {MAX_MEMBERS} members")
     out: list[JsonObject] = []
     advisors = 0
@@ -86,7 +85,7 @@ def advisor_snapshot(entry: Mapping[str, object]) -> JsonObject:
     return {"type": "advisor", "model": entry["model"]}
 
 
-def runnable(agent: JsonObject) -> JsonObject:
+def runnable(agent: Mapping[str, object]) -> JsonObject:
     """The execution snapshot of a Thread's agent (an Advisor becomes a tool-free Agent snapshot)."""
     if agent.get("type") == "advisor":
         return {
@@ -102,18 +101,19 @@ def runnable(agent: JsonObject) -> JsonObject:
     return {k: v for k, v in agent.items() if k != "multiagent"}
 
 
-def member_name(agent: JsonObject) -> str:
+def member_name(agent: Mapping[str, object]) -> str:
     """How the coordinator addresses a roster snapshot."""
     return ADVISOR_NAME if agent.get("type") == "advisor" else str(agent.get("name") or agent.get("id"))
 
 
-def roster_of(snapshot: JsonObject) -> list[JsonObject]:
+def roster_of(snapshot: Mapping[str, object]) -> list[JsonObject]:
     """The pinned member snapshots of a Session's (or Thread's) Agent snapshot; empty when it is no coordinator."""
-    multiagent = snapshot.get("multiagent") or {}
-    return list(multiagent.get("agents") or [])
+    multiagent = snapshot.get("multiagent")
+    agents = multiagent.get("agents") if isinstance(multiagent, Mapping) else None
+    return list(agents) if isinstance(agents, list) else []
 
 
-def coordinator_tool_specs(roster: Sequence[JsonObject]) -> list[JsonObject]:
+def coordinator_tool_specs(roster: Sequence[Mapping[str, object]]) -> list[JsonObject]:
     """The runtime-owned tools a coordinator's model is offered for its ``roster`` (none for an empty roster)."""
     if not roster:
         return []
@@ -149,7 +149,7 @@ def coordinator_tool_specs(roster: Sequence[JsonObject]) -> list[JsonObject]:
     ]
 
 
-def delegation_input(name: str, tool_input: JsonObject) -> tuple[str, str] | str:
+def delegation_input(name: str, tool_input: Mapping[str, object]) -> tuple[str, str] | str:
     """``(target, message)`` of a coordinator tool call, or the error text the model gets back."""
     target_key = "agent" if name == DELEGATE_TOOL else "session_thread_id"
     target, message = tool_input.get(target_key), tool_input.get("message")
