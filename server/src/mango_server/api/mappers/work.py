@@ -20,7 +20,7 @@ def work(row: WorkRow, secret: str | None = None) -> wire.Work:
         assert row.session_id is not None, "session Work names its Session"
         data = {"type": "session", "id": row.session_id}
     else:
-        data = {"type": "healthcheck", "result": cast("wire.HealthcheckResult | None", row.result)}
+        data = {"type": "healthcheck", "result": row.result}
     return {
         "type": "work",
         "id": row.id,
