@@ -124,5 +124,7 @@ images: install-python
 conformance: install-python
 	@$(BIN)/mango-conformance
 
+# Mango's turn on the production path (the Messages adapter against a local provider stand-in,
+# bench/_provider.py) beside the bare Temporal floor; `bench/turn_overhead.py --model offline` runs the offline model.
 bench: install-python
 	@$(PY) bench/turn_overhead.py --idle 2000 --streams 1000 --write

@@ -1,7 +1,7 @@
 """SQL statements per turn: what one Session's turn costs PostgreSQL in round trips, by statement.
 
-Starts the same stack and platform as ``bench/turn_overhead.py`` (offline model, production
-defaults), runs warm-up turns on one Session with its SSE stream open, then turns PostgreSQL's
+Starts the same stack and platform as ``bench/turn_overhead.py --model offline`` (the offline
+model, production defaults), runs warm-up turns on one Session with its SSE stream open, then turns PostgreSQL's
 statement log on (``log_statement = all``) for the measured turns only, and prints every
 statement the api and the orchestrator sent (BEGIN and COMMIT included) with how many times a
 turn sends it. Round trips, not CPU: the figure that tells which statement a change removed.

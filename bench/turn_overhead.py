@@ -4,15 +4,23 @@ In one run and one process tree: a real PostgreSQL / Temporal / NATS / SeaweedFS
 127.0.0.1 (the dev server with ``mango dev``'s settings), Mango's api and orchestrator on it, and,
 for 1, 10 and 50 concurrent Sessions, first the bare Temporal floor (``bench/floor.py``: an
 Update to a long-running workflow running one no-op activity, client and worker in one process)
-then Mango's turn with the offline model: from the POST of a ``user.message`` to the matching
-``session.status_idle`` on the Session's SSE stream (opened beforehand). Prints p50/p99,
-turns/s, the ratio to the floor's turns/s, and the CPU milliseconds per turn of every process
-tree (api, orchestrator, Temporal, PostgreSQL with all its backends, NATS; the load generator
-apart) read from ``/proc`` around the measured window only (Sessions and streams are opened
-before it). With ``--idle N`` it also runs one turn on N Sessions and reports the
-orchestrator's RSS per idle Session; with ``--streams N`` it holds N SSE streams open on the api
-and compares a single Session's p50 with and without them. ``--write`` records the tables in
-docs/performance.md. Bounded: a fixed number of turns per scenario.
+then Mango's turn: from the POST of a ``user.message`` to the matching ``session.status_idle`` on
+the Session's SSE stream (opened beforehand).
+
+By default (``--model messages``) Mango takes the production path: ``MANGO_MODEL_PROVIDER=messages``,
+its Messages API adapter streaming each round from a local provider stand-in (``bench/_provider.py``,
+a process of its own on 127.0.0.1) that answers every request at once with an ``end_turn`` text
+reply, so each ``user.message`` is one model round. ``--model offline`` runs the deterministic
+offline model instead (a test double no deployment uses).
+
+Prints p50/p99, turns/s, the ratio to the floor's turns/s, and the CPU milliseconds per turn of
+every process tree (api, orchestrator, Temporal, PostgreSQL with all its backends, NATS; the load
+generator and the provider stand-in apart, in columns of their own) read from ``/proc`` around
+the measured window only (Sessions and streams are opened before it). With ``--idle N`` it also
+runs one turn on N Sessions and reports the orchestrator's RSS per idle Session; with
+``--streams N`` it holds N SSE streams open on the api and compares a single Session's p50 with
+and without them. ``--write`` records the tables in docs/performance.md. Bounded: a fixed number
+of turns per scenario.
 
     .venv/bin/python bench/turn_overhead.py --idle 2000 --streams 1000 --write
 """
@@ -24,11 +32,15 @@ import asyncio
 import json
 import os
 import platform
+import secrets
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +66,48 @@ Row = dict[str, Any]
 FANOUT_TURNS = 100  # one Session's turns, with and without the open streams
 FANOUT_ROUNDS = 4  # the turns split into alternating quiet / loaded windows
 MAKE_BENCH_ARGS = ["--idle", "2000", "--streams", "1000", "--write"]  # the Makefile's bench target
+MESSAGES_MODEL = "claude-sonnet-4-5"  # a catalogued id: its window and price are the real model's
+TURN_SECTION = "Control-plane overhead per turn"
+
+
+@dataclass(frozen=True)
+class ModelPath:
+    """Which model Mango's roles run with, and how the table names it."""
+
+    label: str  # the table's model column
+    agent_model: str  # the bench Agent's model
+    env: dict[str, str] = field(default_factory=dict)  # the roles' model settings
+
+
+@contextmanager
+def model_path(name: str) -> Iterator[tuple[ModelPath, int | None]]:
+    """The model settings for ``--model``, and the provider stand-in's pid (messages) while it runs."""
+    if name == "offline":
+        yield ModelPath("offline", "mango-offline-1", {"MANGO_MODEL_PROVIDER": "offline"}), None
+        return
+    key = "sk-bench-" + secrets.token_hex(16)
+    argv = [sys.executable, str(ROOT / "bench" / "_provider.py"), "--api-key", key]
+    child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdin is not None
+    assert child.stdout is not None
+    try:
+        ready = child.stdout.readline().split()
+        if len(ready) != 2 or ready[0] != "ready":
+            raise RuntimeError("the provider stand-in did not start")
+        env = {
+            "MANGO_MODEL_PROVIDER": "messages",
+            "MANGO_MODEL_BASE_URL": f"http://127.0.0.1:{ready[1]}",
+            "MANGO_MODEL_API_KEY": key,
+            "MANGO_DEFAULT_MODEL": MESSAGES_MODEL,
+        }
+        yield ModelPath("messages (local stand-in)", MESSAGES_MODEL, env), child.pid
+    finally:
+        child.stdin.close()  # its signal to stop
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
 
 
 def _percentiles(latencies: list[float]) -> tuple[float, float]:
@@ -112,8 +166,8 @@ def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns:
 # ---- Mango -------------------------------------------------------------------------------
 
 
-async def _setup(http: httpx.AsyncClient) -> tuple[str, str]:
-    agent = (await http.post("/v1/agents", json={"name": "bench", "model": "mango-offline-1"})).json()
+async def _setup(http: httpx.AsyncClient, model: str) -> tuple[str, str]:
+    agent = (await http.post("/v1/agents", json={"name": "bench", "model": model})).json()
     env = (await http.post("/v1/environments", json={"name": f"bench-{time.monotonic_ns()}"})).json()
     return agent["id"], env["id"]
 
@@ -163,10 +217,10 @@ async def _own_session(
 
 
 async def run_mango(
-    base_url: str, api_key: str, pids: dict[str, int], sessions: int, turns: int, kind: str = "mango"
+    base_url: str, api_key: str, pids: dict[str, int], model: ModelPath, sessions: int, turns: int, kind: str = "mango"
 ) -> Row:
     async with await _client(base_url, api_key, 10) as http:
-        ids = await _setup(http)
+        ids = await _setup(http, model.agent_model)
         warm_ready: asyncio.Queue[None] = asyncio.Queue()
         warm_go = asyncio.Event()
         warm_go.set()
@@ -176,13 +230,14 @@ async def run_mango(
         tasks = [asyncio.create_task(_own_session(base_url, api_key, ids, turns, ready, go)) for _ in range(sessions)]
         for _ in range(sessions):
             await ready.get()
-        watched = {role: pids[role] for role in MANGO_ROLES}
+        watched = {role: pids[role] for role in (*MANGO_ROLES, "provider") if role in pids}
         before, self_before, started = snapshot(watched), self_cpu_seconds(), time.perf_counter()
         go.set()
         results = await asyncio.gather(*tasks)
         wall = time.perf_counter() - started
         after, self_after = snapshot(watched), self_cpu_seconds()
     row = _stats(kind, sessions, [x for r in results for x in r], wall)
+    row["model"] = model.label
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     row["cpu"]["load"] = (self_after - self_before) * 1000 / row["turns"]
     return row
@@ -191,12 +246,12 @@ async def run_mango(
 # ---- idle Sessions -----------------------------------------------------------------------
 
 
-async def run_idle(base_url: str, api_key: str, pids: dict[str, int], count: int) -> Row:
+async def run_idle(base_url: str, api_key: str, pids: dict[str, int], model: ModelPath, count: int) -> Row:
     """One turn on each of ``count`` Sessions (50 at a time), then the orchestrator's RSS."""
     rss_before = rss_kib(pids["orchestrator"])
     limit = asyncio.Semaphore(50)
     async with await _client(base_url, api_key, 120) as http:
-        ids = await _setup(http)
+        ids = await _setup(http, model.agent_model)
 
         async def one() -> None:
             async with limit:
@@ -257,7 +312,9 @@ async def _close_streams(holders: list[asyncio.Task[None]]) -> None:
     await asyncio.sleep(2)
 
 
-async def run_fanout(base_url: str, api_key: str, pids: dict[str, int], streams: int, turns: int = FANOUT_TURNS) -> Row:
+async def run_fanout(
+    base_url: str, api_key: str, pids: dict[str, int], model: ModelPath, streams: int, turns: int = FANOUT_TURNS
+) -> Row:
     """One Session's turns without and with ``streams`` open streams, in alternating rounds.
 
     One quiet window then one loaded window measured the whole stack's drift between the two (in one
@@ -267,7 +324,7 @@ async def run_fanout(base_url: str, api_key: str, pids: dict[str, int], streams:
     """
     port = int(base_url.rsplit(":", 1)[1])
     async with await _client(base_url, api_key, 20) as http:
-        ids = await _setup(http)
+        ids = await _setup(http, model.agent_model)
         sids = []
         for _ in range(streams):
             body = {"agent": ids[0], "environment_id": ids[1]}
@@ -276,14 +333,14 @@ async def run_fanout(base_url: str, api_key: str, pids: dict[str, int], streams:
     loaded: list[Row] = []
     idle_api_ms_per_s = 0.0
     for round_index in range(FANOUT_ROUNDS):
-        quiet.append(await run_mango(base_url, api_key, pids, 1, turns // FANOUT_ROUNDS))
+        quiet.append(await run_mango(base_url, api_key, pids, model, 1, turns // FANOUT_ROUNDS))
         holders = await _open_streams(port, api_key, sids)
         try:
             if round_index == 0:
                 api_before = snapshot({"api": pids["api"]})["api"]
                 await asyncio.sleep(10)
                 idle_api_ms_per_s = (snapshot({"api": pids["api"]})["api"] - api_before) * 100
-            loaded.append(await run_mango(base_url, api_key, pids, 1, turns // FANOUT_ROUNDS))
+            loaded.append(await run_mango(base_url, api_key, pids, model, 1, turns // FANOUT_ROUNDS))
         finally:
             await _close_streams(holders)
     p50_quiet, p99_quiet = _percentiles([x for row in quiet for x in row["latencies"]])
@@ -305,10 +362,10 @@ async def run_fanout(base_url: str, api_key: str, pids: dict[str, int], streams:
 
 def _turn_table(rows: list[Row]) -> str:
     head = (
-        "| run | Sessions | turns | p50 (ms) | p99 (ms) | turns/s | x floor | CPU ms/turn: api | orchestrator "
-        "| floor process | Temporal | PostgreSQL | NATS | total | load generator |"
+        "| run | model | Sessions | turns | p50 (ms) | p99 (ms) | turns/s | x floor | CPU ms/turn: api | orchestrator "
+        "| floor process | Temporal | PostgreSQL | NATS | total | load generator | provider stand-in |"
     )
-    lines = [head, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    lines = [head, "|" + "---|" * 17]
     floor_rate: dict[int, float] = {}
     for row in rows:
         cpu = row["cpu"]
@@ -319,11 +376,12 @@ def _turn_table(rows: list[Row]) -> str:
         def cell(name: str, cpu: dict[str, float] = cpu) -> str:
             return f"{cpu[name]:.1f}" if name in cpu else "-"
 
-        total = sum(v for k, v in cpu.items() if k != "load")
+        total = sum(v for k, v in cpu.items() if k not in ("load", "provider"))
         lines.append(
-            f"| {row['kind']} | {row['sessions']} | {row['turns']} | {row['p50_ms']:.1f} | {row['p99_ms']:.1f} "
-            f"| {row['turns_per_s']:.1f} | {ratio:.2f} | {cell('api')} | {cell('orchestrator')} | {cell('floor')} "
-            f"| {cell('temporal')} | {cell('postgres')} | {cell('nats')} | {total:.1f} | {cell('load')} |"
+            f"| {row['kind']} | {row.get('model', '-')} | {row['sessions']} | {row['turns']} | {row['p50_ms']:.1f} "
+            f"| {row['p99_ms']:.1f} | {row['turns_per_s']:.1f} | {ratio:.2f} | {cell('api')} | {cell('orchestrator')} "
+            f"| {cell('floor')} | {cell('temporal')} | {cell('postgres')} | {cell('nats')} | {total:.1f} "
+            f"| {cell('load')} | {cell('provider')} |"
         )
     return "\n".join(lines)
 
@@ -359,29 +417,53 @@ def _replace_section(text: str, heading: str, body: str) -> str:
     return text[:start] + section + (text[end:] if end >= 0 else "")
 
 
-TURN_PROSE = """\
-Mango's turn beside a bare Temporal floor, in one run on one machine. The floor
-(`bench/floor.py`) is the least a durable turn on Temporal costs: an Update to a long-running
-workflow that runs one no-op activity, client and worker in one process, on the same dev server
-as Mango's (`mango dev`'s settings: SQLite with WAL, `synchronous=normal`). Mango's turn is from
-the POST of a `user.message` to `session.status_idle` (end_turn) on the Session's SSE stream
-(opened beforehand), with the deterministic offline model, so the figures are Mango's own
-overhead: admission, outbox relay, Temporal, workflow task, activity, PostgreSQL commits, NATS
-wakeup, SSE. The api runs with production defaults (no response validation, 15 s SSE pings).
-
+TURN_PROSE = {
+    "messages": """\
+Mango's turn on the production path beside a bare Temporal floor, in one run on one machine. The
+floor (`bench/floor.py`) is the least a durable turn on Temporal costs: an Update to a
+long-running workflow that runs one no-op activity, client and worker in one process, on the same
+dev server as Mango's (`mango dev`'s settings: SQLite with WAL, `synchronous=normal`). Mango's turn
+is from the POST of a `user.message` to `session.status_idle` (end_turn) on the Session's SSE
+stream (opened beforehand). Its roles run with `MANGO_MODEL_PROVIDER=messages`: the Messages API
+adapter a deployment uses POSTs each round to `/v1/messages` with `stream: true` and reads the
+reply's Server-Sent Events, here from a local provider stand-in (`bench/_provider.py`, a process
+of its own on 127.0.0.1) that checks the key and answers every request at once with an `end_turn`
+text reply in three text deltas, so each `user.message` is one model round and the figures are
+Mango's own overhead on the production path with no model time: admission, outbox relay,
+Temporal, workflow task, activity, PostgreSQL commits, the HTTP round to the provider and its
+stream, text previews, NATS wakeup, SSE. The api runs with production defaults (no response
+validation, 15 s SSE pings).""",
+    "offline": """\
+Mango's turn with the deterministic offline model beside a bare Temporal floor, in one run on one
+machine. The floor (`bench/floor.py`) is the least a durable turn on Temporal costs: an Update to
+a long-running workflow that runs one no-op activity, client and worker in one process, on the
+same dev server as Mango's (`mango dev`'s settings: SQLite with WAL, `synchronous=normal`).
+Mango's turn is from the POST of a `user.message` to `session.status_idle` (end_turn) on the
+Session's SSE stream (opened beforehand), with `MANGO_MODEL_PROVIDER=offline`: a test double, in
+the orchestrator's process, that no deployment uses (`bench/turn_overhead.py --model offline`).
+The api runs with production defaults (no response validation, 15 s SSE pings).""",
+}
+CPU_PROSE = """\
 CPU is user + system time read from `/proc/<pid>/stat` around the measured window (Sessions and
 streams are opened before it), summed over each process tree (PostgreSQL with every backend,
 reaped ones included), divided by the turns. "x floor" is turns/s over the floor's turns/s at
 the same concurrency. "floor, signal-shaped" is Mango's own Temporal shape on the same floor
 (`bench/floor.py --shape signal`: a signal-with-start wakes the workflow, which runs one no-op
 activity), which separates what Temporal costs for that shape from what Mango adds to it.
-"total" is every process but the load generator (for the floor: its one
-process, which also holds the client, plus Temporal). The machine is CPU-bound at 10 and 50
-Sessions, so turns/s follows CPU per turn; CPU per turn is the steadier figure."""
+"total" is every process but the load generator and the provider stand-in, each in a column of
+its own (for the floor: its one process, which also holds the client, plus Temporal). The machine
+is CPU-bound at 10 and 50 Sessions, so turns/s follows CPU per turn (the stand-in's and the load
+generator's included); CPU per turn is the steadier figure."""
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--model",
+        choices=("messages", "offline"),
+        default="messages",
+        help="messages: the Messages adapter against a local provider stand-in (the default); offline: the test double",
+    )
     parser.add_argument("--write", action="store_true", help="record the figures in docs/performance.md")
     parser.add_argument("--idle", type=int, default=0, help="also measure RSS after one turn on N Sessions")
     parser.add_argument("--streams", type=int, default=0, help="also measure p50 with N open SSE streams")
@@ -390,12 +472,17 @@ def main() -> None:
     parser.add_argument(
         "--baseline-src",
         type=Path,
-        help="a checkout of another Mango revision: its api and orchestrator run beside this one's, same stack and run",
+        help="a checkout of another Mango revision: its api and orchestrator run beside this one's, same stack, "
+        "same model settings and run",
     )
     args = parser.parse_args()
     scenarios = [s for s in SCENARIOS if not args.only or s[0] == args.only] * args.repeat
-    with tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp, DevStack(Path(tmp) / "stack", "free") as stack:
-        running = Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV).start()
+    with (
+        tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp,
+        model_path(args.model) as (model, provider_pid),
+        DevStack(Path(tmp) / "stack", "free") as stack,
+    ):
+        running = Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV | model.env).start()
         baseline: Platform | None = None
         try:
             tenant = running.create_tenant("bench")
@@ -405,10 +492,12 @@ def main() -> None:
                 "postgres": stack.postgres.process.pid,
                 "nats": stack.nats.process.pid,
             }
+            if provider_pid is not None:
+                pids["provider"] = provider_pid
             base_tenant, base_pids = tenant, pids
             if args.baseline_src:
                 src = args.baseline_src.resolve() / "server" / "src"
-                env = {**BENCH_ENV, "PYTHONPATH": f"{src}:{os.environ.get('PYTHONPATH', '')}"}
+                env = BENCH_ENV | model.env | {"PYTHONPATH": f"{src}:{os.environ.get('PYTHONPATH', '')}"}
                 baseline = Platform(stack, Path(tmp) / "baseline-logs", extra_env=env).start()
                 base_tenant = baseline.create_tenant("bench")
                 base_pids = pids | {role: baseline.processes[role].pid for role in ("api", "orchestrator")}
@@ -416,9 +505,11 @@ def main() -> None:
             for index, (sessions, turns) in enumerate(scenarios):
                 rows.append(run_floor(stack.temporal_address, pids, sessions, turns))
                 rows.append(run_floor(stack.temporal_address, pids, sessions, turns, "signal"))
-                pair = [(running.base_url, tenant.api_key, pids, sessions, turns, "mango")]
+                pair = [(running.base_url, tenant.api_key, pids, model, sessions, turns, "mango")]
                 if baseline is not None:
-                    pair.append((baseline.base_url, base_tenant.api_key, base_pids, sessions, turns, "mango, baseline"))
+                    pair.append(
+                        (baseline.base_url, base_tenant.api_key, base_pids, model, sessions, turns, "mango, baseline")
+                    )
                 # Whichever build ran first in a pair measured less CPU per turn in ten pairs of eleven
                 # (the second starts with the first's Sessions open on the same servers): each repeat
                 # runs the two in the other order, so the order does not favour either.
@@ -426,8 +517,8 @@ def main() -> None:
                 rows += sorted(measured, key=lambda row: row["kind"] == "mango")
                 print("\n".join(_turn_table(rows[-4 if baseline else -3 :]).splitlines()[2:]), flush=True)
             url, key = running.base_url, tenant.api_key
-            fanout = asyncio.run(run_fanout(url, key, pids, args.streams)) if args.streams else None
-            idle = asyncio.run(run_idle(url, key, pids, args.idle)) if args.idle else None
+            fanout = asyncio.run(run_fanout(url, key, pids, model, args.streams)) if args.streams else None
+            idle = asyncio.run(run_idle(url, key, pids, model, args.idle)) if args.idle else None
         finally:
             running.stop()
             if baseline is not None:
@@ -439,38 +530,44 @@ def main() -> None:
     if idle:
         print(_idle_table(idle))
     if args.write:
-        machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-        command = " ".join(["`.venv/bin/python bench/turn_overhead.py", *sys.argv[1:]]) + "`"
-        if sys.argv[1:] == MAKE_BENCH_ARGS:
-            command += " (`make bench`)"
-        path = ROOT / "docs" / "performance.md"
-        text = path.read_text() if path.exists() else "# Performance\n"
-        prose = TURN_PROSE
-        if args.baseline_src:
-            prose += (
-                '\n\n"mango, baseline" rows are another revision\'s api and orchestrator (given with '
-                "`--baseline-src`) on the same stack, measured interleaved with this revision's in the same run: "
-                "the two alternate which runs first."
-            )
-        body = f"{prose}\n\nCommand: {command}. Machine: {machine}.\n\n{table}"
-        text = _replace_section(text, "Control-plane overhead per turn", body)
-        if fanout:
-            body = (
-                f"{args.streams} idle SSE streams held open on the one api process (one per Session), then "
-                f"{FANOUT_TURNS} single-Session turns measured as above, against as many without them, in the same "
-                f"run: {FANOUT_ROUNDS} rounds alternate a window without the streams and one with them (a Session "
-                f"of its own each), and each side's latencies are pooled.\n\nCommand: {command}.\n\n"
-                f"{_fanout_table(fanout)}"
-            )
-            text = _replace_section(text, "SSE fan-out", body)
-        if idle:
-            body = (
-                f"One turn on each of {args.idle} Sessions (50 at a time), then the orchestrator's resident set "
-                "size; an idle Session holds no process, only its workflow in the worker's cache (bounded by "
-                f"`MANGO_TEMPORAL_MAX_CACHED_WORKFLOWS`).\n\nCommand: {command}.\n\n{_idle_table(idle)}"
-            )
-            text = _replace_section(text, "Idle Sessions", body)
-        path.write_text(text)
+        _write(args, model, table, fanout, idle)
+
+
+def _write(args: argparse.Namespace, model: ModelPath, table: str, fanout: Row | None, idle: Row | None) -> None:
+    """Record the tables in docs/performance.md: the offline model's turn table in a section of its own."""
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    command = " ".join(["`.venv/bin/python bench/turn_overhead.py", *sys.argv[1:]]) + "`"
+    if sys.argv[1:] == MAKE_BENCH_ARGS:
+        command += " (`make bench`)"
+    path = ROOT / "docs" / "performance.md"
+    text = path.read_text() if path.exists() else "# Performance\n"
+    prose = TURN_PROSE[args.model] + "\n\n" + CPU_PROSE
+    if args.baseline_src:
+        prose += (
+            '\n\n"mango, baseline" rows are another revision\'s api and orchestrator (given with '
+            "`--baseline-src`) on the same stack with the same model settings, measured interleaved with this "
+            "revision's in the same run: the two alternate which runs first."
+        )
+    body = f"{prose}\n\nCommand: {command}. Machine: {machine}.\n\n{table}"
+    heading = TURN_SECTION if args.model == "messages" else f"{TURN_SECTION}, offline model"
+    text = _replace_section(text, heading, body)
+    if fanout:
+        body = (
+            f"{args.streams} idle SSE streams held open on the one api process (one per Session), then "
+            f"{FANOUT_TURNS} single-Session turns measured as above (model: {model.label}), against as many without "
+            f"them, in the same run: {FANOUT_ROUNDS} rounds alternate a window without the streams and one with them "
+            f"(a Session of its own each), and each side's latencies are pooled.\n\nCommand: {command}.\n\n"
+            f"{_fanout_table(fanout)}"
+        )
+        text = _replace_section(text, "SSE fan-out", body)
+    if idle:
+        body = (
+            f"One turn on each of {args.idle} Sessions (50 at a time; model: {model.label}), then the orchestrator's "
+            "resident set size; an idle Session holds no process, only its workflow in the worker's cache (bounded "
+            f"by `MANGO_TEMPORAL_MAX_CACHED_WORKFLOWS`).\n\nCommand: {command}.\n\n{_idle_table(idle)}"
+        )
+        text = _replace_section(text, "Idle Sessions", body)
+    path.write_text(text)
 
 
 if __name__ == "__main__":
