@@ -8,8 +8,9 @@ every row has) with ``TYPE`` naming its event type and ``payload()`` building th
 ledger stores; and ``EventPayload``, the union of those classes. ``payload()`` writes properties
 in spec order; an optional property the spec forbids as null is left out when None, a nullable
 optional one only when it is ``OMITTED``. Properties are typed from their schemas (enums and
-consts as ``Literal``s, a referenced string enum as its own alias); objects and unions stay
-``dict[str, Any]``.
+consts as ``Literal``s, a referenced string enum as its own alias, any other referenced schema as
+its TypedDict or alias in the sibling ``wire`` module of the ``server_wire`` target); an object the
+spec leaves free-form (a tool input) stays ``dict[str, Any]``.
 
 The module lives in ``domain`` so that every layer (the store's ``NewEvent``, the use cases) may
 import it. This module does not write files; ``_manifest`` owns writing.
@@ -74,7 +75,10 @@ class Omitted(enum.Enum):
 OMITTED: Final = Omitted.OMITTED
 '''
 
-_IMPORTS = "from dataclasses import dataclass\nfrom typing import Any, ClassVar, Final, Literal, TypeAlias\n"
+_IMPORTS = (
+    "from dataclasses import dataclass\nfrom typing import Any, ClassVar, Final, Literal, TypeAlias\n\n"
+    "from . import wire\n"
+)
 _EMPTY_IMPORTS = "from typing import Final, Never, TypeAlias\n"
 _EMPTY_TAIL = """
 EventType: TypeAlias = Never
@@ -188,11 +192,12 @@ def _parts(spec: Spec, schema: Mapping[str, Any], aliases: dict[str, str]) -> li
     ref = schema.get("$ref")
     if isinstance(ref, str):
         target = resolve(spec, schema)
-        if not _is_string_enum(target):
-            return _parts(spec, target, aliases)
         alias = ref_name(ref)
         if not alias.isidentifier() or keyword.iskeyword(alias):
             raise ValueError(f"{ref}: not a Python name")
+        if not _is_string_enum(target):
+            # The schema's TypedDict (or alias) in ``wire``, null kept when the schema itself allows it.
+            return [f"wire.{alias}", *(["None"] if _nullable(spec, target) else [])]
         aliases.setdefault(alias, _literal(target["enum"]))
         return [alias]
     for key in ("oneOf", "anyOf"):

@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from mango_generators import server_events
+from mango_generators import server_events, server_wire
 from mango_generators._common import GeneratedFile, has_marker
 from mango_generators._spec import check_spec, load_spec
 
@@ -75,6 +75,11 @@ LEDGER: Spec = {
 }
 
 
+def _render(spec: Spec) -> list[GeneratedFile]:
+    """The package as the two server targets render it: ``events.py`` refers to ``wire.py``'s TypedDicts."""
+    return [*server_events.render(spec), *server_wire.render(spec)]
+
+
 def _materialise(files: Iterable[GeneratedFile], tmp_path: Path) -> str:
     """Write the rendered package under a unique name in ``tmp_path``; return the package name."""
     package = f"mango_events_{uuid.uuid4().hex}"
@@ -90,7 +95,7 @@ def generated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[Spec
     """Render a spec, import the result and return its ``events`` module."""
 
     def load(spec: Spec) -> ModuleType:
-        package = _materialise(server_events.render(check_spec(spec)), tmp_path)
+        package = _materialise(_render(check_spec(spec)), tmp_path)
         monkeypatch.syspath_prepend(str(tmp_path))
         module = importlib.import_module(f"{package}.events")
         for name in [name for name in sys.modules if name.startswith(package)]:
@@ -153,10 +158,10 @@ def test_annotations_follow_the_schemas(generated: Callable[[Spec], ModuleType])
     assert hints == {
         "to": "str",
         "to_name": "str | None | Omitted",
-        "content": "list[dict[str, Any]]",
+        "content": "list[wire.Block]",  # a referenced object schema is its wire TypedDict
         "verdict": "Verdict",
         "mood": "Literal['calm', 'busy'] | None",  # as the compiler keeps it
-        "limit": "dict[str, Any] | None",
+        "limit": "wire.Budget | None",
         "tags": "list[str] | None",
         "score": "float | None",
     }
@@ -192,7 +197,7 @@ def test_unusable_ledger_unions_are_refused(change: Callable[[Spec], None], mess
 @pytest.mark.parametrize("source", ["mini", "ledger"])
 def test_generated_package_passes_mypy_strict(source: str, mini_path: Path, tmp_path: Path) -> None:
     spec = load_spec(mini_path) if source == "mini" else check_spec(LEDGER)
-    package = _materialise(server_events.render(spec), tmp_path)
+    package = _materialise(_render(spec), tmp_path)
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--config-file", "/dev/null", package],
         cwd=tmp_path,

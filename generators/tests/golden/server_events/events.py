@@ -14,6 +14,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal, TypeAlias
 
+from . import wire
+
 __all__ = [
     "CommentEvent",
     "EVENT_TYPES",

@@ -14,6 +14,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal, TypeAlias
 
+from . import wire
+
 __all__ = [
     "AgentCustomToolUseEvent",
     "AgentMcpToolResultEvent",
@@ -98,7 +100,7 @@ class UserMessageEvent:
     TYPE: ClassVar[Literal["user.message"]] = "user.message"
 
     #: Text and document blocks.
-    content: list[dict[str, Any]]
+    content: list[wire.UserContentBlock]
 
     def payload(self) -> dict[str, Any]:
         return {"content": self.content}
@@ -146,7 +148,7 @@ class UserToolResultEvent:
     tool_use_id: str
 
     #: The tool output.
-    content: list[dict[str, Any]]
+    content: list[wire.TextBlock]
 
     #: Whether the tool failed.
     is_error: bool
@@ -169,7 +171,7 @@ class UserCustomToolResultEvent:
     custom_tool_use_id: str
 
     #: The tool output.
-    content: list[dict[str, Any]]
+    content: list[wire.UserContentBlock]
 
     #: Whether the tool failed.
     is_error: bool
@@ -189,7 +191,7 @@ class AgentMessageEvent:
     TYPE: ClassVar[Literal["agent.message"]] = "agent.message"
 
     #: Text blocks.
-    content: list[dict[str, Any]]
+    content: list[wire.TextBlock]
 
     def payload(self) -> dict[str, Any]:
         return {"content": self.content}
@@ -227,7 +229,7 @@ class AgentToolUseEvent:
     evaluated_permission: Literal["allow", "ask", "deny"]
 
     #: How the `auto` evaluator decided; absent for `always_allow` and `always_ask`.
-    evaluation: dict[str, Any] | None = None
+    evaluation: wire.PermissionEvaluation | None = None
 
     #: For a relayed child action, the id of the originating event.
     source_event_id: str | None | Omitted = OMITTED
@@ -255,7 +257,7 @@ class AgentToolResultEvent:
     tool_use_id: str
 
     #: The tool output.
-    content: list[dict[str, Any]]
+    content: list[wire.TextBlock]
 
     #: Whether the tool failed.
     is_error: bool
@@ -287,7 +289,7 @@ class AgentMcpToolUseEvent:
     evaluated_permission: Literal["allow", "ask", "deny"]
 
     #: How the `auto` evaluator decided; absent for `always_allow` and `always_ask`.
-    evaluation: dict[str, Any] | None = None
+    evaluation: wire.PermissionEvaluation | None = None
 
     #: For a relayed child action, the id of the originating event.
     source_event_id: str | None | Omitted = OMITTED
@@ -318,7 +320,7 @@ class AgentMcpToolResultEvent:
     mcp_tool_use_id: str
 
     #: The tool output (or its preview).
-    content: list[dict[str, Any]]
+    content: list[wire.TextBlock]
 
     #: Whether the tool failed.
     is_error: bool
@@ -426,7 +428,7 @@ class SessionStatusIdleEvent:
     TYPE: ClassVar[Literal["session.status_idle"]] = "session.status_idle"
 
     #: Why the Session went idle.
-    stop_reason: dict[str, Any]
+    stop_reason: wire.StopReason
 
     def payload(self) -> dict[str, Any]:
         return {"stop_reason": self.stop_reason}
@@ -459,7 +461,7 @@ class SessionErrorEvent:
     TYPE: ClassVar[Literal["session.error"]] = "session.error"
 
     #: The error.
-    error: dict[str, Any]
+    error: wire.SessionError
 
     def payload(self) -> dict[str, Any]:
         return {"error": self.error}
@@ -475,10 +477,10 @@ class SessionUpdatedEvent:
     title: str | None | Omitted = OMITTED
 
     #: The new metadata, when it changed.
-    metadata: dict[str, Any] | None = None
+    metadata: wire.Metadata | None = None
 
     #: The new budget, when it changed (null when removed).
-    budget: dict[str, Any] | None | Omitted = OMITTED
+    budget: wire.SessionBudget | None | Omitted = OMITTED
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -500,10 +502,10 @@ class SessionUsageEvent:
     TYPE: ClassVar[Literal["session.usage"]] = "session.usage"
 
     #: Cumulative usage.
-    usage: dict[str, Any]
+    usage: wire.SessionUsage
 
     #: The Session's budget; null when it has none.
-    budget: dict[str, Any] | None
+    budget: wire.SessionBudget | None
 
     def payload(self) -> dict[str, Any]:
         return {"usage": self.usage, "budget": self.budget}
@@ -542,7 +544,7 @@ class SpanModelRequestEndEvent:
     is_error: bool
 
     #: Tokens used by this request.
-    model_usage: dict[str, Any]
+    model_usage: wire.ModelUsage
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -565,7 +567,7 @@ class UserDefineOutcomeEvent:
     description: str
 
     #: The rubric as sent (a File rubric keeps its `file_id`).
-    rubric: dict[str, Any]
+    rubric: wire.Rubric
 
     #: How many evaluations at most.
     max_iterations: int
@@ -641,7 +643,7 @@ class AgentThreadMessageSentEvent:
     to_agent_name: str | None | Omitted = OMITTED
 
     #: The message text.
-    content: list[dict[str, Any]]
+    content: list[wire.TextBlock]
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {"to_session_thread_id": self.to_session_thread_id}
@@ -664,7 +666,7 @@ class AgentThreadMessageReceivedEvent:
     from_agent_name: str | None | Omitted = OMITTED
 
     #: The message text.
-    content: list[dict[str, Any]]
+    content: list[wire.TextBlock]
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {"from_session_thread_id": self.from_session_thread_id}
@@ -725,7 +727,7 @@ class SessionThreadStatusIdleEvent:
     agent_name: str
 
     #: Why the Thread is idle.
-    stop_reason: dict[str, Any]
+    stop_reason: wire.StopReason
 
     def payload(self) -> dict[str, Any]:
         return {"agent_name": self.agent_name, "stop_reason": self.stop_reason}
