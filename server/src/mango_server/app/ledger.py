@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated import wire
 from mango_server.live.pokes import Appended
 from mango_server.store import events, outbox, sessions, webhooks
 from mango_server.store.db import Connection
@@ -76,7 +76,7 @@ async def append_with_status(
     row: SessionRow,
     new: list[NewEvent],
     status: str,
-    stop_reason: JsonObject | None,
+    stop_reason: wire.StopReason | None,
     *,
     with_usage: bool = False,
     wake: bool = False,

@@ -13,9 +13,10 @@ before it was recorded). Not responsible for carrying the schedule out (``orches
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, TypedDict
 from zoneinfo import available_timezones
 
 from mango_server.domain._generated import wire
@@ -41,6 +42,14 @@ MISSING_RESOURCE_ERRORS = (
 )
 
 
+class CronSchedule(TypedDict):
+    """A Deployment's stored schedule, as :func:`validate_schedule` normalises it."""
+
+    type: Literal["cron"]
+    expression: str
+    timezone: str
+
+
 @dataclass(frozen=True)
 class RunError:
     """Why a Run created no Session."""
@@ -58,7 +67,7 @@ def missing_resource(error_type: str, message: str) -> RunError:
     return RunError(error_type, message, "missing_resource")
 
 
-def validate_schedule(schedule: dict[str, object]) -> dict[str, str]:
+def validate_schedule(schedule: Mapping[str, object]) -> CronSchedule:
     """The stored schedule (``type``, ``expression``, ``timezone``), or 400 naming what is wrong."""
     expression = " ".join(str(schedule.get("expression") or "").split())
     timezone = str(schedule.get("timezone") or "UTC")

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
+from mango_server.domain._generated import wire
 from mango_server.domain.json import json_count
 
 __all__ = [
@@ -119,7 +120,7 @@ def sum_totals(totals: Iterable[Mapping[str, int]]) -> dict[str, int]:
     return {k: sum(int(t.get(k) or 0) for t in listed) for k in keys}
 
 
-def money(micros: int) -> dict[str, str]:
+def money(micros: int) -> wire.Money:
     """A wire ``Money`` for an amount in micro-dollars."""
     amount = (Decimal(micros) / _MICROS).quantize(Decimal("0.000001")).normalize()
     return {"amount": f"{amount:f}", "currency": "USD"}
@@ -129,7 +130,7 @@ def _micros(value: Mapping[str, object]) -> int:
     return int(Decimal(str(value["amount"])) * _MICROS)
 
 
-def public_usage(totals: Mapping[str, int] | None) -> dict[str, object]:
+def public_usage(totals: Mapping[str, int] | None) -> wire.SessionUsage:
     """The wire ``SessionUsage`` of a stored usage total."""
     t = {**EMPTY_TOTALS, **(totals or {})}
     return {

@@ -33,10 +33,9 @@ from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
 from mango_server.domain._generated import wire
-from mango_server.domain.json import JsonObject
 from mango_server.live import pokes
 from mango_server.live.notifier import NatsNotifier
-from mango_server.live.pokes import UNKNOWN_HEAD
+from mango_server.live.pokes import UNKNOWN_HEAD, CarriedRow
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +63,7 @@ class Follower:
         self.queue: asyncio.Queue[Preview | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
         self._news_pending = False
         self._pending_head = -1  # the highest head announced since the pending wakeup was queued
-        self._rows: dict[int, JsonObject] = {}  # committed rows pokes carried, by sequence
+        self._rows: dict[int, CarriedRow] = {}  # committed rows pokes carried, by sequence
         self.ended = False  # the process is shutting down: the stream must end now
 
     def end(self) -> None:
@@ -73,7 +72,7 @@ class Follower:
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
-    def news(self, head: int = UNKNOWN_HEAD, rows: Mapping[int, JsonObject] | None = None) -> None:
+    def news(self, head: int = UNKNOWN_HEAD, rows: Mapping[int, CarriedRow] | None = None) -> None:
         """Coalesced: one pending wakeup, announcing the highest head, however many commits arrive before the read.
 
         ``rows`` are committed rows the poke carried, by sequence; they are kept for :meth:`rows_after`.
@@ -88,7 +87,7 @@ class Follower:
                 self.queue.put_nowait(None)
                 self._news_pending = True
 
-    def rows_after(self, cursor: int, head: int) -> list[JsonObject] | None:
+    def rows_after(self, cursor: int, head: int) -> list[CarriedRow] | None:
         """The kept rows that follow ``cursor`` without a gap up to ``head``, or None when they do not reach it.
 
         Sequence numbers are Session-wide, so a gap (a Thread's rows, a poke lost or carrying no
@@ -97,7 +96,7 @@ class Follower:
         """
         for seq in [seq for seq in self._rows if seq <= cursor]:
             del self._rows[seq]
-        rows: list[JsonObject] = []
+        rows: list[CarriedRow] = []
         while (row := self._rows.get(cursor + len(rows) + 1)) is not None:
             rows.append(row)
         if not rows or cursor + len(rows) < head:

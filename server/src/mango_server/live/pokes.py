@@ -20,9 +20,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, TypeVar
-
-from mango_server.domain.json import JsonObject
+from typing import Protocol, TypedDict, TypeVar
 
 #: Above this size a poke announces only its head, and its readers read the rows from PostgreSQL.
 MAX_BYTES = 64 * 1024
@@ -53,6 +51,19 @@ class LedgerRow(Protocol):
     def created_at(self) -> datetime: ...
     @property
     def session_thread_id(self) -> str: ...
+
+
+class CarriedRow(TypedDict):
+    """A ledger row as a poke carries it (JSON): the fields of :class:`LedgerRow`, timestamps in ISO 8601."""
+
+    seq: int
+    id: str
+    type: str
+    payload: Mapping[str, object]
+    trigger_id: str | None
+    processed_at: str | None
+    created_at: str
+    session_thread_id: str
 
 
 class Appended:
@@ -92,7 +103,7 @@ class Poke:
     """A poke as read: the head it announces and the rows it carried, by sequence (none when it carried none)."""
 
     head: int
-    rows: dict[int, JsonObject]
+    rows: dict[int, CarriedRow]
 
 
 def read(data: bytes) -> Poke:
@@ -106,7 +117,7 @@ def read(data: bytes) -> Poke:
         return Poke(UNKNOWN_HEAD, {})
 
 
-def rows(carried: Sequence[JsonObject], make: Callable[..., RowT]) -> list[RowT]:
+def rows(carried: Sequence[CarriedRow], make: Callable[..., RowT]) -> list[RowT]:
     """The ledger rows a poke carried, each built by ``make`` from a ledger row's fields (``EventRow``)."""
     return [
         make(
@@ -123,7 +134,7 @@ def rows(carried: Sequence[JsonObject], make: Callable[..., RowT]) -> list[RowT]
     ]
 
 
-def _fields(row: LedgerRow) -> dict[str, object]:
+def _fields(row: LedgerRow) -> CarriedRow:
     return {
         "seq": row.seq,
         "id": row.id,

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from mango_server.domain._generated import wire
+from mango_server.domain.deployments import CronSchedule
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.ids import new_id
 from mango_server.store.db import Connection, Record, from_record
@@ -51,7 +51,7 @@ class DeploymentFields:
     environment_id: str
     initial_events: list[wire.DeploymentInitialEvent]
     metadata: dict[str, str]
-    schedule: JsonObject | None
+    schedule: CronSchedule | None
     overlap_policy: str
     status: str = "active"
     paused_reason: wire.PausedReason | None = None
@@ -71,7 +71,7 @@ class DeploymentRow:
     environment_id: str
     initial_events: list[wire.DeploymentInitialEvent]
     metadata: dict[str, str]
-    schedule: JsonObject | None
+    schedule: CronSchedule | None
     overlap_policy: str
     status: str
     paused_reason: wire.PausedReason | None

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import EventPayload
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
@@ -83,7 +84,7 @@ class StatusChange:
     """The status projection an append announces: ``usage``, when set, is written with it."""
 
     status: str
-    stop_reason: JsonObject | None
+    stop_reason: wire.StopReason | None
     usage: dict[str, int] | None = None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated import wire
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
 
@@ -42,7 +42,7 @@ class OutcomeRow:
     id: str
     event_id: str
     description: str
-    rubric: JsonObject
+    rubric: wire.Rubric
     rubric_text: str
     max_iterations: int
     state: str
@@ -69,7 +69,7 @@ class NewOutcome:
     id: str
     event_id: str
     description: str
-    rubric: JsonObject
+    rubric: wire.Rubric
     rubric_text: str
     max_iterations: int
 
@@ -128,14 +128,14 @@ async def start_evaluation(conn: Connection, outcome: OutcomeRow, iteration: int
 
 
 async def complete_evaluation(
-    conn: Connection, outcome: OutcomeRow, iteration: int, result: str, explanation: str
-) -> JsonObject | None:
+    conn: Connection, outcome: OutcomeRow, iteration: int, result: wire.OutcomeEvaluationResult, explanation: str
+) -> wire.OutcomeEvaluation | None:
     """Complete the iteration's evaluation once and project it; None when it was already complete."""
     now = datetime.now(UTC)
     status = await conn.execute(Q.complete_evaluation, outcome.id, iteration, result, explanation, now)
     if status.split()[-1] == "0":
         return None
-    public: JsonObject = {
+    public: wire.OutcomeEvaluation = {
         "type": "outcome_evaluation",
         "outcome_id": outcome.id,
         "iteration": iteration,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
 from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
@@ -49,15 +50,15 @@ class SessionRow:
     id: str
     title: str | None
     status: str
-    stop_reason: JsonObject | None
+    stop_reason: wire.StopReason | None
     agent_id: str
     agent_version: int
     agent_snapshot: JsonObject
     environment_id: str
     metadata: dict[str, str]
-    resources: list[JsonObject]
+    resources: list[wire.SessionResource]
     usage: dict[str, int]
-    budget: JsonObject | None
+    budget: wire.SessionBudget | None
     next_seq: int
     created_at: datetime
     updated_at: datetime
@@ -65,7 +66,7 @@ class SessionRow:
     deleting_at: datetime | None
     active_seconds: float
     running_since: datetime | None
-    outcome_evaluations: list[JsonObject]
+    outcome_evaluations: list[wire.OutcomeEvaluation]
     primary_session_id: str | None = None  # set on a child Thread's execution row
     primary_thread_id: str | None = None  # set on a Session's row
 
@@ -92,7 +93,7 @@ class NewSession:
     agent_snapshot: JsonObject
     environment_id: str
     metadata: dict[str, str]
-    resources: list[JsonObject]
+    resources: list[wire.SessionResource]
 
 
 async def create(conn: Connection, workspace_id: str, new: NewSession) -> SessionRow:
@@ -148,7 +149,7 @@ async def update_fields(conn: Connection, row: SessionRow, title: str | None, me
 
 
 async def set_status(
-    conn: Connection, row: SessionRow, status: str, stop_reason: JsonObject | None, *, with_usage: bool = False
+    conn: Connection, row: SessionRow, status: str, stop_reason: wire.StopReason | None, *, with_usage: bool = False
 ) -> SessionRow:
     """Write the status projection (callers append the matching event in the same transaction).
 
@@ -166,7 +167,7 @@ async def set_status(
     return row
 
 
-async def set_budget(conn: Connection, row: SessionRow, budget: JsonObject | None) -> SessionRow:
+async def set_budget(conn: Connection, row: SessionRow, budget: wire.SessionBudget | None) -> SessionRow:
     """Replace the Session's budget (None removes it)."""
     await conn.execute(Q.set_budget, row.workspace_id, row.id, budget, datetime.now(UTC))
     return replace(row, budget=budget)

@@ -40,7 +40,7 @@ def thread(row: ThreadRow) -> wire.SessionThread:
         "status": cast(wire.SessionStatus, row.status),
         "stop_reason": row.stop_reason,
         "agent": member(row.agent),
-        "usage": cast(wire.SessionUsage, public_usage(row.usage)),
+        "usage": public_usage(row.usage),
         "stats": _stats(row),
         "created_at": rfc3339(row.created_at),
         "updated_at": rfc3339(row.updated_at),
