@@ -1,26 +1,32 @@
 """Admission of client events: validation, the ledger rows, the status projection and the wakeup,
 all in the caller's one transaction (the durable write path, ``app.ledger``).
 
-Each client event type has one handler in an explicit ``{event_type: handler}`` table; a type
-outside the table cannot be sent by clients. Tool results close entries of the active turn's
+Client events arrive as the spec's wire TypedDicts (``SessionEventInput``: the request body was
+validated by its generated model at the edge, so they are read as they are, not validated again).
+Each client event type has one handler taking its own TypedDict, chosen by ``_dispatch`` on the
+event's ``type`` literal, so mypy checks every handler's reads; a type without a handler cannot be
+sent by clients. Tool results close entries of the active turn's
 barrier: a partial result is recorded without waking the model and, while the Session is idle
 with ``requires_action``, re-emits ``session.status_idle`` with the ids the client still owes
 (the Session goes ``running`` when only worker-run calls remain); the result that closes the
 barrier wakes the turn exactly once, because the barrier check runs under the Session row lock.
-Duplicate or unknown results are rejected and the whole request rolls back. Not responsible
+Duplicate or unknown results are rejected and the whole request rolls back. An interrupt ends
+a running turn (its open calls are cancelled); an idle interrupt, while the Session waits for the
+client at a ``requires_action`` barrier, preserves the barrier. Not responsible
 for reading File documents (``app.documents``, before the transaction) or the transaction itself
 (the caller's :class:`~mango_server.app.ledger.Tx`, which may collect the rows for its poke).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Sequence
 
 from mango_server.app import ledger
 from mango_server.app.documents import Snapshots, file_sources, store_snapshots
 from mango_server.app.ledger import Tx
 from mango_server.app.turn import outcomes
 from mango_server.app.turn.rounds import OPEN_ACTION_STATES, finish_turn
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
     OMITTED,
     SessionStatusIdleEvent,
@@ -32,7 +38,6 @@ from mango_server.domain._generated.events import (
     UserToolResultEvent,
 )
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
 from mango_server.store import actions, events, mcp, outbox, sessions, transcript, turns, work
@@ -45,7 +50,6 @@ from mango_server.telemetry.metrics import MCP_CALLS
 # A session token belongs to the worker that runs the Session's built-in tools: it may answer
 # those calls and nothing else (custom tools are the client's, answered with its API key).
 SESSION_TOKEN_TYPES = ("user.tool_result",)
-EventHandler = Callable[[int, JsonObject], Awaitable[None]]
 
 
 class Admission:
@@ -74,16 +78,8 @@ class Admission:
         self.armed = False  # the wakeup is already armed (by the message's own append)
         self.barrier: ActionRow | None = None  # a call of the barrier this request resolved in part
         self.interrupted_work = False  # an interrupt stopped a turn or inputs queued for one
-        self.handlers: dict[str, EventHandler] = {
-            "user.message": self._user_message,
-            "user.interrupt": self._user_interrupt,
-            "user.custom_tool_result": self._user_custom_tool_result,
-            "user.tool_result": self._user_tool_result,
-            "user.tool_confirmation": self._user_tool_confirmation,
-            "user.define_outcome": self._user_define_outcome,
-        }
 
-    async def admit(self, client_events: list[JsonObject]) -> list[EventRow]:
+    async def admit(self, client_events: Sequence[wire.SessionEventInput]) -> list[EventRow]:
         """Admit every event in order; returns the rows appended (client and server events)."""
         if self.session.archived_at is not None or self.session.status == "terminated":
             raise ConflictError(f"session {self.sid} is archived and accepts no events")
@@ -93,10 +89,7 @@ class Admission:
                 raise PermissionDeniedError(
                     f"events[{index}]: a session token may only send {' or '.join(SESSION_TOKEN_TYPES)}"
                 )
-            handler = self.handlers.get(kind)
-            if handler is None:
-                raise InvalidRequestError(f"events[{index}]: clients cannot send {kind!r} events")
-            await handler(index, event)
+            await self._dispatch(index, event)
             if kind != "user.message":
                 self.at_lock = None
         if self.barrier is not None:
@@ -104,6 +97,24 @@ class Admission:
         if self.wake and not self.armed:
             await outbox.wake(self.conn, self.ws, self.sid)
         return self.accepted
+
+    async def _dispatch(self, index: int, event: wire.SessionEventInput) -> None:
+        """The handler of the event's type, given the event as its own TypedDict."""
+        if event["type"] == "user.message":
+            await self._user_message(index, event)
+        elif event["type"] == "user.interrupt":
+            await self._user_interrupt(index, event)
+        elif event["type"] == "user.custom_tool_result":
+            await self._user_custom_tool_result(index, event)
+        elif event["type"] == "user.tool_result":
+            await self._user_tool_result(index, event)
+        elif event["type"] == "user.tool_confirmation":
+            await self._user_tool_confirmation(index, event)
+        elif event["type"] == "user.define_outcome":
+            await self._user_define_outcome(index, event)
+        else:  # unreachable for a validated body; stored events are refused the same way
+            kind: object = event["type"]
+            raise InvalidRequestError(f"events[{index}]: clients cannot send {kind!r} events")
 
     async def _append(self, event: NewEvent) -> None:
         self.accepted.extend(await ledger.append(self.tx, self.ws, self.sid, [event]))
@@ -113,7 +124,7 @@ class Admission:
             self.session = await sessions.set_status(self.conn, self.session, "running", None)
             await self._append(NewEvent.of(new_id("sevt"), SessionStatusRunningEvent()))
 
-    async def _user_message(self, index: int, event: JsonObject) -> None:
+    async def _user_message(self, index: int, event: wire.UserMessageEventParams) -> None:
         message = UserMessageEvent(content=event["content"])
         for _, block_index, file_id in file_sources([event]):
             if (index, block_index) not in self.documents:
@@ -137,7 +148,7 @@ class Admission:
             await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work
         self.wake = True
 
-    async def _user_define_outcome(self, index: int, event: JsonObject) -> None:
+    async def _user_define_outcome(self, index: int, event: wire.UserDefineOutcomeEventParams) -> None:
         echo, ended = await outcomes.define(self.conn, self.session, index, event, self.documents)
         for end in ended:
             await self._append(end)
@@ -147,12 +158,16 @@ class Admission:
             await self._set_running()
         self.wake = True
 
-    async def _user_interrupt(self, index: int, event: JsonObject) -> None:
+    async def _user_interrupt(self, index: int, event: wire.UserInterruptEventParams) -> None:
         await self._append(NewEvent.of(new_id("sevt"), UserInterruptEvent()))
         for end in await outcomes.interrupt(self.conn, self.session):
             await self._append(end)
         turn = await turns.active(self.conn, self.sid)
         queued = await events.queued_inputs(self.conn, self.sid)
+        barrier = self._idle_barrier(turn)
+        if barrier is not None:
+            await self._keep_barrier(barrier, queued)
+            return
         if turn is None and not queued:
             return
         self.interrupted_work = True
@@ -163,17 +178,32 @@ class Admission:
             await events.mark_processed(self.conn, queued)
         await actions.cancel_open(self.conn, self.sid)
         await mcp.settle_interrupted(self.conn, self.sid)
-        stop: JsonObject = {"type": "end_turn"}
+        stop: wire.EndTurnStopReason = {"type": "end_turn"}
         self.session = await sessions.set_status(self.conn, self.session, "idle", stop)
         await self._append(NewEvent.of(new_id("sevt"), SessionStatusIdleEvent(stop_reason=stop)))
         self.wake = True
+
+    def _idle_barrier(self, turn: TurnRow | None) -> wire.RequiresActionStopReason | None:
+        """The ``requires_action`` stop reason when the Session is idle waiting for the client at a barrier."""
+        stop = self.session.stop_reason
+        if turn is None or turn.state != "waiting" or self.session.status != "idle":
+            return None
+        return stop if stop is not None and stop["type"] == "requires_action" else None
+
+    async def _keep_barrier(self, stop: wire.RequiresActionStopReason, queued: list[str]) -> None:
+        """An idle interrupt preserves the pending barrier: its approvals and custom tool calls stay
+        pending (answered or denied by the client, never dropped by an interrupt). Inputs queued
+        behind the barrier are flushed, and ``session.status_idle`` is re-emitted with the calls still
+        owed, so every client shows them again."""
+        await events.mark_processed(self.conn, queued)
+        await self._append(NewEvent.of(new_id("sevt"), SessionStatusIdleEvent(stop_reason=stop)))
 
     async def _close_dangling_calls(self, turn: TurnRow) -> None:
         """Give every unanswered tool call of the interrupted round an error result in the transcript."""
         if turn.state != "waiting":
             return
         calls = await actions.for_round(self.conn, self.sid, turn.trigger_id, turn.round)
-        blocks: list[JsonObject] = [
+        blocks: list[dict[str, object]] = [
             {
                 "type": "tool_result",
                 "tool_use_id": a.provider_tool_use_id,
@@ -239,8 +269,8 @@ class Admission:
         Runs once per request, after every event is admitted: a request answering the whole
         barrier resumes the turn and re-emits nothing.
         """
-        stop = self.session.stop_reason or {}
-        if self.session.status != "idle" or stop.get("type") != "requires_action":
+        stop = self.session.stop_reason
+        if self.session.status != "idle" or stop is None or stop["type"] != "requires_action":
             return
         calls = await actions.for_round(self.conn, self.sid, action.trigger_id, action.round)
         owed = {
@@ -248,17 +278,17 @@ class Admission:
             for a in calls
             if a.state == "awaiting_confirmation" or (a.kind, a.state) == ("custom", "pending")
         }
-        remaining = [event_id for event_id in stop.get("event_ids", []) if event_id in owed]
-        if remaining == stop.get("event_ids"):
+        remaining = [event_id for event_id in stop["event_ids"] if event_id in owed]
+        if remaining == stop["event_ids"]:
             return
         if not remaining:  # only calls a worker runs are left: the Session is busy with them
             await self._set_running()
             return
-        new_stop: JsonObject = {"type": "requires_action", "event_ids": remaining}
+        new_stop: wire.RequiresActionStopReason = {"type": "requires_action", "event_ids": remaining}
         self.session = await sessions.set_status(self.conn, self.session, "idle", new_stop)
         await self._append(NewEvent.of(new_id("sevt"), SessionStatusIdleEvent(stop_reason=new_stop)))
 
-    async def _user_custom_tool_result(self, index: int, event: JsonObject) -> None:
+    async def _user_custom_tool_result(self, index: int, event: wire.UserCustomToolResultEventParams) -> None:
         result = UserCustomToolResultEvent(
             custom_tool_use_id=event["custom_tool_use_id"],
             content=event.get("content", []),
@@ -266,13 +296,13 @@ class Admission:
         )
         await self._result(index, result, ("custom",), ("pending",))
 
-    async def _user_tool_result(self, index: int, event: JsonObject) -> None:
+    async def _user_tool_result(self, index: int, event: wire.UserToolResultEventParams) -> None:
         result = UserToolResultEvent(
             tool_use_id=event["tool_use_id"], content=event.get("content", []), is_error=event.get("is_error", False)
         )
         await self._result(index, result, ("builtin",), ("pending", "allowed"))
 
-    async def _user_tool_confirmation(self, index: int, event: JsonObject) -> None:
+    async def _user_tool_confirmation(self, index: int, event: wire.UserToolConfirmationEventParams) -> None:
         event_id = event["tool_use_id"]
         action = await self._action(index, event_id, "tool_use_id", ("builtin", "mcp", "managed"))
         if action.state != "awaiting_confirmation":

@@ -12,9 +12,11 @@ the File itself (``app.files``) or the admission rules (``app.admission``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from mango_server.blob import BlobStore
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.store import files
 from mango_server.store.db import Connection, Pool
 from mango_server.store.sessions import SessionRow
@@ -27,24 +29,33 @@ Snapshots = dict[tuple[int, int], tuple[str, str]]
 RUBRIC_BLOCK = -1  # the "block index" of a ``user.define_outcome`` File rubric
 
 
-def file_sources(events: list[JsonObject]) -> list[tuple[int, int, str]]:
+def file_sources(events: Sequence[wire.SessionEventInput]) -> list[tuple[int, int, str]]:
     """(event index, block index, file id) of every File document source and File rubric in ``events``."""
     found: list[tuple[int, int, str]] = []
     for event_index, event in enumerate(events):
-        rubric = event.get("rubric") if event.get("type") == "user.define_outcome" else None
-        if isinstance(rubric, dict) and rubric.get("type") == "file":
-            found.append((event_index, RUBRIC_BLOCK, str(rubric["file_id"])))
-        if event.get("type") != "user.message":
+        if event["type"] == "user.define_outcome":
+            rubric = event["rubric"]
+            if rubric["type"] == "file":
+                found.append((event_index, RUBRIC_BLOCK, rubric["file_id"]))
+        if event["type"] == "user.message":
+            found += [(event_index, block_index, file_id) for block_index, file_id in content_files(event["content"])]
+    return found
+
+
+def content_files(content: Sequence[wire.UserContentBlock]) -> list[tuple[int, str]]:
+    """(block index, file id) of every File document source of a ``user.message``'s content."""
+    found: list[tuple[int, str]] = []
+    for block_index, block in enumerate(content):
+        if block["type"] != "document":
             continue
-        for block_index, block in enumerate(event.get("content") or []):
-            source = block.get("source") if block.get("type") == "document" else None
-            if isinstance(source, dict) and source.get("type") == "file":
-                found.append((event_index, block_index, str(source["file_id"])))
+        source = block["source"]
+        if source["type"] == "file":
+            found.append((block_index, source["file_id"]))
     return found
 
 
 async def snapshot_file_documents(
-    pool: Pool, blobs: BlobStore | None, workspace_id: str, events: list[JsonObject]
+    pool: Pool, blobs: BlobStore | None, workspace_id: str, events: Sequence[wire.SessionEventInput]
 ) -> Snapshots:
     """Read the text of every File the events reference; keyed by (event index, block index)."""
     sources = file_sources(events)

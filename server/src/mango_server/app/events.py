@@ -12,6 +12,7 @@ Not responsible for the SSE framing, the fan-out or the wire shapes (``api.handl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,8 +21,8 @@ from mango_server.app.documents import Snapshots, snapshot_file_documents
 from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import routing
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
 from mango_server.live import pokes
@@ -67,7 +68,9 @@ async def list_page(
         )
 
 
-async def read_documents(services: Services, principal: Principal, client_events: list[JsonObject]) -> Snapshots:
+async def read_documents(
+    services: Services, principal: Principal, client_events: Sequence[wire.SessionEventInput]
+) -> Snapshots:
     """Snapshot the Files that ``user.message`` document blocks reference (before the admission transaction)."""
     if principal.kind == "SessionToken":
         return {}  # admission refuses user.message from a session token
@@ -76,9 +79,15 @@ async def read_documents(services: Services, principal: Principal, client_events
 
 
 async def send(
-    services: Services, principal: Principal, session_id: str, client_events: list[JsonObject], token: str = ""
+    services: Services,
+    principal: Principal,
+    session_id: str,
+    client_events: Sequence[wire.SessionEventInput],
+    token: str = "",
 ) -> list[EventRow]:
     """Admit ``client_events``; returns the admitted client events (not the server events appended with them).
+
+    ``client_events``: the events of a validated ``sessions.events.send`` body, as its wire TypedDicts.
 
     A session token's results are fenced by its Work lease inside the admission transaction
     (``token`` is the presented session token; other credentials pass ``""``).
@@ -124,7 +133,7 @@ async def fetch_after(services: Services, session_id: str, cursor: int) -> Fetch
     return Fetched(rows, gone or any(r.type == "session.deleted" for r in rows))
 
 
-def from_news(rows: list[JsonObject]) -> Fetched:
+def from_news(rows: Sequence[pokes.CarriedRow]) -> Fetched:
     """The rows a writer's poke carried (committed, in sequence order), as a read would return them."""
     fetched = pokes.rows(rows, EventRow)
     return Fetched(fetched, any(r.type == "session.deleted" for r in fetched))

@@ -8,7 +8,7 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import events as wire
 from mango_server.app import events
-from mango_server.domain._generated.wire import SessionEventList, SessionEventSendResult
+from mango_server.domain._generated.wire import SessionEventList, SessionEventSendParams, SessionEventSendResult
 from mango_server.domain.paging import Order
 
 
@@ -35,4 +35,5 @@ async def sessions_events_list(ctx: RequestContext) -> SessionEventList:
 async def sessions_events_send(ctx: RequestContext) -> SessionEventSendResult:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
-    return wire.sent(await events.send(ctx.services, ctx.principal, session_id, ctx.body["events"], ctx.session_token))
+    client_events = ctx.params(SessionEventSendParams)["events"]
+    return wire.sent(await events.send(ctx.services, ctx.principal, session_id, client_events, ctx.session_token))

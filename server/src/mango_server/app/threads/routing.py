@@ -16,13 +16,16 @@ it. Not responsible for what admitting an event means (``app.admission``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from mango_server.app import ledger
 from mango_server.app.admission import Admission
 from mango_server.app.documents import Snapshots
 from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation as thread_rules
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import ConflictError, InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
 from mango_server.store import events, sessions, threads, turns
@@ -30,12 +33,6 @@ from mango_server.store.db import Connection
 from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.threads import ThreadRow
-
-_ID_FIELDS = {
-    "user.tool_confirmation": "tool_use_id",
-    "user.tool_result": "tool_use_id",
-    "user.custom_tool_result": "custom_tool_use_id",
-}
 
 
 class Routed:
@@ -51,7 +48,7 @@ async def admit(
     session: SessionRow,
     principal_kind: PrincipalKind,
     documents: Snapshots,
-    client_events: list[JsonObject],
+    client_events: Sequence[wire.SessionEventInput],
     at_lock: turns.ActiveAtLock | None = None,
 ) -> Routed:
     """Admit ``client_events`` in order, each by the execution row of its Thread.
@@ -63,10 +60,10 @@ async def admit(
     routed = Routed()
     by_id: dict[str, ThreadRow] | None = None
     primary = session.primary_thread_id
-    batch: list[JsonObject] = []
+    batch: list[wire.SessionEventInput] = []
     positions: list[int] = []  # the request index of each event in ``batch`` (document snapshots use it)
     for index, event in enumerate(client_events):
-        named = event.get("session_thread_id")
+        named = _named_thread(event)
         if event["type"] == "user.interrupt" and named is None:
             by_id = by_id if by_id is not None else await _threads(conn, session)
             targets = [t for t in by_id.values() if t.parent_thread_id is not None and t.archived_at is None]
@@ -109,8 +106,35 @@ async def _threads(conn: Connection, session: SessionRow) -> dict[str, ThreadRow
     return {t.id: t for t in await threads.all_of(conn, session.workspace_id, session.id)}
 
 
-def _primary_event(event: JsonObject) -> JsonObject:
-    return {k: v for k, v in event.items() if k != "session_thread_id"}
+def _named_thread(event: wire.SessionEventInput) -> str | None:
+    """The Thread an event names (``user.message`` and ``user.define_outcome`` name none)."""
+    named = event.get("session_thread_id")
+    return named if isinstance(named, str) else None
+
+
+def _primary_event(event: wire.SessionEventInput) -> wire.SessionEventInput:
+    """The event without its ``session_thread_id`` (an optional key: what is left is the same event type)."""
+    return cast(wire.SessionEventInput, {k: v for k, v in event.items() if k != "session_thread_id"})
+
+
+def _id_field(event: wire.SessionEventInput) -> str | None:
+    """The field naming the tool call an answer resolves (None for an event that answers no call)."""
+    if event["type"] == "user.tool_confirmation" or event["type"] == "user.tool_result":
+        return "tool_use_id"
+    if event["type"] == "user.custom_tool_result":
+        return "custom_tool_use_id"
+    return None
+
+
+async def _with_original_id(
+    conn: Connection, session: SessionRow, child: SessionRow, event: wire.SessionEventInput
+) -> wire.SessionEventInput:
+    """The answer as the child admits it: naming its call by the child's own id (:func:`_original_id`)."""
+    if event["type"] == "user.tool_confirmation" or event["type"] == "user.tool_result":
+        event["tool_use_id"] = await _original_id(conn, session, child, event["tool_use_id"])
+    elif event["type"] == "user.custom_tool_result":
+        event["custom_tool_use_id"] = await _original_id(conn, session, child, event["custom_tool_use_id"])
+    return event
 
 
 async def _admit_primary(
@@ -118,7 +142,7 @@ async def _admit_primary(
     session: SessionRow,
     principal_kind: PrincipalKind,
     documents: Snapshots,
-    batch: list[JsonObject],
+    batch: list[wire.SessionEventInput],
     routed: Routed,
     at_lock: turns.ActiveAtLock | None,
 ) -> None:
@@ -130,7 +154,7 @@ async def _admit_child(
     session: SessionRow,
     thread: ThreadRow,
     principal_kind: PrincipalKind,
-    event: JsonObject,
+    event: wire.SessionEventInput,
     routed: Routed,
     *,
     targeted: bool,
@@ -139,10 +163,8 @@ async def _admit_child(
     child = await sessions.lock_any(conn, thread.execution_id)
     if child is None:
         return
-    local = _primary_event(event)
-    field = _ID_FIELDS.get(event["type"])
-    if field is not None:
-        local[field] = await _original_id(conn, session, child, str(local[field]))
+    local = await _with_original_id(conn, session, child, _primary_event(event))
+    field = _id_field(event)
     admission = Admission(tx, child, principal_kind)
     rows = await admission.admit([local])
     routed.accepted += rows
@@ -168,9 +190,10 @@ async def _original_id(conn: Connection, session: SessionRow, child: SessionRow,
 
 def _owed_id(child: SessionRow, event_id: str) -> str:
     """The child's pending id in its ``requires_action`` that ``event_id`` names (cross-posts without a source)."""
-    for pending in (child.stop_reason or {}).get("event_ids") or []:
-        if thread_rules.crosspost_id(str(pending)) == event_id:
-            return str(pending)
+    stop = child.stop_reason
+    for pending in stop["event_ids"] if stop is not None and stop["type"] == "requires_action" else []:
+        if thread_rules.crosspost_id(pending) == event_id:
+            return pending
     return event_id
 
 

@@ -25,6 +25,7 @@ from mango_server.app.ledger import Tx
 from mango_server.app.turn.outcome_grader import GradingSubject, ModelGrader, Verdict
 from mango_server.app.turn.request import user_blocks
 from mango_server.app.turn.rounds import StepOutcome, is_open
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
     OutcomeEvaluationResult,
     SessionStatusRunningEvent,
@@ -60,7 +61,7 @@ def end_id(outcome_id: str, iteration: int) -> str:
 
 
 async def define(
-    conn: Connection, session: SessionRow, index: int, event: JsonObject, documents: Snapshots
+    conn: Connection, session: SessionRow, index: int, event: wire.UserDefineOutcomeEventParams, documents: Snapshots
 ) -> tuple[NewEvent, list[NewEvent]]:
     """The ``user.define_outcome`` echo (a queued trigger) and the ends of the outcomes it supersedes.
 
@@ -68,7 +69,7 @@ async def define(
     """
     rubric = event["rubric"]
     if rubric["type"] == "text":
-        rubric_text = str(rubric["content"])
+        rubric_text = rubric["content"]
     else:
         snapshot = documents.get((index, RUBRIC_BLOCK))
         if snapshot is None:
@@ -76,8 +77,8 @@ async def define(
         rubric_text = snapshot[1]
     outcome_id = new_id("outc")
     event_id = new_id("sevt")
-    max_iterations = int(event.get("max_iterations") or DEFAULT_MAX_ITERATIONS)
-    new = NewOutcome(outcome_id, event_id, event["description"], dict(rubric), rubric_text, max_iterations)
+    max_iterations = event.get("max_iterations") or DEFAULT_MAX_ITERATIONS
+    new = NewOutcome(outcome_id, event_id, event["description"], rubric.copy(), rubric_text, max_iterations)
     ended = await _end_active(conn, session, "interrupted", "a newer outcome was defined")
     await outcomes.create(conn, session.workspace_id, session.id, new)
     payload = UserDefineOutcomeEvent(
@@ -181,7 +182,7 @@ class OutcomeLoop:
         """The active outcome and the iteration to grade, when its turn has ended and nothing is queued."""
         if session is None or not is_open(session) or session.status != "idle":
             return None
-        if (session.stop_reason or {}).get("type") != "end_turn":
+        if session.stop_reason is None or session.stop_reason["type"] != "end_turn":
             return None
         outcome = await outcomes.active(conn, session.id)
         if outcome is None or await turns.active(conn, session.id) is not None:
