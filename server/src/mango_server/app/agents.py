@@ -8,14 +8,15 @@ version a concurrent update just wrote. Not responsible for the body rules
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
 from mango_server.app.services import Services
 from mango_server.domain import roster
+from mango_server.domain._generated import wire
 from mango_server.domain.agents import build_agent_body, next_version
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.store import agents, skills
@@ -32,7 +33,7 @@ class AgentFilter:
     created_lte: datetime | None = None
 
 
-async def create(services: Services, principal: Principal, params: JsonObject) -> AgentRow:
+async def create(services: Services, principal: Principal, params: wire.AgentCreateParams) -> AgentRow:
     """A new Agent at version 1, its Skill references pinned to concrete versions."""
     body = build_agent_body(params)
     async with transaction(services.pool) as conn:
@@ -42,13 +43,13 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
         return await agents.create(conn, principal.workspace_id, body)
 
 
-async def _resolve_roster(conn: Connection, workspace_id: str, body: JsonObject) -> JsonObject | None:
+async def _resolve_roster(conn: Connection, workspace_id: str, body: Mapping[str, object]) -> dict[str, object] | None:
     """The stored roster: every Agent member pinned to a concrete version, names unique, one level only."""
     entries = roster.parse_entries(body.get("multiagent"))
     if not entries:
         return None
     names: set[str] = set()
-    out: list[JsonObject] = []
+    out: list[Mapping[str, object]] = []
     for index, entry in enumerate(entries):
         where = f"multiagent.agents[{index}]"
         if entry["type"] == "agent":
@@ -92,11 +93,11 @@ async def list_page(
         )
 
 
-async def update(services: Services, principal: Principal, agent_id: str, params: JsonObject) -> AgentRow:
+async def update(services: Services, principal: Principal, agent_id: str, params: wire.AgentUpdateParams) -> AgentRow:
     """Write the next version from ``params`` over the current body; an update that changes
     nothing (and names no other expected version) returns the current version unchanged."""
-    changes = dict(params)
-    expected = changes.pop("version", None)
+    expected = params.get("version")
+    changes: dict[str, object] = {k: v for k, v in params.items() if k != "version"}
     workspace_id = principal.workspace_id
     async with transaction(services.pool) as conn:
         current = await agents.get_body(conn, workspace_id, agent_id)

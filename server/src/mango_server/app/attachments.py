@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Sequence
 
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.store import memory_stores
 from mango_server.store.db import Connection
 from mango_server.store.memory_stores import MemoryStoreRow
@@ -42,11 +43,13 @@ def _mount_path(raw: str, index: int) -> str:
     return path
 
 
-async def freeze(conn: Connection, workspace_id: str, resources: list[JsonObject]) -> list[JsonObject]:
+async def freeze(
+    conn: Connection, workspace_id: str, resources: Sequence[wire.MemoryStoreResourceParams]
+) -> list[wire.SessionResource]:
     """The frozen ``sessions.resources`` (a JSON document) for the requested attachments (at most 8)."""
     if len(resources) > 8:
         raise InvalidRequestError("resources: at most 8 Memory Store attachments")
-    frozen: list[JsonObject] = []
+    frozen: list[wire.SessionResource] = []
     for index, resource in enumerate(resources):
         store_id = resource["memory_store_id"]
         if any(f["memory_store_id"] == store_id for f in frozen):
@@ -60,7 +63,9 @@ async def freeze(conn: Connection, workspace_id: str, resources: list[JsonObject
         raw = resource.get("mount_path")
         mount_path = _mount_path(raw, index) if raw is not None else default_mount_path(store)
         for other in frozen:
-            a, b = mount_path.rstrip("/") + "/", other["mount_path"].rstrip("/") + "/"
+            other_path = other["mount_path"]
+            assert other_path is not None  # every frozen attachment has its mount path
+            a, b = mount_path.rstrip("/") + "/", other_path.rstrip("/") + "/"
             if a.startswith(b) or b.startswith(a):
                 raise InvalidRequestError(
                     f"resources[{index}].mount_path: {mount_path} overlaps the mount path of memory store "

@@ -20,9 +20,9 @@ from mango_server.app import notifications
 from mango_server.app import sessions as sessions_app
 from mango_server.app.services import Services
 from mango_server.domain import deployments as rules
+from mango_server.domain._generated import wire
 from mango_server.domain.environments import merge_metadata
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.store import agents, deployments, environments
@@ -53,7 +53,7 @@ log = logging.getLogger(__name__)
 _BUSY = ("running", "rescheduling")
 
 
-async def create(services: Services, principal: Principal, params: JsonObject) -> DeploymentRow:
+async def create(services: Services, principal: Principal, params: wire.DeploymentCreateParams) -> DeploymentRow:
     """A new active Deployment; its Agent and Environment must exist and not be archived."""
     ws = principal.workspace_id
     agent_id, version = _agent_ref(params["agent"])
@@ -106,7 +106,9 @@ async def list_page(
         )
 
 
-async def update(services: Services, principal: Principal, deployment_id: str, params: JsonObject) -> DeploymentRow:
+async def update(
+    services: Services, principal: Principal, deployment_id: str, params: wire.DeploymentUpdateParams
+) -> DeploymentRow:
     """Change the fields present; a null ``schedule`` removes it (manual Runs only)."""
     ws = principal.workspace_id
     async with transaction(services.pool) as conn:
@@ -304,8 +306,8 @@ async def _notify_run_finished(conn: Connection, run: RunRow) -> None:
     )
 
 
-def _session_params(row: DeploymentRow) -> JsonObject:
-    agent: JsonObject = {"type": "agent", "id": row.agent_id}
+def _session_params(row: DeploymentRow) -> wire.SessionCreateParams:
+    agent: wire.AgentRef = {"type": "agent", "id": row.agent_id}
     if row.agent_version is not None:
         agent["version"] = row.agent_version
     return {
@@ -365,11 +367,11 @@ def _replace(row: DeploymentRow, **changes: object) -> DeploymentFields:
     return DeploymentFields(**values)
 
 
-def _agent_ref(ref: str | JsonObject) -> tuple[str, int | None]:
+def _agent_ref(ref: wire.AgentRefParam) -> tuple[str, int | None]:
     if isinstance(ref, str):
         return ref, None
-    return str(ref["id"]), ref.get("version")
+    return ref["id"], ref.get("version")
 
 
-def _schedule(raw: JsonObject | None) -> JsonObject | None:
-    return None if raw is None else dict(rules.validate_schedule(raw))
+def _schedule(raw: wire.CronScheduleParams | None) -> rules.CronSchedule | None:
+    return None if raw is None else rules.validate_schedule(raw)

@@ -8,9 +8,9 @@ shape (``api.mappers.environments``).
 from __future__ import annotations
 
 from mango_server.app.services import Services
+from mango_server.domain._generated import wire
 from mango_server.domain.environments import DEFAULT_CONFIG, merge_metadata
 from mango_server.domain.errors import ConflictError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.store import environments
@@ -18,7 +18,7 @@ from mango_server.store.db import transaction
 from mango_server.store.environments import EnvironmentFields, EnvironmentRow
 
 
-async def create(services: Services, principal: Principal, params: JsonObject) -> EnvironmentRow:
+async def create(services: Services, principal: Principal, params: wire.EnvironmentCreateParams) -> EnvironmentRow:
     """A new Environment; its name is unique within the Workspace (409 otherwise)."""
     fields = EnvironmentFields(
         name=params["name"],
@@ -46,7 +46,9 @@ async def list_page(
         )
 
 
-async def update(services: Services, principal: Principal, environment_id: str, params: JsonObject) -> EnvironmentRow:
+async def update(
+    services: Services, principal: Principal, environment_id: str, params: wire.EnvironmentUpdateParams
+) -> EnvironmentRow:
     """Change name, description, config or metadata (a null metadata value deletes the key)."""
     async with transaction(services.pool) as conn:
         row = await environments.lock(conn, principal.workspace_id, environment_id)

@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 
 from mango_server.app.auth import assert_live_lease
 from mango_server.app.services import Services
+from mango_server.domain._generated import wire
 from mango_server.domain.errors import (
     ConflictError,
     InvalidRequestError,
     NotFoundError,
     PermissionDeniedError,
 )
-from mango_server.domain.json import JsonObject
 from mango_server.domain.memory import (
     MemoryPathConflictError,
     MemoryPreconditionFailedError,
@@ -54,7 +54,7 @@ class MemoryListing:
     next_key: list[str] | None
 
 
-def _actor(principal: Principal) -> JsonObject:
+def _actor(principal: Principal) -> dict[str, object]:
     if principal.kind == "SessionToken":
         return {"type": "session_actor", "session_id": principal.session_id}
     return {"type": "api_actor", "api_key_id": principal.key_id}
@@ -93,7 +93,9 @@ async def _readable(conn: Connection, principal: Principal, store_id: str) -> Me
 # ---------------------------------------------------------------- stores
 
 
-async def create_store(services: Services, principal: Principal, params: JsonObject) -> MemoryStoreRow:
+async def create_store(
+    services: Services, principal: Principal, params: wire.MemoryStoreCreateParams
+) -> MemoryStoreRow:
     """An empty store."""
     async with transaction(services.pool) as conn:
         return await ms.insert_store(
@@ -136,7 +138,9 @@ async def list_stores(
         )
 
 
-async def update_store(services: Services, principal: Principal, store_id: str, params: JsonObject) -> MemoryStoreRow:
+async def update_store(
+    services: Services, principal: Principal, store_id: str, params: wire.MemoryStoreUpdateParams
+) -> MemoryStoreRow:
     """Replace the fields present in ``params`` (metadata as a whole); archived stores answer 409."""
     async with transaction(services.pool) as conn:
         row = await ms.get_store(conn, principal.workspace_id, store_id, lock="update")

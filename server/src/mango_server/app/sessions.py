@@ -12,6 +12,7 @@ wire shape (``api.mappers.sessions``) or event admission rules (``app.admission`
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from mango_server.app import attachments, ledger, notifications
 from mango_server.app.admission import Admission
@@ -20,6 +21,7 @@ from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation
 from mango_server.domain import prices, roster
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
     OMITTED,
     SessionDeletedEvent,
@@ -47,12 +49,12 @@ MAX_METADATA_PAIRS = 16
 
 def freeze_agent(agent_row: AgentRow) -> JsonObject:
     """The Agent snapshot a Session runs with for its whole life (one version, body fields only)."""
-    body = agent_row.body
+    body: Mapping[str, object] = agent_row.body
     snapshot: JsonObject = {"type": "agent", "id": agent_row.id, "version": agent_row.version}
     return {**snapshot, **{k: body.get(k) for k in _SNAPSHOT_FIELDS}}
 
 
-async def create(services: Services, principal: Principal, params: JsonObject) -> SessionRow:
+async def create(services: Services, principal: Principal, params: wire.SessionCreateParams) -> SessionRow:
     """A new idle Session, admitting its ``initial_events`` in the same transaction."""
     ws = principal.workspace_id
     documents = await read_documents(services, principal, params.get("initial_events") or [])
@@ -63,23 +65,23 @@ async def create(services: Services, principal: Principal, params: JsonObject) -
         await notifications.publish(
             conn, workspace_id=ws, type="session.created", resource_type="session", resource_id=row.id, source_id=row.id
         )
-        if params.get("budget"):
-            row = await sessions.set_budget(conn, row, _budget(params["budget"]))
-        if params.get("initial_events"):
-            await Admission(Tx(conn), row, principal.kind, documents).admit(params["initial_events"])
+        if budget := params.get("budget"):
+            row = await sessions.set_budget(conn, row, _budget(budget))
+        if initial_events := params.get("initial_events"):
+            await Admission(Tx(conn), row, principal.kind, documents).admit(initial_events)
         row = await sessions.get_row(conn, ws, row.id)
     await services.notifier.committed(row.id)
     return row
 
 
-def _budget(raw: JsonObject | None) -> JsonObject | None:
+def _budget(raw: wire.SessionBudget | None) -> wire.SessionBudget | None:
     """The stored (and wire) form of a budget parameter: both limits present, null when unset."""
     if raw is None:
         return None
     return {"type": "limit", "max_list_cost": raw.get("max_list_cost"), "max_tokens": raw.get("max_tokens")}
 
 
-async def _new_session(conn: Connection, ws: str, params: JsonObject) -> NewSession:
+async def _new_session(conn: Connection, ws: str, params: wire.SessionCreateParams) -> NewSession:
     """Resolve the Agent version and Environment (neither archived) and freeze the attachments."""
     ref = params["agent"]
     agent_id, version = (ref, None) if isinstance(ref, str) else (ref["id"], ref.get("version"))
@@ -110,9 +112,11 @@ async def _new_session(conn: Connection, ws: str, params: JsonObject) -> NewSess
     )
 
 
-async def _freeze_roster(conn: Connection, ws: str, coordinator: AgentRow, snapshot: JsonObject) -> JsonObject:
+async def _freeze_roster(
+    conn: Connection, ws: str, coordinator: AgentRow, snapshot: Mapping[str, object]
+) -> dict[str, object]:
     """The roster a Session pins: one full snapshot per member, at the versions the Agent pinned."""
-    members: list[JsonObject] = []
+    members: list[Mapping[str, object]] = []
     for entry in coordinator.body["multiagent"]["agents"]:
         if entry["type"] == "self":
             members.append(dict(snapshot))
@@ -180,7 +184,9 @@ def merge_metadata(current: dict[str, str], changes: dict[str, str | None]) -> d
     return merged
 
 
-async def update(services: Services, principal: Principal, session_id: str, params: JsonObject) -> SessionRow:
+async def update(
+    services: Services, principal: Principal, session_id: str, params: wire.SessionUpdateParams
+) -> SessionRow:
     """Change title, metadata and budget; a real change is announced with ``session.updated``.
 
     Changing the budget of a Session stopped with ``budget_reached`` wakes it: its paused turn

@@ -11,12 +11,13 @@ shape (``api.mappers.webhooks``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mango_server.app.services import Services
+from mango_server.domain._generated import wire
 from mango_server.domain.environments import merge_metadata
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.domain.webhooks import new_secret, notification_type_error
@@ -42,14 +43,14 @@ def _url(raw: str) -> str:
         raise InvalidRequestError(f"url: {str(exc).removeprefix('egress refused: ')}") from None
 
 
-def _types(raw: list[str]) -> list[str]:
+def _types(raw: Sequence[str]) -> list[str]:
     error = notification_type_error(raw)
     if error is not None:
         raise InvalidRequestError(f"event_types: {error}")
     return sorted(set(raw))
 
 
-async def create(services: Services, principal: Principal, params: JsonObject) -> WithSecret:
+async def create(services: Services, principal: Principal, params: wire.WebhookCreateParams) -> WithSecret:
     """A new enabled endpoint and its secret."""
     keyring = services.require_keyring()
     fields = WebhookFields(
@@ -79,7 +80,9 @@ async def list_page(services: Services, principal: Principal, *, limit: int, cur
         return await webhooks.list_page(conn, principal.workspace_id, limit=limit, cursor=cursor)
 
 
-async def update(services: Services, principal: Principal, webhook_id: str, params: JsonObject) -> WebhookRow:
+async def update(
+    services: Services, principal: Principal, webhook_id: str, params: wire.WebhookUpdateParams
+) -> WebhookRow:
     """Change the URL, subscribed types, enabled flag, description or metadata (null metadata values delete)."""
     async with transaction(services.pool) as conn:
         row = await webhooks.lock(conn, principal.workspace_id, webhook_id)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mango_server.app import ledger
@@ -33,9 +34,9 @@ from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation
 from mango_server.app.turn.rounds import finish_turn, is_open
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import SessionErrorEvent, SessionStatusTerminatedEvent
 from mango_server.domain.errors import ConflictError, RateLimitedError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
@@ -149,7 +150,7 @@ async def stop(services: Services, item: WorkRef, *, force: bool) -> WorkRow:
         return await stop_in(conn, item.workspace_id, item.environment_id, item.work_id, force=force)
 
 
-async def fail(services: Services, item: WorkRef, error: JsonObject) -> WorkRow:
+async def fail(services: Services, item: WorkRef, error: wire.WorkError) -> WorkRow:
     """Stop the item with ``error`` and terminate its Session, child Threads included, for good."""
     async with transaction(services.pool) as conn:
         row, terminated = await fail_in(Tx(conn), item.workspace_id, item.environment_id, item.work_id, error)
@@ -197,7 +198,7 @@ async def stats(services: Services, principal: Principal, environment_id: str) -
 
 
 async def create_healthcheck(
-    services: Services, principal: Principal, environment_id: str, metadata: dict[str, str | None]
+    services: Services, principal: Principal, environment_id: str, metadata: Mapping[str, str | None]
 ) -> WorkRow:
     """Queue a healthcheck item on an Environment that is not archived."""
     environment_in_scope(principal, environment_id)
@@ -209,7 +210,7 @@ async def create_healthcheck(
         return await work.enqueue_healthcheck(conn, principal.workspace_id, environment_id, kept)
 
 
-async def report_healthcheck(services: Services, item: WorkRef, params: JsonObject) -> WorkRow:
+async def report_healthcheck(services: Services, item: WorkRef, params: wire.HealthcheckResultParams) -> WorkRow:
     """Record a healthcheck's result and stop the item."""
     async with transaction(services.pool) as conn:
         row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
@@ -217,7 +218,7 @@ async def report_healthcheck(services: Services, item: WorkRef, params: JsonObje
 
 
 async def fail_in(
-    tx: Tx, workspace_id: str, environment_id: str, work_id: str, error: JsonObject
+    tx: Tx, workspace_id: str, environment_id: str, work_id: str, error: wire.WorkError
 ) -> tuple[WorkRow, list[str]]:
     """:func:`fail` in the caller's transaction; returns the row and the ids of the terminated Session and
     child Threads (none when the Session was already over)."""
@@ -276,7 +277,7 @@ async def terminate_session(tx: Tx, session: SessionRow, message: str) -> Sessio
     await actions.cancel_open(conn, sid)
     await mcp.settle_interrupted(conn, sid)
     trigger = turn.trigger_id if turn is not None else None
-    error = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
+    error: wire.SessionError = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
     announced = [
         NewEvent.of(new_id("sevt"), SessionErrorEvent(error=error), trigger),
         NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent()),

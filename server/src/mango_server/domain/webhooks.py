@@ -20,7 +20,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, TypedDict
@@ -153,7 +153,7 @@ def is_ack(status: int) -> bool:
     return 200 <= status < 300
 
 
-def notification_type_error(types: list[str]) -> str | None:
+def notification_type_error(types: Sequence[str]) -> str | None:
     """Why a list of subscribed types is invalid (``None``: valid)."""
     unknown = sorted(set(types) - NOTIFICATION_TYPES)
     if unknown:

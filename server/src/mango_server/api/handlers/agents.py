@@ -7,11 +7,11 @@ from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import agents as wire
 from mango_server.app import agents
 from mango_server.app.agents import AgentFilter
-from mango_server.domain._generated.wire import Agent, AgentList
+from mango_server.domain._generated.wire import Agent, AgentCreateParams, AgentList, AgentUpdateParams
 
 
 async def agents_create(ctx: RequestContext) -> Agent:
-    return wire.agent(await agents.create(ctx.services, ctx.principal, ctx.body))
+    return wire.agent(await agents.create(ctx.services, ctx.principal, ctx.params(AgentCreateParams)))
 
 
 async def agents_get(ctx: RequestContext) -> Agent:
@@ -31,7 +31,8 @@ async def agents_list(ctx: RequestContext) -> AgentList:
 
 
 async def agents_update(ctx: RequestContext) -> Agent:
-    return wire.agent(await agents.update(ctx.services, ctx.principal, ctx.path["agent_id"], ctx.body))
+    params = ctx.params(AgentUpdateParams)
+    return wire.agent(await agents.update(ctx.services, ctx.principal, ctx.path["agent_id"], params))
 
 
 async def agents_archive(ctx: RequestContext) -> Agent:

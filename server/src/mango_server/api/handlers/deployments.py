@@ -7,11 +7,18 @@ from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import deployments as wire
 from mango_server.app import deployments
 from mango_server.app.deployments import RunFilters
-from mango_server.domain._generated.wire import Deployment, DeploymentList, DeploymentRun, DeploymentRunList
+from mango_server.domain._generated.wire import (
+    Deployment,
+    DeploymentCreateParams,
+    DeploymentList,
+    DeploymentRun,
+    DeploymentRunList,
+    DeploymentUpdateParams,
+)
 
 
 async def deployments_create(ctx: RequestContext) -> Deployment:
-    return wire.deployment(await deployments.create(ctx.services, ctx.principal, ctx.body))
+    return wire.deployment(await deployments.create(ctx.services, ctx.principal, ctx.params(DeploymentCreateParams)))
 
 
 async def deployments_get(ctx: RequestContext) -> Deployment:
@@ -37,7 +44,8 @@ async def deployments_list(ctx: RequestContext) -> DeploymentList:
 
 
 async def deployments_update(ctx: RequestContext) -> Deployment:
-    row = await deployments.update(ctx.services, ctx.principal, ctx.path["deployment_id"], ctx.body)
+    params = ctx.params(DeploymentUpdateParams)
+    row = await deployments.update(ctx.services, ctx.principal, ctx.path["deployment_id"], params)
     return wire.deployment(row)
 
 

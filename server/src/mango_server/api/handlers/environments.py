@@ -6,11 +6,17 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import environments as wire
 from mango_server.app import environments
-from mango_server.domain._generated.wire import Environment, EnvironmentDeleted, EnvironmentList
+from mango_server.domain._generated.wire import (
+    Environment,
+    EnvironmentCreateParams,
+    EnvironmentDeleted,
+    EnvironmentList,
+    EnvironmentUpdateParams,
+)
 
 
 async def environments_create(ctx: RequestContext) -> Environment:
-    return wire.environment(await environments.create(ctx.services, ctx.principal, ctx.body))
+    return wire.environment(await environments.create(ctx.services, ctx.principal, ctx.params(EnvironmentCreateParams)))
 
 
 async def environments_get(ctx: RequestContext) -> Environment:
@@ -27,7 +33,8 @@ async def environments_list(ctx: RequestContext) -> EnvironmentList:
 
 
 async def environments_update(ctx: RequestContext) -> Environment:
-    row = await environments.update(ctx.services, ctx.principal, ctx.path["environment_id"], ctx.body)
+    params = ctx.params(EnvironmentUpdateParams)
+    row = await environments.update(ctx.services, ctx.principal, ctx.path["environment_id"], params)
     return wire.environment(row)
 
 

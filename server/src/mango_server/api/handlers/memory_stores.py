@@ -22,7 +22,7 @@ VIEWS = ("basic", "full")
 
 
 async def memory_stores_create(ctx: RequestContext) -> spec.MemoryStore:
-    return wire.store(await memory.create_store(ctx.services, ctx.principal, ctx.body))
+    return wire.store(await memory.create_store(ctx.services, ctx.principal, ctx.params(spec.MemoryStoreCreateParams)))
 
 
 async def memory_stores_get(ctx: RequestContext) -> spec.MemoryStore:
@@ -44,7 +44,8 @@ async def memory_stores_list(ctx: RequestContext) -> spec.MemoryStoreList:
 
 
 async def memory_stores_update(ctx: RequestContext) -> spec.MemoryStore:
-    return wire.store(await memory.update_store(ctx.services, ctx.principal, ctx.path["memory_store_id"], ctx.body))
+    params = ctx.params(spec.MemoryStoreUpdateParams)
+    return wire.store(await memory.update_store(ctx.services, ctx.principal, ctx.path["memory_store_id"], params))
 
 
 async def memory_stores_archive(ctx: RequestContext) -> spec.MemoryStore:

@@ -9,12 +9,18 @@ from mango_server.api.handlers._paging import page_params, two_way_page_body
 from mango_server.api.mappers import sessions as wire
 from mango_server.app import sessions
 from mango_server.app.sessions import STATUSES, SessionFilters
-from mango_server.domain._generated.wire import Session, SessionDeleted, SessionList
+from mango_server.domain._generated.wire import (
+    Session,
+    SessionCreateParams,
+    SessionDeleted,
+    SessionList,
+    SessionUpdateParams,
+)
 from mango_server.domain.paging import Order
 
 
 async def sessions_create(ctx: RequestContext) -> Session:
-    return wire.session(await sessions.create(ctx.services, ctx.principal, ctx.body))
+    return wire.session(await sessions.create(ctx.services, ctx.principal, ctx.params(SessionCreateParams)))
 
 
 async def sessions_get(ctx: RequestContext) -> Session:
@@ -41,7 +47,8 @@ async def sessions_list(ctx: RequestContext) -> SessionList:
 
 
 async def sessions_update(ctx: RequestContext) -> Session:
-    return wire.session(await sessions.update(ctx.services, ctx.principal, ctx.path["session_id"], ctx.body))
+    params = ctx.params(SessionUpdateParams)
+    return wire.session(await sessions.update(ctx.services, ctx.principal, ctx.path["session_id"], params))
 
 
 async def sessions_archive(ctx: RequestContext) -> Session:

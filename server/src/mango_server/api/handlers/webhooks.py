@@ -6,11 +6,18 @@ from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import webhooks as wire
 from mango_server.app import webhooks
-from mango_server.domain._generated.wire import Webhook, WebhookDeleted, WebhookList, WebhookWithSecret
+from mango_server.domain._generated.wire import (
+    Webhook,
+    WebhookCreateParams,
+    WebhookDeleted,
+    WebhookList,
+    WebhookUpdateParams,
+    WebhookWithSecret,
+)
 
 
 async def webhooks_create(ctx: RequestContext) -> WebhookWithSecret:
-    return wire.with_secret(await webhooks.create(ctx.services, ctx.principal, ctx.body))
+    return wire.with_secret(await webhooks.create(ctx.services, ctx.principal, ctx.params(WebhookCreateParams)))
 
 
 async def webhooks_get(ctx: RequestContext) -> Webhook:
@@ -24,7 +31,8 @@ async def webhooks_list(ctx: RequestContext) -> WebhookList:
 
 
 async def webhooks_update(ctx: RequestContext) -> Webhook:
-    return wire.webhook(await webhooks.update(ctx.services, ctx.principal, ctx.path["webhook_id"], ctx.body))
+    params = ctx.params(WebhookUpdateParams)
+    return wire.webhook(await webhooks.update(ctx.services, ctx.principal, ctx.path["webhook_id"], params))
 
 
 async def webhooks_rotate_secret(ctx: RequestContext) -> WebhookWithSecret:

@@ -13,7 +13,16 @@ from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import work as wire
 from mango_server.app import work
 from mango_server.app.work import PollRequest, WorkRef
-from mango_server.domain._generated.wire import HeartbeatResponse, QueueStats, Work, WorkList, WorkStopParams
+from mango_server.domain._generated.wire import (
+    HealthcheckCreateParams,
+    HealthcheckResultParams,
+    HeartbeatResponse,
+    QueueStats,
+    Work,
+    WorkFailParams,
+    WorkList,
+    WorkStopParams,
+)
 from mango_server.domain.errors import InvalidRequestError
 from mango_server.domain.work import STATES, environment_in_scope
 
@@ -59,7 +68,7 @@ async def environments_work_stop(ctx: RequestContext) -> Work:
 
 
 async def environments_work_fail(ctx: RequestContext) -> Work:
-    return wire.work(await work.fail(ctx.services, _item(ctx), ctx.body["error"]))
+    return wire.work(await work.fail(ctx.services, _item(ctx), ctx.params(WorkFailParams)["error"]))
 
 
 async def environments_work_get(ctx: RequestContext) -> Work:
@@ -80,9 +89,9 @@ async def environments_work_stats(ctx: RequestContext) -> QueueStats:
 
 async def environments_work_healthcheck_create(ctx: RequestContext) -> Work:
     environment_id = _environment_id(ctx)
-    metadata = ctx.body.get("metadata") or {}
+    metadata = ctx.params(HealthcheckCreateParams).get("metadata") or {}
     return wire.work(await work.create_healthcheck(ctx.services, ctx.principal, environment_id, metadata))
 
 
 async def environments_work_healthcheck_result(ctx: RequestContext) -> Work:
-    return wire.work(await work.report_healthcheck(ctx.services, _item(ctx), ctx.body))
+    return wire.work(await work.report_healthcheck(ctx.services, _item(ctx), ctx.params(HealthcheckResultParams)))
