@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from mango_server.domain.context_policy import CompactionConfig, compaction_config
 from mango_server.domain.json import JsonObject
+from mango_server.domain.mcp import RoundTool
 from mango_server.domain.roster import roster_of
 
 __all__ = ["CapabilitySnapshot"]
@@ -43,7 +44,7 @@ class CapabilitySnapshot:
     #: The pinned Skill versions offered through ``load_skill`` (each with its archive and announced path).
     skill_manifest: tuple[JsonObject, ...] = ()
     #: The MCP tools discovered for this round (``domain.mcp.enabled_tools`` entries).
-    mcp_tools: tuple[JsonObject, ...] = ()
+    mcp_tools: tuple[RoundTool, ...] = ()
     #: Which executor answers ``web_fetch``: ``native``, ``managed`` or ``None`` (not enabled).
     web_fetch_mode: str | None = None
 
@@ -53,7 +54,7 @@ class CapabilitySnapshot:
         agent: JsonObject,
         *,
         skill_manifest: Sequence[JsonObject] = (),
-        mcp_tools: Sequence[JsonObject] = (),
+        mcp_tools: Sequence[RoundTool] = (),
         web_fetch_mode: str | None = None,
     ) -> CapabilitySnapshot:
         """The snapshot of a stored Agent snapshot (a Session's or a Thread's) and what the round adds."""

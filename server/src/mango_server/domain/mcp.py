@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import NotRequired, TypedDict
 
+from mango_server.domain._generated import wire
 from mango_server.domain.json import JsonObject
 
 DEFAULT_POLICY = "always_ask"
@@ -30,7 +31,32 @@ class DiscoveredTool(TypedDict):
     output_schema_digest: NotRequired[str]
 
 
-def toolsets(snapshot: Mapping[str, object]) -> list[tuple[JsonObject, JsonObject]]:
+class OfferedTool(DiscoveredTool):
+    """A discovered tool an ``mcp_toolset`` offers the model, with its server and its permission policy
+    (``{"type": ...}``)."""
+
+    mcp_server_name: str
+    permission_policy: dict[str, str]
+
+
+class RoundTool(OfferedTool):
+    """An offered tool as a round declares it: with the digest of the discovery snapshot it came from."""
+
+    snapshot_digest: str
+
+
+class DiscoverySnapshot(TypedDict):
+    """What a Session pins of one server's discovery: its identity, its tools and their digest."""
+
+    server_name: str
+    server_version: str
+    protocol_version: str
+    tools: list[DiscoveredTool]
+    digest: str
+    url: str
+
+
+def toolsets(snapshot: Mapping[str, object]) -> list[tuple[wire.McpServer, wire.McpToolset]]:
     """(server, toolset) pairs of an Agent snapshot, in toolset order."""
     declared, tools = snapshot.get("mcp_servers"), snapshot.get("tools")
     servers = {s["name"]: s for s in declared} if isinstance(declared, list) else {}
@@ -54,13 +80,13 @@ def _policy(config: Mapping[str, object] | None) -> str | None:
 
 def enabled_tools(
     server_name: str, toolset: Mapping[str, object], discovered: Sequence[DiscoveredTool]
-) -> list[JsonObject]:
+) -> list[OfferedTool]:
     """The tools offered to the model, each with ``mcp_server_name`` and ``permission_policy``."""
     declared_default, configs = toolset.get("default_config"), toolset.get("configs")
     default: Mapping[str, object] = declared_default if isinstance(declared_default, Mapping) else {}
     overrides: dict[str, Mapping[str, object]] = {c["name"]: c for c in configs} if isinstance(configs, list) else {}
     default_policy = _policy(default) or DEFAULT_POLICY
-    out: list[JsonObject] = []
+    out: list[OfferedTool] = []
     for tool in discovered:
         override = overrides.get(tool["name"])
         if overrides and override is None:

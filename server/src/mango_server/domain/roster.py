@@ -10,6 +10,7 @@ snapshots ``app.sessions``'. Not responsible for running Threads (``app.threads.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 from mango_server.domain.agents import normalize_model
 from mango_server.domain.errors import InvalidRequestError
@@ -113,7 +114,15 @@ def roster_of(snapshot: Mapping[str, object]) -> list[JsonObject]:
     return list(agents) if isinstance(agents, list) else []
 
 
-def coordinator_tool_specs(roster: Sequence[Mapping[str, object]]) -> list[JsonObject]:
+class CoordinatorTool(TypedDict):
+    """A runtime-owned delegation tool as the coordinator's model is offered it."""
+
+    name: str
+    description: str
+    input_schema: dict[str, object]
+
+
+def coordinator_tool_specs(roster: Sequence[Mapping[str, object]]) -> list[CoordinatorTool]:
     """The runtime-owned tools a coordinator's model is offered for its ``roster`` (none for an empty roster)."""
     if not roster:
         return []

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from mango_server.domain._generated import wire
 from mango_server.domain.json import JsonObject
+from mango_server.domain.mcp import DiscoverySnapshot
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
 
@@ -43,7 +45,7 @@ class DiscoveryRow:
     thread_key: str
     server_name: str
     config_digest: str
-    snapshot: JsonObject
+    snapshot: DiscoverySnapshot  # empty (and never read) when the discovery failed: ``failed_trigger_id``
     failed_trigger_id: str | None
     discovered_at: datetime
 
@@ -60,7 +62,7 @@ class InvocationRow:
     input: JsonObject
     snapshot_digest: str
     state: str
-    evaluation: JsonObject | None
+    evaluation: wire.PermissionEvaluation | None
     receipt: JsonObject | None = None
 
 

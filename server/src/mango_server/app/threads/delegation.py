@@ -26,12 +26,14 @@ routing is ``app.threads.routing``), the wire shape (``api.mappers.threads``) or
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
 from mango_server.app.turn.rounds import Round
 from mango_server.domain import roster
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
     AgentThreadMessageReceivedEvent,
     AgentThreadMessageSentEvent,
@@ -46,7 +48,6 @@ from mango_server.domain._generated.events import (
     SessionThreadStatusTerminatedEvent,
 )
 from mango_server.domain.errors import ConflictError
-from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id, new_id
 from mango_server.model import ModelResponse, tool_uses
 from mango_server.store import actions, events, mcp, outbox, sessions, threads, turns, work
@@ -62,7 +63,7 @@ class Delivery:
 
     call_id: str
     thread_id: str
-    agent: JsonObject  # the roster snapshot (wire form) of the receiving Thread
+    agent: Mapping[str, object]  # the roster snapshot (wire form) of the receiving Thread
     message: str
     create: bool
 
@@ -244,11 +245,11 @@ def _thread_status(after: SessionRow) -> EventPayload | None:
     return None
 
 
-def _primary_stop(stop: JsonObject) -> JsonObject:
+def _primary_stop(stop: wire.StopReason) -> wire.StopReason:
     """A child's stop reason as the primary ledger shows it: pending ids name the cross-posts."""
-    if stop.get("type") != "requires_action":
+    if stop["type"] != "requires_action":
         return stop
-    return {**stop, "event_ids": [crosspost_id(e) for e in stop.get("event_ids") or []]}
+    return {"type": "requires_action", "event_ids": [crosspost_id(e) for e in stop["event_ids"]]}
 
 
 def crosspost_id(event_id: str) -> str:
@@ -274,17 +275,17 @@ async def after_child_round(
     base = derived_id("sevt", start_id, "child")
     if await events.exists(conn, base):
         return
-    stop = (child.stop_reason or {}) if child.status == "idle" else {}
+    stop = child.stop_reason if child.status == "idle" else None
     active = await turns.active(conn, child.id)
     if active is not None and active.trigger_id == trigger_id:
-        owed = [str(e) for e in stop.get("event_ids") or []] if stop.get("type") == "requires_action" else []
+        owed = list(stop["event_ids"]) if stop is not None and stop["type"] == "requires_action" else []
         calls = await actions.for_round(conn, child.id, trigger_id, active.round)
         for_worker = [a.event_id for a in calls if a.kind == "builtin" and a.state in ("pending", "allowed")]
         await _cross_post(tx, root, child, [*owed, *(e for e in for_worker if e not in owed)])
         if owed:  # the turn waits for answers only a client can give
             await announce(tx, root, replace(child, status="running"), child, base)
         return
-    text = _report_text(response, str(stop.get("type") or "end_turn"))
+    text = _report_text(response, stop["type"] if stop is not None else "end_turn")
     name = roster.member_name(child.agent_snapshot)
     await ledger.append(tx, child.workspace_id, child.id, [_report_sent(base, root, text)])
     await announce(tx, root, replace(child, status="running"), child, derived_id("sevt", base, "idle"))
@@ -332,7 +333,7 @@ def _report_text(response: ModelResponse | None, stop: str) -> str:
     return "(the Thread ended its turn without a report)"
 
 
-def _text(text: str) -> JsonObject:
+def _text(text: str) -> wire.TextBlock:
     return {"type": "text", "text": text}
 
 
@@ -369,7 +370,7 @@ async def paused_for_budget(conn: Connection, session: SessionRow) -> list[str]:
     for thread in await children(conn, session):
         child = await sessions.lock_any(conn, thread.execution_id) if thread.archived_at is None else None
         rows += [child] if child is not None else []
-    return [r.id for r in rows if (r.stop_reason or {}).get("type") == "budget_reached"]
+    return [r.id for r in rows if r.stop_reason is not None and r.stop_reason["type"] == "budget_reached"]
 
 
 async def children(conn: Connection, session: SessionRow) -> list[ThreadRow]:

@@ -20,6 +20,7 @@ from mango_server.app.ledger import Tx
 from mango_server.app.turn.evaluator import Evaluation
 from mango_server.app.turn.rounds import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
 from mango_server.domain import prices, tools
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
     AgentCustomToolUseEvent,
     AgentMcpToolResultEvent,
@@ -34,7 +35,6 @@ from mango_server.domain._generated.events import (
     SessionUsageEvent,
     SpanModelRequestEndEvent,
 )
-from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.model import ModelError, ModelResponse, ToolUse, tool_uses
 from mango_server.store import actions, mcp, sessions, transcript, turns, work
@@ -82,7 +82,7 @@ async def commit_response(
     conn = tx.conn
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
     usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
-    out = _response_events(prepared, response, message_id, usage)
+    out = _response_events(prepared, response, message_id, usage_of(usage))
     calls = tool_uses(response)
     # An answer without tool calls or a pause ends the turn: its message and the turn's close are one statement.
     ends_turn = not calls and response.stop_reason != "pause_turn"
@@ -108,14 +108,14 @@ async def commit_response(
         await sessions.write_usage(conn, session)
         await ledger.append(tx, ws, sid, out)
         return StepOutcome("continue")
-    stop: JsonObject = {"type": "max_tokens" if response.stop_reason == "max_tokens" else "end_turn"}
+    stop: wire.StopReason = {"type": "max_tokens"} if response.stop_reason == "max_tokens" else {"type": "end_turn"}
     out.append(_idle_event(prepared, stop))
     await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True)
     return StepOutcome("idle")
 
 
 def _response_events(
-    prepared: Round, response: ModelResponse, message_id: str, usage: dict[str, int]
+    prepared: Round, response: ModelResponse, message_id: str, usage: wire.ModelUsage
 ) -> list[NewEvent]:
     end = SpanModelRequestEndEvent(model_request_start_id=prepared.start_id, is_error=False, model_usage=usage)
     out = [NewEvent.of(derived_id("sevt", prepared.start_id, "end"), end, prepared.trigger_id)]
@@ -123,13 +123,15 @@ def _response_events(
         # A progress signal only: the thinking text and signature stay in the private transcript.
         thinking_id = derived_id("sevt", prepared.start_id, "thinking")
         out.append(NewEvent.of(thinking_id, AgentThinkingEvent(), prepared.trigger_id))
-    texts = [{"type": "text", "text": b["text"]} for b in response.content if b.get("type") == "text" and b.get("text")]
+    texts: list[wire.TextBlock] = [
+        {"type": "text", "text": b["text"]} for b in response.content if b.get("type") == "text" and b.get("text")
+    ]
     if texts:
         out.append(NewEvent.of(message_id, AgentMessageEvent(content=texts), prepared.trigger_id))
     return out
 
 
-def _idle_event(prepared: Round, stop: JsonObject) -> NewEvent:
+def _idle_event(prepared: Round, stop: wire.StopReason) -> NewEvent:
     return NewEvent.of(derived_id("sevt", prepared.start_id, "idle"), SessionStatusIdleEvent(stop_reason=stop))
 
 
@@ -150,7 +152,7 @@ async def _record_calls(
             decision = tools.ToolDecision("unknown", "deny")
         evaluation = evaluations.get(call.id) if decision.kind in ("builtin", "mcp", "managed") else None
         if evaluation is not None:
-            decision = tools.ToolDecision(decision.kind, evaluation.decision)  # type: ignore[arg-type]
+            decision = tools.ToolDecision(decision.kind, evaluation.decision)
         state = _announce_call(recorded, prepared, call, event_id, decision, platform, evaluation, catalog)
         new = NewAction(event_id, decision.kind, call.id, call.name, state)
         await actions.insert(conn, prepared.workspace_id, prepared.session_id, prepared.trigger_id, prepared.round, new)
@@ -247,7 +249,7 @@ def _denied_result(event_id: str, kind: str, evaluation: Evaluation | None, trig
     """The error result of a call the evaluator denied: the model learns why, nothing runs."""
     reason = evaluation.reason if evaluation else "denied"
     text = f"The permission evaluator denied this tool call without running it: {reason}"
-    content = [{"type": "text", "text": text}]
+    content: list[wire.TextBlock] = [{"type": "text", "text": text}]
     result_id = derived_id("sevt", event_id, "result")
     if kind == "mcp":
         mcp_result = AgentMcpToolResultEvent(mcp_tool_use_id=event_id, content=content, is_error=True)
@@ -267,7 +269,7 @@ async def _wait_for_calls(
     await turns.update(conn, sid, prepared.trigger_id, "waiting", prepared.round, 0)
     await work.ensure_if_runnable(conn, session)  # self-hosted workers execute built-in calls
     if recorded.answered_here != count and recorded.needs_client:
-        stop: JsonObject = {"type": "requires_action", "event_ids": recorded.needs_client}
+        stop: wire.RequiresActionStopReason = {"type": "requires_action", "event_ids": recorded.needs_client}
         out.append(_idle_event(prepared, stop))
         await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True)
         return StepOutcome("continue" if recorded.runs_here else "idle")
@@ -295,7 +297,7 @@ async def record_error(
         await ledger.append(tx, ws, sid, out)
         await turns.update(conn, sid, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
         return StepOutcome("retry", retry_delay)
-    stop: JsonObject = {"type": "retries_exhausted"}
+    stop: wire.RetriesExhaustedStopReason = {"type": "retries_exhausted"}
     out.append(NewEvent.of(derived_id("sevt", base, "idle"), SessionStatusIdleEvent(stop_reason=stop)))
     await ledger.append(tx, ws, sid, out)
     await finish_turn(conn, sid, prepared.trigger_id)
@@ -316,7 +318,7 @@ async def record_overflow_retry(tx: Tx, prepared: Round) -> StepOutcome:
 
 def _error_events(prepared: Round, exc: ModelError, base: str, *, exhausted: bool) -> list[NewEvent]:
     end = SpanModelRequestEndEvent(model_request_start_id=prepared.start_id, is_error=True, model_usage=usage_of({}))
-    error = {
+    error: wire.SessionError = {
         "type": exc.error_type,
         "message": public_message(exc),
         "retry_status": {"type": "exhausted" if exhausted else "retrying"},

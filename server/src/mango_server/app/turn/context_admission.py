@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
-from mango_server.app.turn.request import build_request, merge_messages
+from mango_server.app.turn.request import TranscriptMessage, build_request, merge_messages
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import compaction as policy
 from mango_server.domain._generated.events import AgentThreadContextCompactedEvent
@@ -136,7 +136,7 @@ def projection_of(row: CompactionRow | None) -> Projection | None:
 
 
 def _request(snapshot: CapabilitySnapshot, entries: list[Entry], attempt: int, max_tokens: int) -> ModelRequest:
-    rows = [{"role": e.role, "blocks": e.blocks} for e in entries]
+    rows: list[TranscriptMessage] = [{"role": e.role, "blocks": e.blocks} for e in entries]
     return build_request(snapshot, rows, attempt=attempt, max_tokens=max_tokens)
 
 
@@ -390,7 +390,8 @@ async def rebuild_request(conn: Connection, session_id: str, request_id: str) ->
     entries = policy.apply_projection(projection_of(compaction), entries_of(rows), _summary_key(compaction))
     by_key = {e.key: e for e in entries}
     chosen = [by_key[k] for k in recipe["entries"]]
-    messages = merge_messages([{"role": e.role, "blocks": e.blocks} for e in chosen])
+    chosen_rows: list[TranscriptMessage] = [{"role": e.role, "blocks": e.blocks} for e in chosen]
+    messages = merge_messages(chosen_rows)
     return ModelRequest(
         model=recipe["model"],
         messages=messages,

@@ -16,17 +16,19 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-from mango_server.domain.json import JsonObject
+from mango_server.domain._generated import wire
+from mango_server.domain.tools import Permission
 from mango_server.model import EVALUATOR_MARKER, ModelClient, ModelError, ModelRequest, response_text
 
 log = logging.getLogger(__name__)
 
 MAX_INPUT_CHARS = 8000
 MAX_OUTPUT_TOKENS = 1024
-_DECISIONS = ("allow", "ask", "deny")
+_DECISIONS: dict[str, Permission] = {"allow": "allow", "ask": "ask", "deny": "deny"}
 
 SYSTEM_PROMPT = f"""{EVALUATOR_MARKER}
 An AI agent wants to run one tool call. Decide whether it may run without a human:
@@ -45,7 +47,7 @@ class CallToEvaluate:
 
     name: str
     kind: str
-    input: JsonObject
+    input: Mapping[str, object]
     description: str = ""
     mcp_server_name: str | None = None
 
@@ -54,11 +56,11 @@ class CallToEvaluate:
 class Evaluation:
     """A verdict: the decision and why (recorded on the tool-use event)."""
 
-    decision: str
+    decision: Permission
     reason_type: str
     reason: str
 
-    def public(self) -> JsonObject:
+    def public(self) -> wire.PermissionEvaluation:
         return {"decision": self.decision, "reason_type": self.reason_type, "reason": self.reason}
 
 
@@ -110,7 +112,7 @@ def prompt(call: CallToEvaluate) -> str:
     raw_input = json.dumps(call.input, ensure_ascii=False, sort_keys=True)
     if len(raw_input) > MAX_INPUT_CHARS:
         raw_input = json.dumps({"truncated_input": raw_input[:MAX_INPUT_CHARS]})
-    tool: dict[str, Any] = {"name": call.name, "kind": call.kind, "description": call.description[:2000]}
+    tool: dict[str, object] = {"name": call.name, "kind": call.kind, "description": call.description[:2000]}
     if call.mcp_server_name:
         tool["mcp_server_name"] = call.mcp_server_name
     return json.dumps({"tool": tool, "input": json.loads(raw_input)}, ensure_ascii=False, sort_keys=True)
@@ -122,10 +124,11 @@ def decode(text: str) -> Evaluation:
         answer = json.loads(text.strip())
     except ValueError:
         return indeterminate("the evaluator's answer was not JSON")
-    if not isinstance(answer, dict) or answer.get("decision") not in _DECISIONS:
+    decision = _DECISIONS.get(str(answer.get("decision"))) if isinstance(answer, dict) else None
+    if decision is None:
         return indeterminate("the evaluator's answer had no valid decision")
     reason = answer.get("reason")
     reason_type = answer.get("reason_type")
     if not isinstance(reason, str) or not isinstance(reason_type, str):
         return indeterminate("the evaluator's answer had no reason")
-    return Evaluation(str(answer["decision"]), reason_type[:64], reason[:1000])
+    return Evaluation(decision, reason_type[:64], reason[:1000])

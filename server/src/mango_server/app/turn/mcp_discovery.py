@@ -16,13 +16,15 @@ Not responsible for calling tools (``app.turn.mcp_calls``) or for the egress rul
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
 from mango_server.domain import mcp as mcp_rules
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import SessionErrorEvent
-from mango_server.domain.json import JsonObject
+from mango_server.domain.mcp import DiscoverySnapshot, RoundTool
 from mango_server.ids import derived_id
 from mango_server.store import events, mcp, sessions, turns
 from mango_server.store.db import Pool
@@ -47,7 +49,7 @@ class Failure:
 class Offer:
     """What discovery found for the next round: the offered tools and the failures to report."""
 
-    tools: list[JsonObject] = field(default_factory=list)
+    tools: list[RoundTool] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
 
 
@@ -56,7 +58,7 @@ class _Target:
     workspace_id: str
     session_id: str
     trigger_id: str
-    snapshot: JsonObject
+    snapshot: Mapping[str, object]
 
 
 async def discover(pool: Pool, connector: McpConnector | None, session_id: str) -> Offer:
@@ -64,7 +66,7 @@ async def discover(pool: Pool, connector: McpConnector | None, session_id: str) 
     target = await _target(pool, session_id)
     if target is None:
         return Offer()
-    offered: list[JsonObject] = []
+    offered: list[RoundTool] = []
     failures: list[Failure] = []
     for server, toolset in mcp_rules.toolsets(target.snapshot):
         found = await _snapshot(pool, connector, target, server, toolset)
@@ -93,8 +95,8 @@ async def _target(pool: Pool, session_id: str) -> _Target | None:
 
 
 async def _snapshot(
-    pool: Pool, connector: McpConnector | None, target: _Target, server: JsonObject, toolset: JsonObject
-) -> JsonObject | Failure | None:
+    pool: Pool, connector: McpConnector | None, target: _Target, server: wire.McpServer, toolset: wire.McpToolset
+) -> DiscoverySnapshot | Failure | None:
     name, digest = server["name"], mcp_rules.config_digest(server, toolset)
     async with pool.acquire() as conn:
         pinned = await mcp.get_discovery(conn, target.session_id, name)
@@ -116,7 +118,7 @@ async def _snapshot(
             extra={"action": "mcp.discovery_failed"},
         )
         return Failure(name, digest, str(exc))
-    snapshot: JsonObject = {
+    snapshot: DiscoverySnapshot = {
         "server_name": found.server_name,
         "server_version": found.server_version,
         "protocol_version": found.protocol_version,
@@ -146,7 +148,7 @@ async def record_failures(
     conn = tx.conn
     for failure in failures:
         name = failure.server_name
-        error = {
+        error: wire.SessionError = {
             "type": "mcp_connection_failed_error",
             "message": f"MCP server {name!r}: {failure.message}; its tools are unavailable for this turn"[:4096],
             "retry_status": {"type": "retrying"},

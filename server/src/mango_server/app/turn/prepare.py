@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from mango_server.app import ledger
-from mango_server.app.documents import file_sources
+from mango_server.app.documents import content_files
 from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation
 from mango_server.app.turn import context_admission
@@ -32,13 +32,13 @@ from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome,
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import prices, tools
 from mango_server.domain import skills as skill_rules
+from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
     SessionStatusIdleEvent,
     SessionStatusRunningEvent,
     SpanModelRequestStartEvent,
 )
 from mango_server.domain.capabilities import CapabilitySnapshot
-from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
 from mango_server.store import threads as thread_rows
@@ -94,8 +94,9 @@ async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.C
     if turn is None:
         if trigger is None:
             return StepOutcome("idle")
-        # File document texts were snapshotted at admission; a trigger without File sources has none.
-        has_files = file_sources([{"type": trigger.type, **trigger.payload}])
+        # File document texts were snapshotted at admission; a trigger without File sources has none
+        # (only a message's document blocks have snapshots: a File rubric's text is the outcome's).
+        has_files = trigger.type == "user.message" and content_files(trigger.payload["content"])
         snapshots = await files.snapshots_for_event(conn, trigger.id) if has_files else {}
         return await turns.start(conn, ws, sid, trigger.id, await trigger_blocks(conn, trigger, snapshots))
     elif turn.state == "waiting":
@@ -169,7 +170,7 @@ async def _open_round(
     )  # fmt: skip
 
 
-async def _budget_scope(conn: Connection, root: SessionRow) -> tuple[JsonObject | None, dict[str, int]]:
+async def _budget_scope(conn: Connection, root: SessionRow) -> tuple[wire.SessionBudget | None, dict[str, int]]:
     """The budget a round is checked against and the usage it limits.
 
     A Session has one budget, and every Thread's requests count against it: a child Thread's round
@@ -182,14 +183,14 @@ async def _budget_scope(conn: Connection, root: SessionRow) -> tuple[JsonObject 
     return root.budget, prices.sum_totals([root.usage or {}, *children])
 
 
-async def _stop_for_budget(tx: Tx, session: SessionRow, budget: JsonObject, start_id: str) -> StepOutcome:
+async def _stop_for_budget(tx: Tx, session: SessionRow, budget: wire.SessionBudget, start_id: str) -> StepOutcome:
     """Do not send the request: the Thread goes idle with ``budget_reached`` (announced once per budget).
 
     Its turn stays open; raising the budget wakes it (``app.sessions.update``). A child Thread's stop
     is announced in the primary ledger too.
     """
     conn = tx.conn
-    stop: JsonObject = {"type": "budget_reached"}
+    stop: wire.BudgetReachedStopReason = {"type": "budget_reached"}
     idle_id = derived_id("sevt", start_id, "budget", json.dumps(budget, sort_keys=True))
     if not await events.exists(conn, idle_id):
         idle = NewEvent.of(idle_id, SessionStatusIdleEvent(stop_reason=stop))
@@ -208,9 +209,9 @@ async def _append_tool_results(
     await events.mark_processed(conn, [a.result_event_id for a in calls if a.result_event_id])
 
 
-async def _tool_result_block(conn: Connection, session_id: str, action: ActionRow) -> JsonObject:
+async def _tool_result_block(conn: Connection, session_id: str, action: ActionRow) -> dict[str, object]:
     """The provider ``tool_result`` for one closed call, from the event that answered it."""
-    content: list[JsonObject] = [{"type": "text", "text": "The tool call was cancelled."}]
+    content: list[Mapping[str, object]] = [{"type": "text", "text": "The tool call was cancelled."}]
     is_error = True
     if action.result_event_id:
         result = await events.find(conn, session_id, action.result_event_id)

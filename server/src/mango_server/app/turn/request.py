@@ -9,15 +9,17 @@ stored in the transcript thereafter) and declaring the tools of the round's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 from mango_server.app.turn.skill_loader import load_skill_spec
+from mango_server.domain._generated import wire
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.json import JsonObject
 from mango_server.domain.roster import coordinator_tool_specs
 from mango_server.model import ModelRequest, ToolSpec
 
-BUILTIN_SCHEMAS: dict[str, JsonObject] = {
+BUILTIN_SCHEMAS: dict[str, dict[str, object]] = {
     "bash": {
         "type": "object",
         "properties": {
@@ -58,7 +60,7 @@ BUILTIN_SCHEMAS: dict[str, JsonObject] = {
     },
 }
 # The platform-managed web_fetch (``tools.web_fetch``), declared when the Session pinned it.
-WEB_FETCH_SCHEMA: JsonObject = {
+WEB_FETCH_SCHEMA: dict[str, object] = {
     "type": "object",
     "properties": {"url": {"type": "string", "description": "The http or https URL to fetch."}},
     "required": ["url"],
@@ -74,28 +76,40 @@ BUILTIN_DESCRIPTIONS = {
 }
 
 
-def user_blocks(content: list[JsonObject], snapshots: Mapping[int, str] | None = None) -> list[JsonObject]:
+class TranscriptMessage(TypedDict):
+    """One transcript row as a request reads it: its role and its provider blocks, exactly as stored."""
+
+    role: str
+    blocks: list[JsonObject]
+
+
+def user_blocks(
+    content: Sequence[wire.UserContentBlock], snapshots: Mapping[int, str] | None = None
+) -> list[dict[str, object]]:
     """Provider blocks for a ``user.message``'s public content (text and text documents).
 
     A File document source becomes the text snapshotted at admission (``snapshots``, by block index).
     """
-    blocks: list[JsonObject] = []
+    blocks: list[dict[str, object]] = []
     for index, block in enumerate(content):
         if block["type"] == "text":
             blocks.append({"type": "text", "text": block["text"]})
         elif block["type"] == "document":
             source = block["source"]
-            if source["type"] in ("text", "file"):
+            doc: dict[str, object]
+            if source["type"] == "text" or source["type"] == "file":
                 data = source["data"] if source["type"] == "text" else (snapshots or {}).get(index, "")
-                doc: JsonObject = {
+                doc = {
                     "type": "document",
                     "source": {"type": "text", "media_type": "text/plain", "data": data},
                 }
             else:
                 doc = {"type": "document", "source": dict(source)}
-            for key in ("title", "context"):
-                if block.get(key):
-                    doc[key] = block[key]
+            title, context = block.get("title"), block.get("context")
+            if title:
+                doc["title"] = title
+            if context:
+                doc["context"] = context
             blocks.append(doc)
     return blocks
 
@@ -118,23 +132,29 @@ def tool_specs(snapshot: CapabilitySnapshot) -> list[ToolSpec]:
                     kind="builtin",
                 )
             )
-    for tool in custom_tools(snapshot.tools):
+    for custom in custom_tools(snapshot.tools):
         specs.append(
-            ToolSpec(name=tool["name"], description=tool.get("description") or "", input_schema=tool["input_schema"])
+            ToolSpec(
+                name=custom["name"], description=custom.get("description") or "", input_schema=custom["input_schema"]
+            )
         )
     taken = {spec.name for spec in specs}
-    for tool in snapshot.mcp_tools:
-        if tool["name"] in taken:
+    for mcp_tool in snapshot.mcp_tools:
+        if mcp_tool["name"] in taken:
             continue  # an MCP tool never shadows a built-in, custom or earlier server's tool
-        taken.add(tool["name"])
-        description = tool.get("description") or f"A tool of the MCP server {tool['mcp_server_name']}."
-        specs.append(ToolSpec(name=tool["name"], description=description, input_schema=tool["input_schema"]))
+        taken.add(mcp_tool["name"])
+        description = mcp_tool.get("description") or f"A tool of the MCP server {mcp_tool['mcp_server_name']}."
+        specs.append(ToolSpec(name=mcp_tool["name"], description=description, input_schema=mcp_tool["input_schema"]))
     if snapshot.skill_manifest:
         specs.append(load_skill_spec(snapshot.skill_manifest))
-    for tool in coordinator_tool_specs(snapshot.roster):
-        if tool["name"] not in taken:
+    for coordinator in coordinator_tool_specs(snapshot.roster):
+        if coordinator["name"] not in taken:
             specs.append(
-                ToolSpec(name=tool["name"], description=tool["description"], input_schema=tool["input_schema"])
+                ToolSpec(
+                    name=coordinator["name"],
+                    description=coordinator["description"],
+                    input_schema=coordinator["input_schema"],
+                )
             )
     return specs
 
@@ -160,7 +180,7 @@ def skills_prompt(manifest: Sequence[JsonObject]) -> str:
     return "\n".join(lines)
 
 
-def merge_messages(transcript: list[JsonObject]) -> list[JsonObject]:
+def merge_messages(transcript: Sequence[TranscriptMessage]) -> list[JsonObject]:
     """Provider messages from ordered rows (``role``, ``blocks``): consecutive rows of one role form one message."""
     messages: list[JsonObject] = []
     for row in transcript:
@@ -172,7 +192,7 @@ def merge_messages(transcript: list[JsonObject]) -> list[JsonObject]:
 
 
 def build_request(
-    snapshot: CapabilitySnapshot, transcript: list[JsonObject], *, attempt: int, max_tokens: int
+    snapshot: CapabilitySnapshot, transcript: Sequence[TranscriptMessage], *, attempt: int, max_tokens: int
 ) -> ModelRequest:
     """One provider round from the snapshot and the ordered transcript rows."""
     messages = merge_messages(transcript)

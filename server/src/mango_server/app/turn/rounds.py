@@ -8,11 +8,13 @@ worker may have moved it on). Not responsible for the phases themselves (``app.t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from mango_server.domain._generated import wire
 from mango_server.domain.capabilities import CapabilitySnapshot
-from mango_server.domain.json import JsonObject
+from mango_server.domain.json import json_count
 from mango_server.domain.prices import Price
 from mango_server.model import ModelRequest
 from mango_server.store import events, sessions, turns
@@ -80,6 +82,11 @@ async def finish_turn(conn: Connection, session_id: str, trigger_id: str) -> Non
     await events.mark_processed(conn, [trigger_id, *await events.queued_inputs(conn, session_id)])
 
 
-def usage_of(raw: JsonObject) -> dict[str, int]:
+def usage_of(raw: Mapping[str, object]) -> wire.ModelUsage:
     """The four token counters of a usage object, missing ones as 0."""
-    return {k: int(raw.get(k) or 0) for k in USAGE_KEYS}
+    return {
+        "input_tokens": json_count(raw.get("input_tokens")),
+        "output_tokens": json_count(raw.get("output_tokens")),
+        "cache_creation_input_tokens": json_count(raw.get("cache_creation_input_tokens")),
+        "cache_read_input_tokens": json_count(raw.get("cache_read_input_tokens")),
+    }
