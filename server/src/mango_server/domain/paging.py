@@ -10,7 +10,7 @@ import base64
 import binascii
 import json
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from mango_server.domain.errors import InvalidRequestError
 
@@ -25,7 +25,7 @@ class Cursor:
 
     order: Order
     direction: Direction
-    key: list[Any]
+    key: list[object]
 
     def encode(self) -> str:
         raw = json.dumps({"o": self.order, "d": self.direction, "k": self.key}, separators=(",", ":"))

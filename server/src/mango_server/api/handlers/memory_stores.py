@@ -77,9 +77,12 @@ def _listing_position(ctx: RequestContext) -> list[str] | None:
     cursor = decode_cursor(ctx.query.get("page"), "asc")
     if cursor is None:
         return None
-    if len(cursor.key) != 2 or cursor.key[1] not in ("gt", "ge") or not isinstance(cursor.key[0], str):
+    if len(cursor.key) != 2:
         raise InvalidRequestError("page was issued for a different listing")
-    return [cursor.key[0], cursor.key[1]]
+    path, bound = cursor.key
+    if bound not in ("gt", "ge") or not isinstance(path, str) or not isinstance(bound, str):
+        raise InvalidRequestError("page was issued for a different listing")
+    return [path, bound]
 
 
 async def memory_stores_memories_list(ctx: RequestContext) -> spec.MemoryList:

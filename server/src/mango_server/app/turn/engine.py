@@ -46,6 +46,7 @@ from mango_server.app.turn.skill_loader import load_instructions
 from mango_server.app.turn.summarizer import ModelSummarizer, Summarizer, Summary
 from mango_server.blob import BlobStore
 from mango_server.domain import backoff, tools
+from mango_server.domain._generated import wire
 from mango_server.domain.model_windows import ModelWindow
 from mango_server.domain.roster import COORDINATOR_TOOLS
 from mango_server.ids import derived_id
@@ -197,11 +198,18 @@ class TurnEngine:
             nonlocal started
             if not started:
                 started = True
-                await self._notifier.delta(
-                    session_id, {"type": "event_start", "event": {"type": "agent.message", "id": message_id}}
-                )
-            delta = {"type": "content_delta", "index": index, "content": {"type": "text", "text": text}}
-            await self._notifier.delta(session_id, {"type": "event_delta", "event_id": message_id, "delta": delta})
+                start: wire.EventStartEvent = {
+                    "type": "event_start",
+                    "event": {"type": "agent.message", "id": message_id},
+                }
+                await self._notifier.delta(session_id, start)
+            delta: wire.ContentDelta = {
+                "type": "content_delta",
+                "index": index,
+                "content": {"type": "text", "text": text},
+            }
+            preview: wire.EventDeltaEvent = {"type": "event_delta", "event_id": message_id, "delta": delta}
+            await self._notifier.delta(session_id, preview)
 
         return on_delta
 
