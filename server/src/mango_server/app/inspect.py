@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from mango_server.app.turn import context_admission
 from mango_server.domain.errors import NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.model import encode_request_body
 from mango_server.store import context, sessions
 from mango_server.store.db import create_pool, transaction
@@ -28,7 +27,7 @@ class RequestSummary:
     estimate: int
     entries: int
     compaction_id: str | None
-    usage: JsonObject | None
+    usage: context.RequestUsage | None
     provider_request_id: str | None
 
 

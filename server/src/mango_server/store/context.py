@@ -10,8 +10,8 @@ yields (:class:`RequestCompletion`, written with the answer's transcript message
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal, NotRequired, TypedDict
 
 from mango_server.domain.json import JsonObject
 from mango_server.store.db import Connection, from_record
@@ -27,14 +27,79 @@ class Q(NamedQueries, file="context"):
     list_requests: str
 
 
+class RequestUsage(TypedDict):
+    """The provider's usage of one request, as its row records it."""
+
+    input_tokens: int
+    output_tokens: int
+    cache_creation_input_tokens: int
+    cache_read_input_tokens: int
+    server_tool_use: dict[str, object] | None
+
+
+class UsageAnchorRecord(TypedDict):
+    """The usage anchor an answered request yields: the measured prefix (its fingerprint and message
+    count) and the tokens the provider counted for it."""
+
+    fingerprint: str
+    messages: int
+    tokens: int
+    request_id: str
+
+
+class StoredProjection(TypedDict):
+    """A compaction's projection as stored: ``domain.compaction.Projection``'s fields, and the reason a
+    model-written summary fell back to the extractive one (``summary_error``)."""
+
+    kept: list[str]
+    replaced: dict[str, list[JsonObject]]
+    summary: str | None
+    summary_index: int
+    horizon: str | None
+    summary_error: NotRequired[str]
+
+
+class RecordedTool(TypedDict):
+    """A tool declaration as a recipe records it (the fields of ``model.ToolSpec``)."""
+
+    name: str
+    description: str
+    input_schema: dict[str, object]
+    kind: Literal["custom", "builtin", "provider_native"]
+    provider_type: str | None
+    options: dict[str, object]
+
+
+class RequestRecipe(TypedDict):
+    """What one provider call sees, enough to rebuild its exact body: the transcript entries it sends,
+    its system prompt, tools and parameters, and how admission measured it."""
+
+    entries: list[str]
+    system: str | None
+    tools: list[RecordedTool]
+    model: str
+    max_tokens: int
+    attempt: int | None
+    extra: dict[str, object]
+    agent: dict[str, object]
+    tool_config: list[dict[str, object]]
+    adapter: dict[str, str | int | bool]
+    policy_version: str
+    catalogue_version: str
+    window: dict[str, int]
+    compaction_id: str | None
+    estimate: int
+    anchor_request_id: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class RequestCompletion:
     """The provider's answer to a request as its row records it: usage, its request id and the anchor it yields."""
 
     request_id: str
-    usage: JsonObject
+    usage: RequestUsage
     provider_request_id: str | None
-    anchor: JsonObject | None
+    anchor: UsageAnchorRecord | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +111,7 @@ class CompactionRow:
     trigger_id: str
     mode: str
     policy_version: str
-    projection: JsonObject
+    projection: StoredProjection
     pre_tokens: int
     post_tokens: int
 
@@ -59,9 +124,9 @@ class RequestRow:
     trigger_id: str
     round: int
     compaction_id: str | None
-    recipe: JsonObject
+    recipe: RequestRecipe
     estimate: int
-    usage: JsonObject | None
+    usage: RequestUsage | None
     provider_request_id: str | None
 
 
@@ -103,7 +168,7 @@ async def insert_request(
     trigger_id: str,
     round_: int,
     compaction_id: str | None,
-    recipe: Mapping[str, object],
+    recipe: RequestRecipe,
     estimate: int,
 ) -> bool:
     """Record a request's recipe before its provider call; a re-run with the same id is a no-op (False)."""

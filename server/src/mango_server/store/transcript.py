@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
-from mango_server.store.context import CompactionRow, RequestCompletion
+from mango_server.store.context import CompactionRow, RequestCompletion, UsageAnchorRecord
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
 
@@ -79,7 +79,7 @@ class RoundStart:
     """What admitting a round starts from (``round_start``)."""
 
     compaction: CompactionRow | None
-    anchor: JsonObject | None
+    anchor: UsageAnchorRecord | None
     # ``for_context``'s rows, read in the same round trip when there is no compaction; None when
     # there is one (its projection decides which rows the round reads).
     rows: list[TranscriptRow] | None
@@ -91,7 +91,7 @@ async def round_start(conn: Connection, session_id: str, trigger_id: str) -> Rou
     record = await conn.fetchrow(Q.round_start, session_id, trigger_id)
     assert record is not None  # the LEFT JOIN answers one row
     compaction = from_record(CompactionRow, record) if record["id"] is not None else None
-    anchor = dict(record["anchor"]) if record["anchor"] is not None else None
+    anchor: UsageAnchorRecord | None = record["anchor"]
     rows = record["transcript"]
     return RoundStart(compaction, anchor, None if rows is None else [TranscriptRow(**row) for row in rows])
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
@@ -30,7 +30,6 @@ from mango_server.domain._generated.events import AgentThreadContextCompactedEve
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.compaction import Entry, Projection
 from mango_server.domain.context_policy import Budget, budget_for
-from mango_server.domain.json import JsonObject
 from mango_server.domain.model_windows import CATALOGUE_VERSION, ModelWindow, resolve_window
 from mango_server.domain.prices import Price
 from mango_server.domain.tokens import UsageAnchor, estimate_request, fingerprint, measure
@@ -46,7 +45,14 @@ from mango_server.model import (
 )
 from mango_server.store import context as store
 from mango_server.store import transcript
-from mango_server.store.context import CompactionRow
+from mango_server.store.context import (
+    CompactionRow,
+    RecordedTool,
+    RequestRecipe,
+    RequestUsage,
+    StoredProjection,
+    UsageAnchorRecord,
+)
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
 from mango_server.store.transcript import TranscriptRow
@@ -91,7 +97,7 @@ class Plan:
     entry_keys: list[str]
     estimate: int
     compaction_id: str | None
-    recipe: JsonObject
+    recipe: RequestRecipe
 
 
 @dataclass(frozen=True)
@@ -140,7 +146,7 @@ def _request(snapshot: CapabilitySnapshot, entries: list[Entry], attempt: int, m
     return build_request(snapshot, rows, attempt=attempt, max_tokens=max_tokens)
 
 
-def _declarations(request: ModelRequest) -> list[JsonObject]:
+def _declarations(request: ModelRequest) -> list[dict[str, object]]:
     return [tool_declaration(t) for t in request.tools]
 
 
@@ -218,7 +224,7 @@ def _summary_key(row: CompactionRow | None) -> str:
     return f"summary:{row.id}" if row else "summary"
 
 
-def _anchor(raw: JsonObject | None) -> UsageAnchor | None:
+def _anchor(raw: UsageAnchorRecord | None) -> UsageAnchor | None:
     if not raw:
         return None
     return UsageAnchor(
@@ -256,7 +262,7 @@ async def _compact(
     kind = "overflow" if aggressive else f"admission-{where.attempt}"
     row_id = derived_id("ctx", where.session_id, where.trigger_id, where.round, kind)
     mode = "extractive_aggressive" if aggressive else "extractive"
-    stored_projection: JsonObject = {}
+    summary_error: str | None = None
     wanted = snapshot.compaction
     if not aggressive and wanted.mode == "summary" and projection.summary is not None:
         existing = await store.get_compaction(conn, where.session_id, row_id)
@@ -270,7 +276,7 @@ async def _compact(
             projection = policy.with_summary(projection, written.text, room)
             mode = "summary"
         else:
-            stored_projection["summary_error"] = written.error or "the summary call failed"
+            summary_error = written.error or "the summary call failed"
     post = _size(_request(snapshot, policy.apply_projection(projection, entries, f"summary:{row_id}"), 1, 1))
     row = CompactionRow(
         row_id,
@@ -278,14 +284,13 @@ async def _compact(
         where.trigger_id,
         mode,
         policy.POLICY_VERSION,
-        {**asdict(projection), **stored_projection},
+        _stored(projection, summary_error),
         pre_tokens,
         post,
     )
     if await store.insert_compaction(conn, where.workspace_id, where.session_id, row):
-        fallback = stored_projection.get("summary_error")
         payload = AgentThreadContextCompactedEvent(
-            pre_tokens=pre_tokens, post_tokens=post, mode=row.mode, summary_fallback=fallback
+            pre_tokens=pre_tokens, post_tokens=post, mode=row.mode, summary_fallback=summary_error
         )
         event = NewEvent.of(derived_id("sevt", row_id, "compacted"), payload)
         await ledger.append(tx, where.workspace_id, where.session_id, [event])
@@ -299,6 +304,32 @@ async def _compact(
     return stored
 
 
+def _stored(projection: Projection, summary_error: str | None) -> StoredProjection:
+    """The stored form of a projection (with the reason its summary fell back, if it did)."""
+    stored: StoredProjection = {
+        "kept": projection.kept,
+        "replaced": projection.replaced,
+        "summary": projection.summary,
+        "summary_index": projection.summary_index,
+        "horizon": projection.horizon,
+    }
+    if summary_error is not None:
+        stored["summary_error"] = summary_error
+    return stored
+
+
+def _recorded(tool: ToolSpec) -> RecordedTool:
+    """A tool declaration as the recipe records it (``rebuild_request`` makes the ``ToolSpec`` again)."""
+    return {
+        "name": tool.name,
+        "description": tool.description,
+        "input_schema": dict(tool.input_schema),
+        "kind": tool.kind,
+        "provider_type": tool.provider_type,
+        "options": dict(tool.options),
+    }
+
+
 def _recipe(
     snapshot: CapabilitySnapshot,
     request: ModelRequest,
@@ -308,12 +339,12 @@ def _recipe(
     compaction_id: str | None,
     estimate: int,
     anchor_request_id: str | None,
-) -> JsonObject:
+) -> RequestRecipe:
     """What this provider call sees, enough to rebuild its exact body (``rebuild_request``)."""
     return {
         "entries": keys,
         "system": request.system,
-        "tools": [asdict(t) for t in request.tools],
+        "tools": [_recorded(t) for t in request.tools],
         "model": request.model,
         "max_tokens": request.max_tokens,
         "attempt": request.attempt,
@@ -359,7 +390,7 @@ def completion(request_id: str, request: ModelRequest, response: ModelResponse) 
     """What the request's row records of the provider's answer: usage, its request id and the anchor for the
     next admission (written with the answer's message, ``store.transcript.append_answer``)."""
     usage = response.usage
-    wire: JsonObject = {
+    wire: RequestUsage = {
         "input_tokens": usage.input_tokens,
         "output_tokens": usage.output_tokens,
         "cache_creation_input_tokens": usage.cache_creation_input_tokens,
@@ -367,7 +398,7 @@ def completion(request_id: str, request: ModelRequest, response: ModelResponse) 
         "server_tool_use": dict(usage.server_tool_use) if usage.server_tool_use else None,
     }
     observed = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
-    anchor: JsonObject | None = None
+    anchor: UsageAnchorRecord | None = None
     if observed > 0:
         prefix = [*request.messages, {"role": "assistant", "content": response.content}]
         anchor = {
