@@ -20,6 +20,7 @@ from mango_server.domain.context_policy import CompactionConfig, compaction_conf
 from mango_server.domain.json import JsonObject
 from mango_server.domain.mcp import RoundTool
 from mango_server.domain.roster import roster_of
+from mango_server.domain.skills import ManifestEntry
 
 __all__ = ["CapabilitySnapshot"]
 
@@ -42,7 +43,7 @@ class CapabilitySnapshot:
     roster: tuple[JsonObject, ...]
     compaction: CompactionConfig
     #: The pinned Skill versions offered through ``load_skill`` (each with its archive and announced path).
-    skill_manifest: tuple[JsonObject, ...] = ()
+    skill_manifest: tuple[ManifestEntry, ...] = ()
     #: The MCP tools discovered for this round (``domain.mcp.enabled_tools`` entries).
     mcp_tools: tuple[RoundTool, ...] = ()
     #: Which executor answers ``web_fetch``: ``native``, ``managed`` or ``None`` (not enabled).
@@ -53,7 +54,7 @@ class CapabilitySnapshot:
         cls,
         agent: JsonObject,
         *,
-        skill_manifest: Sequence[JsonObject] = (),
+        skill_manifest: Sequence[ManifestEntry] = (),
         mcp_tools: Sequence[RoundTool] = (),
         web_fetch_mode: str | None = None,
     ) -> CapabilitySnapshot:

@@ -12,9 +12,10 @@ validation (``domain.skill_archive``) or storage (``store.skills``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NotRequired, TypedDict
 
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject, json_count
+from mango_server.domain.json import json_count
 
 
 def parse_version(raw: str) -> int:
@@ -56,7 +57,23 @@ def skills_folder(session_agent: Mapping[str, object], thread_agent: Mapping[str
     return f"{SKILLS_FOLDER}/{AGENTS_FOLDER}/{scope(str(agent_id), json_count(version))}"
 
 
-def with_paths(manifest: list[JsonObject], folder: str) -> list[JsonObject]:
+class ManifestEntry(TypedDict):
+    """One pinned Skill version a round offers through ``load_skill``: its name and description (shown to
+    the model), its archive (read by ``load_skill``) and, for a roster member's Thread, the ``path`` its
+    ``SKILL.md`` is announced at."""
+
+    skill_id: str
+    version: int
+    name: str
+    description: str
+    directory: str
+    archive_size_bytes: int
+    archive_sha256: str
+    object_key: str
+    path: NotRequired[str]
+
+
+def with_paths(manifest: list[ManifestEntry], folder: str) -> list[ManifestEntry]:
     """Manifest entries with the ``path`` of their ``SKILL.md`` announced to the model (``directory``
     stays the archive's folder, which ``load_skill`` reads)."""
     return [{**entry, "path": f"{folder}/{entry['directory']}/SKILL.md"} for entry in manifest]

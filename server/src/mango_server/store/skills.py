@@ -14,10 +14,9 @@ from datetime import datetime
 
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.skill_archive import SkillArchive
-from mango_server.domain.skills import parse_version
+from mango_server.domain.skills import ManifestEntry, parse_version
 from mango_server.ids import new_id
 from mango_server.store.db import Connection, from_record
 from mango_server.store.pagination import fetch_page
@@ -259,18 +258,31 @@ async def resolve_refs(
     return out
 
 
-async def manifest(conn: Connection, workspace_id: str, refs: Sequence[Mapping[str, object]]) -> list[JsonObject]:
+async def manifest(
+    conn: Connection, workspace_id: str, refs: Sequence[Mapping[str, object]]
+) -> list[ManifestEntry]:
     """Name, description and folder of each pinned version (hidden versions included).
 
     The entries become the ``skill_manifest`` of a turn's Agent snapshot document, hence JSON.
     """
-    out: list[JsonObject] = []
+    out: list[ManifestEntry] = []
     for ref in refs:
         if ref.get("type") != "custom" or not _is_number(str(ref.get("version", ""))):
             continue
         row = await conn.fetchrow(Q.manifest, workspace_id, ref["skill_id"], int(str(ref["version"])))
         if row is not None:
-            out.append(dict(row.items()))
+            out.append(
+                {
+                    "skill_id": row["skill_id"],
+                    "version": row["version"],
+                    "name": row["name"],
+                    "description": row["description"],
+                    "directory": row["directory"],
+                    "archive_size_bytes": row["archive_size_bytes"],
+                    "archive_sha256": row["archive_sha256"],
+                    "object_key": row["object_key"],
+                }
+            )
     return out
 
 

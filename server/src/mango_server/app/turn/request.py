@@ -17,6 +17,7 @@ from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enab
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.json import JsonObject
 from mango_server.domain.roster import coordinator_tool_specs
+from mango_server.domain.skills import ManifestEntry
 from mango_server.model import ModelRequest, ToolSpec
 
 BUILTIN_SCHEMAS: dict[str, dict[str, object]] = {
@@ -159,7 +160,7 @@ def tool_specs(snapshot: CapabilitySnapshot) -> list[ToolSpec]:
     return specs
 
 
-def skills_prompt(manifest: Sequence[JsonObject]) -> str:
+def skills_prompt(manifest: Sequence[ManifestEntry]) -> str:
     """The system prompt section announcing the Session's pinned Skills (name and description only).
 
     The model loads a Skill's instructions on demand with the ``load_skill`` platform tool (answered

@@ -16,14 +16,14 @@ import zipfile
 from collections.abc import Sequence
 
 from mango_server.blob import BlobStore
-from mango_server.domain.json import JsonObject
+from mango_server.domain.skills import ManifestEntry
 from mango_server.model import ToolSpec
 
 LOAD_SKILL = "load_skill"
 MAX_INSTRUCTIONS_CHARS = 100_000
 
 
-def load_skill_spec(manifest: Sequence[JsonObject]) -> ToolSpec:
+def load_skill_spec(manifest: Sequence[ManifestEntry]) -> ToolSpec:
     """The tool declaration, listing the Skill names the model may ask for."""
     names = sorted({entry["name"] for entry in manifest})
     return ToolSpec(
@@ -38,7 +38,7 @@ def load_skill_spec(manifest: Sequence[JsonObject]) -> ToolSpec:
 
 
 async def load_instructions(
-    blobs: BlobStore | None, manifest: Sequence[JsonObject], tool_input: object
+    blobs: BlobStore | None, manifest: Sequence[ManifestEntry], tool_input: object
 ) -> tuple[str, bool]:
     """``(text, is_error)`` for one ``load_skill`` call."""
     name = tool_input.get("name") if isinstance(tool_input, dict) else None
