@@ -258,9 +258,7 @@ async def resolve_refs(
     return out
 
 
-async def manifest(
-    conn: Connection, workspace_id: str, refs: Sequence[Mapping[str, object]]
-) -> list[ManifestEntry]:
+async def manifest(conn: Connection, workspace_id: str, refs: Sequence[Mapping[str, object]]) -> list[ManifestEntry]:
     """Name, description and folder of each pinned version (hidden versions included).
 
     The entries become the ``skill_manifest`` of a turn's Agent snapshot document, hence JSON.
