@@ -11,10 +11,10 @@ callers use :func:`publish` for facts without a status event: ``session.created`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.webhooks import NOTIFICATION_TYPES, Notification
 from mango_server.ids import derived_id
 from mango_server.store import webhooks
@@ -28,7 +28,7 @@ async def publish(
     type: str,
     resource_type: str,
     resource_id: str,
-    data: JsonObject | None = None,
+    data: Mapping[str, object] | None = None,
     source_id: str | None = None,
 ) -> int:
     """Queue one notification in the caller's transaction; returns how many endpoints get it.

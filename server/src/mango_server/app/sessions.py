@@ -29,7 +29,6 @@ from mango_server.domain._generated.events import (
     SessionUpdatedEvent,
 )
 from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFoundError
-from mango_server.domain.json import JsonObject
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
 from mango_server.ids import new_id
@@ -47,10 +46,10 @@ _SNAPSHOT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_serv
 MAX_METADATA_PAIRS = 16
 
 
-def freeze_agent(agent_row: AgentRow) -> JsonObject:
+def freeze_agent(agent_row: AgentRow) -> dict[str, object]:
     """The Agent snapshot a Session runs with for its whole life (one version, body fields only)."""
     body: Mapping[str, object] = agent_row.body
-    snapshot: JsonObject = {"type": "agent", "id": agent_row.id, "version": agent_row.version}
+    snapshot: dict[str, object] = {"type": "agent", "id": agent_row.id, "version": agent_row.version}
     return {**snapshot, **{k: body.get(k) for k in _SNAPSHOT_FIELDS}}
 
 

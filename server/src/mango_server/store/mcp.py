@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypedDict
 
 from mango_server.domain._generated import wire
 from mango_server.domain.json import JsonObject
@@ -35,6 +36,13 @@ class Q(NamedQueries, file="mcp"):
     pinning_session: str
     settle_interrupted: str
     record_late_outcome: str
+
+
+class McpReceipt(TypedDict):
+    """A large result kept in the journal until it is published as a File: the File's id and the text (base64)."""
+
+    file_id: str
+    text_b64: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +71,7 @@ class InvocationRow:
     snapshot_digest: str
     state: str
     evaluation: wire.PermissionEvaluation | None
-    receipt: JsonObject | None = None
+    receipt: McpReceipt | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +152,7 @@ async def set_state(
     await conn.execute(Q.set_invocation_state, session_id, event_id, state, raw_result)
 
 
-async def set_receipt(conn: Connection, session_id: str, event_id: str, receipt: Mapping[str, object]) -> None:
+async def set_receipt(conn: Connection, session_id: str, event_id: str, receipt: McpReceipt) -> None:
     """Durably keep a large result before it is written to object storage."""
     await conn.execute(Q.set_receipt, session_id, event_id, receipt)
 

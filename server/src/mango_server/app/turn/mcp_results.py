@@ -23,16 +23,14 @@ from __future__ import annotations
 import base64
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
 
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.ledger import Tx
 from mango_server.blob import file_key
-from mango_server.domain.json import JsonObject
 from mango_server.ids import new_id
 from mango_server.store import files, mcp
 from mango_server.store.db import Connection, Pool
-from mango_server.store.mcp import InvocationRow
+from mango_server.store.mcp import InvocationRow, McpReceipt
 from mango_server.tools.mcp_connector import CallResult
 
 log = logging.getLogger(__name__)
@@ -70,14 +68,14 @@ async def retain(
         )
         await finish(pool, invocation, text, True, "completed")
         return
-    receipt: JsonObject = {"file_id": new_id("file"), "text_b64": base64.b64encode(data).decode("ascii")}
+    receipt: McpReceipt = {"file_id": new_id("file"), "text_b64": base64.b64encode(data).decode("ascii")}
     async with pool.acquire() as conn:
         await mcp.set_receipt(conn, invocation.session_id, invocation.event_id, receipt)
     await publish(pool, writes, invocation, receipt, finish_in)
 
 
 async def publish(
-    pool: Pool, writes: BlobWrites | None, invocation: InvocationRow, receipt: JsonObject, finish_in: FinishIn
+    pool: Pool, writes: BlobWrites | None, invocation: InvocationRow, receipt: McpReceipt, finish_in: FinishIn
 ) -> None:
     """Publish the receipt as a File and complete the call in the same transaction."""
     data = base64.b64decode(receipt["text_b64"])
@@ -87,14 +85,14 @@ async def publish(
         async with pool.acquire() as conn, conn.transaction():
             await finish_in(Tx(conn), invocation, unavailable, True, "completed")
         return
-    file_id, ws = str(receipt["file_id"]), invocation.workspace_id
+    file_id, ws = receipt["file_id"], invocation.workspace_id
     path = f"{RESULTS_DIR}/{file_id}.txt"
     shown = (
         f"{preview(text)}\n\n[Truncated: the full result ({len(text)} characters) is the File {file_id}, "
         f"available in the Session workspace at {path}; read parts of it with bash (head, sed, grep).]"
     )
 
-    async def commit(conn: Connection, size: int, digest: str) -> Any:
+    async def commit(conn: Connection, size: int, digest: str) -> None:
         await files.insert(
             conn,
             ws,

@@ -34,7 +34,6 @@ from mango_server.domain._generated.events import (
     UserDefineOutcomeEvent,
 )
 from mango_server.domain.errors import InvalidRequestError
-from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id, new_id
 from mango_server.model import ModelClient
 from mango_server.store import events, outcomes, sessions, turns
@@ -127,7 +126,7 @@ def _end_event(
     return NewEvent.of(end_id(outcome.id, iteration), payload, processed=not queued)
 
 
-async def trigger_blocks(conn: Connection, trigger: EventRow, snapshots: dict[int, str]) -> list[JsonObject]:
+async def trigger_blocks(conn: Connection, trigger: EventRow, snapshots: dict[int, str]) -> list[dict[str, object]]:
     """The provider user blocks of a turn's trigger: a message, an outcome, or the grader's feedback."""
     if trigger.type == "user.define_outcome":
         outcome = await outcomes.by_event(conn, trigger.id)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from mango_server.domain.compaction import Entry
 from mango_server.model import SUMMARY_MARKER, ModelClient, ModelError, ModelRequest, response_text
@@ -97,7 +97,7 @@ def render(entries: Sequence[Entry]) -> str:
     return "\n".join(lines)
 
 
-def _block_text(block: dict[str, Any]) -> str:
+def _block_text(block: Mapping[str, object]) -> str:
     kind = block.get("type")
     if kind == "text":
         text = str(block.get("text", ""))
