@@ -1,9 +1,10 @@
 """The one name for opaque JSON documents the server stores and passes through.
 
 ``JsonObject`` is for data whose shape the server does not own or interpret field by field:
-provider content blocks (unknown fields kept byte for byte), public event payloads, Agent
-bodies and wire bodies already validated by the generated models. Data the server reasons
-about gets a typed row or dataclass instead.
+provider content blocks and messages (unknown fields kept byte for byte), tool inputs, stored
+event payloads and frozen Agent snapshots. Data the server reasons about gets a typed row,
+dataclass or TypedDict instead: a validated request body is read as its wire TypedDict
+(``domain._generated.wire``), JSON the server builds and stores as a TypedDict of its own.
 """
 
 from __future__ import annotations
