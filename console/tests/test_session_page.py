@@ -1,7 +1,8 @@
 """The Session page in a real browser against a real Mango: sign in, create a Session, a
 streamed reply, an `always_ask` bash call approved and run by the Python worker kit, a custom
-tool answered through the form, an interrupted slow turn, a dropped connection that resumes
-without gaps or duplicates, and a wrong key that shows a clear error."""
+tool answered through the form (still pending after an idle interrupt), an interrupted slow
+turn, a dropped connection that resumes without gaps or duplicates, and a wrong key that shows
+a clear error."""
 
 from __future__ import annotations
 
@@ -168,9 +169,16 @@ def _walkthrough(
     expect(_rows(page, "user.tool_result")).to_have_count(1)
     assert not (tmp_path / "never-written.txt").exists()
 
-    # A custom tool answered through the form.
+    # A custom tool answered through the form. An interrupt while the Session waits for it (sent by
+    # another client: the button is off while idle) keeps the call pending, and the form stays.
     _say(page, "/tool lookup " + json.dumps({"q": "mango"}))
     form = page.locator("form.action", has_text="Custom tool lookup")
+    expect(form).to_be_visible()
+    expect(page.get_by_role("button", name="Interrupt")).to_be_disabled()
+    with _api(mango_platform, mango_tenant) as http:
+        _ok(http.post(f"/v1/sessions/{session_id}/events", json={"events": [{"type": "user.interrupt"}]}))
+    expect(_rows(page, "user.interrupt")).to_have_count(1)
+    expect(_rows(page, "session.status_idle").last).to_contain_text("requires_action")
     expect(form).to_be_visible()
     form.get_by_label("Result").fill("forty-two ripe mangoes")
     shot(page, "custom-tool")
@@ -187,7 +195,7 @@ def _walkthrough(
     expect(_rows(page, "span.model_request_start")).to_have_count(spans + 1)
     started = time.monotonic()
     page.get_by_role("button", name="Interrupt").click()
-    expect(_rows(page, "user.interrupt")).to_have_count(1)
+    expect(_rows(page, "user.interrupt")).to_have_count(2)
     expect(page.locator("#session-status")).to_have_text("idle", timeout=20_000)
     assert time.monotonic() - started < 8, "the interrupt did not end the turn before the model answered"
     shot(page, "interrupt")
@@ -220,7 +228,7 @@ def _walkthrough(
     assert shown == listed
     # The interrupted turn committed no reply: nothing from the agent between the interrupt and the next message.
     types = page.eval_on_selector_all("#timeline li[data-event-id]", "els => els.map(e => e.dataset.type)")
-    after = types[types.index("user.interrupt") :]
+    after = types[len(types) - 1 - types[::-1].index("user.interrupt") :]
     assert "agent.message" not in after[: after.index("user.message")], after
 
     # Raw JSON of any event.

@@ -6,6 +6,12 @@ id, and reads lines from stdin: plain text is sent as a ``user.message``; ``/all
 given); ``/interrupt`` interrupts the Session; ``/quit`` or Ctrl+C detaches WITHOUT interrupting
 anything. Writes are never retried automatically. Uses the public Python SDK only.
 
+Pending calls follow the server: each ``session.status_idle`` (or a child's
+``session.thread_status_idle``) with ``requires_action`` is the list of calls still owed, and any
+other status drops that Thread's calls (a running turn's interrupt cancels them). After the history
+and after every live idle event the calls still owed are listed with how to answer them, so an idle
+interrupt, which keeps the barrier, shows them again.
+
 Multi-agent Sessions: child Thread activity in the primary stream (delegations, reports, Thread
 status, cross-posted approvals) is prefixed with ``[thread <id>]``, and ``/allow`` / ``/deny`` of a
 child's call echo that call's ``session_thread_id`` so it is routed to the child.
@@ -21,6 +27,12 @@ from typing import Protocol, TextIO, TypeAlias
 from mango import Mango, MangoError
 
 PREVIEW = 300
+_TOOL_USES = ("agent.tool_use", "agent.custom_tool_use", "agent.mcp_tool_use")
+_ANSWERS = {
+    "user.tool_confirmation": "tool_use_id",
+    "user.tool_result": "tool_use_id",
+    "user.custom_tool_result": "custom_tool_use_id",
+}
 
 
 class _Model(Protocol):
@@ -111,6 +123,9 @@ class Connection:
         self.pending_approvals: list[str] = []
         self.thread_of: dict[str, str] = {}  # a pending call's Thread, echoed on its confirmation
         self.primary_thread_id: str | None = None
+        self.calls: dict[str, Event] = {}  # tool calls seen, by event id
+        self.owed: dict[str, list[str]] = {}  # per Thread ("" the primary): the calls its latest idle waits on
+        self.live = False  # the history has been shown; idle events now list what is owed
         self.lock = threading.Lock()
         self.ended = threading.Event()
 
@@ -133,11 +148,57 @@ class Connection:
             answered = str(event.get("tool_use_id"))
             if event.get("type") == "user.tool_confirmation" and answered in self.pending_approvals:
                 self.pending_approvals.remove(answered)
+            thread = self._track(event)
             line = describe(event, self.primary_thread_id)
             if line:
                 print(line, file=self.out, flush=True)
+            if thread is not None and self.live:
+                self._print_owed(thread)
             if event.get("type") == "session.deleted":
                 self.ended.set()
+
+    def _track(self, event: Event) -> str | None:
+        """Follow what the server waits on; returns the Thread key of a status event (None otherwise)."""
+        kind = str(event.get("type", ""))
+        if kind in _TOOL_USES:
+            self.calls[str(event.get("id"))] = event
+        if kind in _ANSWERS:
+            answered = str(event.get(_ANSWERS[kind]))
+            for key, owed in self.owed.items():
+                self.owed[key] = [i for i in owed if i != answered]
+            return None
+        if kind.startswith("session.thread_status_"):
+            key = str(event.get("session_thread_id"))
+        elif kind.startswith("session.status_"):
+            key = ""
+        else:
+            return None
+        stop = _object(event, "stop_reason")
+        waiting = stop.get("event_ids") if kind.endswith("_idle") and stop.get("type") == "requires_action" else None
+        owed = [str(i) for i in waiting] if isinstance(waiting, list) else []
+        self.owed[key] = owed
+        # An approval this Thread no longer waits on was cancelled (a running turn's interrupt) or settled.
+        self.pending_approvals = [a for a in self.pending_approvals if self.thread_of.get(a, "") != key or a in owed]
+        return key
+
+    def _print_owed(self, key: str) -> None:
+        for event_id in self.owed.get(key, []):
+            call = self.calls.get(event_id, {})
+            if call.get("evaluated_permission") == "ask":
+                how = "needs approval: /allow or /deny"
+            elif call.get("type") == "agent.custom_tool_use":
+                how = "a custom tool: your application sends its result"
+            else:
+                how = "waiting for its result"
+            prefix = f"[thread {key}] " if key else ""
+            print(f"{prefix}   pending: {call.get('name', '?')} id={event_id} ({how})", file=self.out, flush=True)
+
+    def print_pending(self) -> None:
+        """List every call still owed (after the history), then list them after every live idle event."""
+        with self.lock:
+            for key in list(self.owed):
+                self._print_owed(key)
+            self.live = True
 
     def send(self, events: list[Event]) -> None:
         try:
@@ -200,6 +261,7 @@ def run_connect(session_id: str, *, stdin: TextIO = sys.stdin, out: TextIO = sys
         conn.primary_thread_id = primary[0].id if primary else None
         for event in client.sessions.events.list(session_id, limit=1000):
             conn.show(event)
+        conn.print_pending()
         print(f"connected to {session_id}; type a message, /allow, /deny, /interrupt or /quit", file=out, flush=True)
         follower = threading.Thread(target=_follow, args=(conn, stream), daemon=True)
         follower.start()

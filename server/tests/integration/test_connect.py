@@ -71,6 +71,16 @@ def test_connect_answers_an_approval(mango_platform: Platform, mango_tenant: Ten
         proc = _connect(mango_platform, mango_tenant, sid)
         assert proc.stdin is not None
         time.sleep(1.5)
+        # An idle interrupt keeps the approval pending, and connect shows it again.
+        proc.stdin.write("/interrupt\n")
+        proc.stdin.flush()
+        deadline = time.monotonic() + 30
+        while history(http, sid)[-1]["type"] != "session.status_idle" or not any(
+            e["type"] == "user.interrupt" for e in history(http, sid)
+        ):
+            assert time.monotonic() < deadline, "the interrupt was never recorded"
+            time.sleep(0.1)
+        time.sleep(0.5)
         proc.stdin.write("/deny not on my machine\n")
         proc.stdin.flush()
         wait_status(http, sid, "end_turn")
@@ -79,6 +89,9 @@ def test_connect_answers_an_approval(mango_platform: Platform, mango_tenant: Ten
         proc.stdin.flush()
         output, _ = proc.communicate(timeout=30)
         assert "(needs approval: /allow or /deny)" in output
+        call = next(e for e in history(http, sid) if e["type"] == "agent.tool_use")
+        after = output[output.index("-- user.interrupt") :]
+        assert f"pending: bash id={call['id']} (needs approval: /allow or /deny)" in after
         [confirmation] = [e for e in history(http, sid) if e["type"] == "user.tool_confirmation"]
         assert confirmation["result"] == "deny"
         assert confirmation["deny_message"] == "not on my machine"

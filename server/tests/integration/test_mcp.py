@@ -361,13 +361,18 @@ def test_an_interrupt_settles_the_journal_honestly(
     assert any("its outcome is unknown" in t for t in texts)  # what the model will read next turn
     assert mcp_server.calls["record"] == before + 1
 
-    # A call awaiting its confirmation was never sent: cancelled.
+    # A call awaiting its confirmation survives an idle interrupt (the barrier is kept), and a denial
+    # settles it without sending it.
     asked = _session(http, mcp_server.url)
     say(http, asked, '/tool record {"note": "never"}')
-    wait_status(http, asked, "requires_action", timeout=60)
+    [call] = wait_status(http, asked, "requires_action", timeout=60)["stop_reason"]["event_ids"]
     _interrupt(http, asked)
+    assert http.get(f"/v1/sessions/{asked}").json()["stop_reason"] == {"type": "requires_action", "event_ids": [call]}
+    assert _journal(platform, asked) == [("record", "awaiting_confirmation")]
+    deny = {"type": "user.tool_confirmation", "tool_use_id": call, "result": "deny"}
+    assert http.post(f"/v1/sessions/{asked}/events", json={"events": [deny]}).status_code == 200
     wait_status(http, asked, "end_turn", timeout=30)
-    assert _journal(platform, asked) == [("record", "cancelled")]
+    assert _journal(platform, asked) == [("record", "denied")]
     assert mcp_server.calls["record"] == before + 1
 
 

@@ -3,6 +3,9 @@ barrier, SSE resume, interrupts, retries, lifecycle and Workspace isolation."""
 
 from __future__ import annotations
 
+import time
+
+import httpx
 import pytest
 from mango_server.devstack import Platform, Tenant
 
@@ -105,16 +108,85 @@ def test_model_failures_retry_then_exhaust(mango_platform: Platform, mango_tenan
         assert errors[-1]["error"]["type"] == "model_overloaded_error"
 
 
-def test_interrupt_ends_a_pending_barrier(mango_platform: Platform, mango_tenant: Tenant) -> None:
+def _interrupt(http: httpx.Client, sid: str) -> None:
+    http.post(f"/v1/sessions/{sid}/events", json={"events": [{"type": "user.interrupt"}]}).raise_for_status()
+
+
+def test_idle_interrupt_preserves_a_pending_barrier(mango_platform: Platform, mango_tenant: Tenant) -> None:
     with client(mango_platform, mango_tenant) as http:
         sid = new_session(http, "interrupt")
-        say(http, sid, "/tool get_weather {}")
-        wait_status(http, sid, "requires_action")
-        http.post(f"/v1/sessions/{sid}/events", json={"events": [{"type": "user.interrupt"}]}).raise_for_status()
-        wait_status(http, sid, "end_turn")
-        say(http, sid, "after")
-        session = wait_status(http, sid, "end_turn")
+        say(http, sid, '/tool get_weather {"city": "Paris"}')
+        pending = wait_status(http, sid, "requires_action")["stop_reason"]["event_ids"]
+        say(http, sid, "queued behind the barrier")
+        _interrupt(http, sid)
+        # The barrier is still open, and re-announced right after the interrupt.
+        session = http.get(f"/v1/sessions/{sid}").json()
         assert session["status"] == "idle"
+        assert session["stop_reason"] == {"type": "requires_action", "event_ids": pending}
+        events = history(http, sid)
+        types = [e["type"] for e in events]
+        assert types[-2:] == ["user.interrupt", "session.status_idle"]
+        assert events[-1]["stop_reason"] == {"type": "requires_action", "event_ids": pending}
+        queued = next(e for e in events if e["type"] == "user.message" and "queued" in e["content"][0]["text"])
+        assert queued["processed_at"] is not None  # flushed: it never gets a turn
+        # The pending call is still answerable, and its answer resumes the turn exactly once.
+        result = {
+            "type": "user.custom_tool_result",
+            "custom_tool_use_id": pending[0],
+            "content": [{"type": "text", "text": "sunny after the interrupt"}],
+        }
+        http.post(f"/v1/sessions/{sid}/events", json={"events": [result]}).raise_for_status()
+        wait_status(http, sid, "end_turn")
+        final = [e for e in history(http, sid) if e["type"] == "agent.message"][-1]
+        assert "sunny after the interrupt" in final["content"][0]["text"]
+        assert "Interrupted by the user" not in final["content"][0]["text"]
+        assert not any(
+            "queued behind" in str(e.get("content")) for e in history(http, sid) if e["type"] == "agent.message"
+        )
+
+
+def test_idle_interrupt_preserves_a_pending_approval(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    toolset = {
+        "type": "agent_toolset_20260401",
+        "configs": [{"name": "bash", "permission_policy": {"type": "always_ask"}}],
+    }
+    with client(mango_platform, mango_tenant) as http:
+        agent = http.post("/v1/agents", json={"name": "ask", "model": "mango-offline-1", "tools": [toolset]}).json()
+        env = http.post("/v1/environments", json={"name": f"interrupt-ask-{time.monotonic_ns()}"}).json()
+        sid = http.post("/v1/sessions", json={"agent": agent["id"], "environment_id": env["id"]}).json()["id"]
+        say(http, sid, '/tool bash {"command": "rm -rf /tmp/x"}')
+        [call] = wait_status(http, sid, "requires_action")["stop_reason"]["event_ids"]
+        _interrupt(http, sid)
+        assert http.get(f"/v1/sessions/{sid}").json()["stop_reason"] == {"type": "requires_action", "event_ids": [call]}
+        deny = {"type": "user.tool_confirmation", "tool_use_id": call, "result": "deny", "deny_message": "not now"}
+        answered = http.post(f"/v1/sessions/{sid}/events", json={"events": [deny]})
+        assert answered.status_code == 200, answered.text  # the approval was still pending
+        wait_status(http, sid, "end_turn")
+        final = [e for e in history(http, sid) if e["type"] == "agent.message"][-1]
+        assert "not now" in final["content"][0]["text"]
+
+
+def test_running_interrupt_ends_the_turn_and_its_pending_calls(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    toolset = {"type": "agent_toolset_20260401"}
+    with client(mango_platform, mango_tenant) as http:
+        agent = http.post("/v1/agents", json={"name": "run", "model": "mango-offline-1", "tools": [toolset]}).json()
+        env = http.post("/v1/environments", json={"name": f"interrupt-run-{time.monotonic_ns()}"}).json()
+        sid = http.post("/v1/sessions", json={"agent": agent["id"], "environment_id": env["id"]}).json()["id"]
+        # An allowed built-in call waits for a worker (none runs): the Session is running, not idle.
+        say(http, sid, '/tool bash {"command": "echo never"}')
+        deadline = time.monotonic() + 30
+        while not any(e["type"] == "agent.tool_use" for e in history(http, sid)):
+            assert time.monotonic() < deadline, "the call never appeared"
+            time.sleep(0.1)
+        assert http.get(f"/v1/sessions/{sid}").json()["status"] == "running"
+        _interrupt(http, sid)
+        wait_status(http, sid, "end_turn")
+        call = next(e for e in history(http, sid) if e["type"] == "agent.tool_use")
+        late = {"type": "user.tool_result", "tool_use_id": call["id"], "content": [{"type": "text", "text": "x"}]}
+        refused = http.post(f"/v1/sessions/{sid}/events", json={"events": [late]})
+        assert refused.status_code == 409, refused.text  # the interrupt cancelled the call
+        say(http, sid, "after")
+        wait_status(http, sid, "end_turn")
         # The next turn's context tells the model that the pending call was interrupted.
         final = [e for e in history(http, sid) if e["type"] == "agent.message"][-1]
         assert "Interrupted by the user" in final["content"][0]["text"]

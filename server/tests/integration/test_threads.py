@@ -284,6 +284,12 @@ def test_child_custom_tool_is_answered_through_the_primary_stream(
         assert wrong.status_code == 400, wrong.text
         unrouted = http.post(f"/v1/sessions/{sid}/events", json={"events": [result]})
         assert unrouted.status_code == 400, unrouted.text  # the primary Thread has no such call
+        # A targeted interrupt of the child, idle at its barrier, keeps the call pending: nothing reports.
+        interrupt = {"type": "user.interrupt", "session_thread_id": child["id"]}
+        assert http.post(f"/v1/sessions/{sid}/events", json={"events": [interrupt]}).status_code == 200
+        kept = next(t for t in _threads(http, sid) if t["id"] == child["id"])
+        assert kept["stop_reason"] == child["stop_reason"]
+        assert not any(e["type"] == "agent.thread_message_received" for e in history(http, sid))
         routed = http.post(
             f"/v1/sessions/{sid}/events", json={"events": [{**result, "session_thread_id": child["id"]}]}
         )
