@@ -2,7 +2,9 @@
 
 The platform comes from the devstack plugin (``mango_platform``, ``mango_tenant``); the
 browser is ``/usr/bin/chromium`` (installed with apt when missing, never a downloaded build),
-headless, with a fresh profile per test. Screenshots go to ``docs/console/``.
+headless, with a fresh profile per test. Screenshots go to ``console/.test-artifacts/screenshots/``
+(ignored by git), so a test run leaves the tree clean; with ``MANGO_UPDATE_SCREENSHOTS=1`` they
+replace the documented ones in ``docs/console/``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from playwright.sync_api import BrowserContext, BrowserType, ConsoleMessage, Pag
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
-SHOTS = ROOT / "docs" / "console"
+DOCUMENTED_SHOTS = ROOT / "docs" / "console"
+SCRATCH_SHOTS = ROOT / "console" / ".test-artifacts" / "screenshots"
 STATIC = ROOT / "server" / "src" / "mango_server" / "api" / "console_static"
 LAUNCH_ARGS = [
     "--headless",
@@ -87,9 +90,15 @@ def context(chromium: BrowserType) -> Iterator[BrowserContext]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def shots_dir() -> Path:
+    """Where screenshots go: the documented ones only when ``MANGO_UPDATE_SCREENSHOTS=1`` asks for it."""
+    return DOCUMENTED_SHOTS if os.environ.get("MANGO_UPDATE_SCREENSHOTS") == "1" else SCRATCH_SHOTS
+
+
 def shot(page: Page, name: str, *, full_page: bool = False) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
+    directory = shots_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
 
