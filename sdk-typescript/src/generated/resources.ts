@@ -601,8 +601,11 @@ export class SessionsEvents {
    * 409 and is never re-executed. When the Session is idle with `requires_action`, each
    * result of the barrier (`stop_reason.event_ids`) is claimed durably without waking the
    * model; the one that completes the barrier resumes the turn exactly once, and a partial
-   * resolution re-emits `session.status_idle` with the remaining ids. A session token may
-   * send only `user.tool_result` (403 otherwise), and only while its Work lease holds (401).
+   * resolution re-emits `session.status_idle` with the remaining ids. `user.interrupt` ends
+   * a running turn; sent while the Session is idle with `requires_action`, it keeps the
+   * barrier (its calls stay pending and `session.status_idle` is re-emitted with them) and
+   * only flushes queued messages. A session token may send only `user.tool_result` and
+   * `user.custom_tool_result` (403 otherwise), and only while its Work lease holds (401).
    *
    * `POST /v1/sessions/{session_id}/events`
    */

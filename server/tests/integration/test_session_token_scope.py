@@ -1,6 +1,7 @@
-"""A per-Work session token answers only the worker's own tool calls, and only while its lease holds:
-custom tool results are refused (403), and a reclaim that commits between authentication and the
-admission transaction refuses the result (401) instead of recording it."""
+"""A per-Work session token answers only tool calls, and only while its lease holds: it may send
+``user.tool_result`` and ``user.custom_tool_result`` and nothing else (403), and a reclaim that
+commits between authentication and the admission transaction refuses the result (401) instead of
+recording it."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def _text(text: str) -> list[dict[str, Any]]:
     return [{"type": "text", "text": text}]
 
 
-def test_session_token_cannot_answer_custom_tools(mango_platform: Platform, mango_tenant: Tenant) -> None:
+def test_session_token_answers_tool_calls_only(mango_platform: Platform, mango_tenant: Tenant) -> None:
     with client(mango_platform, mango_tenant) as http:
         env_id = new_environment(http, "scope")
         sid = _session(http, env_id)
@@ -62,14 +63,26 @@ def test_session_token_cannot_answer_custom_tools(mango_platform: Platform, mang
         calls = _calls(http, sid)
         with bearer(mango_platform, env_key(mango_platform, mango_tenant, env_id)) as worker:
             _, token = claimed(mango_platform, worker, env_id)
-        custom = {"type": "user.custom_tool_result", "custom_tool_use_id": calls["agent.custom_tool_use"]}
+        before = len(history(http, sid))
         with bearer(mango_platform, token) as runner:
-            refused = runner.post(f"/v1/sessions/{sid}/events", json={"events": [{**custom, "content": _text("x")}]})
-            assert refused.status_code == 403, refused.text
-            assert refused.json()["error"]["type"] == "permission_error"
-        assert not [e for e in history(http, sid) if e["type"] == "user.custom_tool_result"]
-        answered = http.post(f"/v1/sessions/{sid}/events", json={"events": [{**custom, "content": _text("sunny")}]})
-        assert answered.status_code == 200, answered.text
+            for other in (
+                {"type": "user.message", "content": _text("from the sandbox")},
+                {"type": "user.tool_confirmation", "tool_use_id": calls["agent.tool_use"], "result": "allow"},
+                {"type": "user.interrupt"},
+            ):
+                refused = runner.post(f"/v1/sessions/{sid}/events", json={"events": [other]})
+                assert refused.status_code == 403, refused.text
+                assert refused.json()["error"]["type"] == "permission_error"
+            assert len(history(http, sid)) == before  # nothing of a refused request is kept
+            custom = {
+                "type": "user.custom_tool_result",
+                "custom_tool_use_id": calls["agent.custom_tool_use"],
+                "content": _text("sunny"),
+            }
+            answered = runner.post(f"/v1/sessions/{sid}/events", json={"events": [custom]})
+            assert answered.status_code == 200, answered.text
+        [recorded] = [e for e in history(http, sid) if e["type"] == "user.custom_tool_result"]
+        assert recorded["custom_tool_use_id"] == calls["agent.custom_tool_use"]
 
 
 def test_reclaim_during_admission_refuses_the_result(mango_platform: Platform, mango_tenant: Tenant) -> None:

@@ -47,9 +47,10 @@ from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
 from mango_server.telemetry.metrics import MCP_CALLS
 
-# A session token belongs to the worker that runs the Session's built-in tools: it may answer
-# those calls and nothing else (custom tools are the client's, answered with its API key).
-SESSION_TOKEN_TYPES = ("user.tool_result",)
+# A session token is the execution credential of the Session's sandbox: it may answer tool calls
+# (``user.tool_result`` for built-in calls, ``user.custom_tool_result`` for custom tools a tool runner
+# serves) and nothing else: no messages, approvals, interrupts or outcomes.
+SESSION_TOKEN_TYPES = ("user.tool_result", "user.custom_tool_result")
 
 
 class Admission:
