@@ -280,6 +280,12 @@ func Invoke(ctx context.Context, s *Services, operationID string, in Invocation,
 			return nil, err
 		}
 		return s.Sessions.Threads.List(ctx, in.Path["session_id"], params, opts...)
+	case "sessions.tool_calls.start":
+		params, err := decodeSessionsToolCallsStartParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Sessions.ToolCalls.Start(ctx, in.Path["session_id"], in.Path["tool_use_id"], params, opts...)
 	case "sessions.update":
 		params, err := decodeSessionsUpdateParams(in)
 		if err != nil {
@@ -959,6 +965,14 @@ func decodeSessionsThreadsListParams(in Invocation) (SessionsThreadsListParams, 
 		return p, err
 	}
 	if err := in.query("include_archived", &p.IncludeArchived); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeSessionsToolCallsStartParams(in Invocation) (SessionsToolCallsStartParams, error) {
+	var p SessionsToolCallsStartParams
+	if err := in.body(&p); err != nil {
 		return p, err
 	}
 	return p, nil

@@ -825,12 +825,16 @@ type SessionsService struct {
 
 	// Threads groups the sessions.threads.* operations.
 	Threads *SessionsThreadsService
+
+	// ToolCalls groups the sessions.tool_calls.* operations.
+	ToolCalls *SessionsToolCallsService
 }
 
 func newSessionsService(t Transport) *SessionsService {
 	s := &SessionsService{t: t}
 	s.Events = newSessionsEventsService(t)
 	s.Threads = newSessionsThreadsService(t)
+	s.ToolCalls = newSessionsToolCallsService(t)
 	return s
 }
 
@@ -1076,6 +1080,26 @@ func (s *SessionsThreadsEventsService) ListAutoPaging(ctx context.Context, sessi
 		{Name: "types[]", Value: params.Types},
 	}, req.Query...)
 	return paginate[SessionEvent](ctx, s.t, req)
+}
+
+// SessionsToolCallsService groups the sessions.tool_calls.* operations.
+type SessionsToolCallsService struct {
+	t Transport
+}
+
+func newSessionsToolCallsService(t Transport) *SessionsToolCallsService {
+	s := &SessionsToolCallsService{t: t}
+	return s
+}
+
+// Start calls sessions.tool_calls.start (POST
+// /v1/sessions/{session_id}/tool_calls/{tool_use_id}/start): Record that a worker starts a tool
+// call.
+func (s *SessionsToolCallsService) Start(ctx context.Context, sessionID string, toolUseID string, params SessionsToolCallsStartParams, opts ...RequestOption) (*ToolCall, error) {
+	path := "/v1/sessions/" + url.PathEscape(sessionID) + "/tool_calls/" + url.PathEscape(toolUseID) + "/start"
+	req := newRequest("sessions.tool_calls.start", http.MethodPost, path, []string{"SessionToken", "WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[ToolCall](ctx, s.t, req)
 }
 
 // SkillsService groups the skills.* operations.

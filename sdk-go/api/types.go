@@ -159,6 +159,12 @@ type AgentMcpToolResultEvent struct {
 	// Whether the tool failed.
 	IsError bool `json:"is_error"`
 
+	// `ambiguous`: the call was sent (or may have been) but its answer was lost (the connection broke,
+	// or the orchestrator stopped mid-call), so it may or may not have taken effect; it was not sent
+	// again and the model got an error result saying so. Absent (or `completed`) when the MCP server
+	// answered.
+	Outcome *AgentMcpToolResultEventOutcome `json:"outcome,omitzero"`
+
 	// The File holding the full result when it was too large for the event.
 	FileID Nullable[string] `json:"file_id,omitzero"`
 
@@ -169,6 +175,18 @@ type AgentMcpToolResultEvent struct {
 	// download.
 	FileSHA256 *string `json:"file_sha256,omitzero"`
 }
+
+// AgentMcpToolResultEventOutcome: `ambiguous`: the call was sent (or may have been) but its answer
+// was lost (the connection broke, or the orchestrator stopped mid-call), so it may or may not have
+// taken effect; it was not sent again and the model got an error result saying so. Absent (or
+// `completed`) when the MCP server answered.
+type AgentMcpToolResultEventOutcome string
+
+// AgentMcpToolResultEventOutcome values.
+const (
+	AgentMcpToolResultEventOutcomeCompleted AgentMcpToolResultEventOutcome = "completed"
+	AgentMcpToolResultEventOutcomeAmbiguous AgentMcpToolResultEventOutcome = "ambiguous"
+)
 
 // AgentMcpToolUseEvent: A call to an MCP server tool, made by the control plane.
 type AgentMcpToolUseEvent struct {
@@ -502,7 +520,8 @@ func (u AgentTool) AsCustomTool() (CustomTool, error) {
 }
 
 // AgentToolResultEvent: The result of a tool executed by the platform or the model provider (for
-// example web_search).
+// example web_search), or Mango's `ambiguous` answer to a worker-run call whose worker stopped
+// after starting it.
 type AgentToolResultEvent struct {
 	// Always `agent.tool_result`.
 	Type string `json:"type"`
@@ -528,12 +547,33 @@ type AgentToolResultEvent struct {
 
 	// Whether the tool failed.
 	IsError bool `json:"is_error"`
+
+	// `ambiguous`: the call was started (`web_fetch` by Mango, a built-in by a worker) but its
+	// executor stopped before a result was recorded, so it may or may not have taken effect; it was
+	// not run again and the model got an error result saying so. Absent (or `completed`) when the
+	// executor reported this result.
+	Outcome *AgentToolResultEventOutcome `json:"outcome,omitzero"`
 }
+
+// AgentToolResultEventOutcome: `ambiguous`: the call was started (`web_fetch` by Mango, a built-in
+// by a worker) but its executor stopped before a result was recorded, so it may or may not have
+// taken effect; it was not run again and the model got an error result saying so. Absent (or
+// `completed`) when the executor reported this result.
+type AgentToolResultEventOutcome string
+
+// AgentToolResultEventOutcome values.
+const (
+	AgentToolResultEventOutcomeCompleted AgentToolResultEventOutcome = "completed"
+	AgentToolResultEventOutcomeAmbiguous AgentToolResultEventOutcome = "ambiguous"
+)
 
 // AgentToolUseEvent: A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep)
 // are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a
-// `user.tool_confirmation` allow first. The platform-managed `web_fetch` is answered by Mango
-// itself with `agent.tool_result` (after the confirmation, when it asks).
+// `user.tool_confirmation` allow first. A worker records `started` (`sessions.tool_calls.start`)
+// before it runs a call that can change anything; when that worker stops before a result, Mango
+// answers the call with `agent.tool_result` `outcome: ambiguous` instead. The platform-managed
+// `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it
+// asks).
 type AgentToolUseEvent struct {
 	// Always `agent.tool_use`.
 	Type string `json:"type"`
@@ -5745,6 +5785,12 @@ const (
 	SessionsThreadsListParamsOrderDesc SessionsThreadsListParamsOrder = "desc"
 )
 
+// SessionsToolCallsStartParams holds the query and body of sessions.tool_calls.start.
+type SessionsToolCallsStartParams struct {
+	// The originating Thread's id, when not the primary Thread (as on `user.tool_result`).
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+}
+
 // SessionsUpdateParams holds the query and body of sessions.update.
 type SessionsUpdateParams struct {
 	// A new title; null clears it.
@@ -6263,6 +6309,53 @@ func (u ThreadAgent) AsRosterAdvisor() (RosterAdvisor, error) {
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
 }
+
+// ToolCall: One worker-run built-in tool call in the operation journal, as
+// `sessions.tool_calls.start` answers it.
+type ToolCall struct {
+	// Always `tool_call`.
+	Type string `json:"type"`
+
+	// The `agent.tool_use` event id, as the request named it.
+	ID string `json:"id"`
+
+	// The child Thread whose call it is; null for the primary Thread's.
+	SessionThreadID *string `json:"session_thread_id"`
+
+	// The tool name.
+	Name string `json:"name"`
+
+	// `started`: this request started it, run it now. Anything else: do not run it.
+	State ToolCallState `json:"state"`
+
+	// The Work item whose lease started it; null when a Workspace key started it.
+	WorkID *string `json:"work_id"`
+
+	// When it was started.
+	StartedAt time.Time `json:"started_at"`
+
+	// When it became `completed` or `ambiguous`; null while `started`.
+	FinishedAt *time.Time `json:"finished_at"`
+}
+
+// ToolCallStartParams: The optional body of `sessions.tool_calls.start`.
+type ToolCallStartParams struct {
+	// The originating Thread's id, when not the primary Thread (as on `user.tool_result`).
+	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+}
+
+// ToolCallState: Where a worker-run tool call stands in the operation journal: `started` (recorded
+// before it runs), then `completed` (its `user.tool_result` was recorded) or `ambiguous` (the
+// worker that started it stopped before a result: it may or may not have taken effect and is never
+// run again).
+type ToolCallState string
+
+// ToolCallState values.
+const (
+	ToolCallStateStarted   ToolCallState = "started"
+	ToolCallStateCompleted ToolCallState = "completed"
+	ToolCallStateAmbiguous ToolCallState = "ambiguous"
+)
 
 // ToolConfig: Settings for one tool of a toolset.
 type ToolConfig struct {

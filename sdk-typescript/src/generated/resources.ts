@@ -65,6 +65,7 @@ import type {
   SessionsThreadsEventsListParams,
   SessionsThreadsListParams,
   SessionsThreadsStreamParams,
+  SessionsToolCallsStartParams,
   SessionsUpdateParams,
   Skill,
   SkillDeleted,
@@ -74,6 +75,7 @@ import type {
   SkillsListParams,
   SkillsVersionsCreateParams,
   SkillsVersionsListParams,
+  ToolCall,
   Webhook,
   WebhookDeleted,
   WebhookWithSecret,
@@ -772,16 +774,58 @@ export class SessionsThreads {
   }
 }
 
+/** `client.sessions.tool_calls` */
+export class SessionsToolCalls {
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+
+  /**
+   * Record that a worker starts a tool call.
+   *
+   * The operation journal of worker-run built-in calls (`prepared -> started -> completed |
+   * ambiguous`): a worker records `started` here before it runs a call that can change
+   * anything (`bash`, `write`, `edit`), and runs it only when the answer's `state` is
+   * `started`. The start is a conditional update under the call's lock: a call is started
+   * at most once, and every later start of it answers 409 `conflict_error` (already started,
+   * already answered, or waiting for a `user.tool_confirmation`); it must not be run. A
+   * session token's start is fenced by its Work lease in the same transaction (401 once the
+   * lease is lost or reclaimed). When the call was started under an earlier lease (the worker
+   * that started it was reclaimed or stopped without a result), the answer is `200` with
+   * `state: ambiguous`: Mango has answered it for the model with an `agent.tool_result`
+   * (`outcome: ambiguous`, `is_error: true`) in the same transaction, and it is never run
+   * again. Mango also answers such calls at the first heartbeat of the next lease, before
+   * any of its calls can start. The `user.tool_result` of a started call completes it.
+   * A retry with the same `Idempotency-Key` replays the first answer. Name the call as
+   * the Session stream shows it (`session_thread_id` for a child Thread's call, like
+   * `user.tool_result`).
+   *
+   * `POST /v1/sessions/{session_id}/tool_calls/{tool_use_id}/start`
+   */
+  start(sessionId: string, toolUseId: string, params?: SessionsToolCallsStartParams, options?: RequestOptions): Promise<ToolCall> {
+    return this._transport.request<ToolCall>({
+      method: "POST",
+      path: `/v1/sessions/${encodeURIComponent(sessionId)}/tool_calls/${encodeURIComponent(toolUseId)}/start`,
+      body: params,
+      options,
+    });
+  }
+}
+
 /** `client.sessions` */
 export class Sessions {
   readonly events: SessionsEvents;
   readonly threads: SessionsThreads;
+  readonly tool_calls: SessionsToolCalls;
   protected readonly _transport: Transport;
 
   constructor(transport: Transport) {
     this._transport = transport;
     this.events = new SessionsEvents(transport);
     this.threads = new SessionsThreads(transport);
+    this.tool_calls = new SessionsToolCalls(transport);
   }
 
   /**

@@ -518,6 +518,35 @@ export interface HeartbeatResponse {
   ttl_seconds: number;
 }
 
+/** Where a worker-run tool call stands in the operation journal: `started` (recorded before it runs), then `completed` (its `user.tool_result` was recorded) or `ambiguous` (the worker that started it stopped before a result: it may or may not have taken effect and is never run again). */
+export type ToolCallState = "started" | "completed" | "ambiguous";
+
+/** One worker-run built-in tool call in the operation journal, as `sessions.tool_calls.start` answers it. */
+export interface ToolCall {
+  /** Always `tool_call`. */
+  type: "tool_call";
+  /** The `agent.tool_use` event id, as the request named it. */
+  id: string;
+  /** The child Thread whose call it is; null for the primary Thread's. */
+  session_thread_id: string | null;
+  /** The tool name. */
+  name: string;
+  /** `started`: this request started it, run it now. Anything else: do not run it. */
+  state: ToolCallState;
+  /** The Work item whose lease started it; null when a Workspace key started it. */
+  work_id: string | null;
+  /** When it was started. */
+  started_at: string;
+  /** When it became `completed` or `ambiguous`; null while `started`. */
+  finished_at: string | null;
+}
+
+/** The optional body of `sessions.tool_calls.start`. */
+export interface ToolCallStartParams {
+  /** The originating Thread's id, when not the primary Thread (as on `user.tool_result`). */
+  session_thread_id?: string | null;
+}
+
 /** An Environment's work queue statistics. */
 export interface QueueStats {
   /** Always `work_queue_stats`. */
@@ -1038,7 +1067,7 @@ export interface AgentThinkingEvent {
   session_thread_id?: string | null;
 }
 
-/** A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. The platform-managed `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it asks). */
+/** A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. A worker records `started` (`sessions.tool_calls.start`) before it runs a call that can change anything; when that worker stops before a result, Mango answers the call with `agent.tool_result` `outcome: ambiguous` instead. The platform-managed `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it asks). */
 export interface AgentToolUseEvent {
   /** Always `agent.tool_use`. */
   type: "agent.tool_use";
@@ -1062,7 +1091,7 @@ export interface AgentToolUseEvent {
   source_event_id?: string | null;
 }
 
-/** The result of a tool executed by the platform or the model provider (for example web_search). */
+/** The result of a tool executed by the platform or the model provider (for example web_search), or Mango's `ambiguous` answer to a worker-run call whose worker stopped after starting it. */
 export interface AgentToolResultEvent {
   /** Always `agent.tool_result`. */
   type: "agent.tool_result";
@@ -1080,6 +1109,8 @@ export interface AgentToolResultEvent {
   content: Array<TextBlock>;
   /** Whether the tool failed. */
   is_error: boolean;
+  /** `ambiguous`: the call was started (`web_fetch` by Mango, a built-in by a worker) but its executor stopped before a result was recorded, so it may or may not have taken effect; it was not run again and the model got an error result saying so. Absent (or `completed`) when the executor reported this result. */
+  outcome?: "completed" | "ambiguous";
 }
 
 /** The decision of the `auto` permission evaluator for one call. Any failure, timeout or unparsable answer of the evaluator asks (`reason_type` `indeterminate`). */
@@ -1136,6 +1167,8 @@ export interface AgentMcpToolResultEvent {
   content: Array<TextBlock>;
   /** Whether the tool failed. */
   is_error: boolean;
+  /** `ambiguous`: the call was sent (or may have been) but its answer was lost (the connection broke, or the orchestrator stopped mid-call), so it may or may not have taken effect; it was not sent again and the model got an error result saying so. Absent (or `completed`) when the MCP server answered. */
+  outcome?: "completed" | "ambiguous";
   /** The File holding the full result when it was too large for the event. */
   file_id?: string | null;
   /** With `file_id`: the File's size, so a worker can verify its download. */
@@ -2570,6 +2603,9 @@ export interface SessionsThreadsStreamParams {
   /** Resume after this event id (SSE reconnection). */
   last_event_id?: string;
 }
+
+/** Parameters of `sessions.tool_calls.start`: query, header and body fields together. */
+export type SessionsToolCallsStartParams = ToolCallStartParams;
 
 /** Parameters of `files.list`: query, header and body fields together. */
 export interface FilesListParams {

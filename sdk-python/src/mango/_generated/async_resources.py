@@ -62,6 +62,7 @@ from .models import (
     SkillRef,
     SkillVersion,
     SkillVersionDeleted,
+    ToolCall,
     Webhook,
     WebhookDeleted,
     WebhookWithSecret,
@@ -86,6 +87,7 @@ __all__ = [
     "AsyncSessionsResource",
     "AsyncSessionsThreadsEventsResource",
     "AsyncSessionsThreadsResource",
+    "AsyncSessionsToolCallsResource",
     "AsyncSkillsResource",
     "AsyncSkillsVersionsResource",
     "AsyncSystemResource",
@@ -1562,6 +1564,7 @@ class AsyncSessionsResource(AsyncAPIResource):
         super().__init__(client)
         self.events = AsyncSessionsEventsResource(client)
         self.threads = AsyncSessionsThreadsResource(client)
+        self.tool_calls = AsyncSessionsToolCallsResource(client)
 
     async def archive(
         self,
@@ -1982,6 +1985,38 @@ class AsyncSessionsThreadsEventsResource(AsyncAPIResource):
                 "page": page,
                 "order": order,
                 "types[]": types,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class AsyncSessionsToolCallsResource(AsyncAPIResource):
+    """Operations under ``sessions.tool_calls``."""
+
+    async def start(
+        self,
+        session_id: str,
+        tool_use_id: str,
+        *,
+        session_thread_id: str | None | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> ToolCall:
+        """Record that a worker starts a tool call.
+
+        ``POST /v1/sessions/{session_id}/tool_calls/{tool_use_id}/start`` (operation ``sessions.tool_calls.start``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/sessions/{session_id}/tool_calls/{tool_use_id}/start",
+            cast=ToolCall.from_dict,
+            path_params={
+                "session_id": session_id,
+                "tool_use_id": tool_use_id,
+            },
+            body={
+                "session_thread_id": session_thread_id,
             },
             headers=extra_headers,
             timeout=timeout,

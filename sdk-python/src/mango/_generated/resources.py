@@ -64,6 +64,7 @@ from .models import (
     SkillRef,
     SkillVersion,
     SkillVersionDeleted,
+    ToolCall,
     Webhook,
     WebhookDeleted,
     WebhookWithSecret,
@@ -88,6 +89,7 @@ __all__ = [
     "SessionsResource",
     "SessionsThreadsEventsResource",
     "SessionsThreadsResource",
+    "SessionsToolCallsResource",
     "SkillsResource",
     "SkillsVersionsResource",
     "SystemResource",
@@ -1564,6 +1566,7 @@ class SessionsResource(SyncAPIResource):
         super().__init__(client)
         self.events = SessionsEventsResource(client)
         self.threads = SessionsThreadsResource(client)
+        self.tool_calls = SessionsToolCallsResource(client)
 
     def archive(
         self,
@@ -1984,6 +1987,38 @@ class SessionsThreadsEventsResource(SyncAPIResource):
                 "page": page,
                 "order": order,
                 "types[]": types,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class SessionsToolCallsResource(SyncAPIResource):
+    """Operations under ``sessions.tool_calls``."""
+
+    def start(
+        self,
+        session_id: str,
+        tool_use_id: str,
+        *,
+        session_thread_id: str | None | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> ToolCall:
+        """Record that a worker starts a tool call.
+
+        ``POST /v1/sessions/{session_id}/tool_calls/{tool_use_id}/start`` (operation ``sessions.tool_calls.start``).
+        """
+        return self._client._request(
+            "POST",
+            "/v1/sessions/{session_id}/tool_calls/{tool_use_id}/start",
+            cast=ToolCall.from_dict,
+            path_params={
+                "session_id": session_id,
+                "tool_use_id": tool_use_id,
+            },
+            body={
+                "session_thread_id": session_thread_id,
             },
             headers=extra_headers,
             timeout=timeout,

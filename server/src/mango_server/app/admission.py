@@ -40,7 +40,7 @@ from mango_server.domain._generated.events import (
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
-from mango_server.store import actions, events, mcp, outbox, sessions, transcript, turns, work
+from mango_server.store import actions, events, mcp, outbox, sessions, tool_calls, transcript, turns, work
 from mango_server.store.actions import ActionRow
 from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
@@ -179,6 +179,7 @@ class Admission:
             await events.mark_processed(self.conn, queued)
         await actions.cancel_open(self.conn, self.sid)
         await mcp.settle_interrupted(self.conn, self.sid)
+        await tool_calls.settle_interrupted(self.conn, self.sid)
         stop: wire.EndTurnStopReason = {"type": "end_turn"}
         self.session = await sessions.set_status(self.conn, self.session, "idle", stop)
         await self._append(NewEvent.of(new_id("sevt"), SessionStatusIdleEvent(stop_reason=stop)))
@@ -218,13 +219,21 @@ class Admission:
             await transcript.append(self.conn, self.ws, self.sid, turn.trigger_id, "user", blocks)
 
     async def _interrupted_text(self, action: ActionRow) -> str:
-        """What the model learns of a call the interrupt closed: an MCP call in flight may have taken effect."""
+        """What the model learns of a call the interrupt closed: a call in flight (an MCP call sent, a worker-run or
+        managed call journalled ``started``) may have taken effect."""
         if action.kind == "mcp":
             invocation = await mcp.get_invocation(self.conn, self.sid, action.event_id)
             if invocation is not None and invocation.state == "started" and invocation.receipt is None:
                 return (
                     "Interrupted by the user while this MCP tool call was running: its outcome is unknown (it may "
                     "or may not have taken effect). Check its effect before calling it again."
+                )
+        elif action.state in OPEN_ACTION_STATES:  # a worker-run or managed call its executor had started
+            call = await tool_calls.get(self.conn, self.sid, action.event_id)
+            if call is not None and call.state == "started":
+                return (
+                    "Interrupted by the user while this tool call was running: its outcome is unknown (it may or "
+                    "may not have taken effect). Check its effect before running it again."
                 )
         return "Interrupted by the user."
 
@@ -302,6 +311,7 @@ class Admission:
             tool_use_id=event["tool_use_id"], content=event.get("content", []), is_error=event.get("is_error", False)
         )
         await self._result(index, result, ("builtin",), ("pending", "allowed"))
+        await tool_calls.finish(self.conn, self.sid, event["tool_use_id"], "completed")  # if it was journalled
 
     async def _user_tool_confirmation(self, index: int, event: wire.UserToolConfirmationEventParams) -> None:
         event_id = event["tool_use_id"]

@@ -37,7 +37,7 @@ __all__ = ["ATOMIC_OPERATIONS", "SECRET_ANSWERS", "Answer", "Key", "purge_expire
 log = logging.getLogger(__name__)
 
 #: Operations whose use case is one transaction with no other connection or external call inside it.
-ATOMIC_OPERATIONS = frozenset({"sessions.events.send"})
+ATOMIC_OPERATIONS = frozenset({"sessions.events.send", "sessions.tool_calls.start"})
 #: Operations whose answer carries a secret shown once: their stored answer is encrypted with the keyring.
 SECRET_ANSWERS = frozenset({"webhooks.create", "webhooks.rotate_secret"})
 TTL_SECONDS = 24 * 3600.0

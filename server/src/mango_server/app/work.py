@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from mango_server.app import ledger
+from mango_server.app import ledger, tool_calls
 from mango_server.app.ledger import Tx
 from mango_server.app.services import Services
 from mango_server.app.threads import delegation
@@ -42,6 +42,7 @@ from mango_server.domain.principal import Principal
 from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
 from mango_server.store import actions, environments, events, mcp, outbox, sessions, turns, work
+from mango_server.store import tool_calls as tool_call_rows
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
@@ -138,10 +139,25 @@ async def acknowledge(services: Services, item: WorkRef) -> WorkRow:
 
 
 async def heartbeat(services: Services, item: WorkRef, expected: str, ttl_seconds: int) -> HeartbeatResult:
-    """Renew the lease if ``expected`` still names the last heartbeat."""
+    """Renew the lease if ``expected`` still names the last heartbeat.
+
+    The first heartbeat of a lease (the item is ``starting``) also answers ``ambiguous`` every worker call of
+    the Session that an earlier lease started and never answered (``app.tool_calls``): its worker is gone, and
+    the new one must find it answered before it reads history. The Session row is locked first (the lock order).
+    """
+    settled: list[str] = []
     async with transaction(services.pool) as conn:
+        tx = Tx.poking(conn)
+        found = await work.get(conn, item.workspace_id, item.environment_id, item.work_id)
+        first = found.kind == "session" and found.state == "starting" and found.session_id is not None
+        session = await sessions.lock_any(conn, found.session_id) if first and found.session_id else None
         row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
-        return await work.heartbeat(conn, row, expected, ttl_seconds)
+        result = await work.heartbeat(conn, row, expected, ttl_seconds)
+        if session is not None and row.state == "starting" and result.lease_extended:
+            settled = await tool_calls.settle_previous_leases(tx, session, row.id)
+    for session_id in dict.fromkeys(settled):
+        await services.notifier.committed(session_id, tx.news(session_id))
+    return result
 
 
 async def stop(services: Services, item: WorkRef, *, force: bool) -> WorkRow:
@@ -276,6 +292,7 @@ async def terminate_session(tx: Tx, session: SessionRow, message: str) -> Sessio
         await events.mark_processed(conn, await events.queued_inputs(conn, sid))
     await actions.cancel_open(conn, sid)
     await mcp.settle_interrupted(conn, sid)
+    await tool_call_rows.settle_interrupted(conn, sid)
     trigger = turn.trigger_id if turn is not None else None
     error: wire.SessionError = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
     announced = [

@@ -24,6 +24,7 @@ __all__ = [
     "OUTBOX_LAG",
     "SSE_CONNECTIONS",
     "SSE_ROWS",
+    "TOOL_CALLS",
     "TURN_DURATION",
     "WORK_LEASE_EXPIRIES",
     "WORK_QUEUE_DEPTH",
@@ -87,6 +88,12 @@ MCP_CALL_DURATION = Histogram(
     "MCP tool call requests to the server (sent calls only), by outcome (completed, ambiguous, error).",
     ["outcome"],
     buckets=_LATENCY,
+)
+
+TOOL_CALLS = Counter(
+    "mango_tool_calls",
+    "Built-in calls in the operation journal, by executor (worker, managed) and state (started, ambiguous).",
+    ["executor", "state"],
 )
 
 WEBHOOK_ATTEMPTS = Counter(

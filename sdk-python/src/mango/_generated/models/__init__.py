@@ -7,6 +7,7 @@ from .agent_custom_tool_use_event import AgentCustomToolUseEvent
 from .agent_custom_tool_use_event_input import AgentCustomToolUseEventInput
 from .agent_list import AgentList
 from .agent_mcp_tool_result_event import AgentMcpToolResultEvent
+from .agent_mcp_tool_result_event_outcome import AgentMcpToolResultEventOutcome
 from .agent_mcp_tool_use_event import AgentMcpToolUseEvent
 from .agent_mcp_tool_use_event_evaluated_permission import AgentMcpToolUseEventEvaluatedPermission
 from .agent_mcp_tool_use_event_input import AgentMcpToolUseEventInput
@@ -17,6 +18,7 @@ from .agent_thread_context_compacted_event import AgentThreadContextCompactedEve
 from .agent_thread_message_received_event import AgentThreadMessageReceivedEvent
 from .agent_thread_message_sent_event import AgentThreadMessageSentEvent
 from .agent_tool_result_event import AgentToolResultEvent
+from .agent_tool_result_event_outcome import AgentToolResultEventOutcome
 from .agent_tool_use_event import AgentToolUseEvent
 from .agent_tool_use_event_evaluated_permission import AgentToolUseEventEvaluatedPermission
 from .agent_tool_use_event_input import AgentToolUseEventInput
@@ -189,6 +191,9 @@ from .span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
 from .text_block import TextBlock
 from .text_document_source import TextDocumentSource
 from .text_rubric import TextRubric
+from .tool_call import ToolCall
+from .tool_call_start_params import ToolCallStartParams
+from .tool_call_state import ToolCallState
 from .tool_config import ToolConfig
 from .tool_default_config import ToolDefaultConfig
 from .user_custom_tool_result_event import UserCustomToolResultEvent
@@ -232,6 +237,7 @@ __all__ = (
     "AgentCustomToolUseEventInput",
     "AgentList",
     "AgentMcpToolResultEvent",
+    "AgentMcpToolResultEventOutcome",
     "AgentMcpToolUseEvent",
     "AgentMcpToolUseEventEvaluatedPermission",
     "AgentMcpToolUseEventInput",
@@ -242,6 +248,7 @@ __all__ = (
     "AgentThreadMessageReceivedEvent",
     "AgentThreadMessageSentEvent",
     "AgentToolResultEvent",
+    "AgentToolResultEventOutcome",
     "AgentToolUseEvent",
     "AgentToolUseEventEvaluatedPermission",
     "AgentToolUseEventInput",
@@ -414,6 +421,9 @@ __all__ = (
     "TextBlock",
     "TextDocumentSource",
     "TextRubric",
+    "ToolCall",
+    "ToolCallStartParams",
+    "ToolCallState",
     "ToolConfig",
     "ToolDefaultConfig",
     "UserCustomToolResultEvent",

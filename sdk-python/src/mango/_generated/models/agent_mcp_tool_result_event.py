@@ -8,6 +8,10 @@ from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.agent_mcp_tool_result_event_outcome import (
+    AgentMcpToolResultEventOutcome,
+    check_agent_mcp_tool_result_event_outcome,
+)
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -32,6 +36,10 @@ class AgentMcpToolResultEvent:
             is_error (bool): Whether the tool failed.
             session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
                 events; a cross-posted child event names the child).
+            outcome (AgentMcpToolResultEventOutcome | Unset): `ambiguous`: the call was sent (or may have been) but its
+                answer was lost (the connection broke, or the orchestrator stopped mid-call), so it may or may not have taken
+                effect; it was not sent again and the model got an error result saying so. Absent (or `completed`) when the MCP
+                server answered.
             file_id (None | str | Unset): The File holding the full result when it was too large for the event.
             file_size_bytes (int | Unset): With `file_id`: the File's size, so a worker can verify its download.
             file_sha256 (str | Unset): With `file_id`: the SHA-256 of the File's bytes (lowercase hex), so a worker can
@@ -46,6 +54,7 @@ class AgentMcpToolResultEvent:
     content: list[TextBlock]
     is_error: bool
     session_thread_id: None | str | Unset = UNSET
+    outcome: AgentMcpToolResultEventOutcome | Unset = UNSET
     file_id: None | str | Unset = UNSET
     file_size_bytes: int | Unset = UNSET
     file_sha256: str | Unset = UNSET
@@ -79,6 +88,10 @@ class AgentMcpToolResultEvent:
         else:
             session_thread_id = self.session_thread_id
 
+        outcome: str | Unset = UNSET
+        if not isinstance(self.outcome, Unset):
+            outcome = self.outcome
+
         file_id: None | str | Unset
         if isinstance(self.file_id, Unset):
             file_id = UNSET
@@ -104,6 +117,8 @@ class AgentMcpToolResultEvent:
         )
         if session_thread_id is not UNSET:
             field_dict["session_thread_id"] = session_thread_id
+        if outcome is not UNSET:
+            field_dict["outcome"] = outcome
         if file_id is not UNSET:
             field_dict["file_id"] = file_id
         if file_size_bytes is not UNSET:
@@ -161,6 +176,13 @@ class AgentMcpToolResultEvent:
 
         session_thread_id = _parse_session_thread_id(d.pop("session_thread_id", UNSET))
 
+        _outcome = d.pop("outcome", UNSET)
+        outcome: AgentMcpToolResultEventOutcome | Unset
+        if isinstance(_outcome, Unset):
+            outcome = UNSET
+        else:
+            outcome = check_agent_mcp_tool_result_event_outcome(_outcome)
+
         def _parse_file_id(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -183,6 +205,7 @@ class AgentMcpToolResultEvent:
             content=content,
             is_error=is_error,
             session_thread_id=session_thread_id,
+            outcome=outcome,
             file_id=file_id,
             file_size_bytes=file_size_bytes,
             file_sha256=file_sha256,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.agent_tool_result_event_outcome import AgentToolResultEventOutcome, check_agent_tool_result_event_outcome
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -19,18 +20,23 @@ T = TypeVar("T", bound="AgentToolResultEvent")
 
 @_attrs_define
 class AgentToolResultEvent:
-    """The result of a tool executed by the platform or the model provider (for example web_search).
+    """The result of a tool executed by the platform or the model provider (for example web_search), or Mango's `ambiguous`
+    answer to a worker-run call whose worker stopped after starting it.
 
-    Attributes:
-        type_ (Literal['agent.tool_result']): Always `agent.tool_result`.
-        id (str): The event id (`sevt_...`).
-        processed_at (datetime.datetime | None): When the event was processed.
-        created_at (datetime.datetime): When the event was committed.
-        tool_use_id (str): The `agent.tool_use` event answered.
-        content (list[TextBlock]): The tool output.
-        is_error (bool): Whether the tool failed.
-        session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
-            events; a cross-posted child event names the child).
+        Attributes:
+            type_ (Literal['agent.tool_result']): Always `agent.tool_result`.
+            id (str): The event id (`sevt_...`).
+            processed_at (datetime.datetime | None): When the event was processed.
+            created_at (datetime.datetime): When the event was committed.
+            tool_use_id (str): The `agent.tool_use` event answered.
+            content (list[TextBlock]): The tool output.
+            is_error (bool): Whether the tool failed.
+            session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
+                events; a cross-posted child event names the child).
+            outcome (AgentToolResultEventOutcome | Unset): `ambiguous`: the call was started (`web_fetch` by Mango, a built-
+                in by a worker) but its executor stopped before a result was recorded, so it may or may not have taken effect;
+                it was not run again and the model got an error result saying so. Absent (or `completed`) when the executor
+                reported this result.
     """
 
     type_: Literal["agent.tool_result"]
@@ -41,6 +47,7 @@ class AgentToolResultEvent:
     content: list[TextBlock]
     is_error: bool
     session_thread_id: None | str | Unset = UNSET
+    outcome: AgentToolResultEventOutcome | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,6 +78,10 @@ class AgentToolResultEvent:
         else:
             session_thread_id = self.session_thread_id
 
+        outcome: str | Unset = UNSET
+        if not isinstance(self.outcome, Unset):
+            outcome = self.outcome
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -86,6 +97,8 @@ class AgentToolResultEvent:
         )
         if session_thread_id is not UNSET:
             field_dict["session_thread_id"] = session_thread_id
+        if outcome is not UNSET:
+            field_dict["outcome"] = outcome
 
         return field_dict
 
@@ -137,6 +150,13 @@ class AgentToolResultEvent:
 
         session_thread_id = _parse_session_thread_id(d.pop("session_thread_id", UNSET))
 
+        _outcome = d.pop("outcome", UNSET)
+        outcome: AgentToolResultEventOutcome | Unset
+        if isinstance(_outcome, Unset):
+            outcome = UNSET
+        else:
+            outcome = check_agent_tool_result_event_outcome(_outcome)
+
         agent_tool_result_event = cls(
             type_=type_,
             id=id,
@@ -146,6 +166,7 @@ class AgentToolResultEvent:
             content=content,
             is_error=is_error,
             session_thread_id=session_thread_id,
+            outcome=outcome,
         )
 
         agent_tool_result_event.additional_properties = d

@@ -25,7 +25,9 @@ T = TypeVar("T", bound="AgentToolUseEvent")
 @_attrs_define
 class AgentToolUseEvent:
     """A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`;
-    with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. The platform-managed
+    with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. A worker records
+    `started` (`sessions.tool_calls.start`) before it runs a call that can change anything; when that worker stops
+    before a result, Mango answers the call with `agent.tool_result` `outcome: ambiguous` instead. The platform-managed
     `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it asks).
 
         Attributes:

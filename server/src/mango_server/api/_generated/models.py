@@ -456,6 +456,50 @@ class HeartbeatResponse(BaseModel):
     ttl_seconds: Annotated[int, Field(description="Seconds the lease lasts from now.", ge=0, le=300)]
 
 
+class ToolCallState(RootModel[Literal["started", "completed", "ambiguous"]]):
+    root: Annotated[
+        Literal["started", "completed", "ambiguous"],
+        Field(
+            description="Where a worker-run tool call stands in the operation journal: `started` (recorded before it runs), then `completed` (its `user.tool_result` was recorded) or `ambiguous` (the worker that started it stopped before a result: it may or may not have taken effect and is never run again)."
+        ),
+    ]
+
+
+class ToolCall(BaseModel):
+    type: Annotated[Literal["tool_call"], Field(description="Always `tool_call`.")]
+    id: Annotated[str, Field(description="The `agent.tool_use` event id, as the request named it.", max_length=64)]
+    session_thread_id: Annotated[
+        str | None,
+        Field(description="The child Thread whose call it is; null for the primary Thread's.", max_length=64),
+    ]
+    name: Annotated[str, Field(description="The tool name.", max_length=128)]
+    state: Annotated[
+        ToolCallState,
+        Field(description="`started`: this request started it, run it now. Anything else: do not run it."),
+    ]
+    work_id: Annotated[
+        str | None,
+        Field(description="The Work item whose lease started it; null when a Workspace key started it.", max_length=64),
+    ]
+    started_at: Annotated[AwareDatetime, Field(description="When it was started.")]
+    finished_at: Annotated[
+        AwareDatetime | None, Field(description="When it became `completed` or `ambiguous`; null while `started`.")
+    ]
+
+
+class ToolCallStartParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    session_thread_id: Annotated[
+        str | None,
+        Field(
+            description="The originating Thread's id, when not the primary Thread (as on `user.tool_result`).",
+            max_length=64,
+        ),
+    ] = None
+
+
 class QueueStats(BaseModel):
     type: Annotated[Literal["work_queue_stats"], Field(description="Always `work_queue_stats`.")]
     depth: Annotated[int, Field(description="Items queued and not claimed.", ge=0, le=2147483647)]
@@ -833,6 +877,12 @@ class AgentToolResultEvent(BaseModel):
     tool_use_id: Annotated[str, Field(description="The `agent.tool_use` event answered.", max_length=64)]
     content: Annotated[list[TextBlock], Field(description="The tool output.", max_length=100)]
     is_error: Annotated[bool, Field(description="Whether the tool failed.")]
+    outcome: Annotated[
+        Literal["completed", "ambiguous"] | None,
+        Field(
+            description="`ambiguous`: the call was started (`web_fetch` by Mango, a built-in by a worker) but its executor stopped before a result was recorded, so it may or may not have taken effect; it was not run again and the model got an error result saying so. Absent (or `completed`) when the executor reported this result."
+        ),
+    ] = None
 
 
 class PermissionEvaluation(BaseModel):
@@ -896,6 +946,12 @@ class AgentMcpToolResultEvent(BaseModel):
     mcp_tool_use_id: Annotated[str, Field(description="The `agent.mcp_tool_use` event answered.", max_length=64)]
     content: Annotated[list[TextBlock], Field(description="The tool output (or its preview).", max_length=100)]
     is_error: Annotated[bool, Field(description="Whether the tool failed.")]
+    outcome: Annotated[
+        Literal["completed", "ambiguous"] | None,
+        Field(
+            description="`ambiguous`: the call was sent (or may have been) but its answer was lost (the connection broke, or the orchestrator stopped mid-call), so it may or may not have taken effect; it was not sent again and the model got an error result saying so. Absent (or `completed`) when the MCP server answered."
+        ),
+    ] = None
     file_id: Annotated[
         str | None,
         Field(description="The File holding the full result when it was too large for the event.", max_length=64),

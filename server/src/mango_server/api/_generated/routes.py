@@ -739,6 +739,17 @@ ROUTES: tuple[Route, ...] = (
         response_model=models.SessionStreamEvent,
     ),
     Route(
+        operation_id="sessions.tool_calls.start",
+        method="POST",
+        path="/v1/sessions/{session_id}/tool_calls/{tool_use_id}/start",
+        handler="sessions_tool_calls_start",
+        security=("SessionToken", "WorkspaceKey"),
+        paginated=False,
+        stream=False,
+        request_model=models.ToolCallStartParams,
+        response_model=models.ToolCall,
+    ),
+    Route(
         operation_id="sessions.update",
         method="POST",
         path="/v1/sessions/{session_id}",
@@ -943,10 +954,11 @@ OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES
 # Optional properties that may be omitted but are not nullable, by model class name.
 NOT_NULL: dict[str, frozenset[str]] = {
     "AgentCreateParams": frozenset({"mcp_servers", "metadata", "skills", "tools"}),
-    "AgentMcpToolResultEvent": frozenset({"file_sha256", "file_size_bytes"}),
+    "AgentMcpToolResultEvent": frozenset({"file_sha256", "file_size_bytes", "outcome"}),
     "AgentMcpToolUseEvent": frozenset({"evaluation"}),
     "AgentRef": frozenset({"version"}),
     "AgentThreadContextCompactedEvent": frozenset({"mode", "post_tokens", "pre_tokens", "summary_fallback"}),
+    "AgentToolResultEvent": frozenset({"outcome"}),
     "AgentToolUseEvent": frozenset({"evaluation"}),
     "AgentToolset": frozenset({"configs", "default_config"}),
     "AgentUpdateParams": frozenset({"mcp_servers", "metadata", "model", "name", "skills", "tools", "version"}),

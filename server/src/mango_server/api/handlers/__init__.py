@@ -26,6 +26,7 @@ from mango_server.api.handlers import (
     stream,
     system,
     threads,
+    tool_calls,
     webhooks,
     work,
 )
@@ -99,6 +100,7 @@ HANDLERS: dict[str, Handler] = {
     "sessions_threads_get": threads.sessions_threads_get,
     "sessions_threads_list": threads.sessions_threads_list,
     "sessions_threads_stream": stream.sessions_threads_stream,
+    "sessions_tool_calls_start": tool_calls.sessions_tool_calls_start,
     "system_health": system.system_health,
     "system_readiness": system.system_readiness,
     "environments_work_ack": work.environments_work_ack,

@@ -14,9 +14,9 @@ but no result reaches the closed turn.
 
 A call found ``started`` was interrupted after step 1 (the orchestrator crashed, the activity
 timed out): its outcome is unknown, so it is never sent again. It becomes ``ambiguous`` and the
-model gets an error result saying so. A connection failure after the request may have reached
-the server is ambiguous too; a refusal by the egress guard happened before any connection and is
-an ordinary tool error.
+model gets an error result saying so (its ``agent.mcp_tool_result`` carries ``outcome:
+ambiguous``). A connection failure after the request may have reached the server is ambiguous
+too; a refusal by the egress guard happened before any connection and is an ordinary tool error.
 
 Every settled call counts once in ``mango_mcp_calls`` by outcome: ``completed`` (the server
 answered), ``error`` (the server answered with an error, or the call failed before it was sent),
@@ -157,6 +157,7 @@ async def _finish_in(
         mcp_tool_use_id=event_id,
         content=[{"type": "text", "text": text or "(no output)"}],
         is_error=is_error,
+        outcome="ambiguous" if state == "ambiguous" else None,
         file_id=file_id if file_id is not None else OMITTED,
         file_size_bytes=file_size if verified else None,
         file_sha256=file_sha256 if verified else None,

@@ -213,7 +213,9 @@ class AgentThinkingEvent:
 class AgentToolUseEvent:
     """A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with
     `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow
-    first. The platform-managed `web_fetch` is answered by Mango itself with `agent.tool_result` (after the
+    first. A worker records `started` (`sessions.tool_calls.start`) before it runs a call that can change anything;
+    when that worker stops before a result, Mango answers the call with `agent.tool_result` `outcome: ambiguous`
+    instead. The platform-managed `web_fetch` is answered by Mango itself with `agent.tool_result` (after the
     confirmation, when it asks).
     """
 
@@ -249,7 +251,9 @@ class AgentToolUseEvent:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AgentToolResultEvent:
-    """The result of a tool executed by the platform or the model provider (for example web_search)."""
+    """The result of a tool executed by the platform or the model provider (for example web_search), or Mango's
+    `ambiguous` answer to a worker-run call whose worker stopped after starting it.
+    """
 
     TYPE: ClassVar[Literal["agent.tool_result"]] = "agent.tool_result"
 
@@ -262,12 +266,20 @@ class AgentToolResultEvent:
     #: Whether the tool failed.
     is_error: bool
 
+    #: `ambiguous`: the call was started (`web_fetch` by Mango, a built-in by a worker) but its executor stopped
+    #: before a result was recorded, so it may or may not have taken effect; it was not run again and the model got
+    #: an error result saying so. Absent (or `completed`) when the executor reported this result.
+    outcome: Literal["completed", "ambiguous"] | None = None
+
     def payload(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "tool_use_id": self.tool_use_id,
             "content": self.content,
             "is_error": self.is_error,
         }
+        if self.outcome is not None:
+            out["outcome"] = self.outcome
+        return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -325,6 +337,11 @@ class AgentMcpToolResultEvent:
     #: Whether the tool failed.
     is_error: bool
 
+    #: `ambiguous`: the call was sent (or may have been) but its answer was lost (the connection broke, or the
+    #: orchestrator stopped mid-call), so it may or may not have taken effect; it was not sent again and the model
+    #: got an error result saying so. Absent (or `completed`) when the MCP server answered.
+    outcome: Literal["completed", "ambiguous"] | None = None
+
     #: The File holding the full result when it was too large for the event.
     file_id: str | None | Omitted = OMITTED
 
@@ -340,6 +357,8 @@ class AgentMcpToolResultEvent:
             "content": self.content,
             "is_error": self.is_error,
         }
+        if self.outcome is not None:
+            out["outcome"] = self.outcome
         if self.file_id is not OMITTED:
             out["file_id"] = self.file_id
         if self.file_size_bytes is not None:

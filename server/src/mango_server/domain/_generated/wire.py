@@ -304,6 +304,28 @@ class HeartbeatResponse(TypedDict):
     ttl_seconds: int
 
 
+ToolCallState: TypeAlias = Literal["started", "completed", "ambiguous"]
+
+
+class ToolCall(TypedDict):
+    """One worker-run built-in tool call in the operation journal, as `sessions.tool_calls.start` answers it."""
+
+    type: Literal["tool_call"]
+    id: str
+    session_thread_id: str | None
+    name: str
+    state: ToolCallState
+    work_id: str | None
+    started_at: str
+    finished_at: str | None
+
+
+class ToolCallStartParams(TypedDict, closed=True):
+    """The optional body of `sessions.tool_calls.start`."""
+
+    session_thread_id: NotRequired[str | None]
+
+
 class QueueStats(TypedDict):
     """An Environment's work queue statistics."""
 
@@ -570,7 +592,7 @@ class AgentThinkingEvent(TypedDict):
 
 
 class AgentToolResultEvent(TypedDict):
-    """The result of a tool executed by the platform or the model provider (for example web_search)."""
+    """The result of a tool executed by the platform or the model provider (for example web_search), or Mango's `ambiguous` answer to a worker-run call whose worker stopped after starting it."""
 
     type: Literal["agent.tool_result"]
     id: str
@@ -580,6 +602,7 @@ class AgentToolResultEvent(TypedDict):
     tool_use_id: str
     content: list[TextBlock]
     is_error: bool
+    outcome: NotRequired[Literal["completed", "ambiguous"]]
 
 
 class PermissionEvaluation(TypedDict):
@@ -617,6 +640,7 @@ class AgentMcpToolResultEvent(TypedDict):
     mcp_tool_use_id: str
     content: list[TextBlock]
     is_error: bool
+    outcome: NotRequired[Literal["completed", "ambiguous"]]
     file_id: NotRequired[str | None]
     file_size_bytes: NotRequired[int]
     file_sha256: NotRequired[str]
@@ -1630,7 +1654,7 @@ class SessionThreadList(TypedDict):
 
 
 class AgentToolUseEvent(TypedDict):
-    """A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. The platform-managed `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it asks)."""
+    """A built-in tool call. Worker-run tools (bash, read, write, edit, glob, grep) are answered with `user.tool_result`; with `evaluated_permission` `ask` the worker waits for a `user.tool_confirmation` allow first. A worker records `started` (`sessions.tool_calls.start`) before it runs a call that can change anything; when that worker stops before a result, Mango answers the call with `agent.tool_result` `outcome: ambiguous` instead. The platform-managed `web_fetch` is answered by Mango itself with `agent.tool_result` (after the confirmation, when it asks)."""
 
     type: Literal["agent.tool_use"]
     id: str
