@@ -1,8 +1,9 @@
 """The platform-managed ``web_fetch`` end to end: the offline model has no native web tools, so its
 Sessions get the managed executor, run by the orchestrator through the egress guard against a
 loopback HTTP server admitted only by ``MANGO_EGRESS_ALLOW``; ``always_ask`` waits for a
-confirmation, ``auto`` is decided by the evaluator, more than 5 redirects are refused, and a
-platform without the allowlist refuses the loopback address."""
+confirmation, ``auto`` is decided by the evaluator, more than 5 redirects are refused, a
+platform without the allowlist refuses the loopback address, and a fetch cut off by a crash of the
+orchestrator (``kill -9``) is answered ``ambiguous`` and never fetched twice."""
 
 from __future__ import annotations
 
@@ -30,9 +31,12 @@ PAGE = b"""<html><head><title>Mango fruit</title><script>var secret = 1;</script
 
 class _Site(BaseHTTPRequestHandler):
     hits: ClassVar[Counter[str]] = Counter()
+    release: ClassVar[threading.Event] = threading.Event()  # ends the answer of a /hang request
 
     def do_GET(self) -> None:
         _Site.hits[self.path] += 1
+        if self.path.startswith("/hang"):
+            _Site.release.wait(60)
         if self.path.startswith("/hop/"):
             left = int(self.path.rsplit("/", 1)[1])
             self.send_response(302)
@@ -221,3 +225,33 @@ def test_without_the_allowlist_the_loopback_address_is_refused(
     assert "egress refused" in result["content"][0]["text"]
     assert "loopback" in result["content"][0]["text"]
     assert _Site.hits["/page?default"] == before
+
+
+def test_a_fetch_cut_off_by_an_orchestrator_crash_is_ambiguous_and_not_fetched_again(
+    mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory, site: str
+) -> None:
+    running = _start(mango_services, tmp_path_factory.mktemp("webfetch-crash"), {"MANGO_EGRESS_ALLOW": "127.0.0.1/32"})
+    try:
+        tenant = running.create_tenant("webfetch-crash")
+        with httpx.Client(
+            base_url=running.base_url, headers={"authorization": f"Bearer {tenant.api_key}"}, timeout=30
+        ) as client:
+            sid = _session(client, "always_allow")
+            say(client, sid, _fetch(f"{site}/hang"))
+            deadline = time.monotonic() + 60
+            while _Site.hits["/hang"] == 0:  # the request reached the site: the journal says started
+                assert time.monotonic() < deadline, "the fetch never reached the site"
+                time.sleep(0.05)
+            running.kill_role("orchestrator")
+            _Site.release.set()
+            running.start_role("orchestrator")
+            wait_status(client, sid, "end_turn", timeout=120)
+            events = history(client, sid)
+    finally:
+        _Site.release.set()
+        running.stop()
+    [result] = _of(events, "agent.tool_result")
+    assert (result["outcome"], result["is_error"]) == ("ambiguous", True)
+    assert "not fetched again" in result["content"][0]["text"]
+    assert "(error): The outcome of this fetch is unknown" in _of(events, "agent.message")[-1]["content"][0]["text"]
+    assert _Site.hits["/hang"] == 1  # never a second fetch
