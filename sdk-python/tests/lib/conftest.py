@@ -2,7 +2,8 @@
 
 ``FakeMango`` serves real HTTP on 127.0.0.1 (so the SDK's transport, retries and SSE decoding
 are exercised as in production): Poll/Ack/Heartbeat/Stop/Fail/healthcheck of Work,
-list/send/stream of Session events with ``Last-Event-ID`` resume, ``sessions.get`` (Skill pins and
+list/send/stream of Session events with ``Last-Event-ID`` resume, ``sessions.tool_calls.start`` (the
+journal: a second start is a 409, ``ambiguous`` lists calls an earlier worker started), ``sessions.get`` (Skill pins and
 Memory Store attachments from ``sessions``), Skill version records and archives
 (``add_skill``), and the memories routes of Memory Stores (``add_memory``, with path conflicts and
 ``content_sha256`` preconditions). ``script(route, *actions)``
@@ -95,6 +96,8 @@ class FakeMango:
         self.memories: dict[str, dict[str, dict[str, Any]]] = {}
         self.memory_counter = 0
         self.files: dict[str, bytes] = {}
+        self.started: dict[str, str] = {}  # tool_use_id -> journal state
+        self.ambiguous: set[str] = set()  # calls an earlier lease started: answered ambiguous on start
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -179,6 +182,10 @@ class FakeMango:
 
     def of(self, route: str) -> list[Recorded]:
         return [r for r in self.requests if r.route == route]
+
+    def starts(self) -> list[str]:
+        """The tool_use_ids of ``sessions.tool_calls.start`` requests, in order."""
+        return [r.path.split("/")[5] for r in self.of("tool_calls.start")]
 
     def results(self, session: str = "sesn_1") -> list[dict[str, Any]]:
         return [e for e in self.events.get(session, []) if e["type"] == "user.tool_result"]
@@ -268,6 +275,21 @@ class FakeMango:
         if self.auto_idle:
             self.idle(parts[3])
         return 200, {"data": out}
+
+    def _tool_calls_start(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
+        session, tool_use_id = parts[3], parts[5]
+        with self.cond:
+            done = {e.get("tool_use_id") for e in self.results(session)}
+            if tool_use_id in self.started or tool_use_id in done:
+                return 409, _envelope("conflict_error")
+            state = "ambiguous" if tool_use_id in self.ambiguous else "started"
+            self.started[tool_use_id] = state
+            if state == "ambiguous":
+                answer = {"type": "agent.tool_result", "tool_use_id": tool_use_id, "is_error": True}
+                self.emit(session, {**answer, "content": [{"type": "text", "text": "unknown"}], "outcome": "ambiguous"})
+        thread = (req.body or {}).get("session_thread_id")
+        body = {"type": "tool_call", "id": tool_use_id, "session_thread_id": thread, "name": "bash", "state": state}
+        return 200, {**body, "work_id": "work_1", "started_at": NOW, "finished_at": None}
 
     # ---------------------------------------------------------------- sessions, skills, memories
     def _sessions_get(self, req: Recorded, parts: list[str]) -> tuple[int, Any]:
@@ -427,6 +449,8 @@ def _route(method: str, parts: list[str]) -> str:
         if len(parts) == 5:
             return "memories.list" if method == "GET" else "memories.create"
         return {"GET": "memories.get", "POST": "memories.update", "DELETE": "memories.delete"}[method]
+    if parts[1:3] == ["v1", "sessions"] and len(parts) == 7 and parts[4] == "tool_calls":
+        return "tool_calls.start"
     if parts[1:3] == ["v1", "sessions"] and len(parts) >= 5:
         if len(parts) == 6 and parts[5] == "stream":
             return "events.stream"

@@ -431,3 +431,158 @@ async def test_a_corrupt_result_file_is_not_written_and_the_call_does_not_run(
     (result,) = fake.results()
     assert result["is_error"] is True
     assert "do not match" in result["content"][0]["text"]
+
+
+# ---------------------------------------------------------------- the operation journal
+
+
+class ReadOnly(Recorder):
+    read_only = True
+
+
+async def test_a_mutating_call_is_started_in_the_journal_before_it_runs(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    use = fake.tool_use(S, "bash", {"command": "echo x >> log"}, session_thread_id="sthr_1")
+    fake.idle(S)
+    order: list[str] = []
+
+    class Ordered(Recorder):
+        async def run(self, input: Mapping[str, Any]) -> ToolResult:
+            order.append(f"run after {len(fake.of('tool_calls.start'))} start(s)")
+            return await super().run(input)
+
+    runner = make(client, {"bash": Ordered()}, zero_backoff)
+    await run(runner)
+    assert fake.starts() == [use]
+    assert order == ["run after 1 start(s)"]
+    start = fake.of("tool_calls.start")[0]
+    assert start.body == {"session_thread_id": "sthr_1"}
+    assert start.headers["Idempotency-Key"]
+    assert runner.calls[0].journal == "started"
+    assert len(fake.results()) == 1
+
+
+async def test_a_read_only_tool_runs_without_a_start(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    fake.tool_use(S, "read", {"file_path": "a.txt"})
+    fake.idle(S)
+    tool = ReadOnly()
+    runner = make(client, {"read": tool}, zero_backoff)
+    await run(runner)
+    assert fake.starts() == []
+    assert tool.inputs == [{"file_path": "a.txt"}]
+    assert runner.calls[0].journal is None
+
+
+async def test_a_call_an_earlier_worker_started_is_answered_ambiguous_and_not_run(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    use = fake.tool_use(S, "bash", {"command": "echo x >> log"})
+    fake.ambiguous.add(use)
+    fake.idle(S)
+    tool = Recorder()
+    runner = make(client, {"bash": tool}, zero_backoff)
+    assert await run(runner) is RunnerExit.IDLE
+    assert tool.inputs == []
+    assert fake.of("events.send") == []
+    assert [(c.tool_use_id, c.journal, c.posted) for c in runner.calls] == [(use, "ambiguous", False)]
+
+
+async def test_a_call_already_started_or_answered_is_not_run(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    use = fake.tool_use(S, "bash", {"command": "echo x >> log"})
+    fake.idle(S)
+    fake.script("tool_calls.start", 409)
+    tool = Recorder()
+    runner = make(client, {"bash": tool}, zero_backoff)
+    await run(runner)
+    assert tool.inputs == []
+    assert fake.of("events.send") == []
+    assert runner.calls[0].journal == "conflict"
+    assert fake.starts() == [use]
+
+
+async def test_a_call_mango_answered_in_history_is_neither_started_nor_run(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    use = fake.tool_use(S, "bash", {"command": "echo x >> log"})
+    answer = {"type": "agent.tool_result", "tool_use_id": use, "content": [], "is_error": True, "outcome": "ambiguous"}
+    fake.emit(S, answer)
+    fake.idle(S)
+    tool = Recorder()
+    runner = make(client, {"bash": tool}, zero_backoff)
+    await run(runner)
+    assert tool.inputs == []
+    assert fake.starts() == []
+    assert runner.calls == []
+
+
+async def test_a_start_whose_answer_was_lost_is_replayed_by_its_key_and_runs_once(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    fake.tool_use(S, "bash", {"command": "echo x >> log"})
+    fake.idle(S)
+    fake.script("tool_calls.start", "commit_then_drop")
+    tool = Recorder()
+    runner = make(client, {"bash": tool}, zero_backoff)
+    await run(runner)
+    starts = fake.of("tool_calls.start")
+    assert len(starts) == 2
+    assert starts[0].headers["Idempotency-Key"] == starts[1].headers["Idempotency-Key"]
+    assert tool.inputs == [{"command": "echo x >> log"}]
+    assert len(fake.results()) == 1
+
+
+async def test_a_start_that_keeps_failing_retries_with_one_key(
+    fake: FakeMango, no_retry_client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    fake.tool_use(S, "bash", {})
+    fake.idle(S)
+    fake.script("tool_calls.start", 503, "drop")
+    tool = Recorder()
+    await run(make(no_retry_client, {"bash": tool}, zero_backoff))
+    starts = fake.of("tool_calls.start")
+    assert len(starts) == 3
+    assert len({s.headers["Idempotency-Key"] for s in starts}) == 1
+    assert len(tool.inputs) == 1
+
+
+async def test_a_refused_start_posts_an_error_result_without_running(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy
+) -> None:
+    fake.tool_use(S, "bash", {})
+    fake.idle(S)
+    fake.script("tool_calls.start", 400)
+    tool = Recorder()
+    runner = make(client, {"bash": tool}, zero_backoff)
+    await run(runner)
+    assert tool.inputs == []
+    (result,) = fake.results()
+    assert result["is_error"] is True
+    assert "did not run" in result["content"][0]["text"]
+    assert runner.calls[0].journal == "refused"
+
+
+@pytest.mark.parametrize("status", [401, 412])
+async def test_lease_loss_on_a_start_runs_nothing(
+    fake: FakeMango, client: AsyncMango, zero_backoff: RetryPolicy, status: int
+) -> None:
+    fake.tool_use(S, "bash", {})
+    fake.script("tool_calls.start", status)
+    tool = Recorder()
+    with pytest.raises(LeaseLost):
+        await run(make(client, {"bash": tool}, zero_backoff))
+    assert tool.inputs == []
+    assert fake.of("events.send") == []
+
+
+def test_only_read_glob_and_grep_are_read_only_built_ins(tmp_path: Path) -> None:
+    from mango.lib import default_toolset
+    from mango.lib._tool import is_read_only
+
+    tools = default_toolset(tmp_path)
+    assert {name for name, tool in tools.items() if is_read_only(tool)} == {"read", "glob", "grep"}
+    assert set(tools) == {"bash", "read", "write", "edit", "glob", "grep"}

@@ -49,6 +49,10 @@ class DispatchedToolCall:
         confirmation: ``allow``/``deny`` when the call needed approval, else ``None``.
         result: what the tool returned (``None`` when it did not run).
         posted: whether this runner's ``user.tool_result`` was committed (or found committed).
+        journal: the answer to recording its start (``sessions.tool_calls.start``): ``started`` (it ran),
+            ``ambiguous`` (an earlier worker had started it; Mango answered it, it did not run),
+            ``conflict`` (already started or answered; it did not run), ``refused`` (the start was refused,
+            an error result was posted instead); ``None`` for a read-only tool (no start recorded).
     """
 
     tool_use_id: str
@@ -58,6 +62,7 @@ class DispatchedToolCall:
     confirmation: str | None = None
     result: ToolResult | None = None
     posted: bool = False
+    journal: str | None = None
     event: Event = field(default_factory=dict, repr=False)
 
     @property
@@ -115,7 +120,8 @@ class SessionState:
         self.last_event_at = time.monotonic()
         if kind == "agent.tool_use":
             self._add_call(event_id, event)
-        elif kind == "user.tool_result":
+        elif kind in ("user.tool_result", "agent.tool_result"):
+            # agent.tool_result: Mango answered the call itself (``outcome: ambiguous`` after a reclaim).
             self.answered(str(event.get("tool_use_id")))
         elif kind == "agent.mcp_tool_result" and isinstance(event.get("file_id"), str):
             file_id = str(event["file_id"])

@@ -1,9 +1,12 @@
 """The local tool contract shared by the tool runner, the environment worker and the built-in tools.
 
 A tool is any object with an async ``run(input) -> ToolResult``; an optional async ``close()``
-releases what it owns (a shell process). Tool errors the model should see are returned as
-``ToolResult(is_error=True)``, not raised; an exception escaping ``run`` is reported to the
-Session as an error result by the runner.
+releases what it owns (a shell process). A tool that changes nothing may say so with a class
+attribute ``read_only = True`` (the built-in ``read``, ``glob`` and ``grep``): the runner then runs
+it without recording its start in the operation journal, so after a reclaim it may run again.
+Every other tool is treated as one that can change something (``is_read_only``). Tool errors
+the model should see are returned as ``ToolResult(is_error=True)``, not raised; an exception
+escaping ``run`` is reported to the Session as an error result by the runner.
 
 Lifecycle: tools are built per Work item by a ``ToolsFactory`` from a ``ToolContext`` and closed
 by whoever built them. Not responsible for permissions, scheduling or posting results.
@@ -17,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Tool", "ToolContext", "ToolResult", "ToolsFactory", "close_tools"]
+__all__ = ["Tool", "ToolContext", "ToolResult", "ToolsFactory", "close_tools", "is_read_only"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,11 @@ class ToolContext:
 
 
 ToolsFactory = Callable[[ToolContext], Mapping[str, Tool]]
+
+
+def is_read_only(tool: object) -> bool:
+    """Whether ``tool`` declares that it changes nothing (``read_only = True``); anything else is journalled."""
+    return getattr(tool, "read_only", False) is True
 
 
 async def close_tools(tools: Mapping[str, Tool]) -> list[BaseException]:

@@ -7,16 +7,24 @@ Order of operations (the stream first, so nothing committed in between is missed
    ``user.tool_result`` are never run again; every event is deduplicated by id;
 3. for each ``agent.tool_use`` whose name is one of ``tools``, in commit order and one at a time:
    ``evaluated_permission`` ``allow`` runs; ``ask`` waits for a ``user.tool_confirmation``
-   (allow runs, deny skips and posts nothing); ``deny`` or an unknown value never runs. The
-   result is posted as ``user.tool_result`` (``session_thread_id`` copied).
+   (allow runs, deny skips and posts nothing); ``deny`` or an unknown value never runs. A tool
+   that is not ``read_only`` (``bash``, ``write``, ``edit``, any tool of yours that does not say
+   so) runs only after ``sessions.tool_calls.start`` answered ``started``: the operation journal
+   records the start first, so the call never runs twice. ``ambiguous`` (a worker before this one
+   started it and stopped; Mango answered it for the model) or a 409 (already started or
+   answered) means it does not run and nothing is posted. The result is posted as
+   ``user.tool_result`` (``session_thread_id`` copied). A call Mango answered itself
+   (``agent.tool_result``) counts as answered.
    ``agent.mcp_tool_use``, ``agent.custom_tool_use`` and unknown tool names are left alone for
    their owners.
 
-A result write whose outcome is unknown (timeout, dropped connection, 5xx) is never blindly
-repeated: history is re-read for a result with that ``tool_use_id`` first. Writes are retried
-until ``result_window`` (the lease TTL) runs out. A 401/403/412 from any call means the lease is
-lost: the runner raises ``LeaseLost`` at once and writes nothing more. The stream reconnects
-with jittered backoff, resuming with ``Last-Event-ID``.
+A start whose outcome is unknown is retried with the same ``Idempotency-Key`` (the server replays
+its first answer) until ``result_window`` runs out. A result write whose outcome is unknown
+(timeout, dropped connection, 5xx) is never blindly repeated: history is re-read for a result
+with that ``tool_use_id`` first. Writes are retried until ``result_window`` (the lease TTL) runs
+out. A 401/403/412 from any call means the lease is lost: the runner raises ``LeaseLost`` at once
+and writes nothing more. The stream reconnects with jittered backoff, resuming with
+``Last-Event-ID``.
 
 The run ends with ``RunnerExit.TERMINATED`` (``session.status_terminated``), ``DELETED``
 (``session.deleted``) or ``IDLE`` (idle with a stop reason other than ``requires_action``, such
@@ -40,13 +48,14 @@ from typing import Any
 import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 
+from mango._base_client import IDEMPOTENCY_HEADER, new_idempotency_key
 from mango._client import AsyncMango
 from mango._exceptions import APIConnectionError, APIStatusError, ConflictError, MangoError
 from mango._retry import RetryPolicy
 
 from ._exceptions import LeaseLost
 from ._session_state import DispatchedToolCall, Event, RunnerExit, SessionState, as_event
-from ._tool import Tool, ToolResult
+from ._tool import Tool, ToolResult, is_read_only
 from ._tool_results import ResultFileMismatch, materialise_tool_results
 
 __all__ = ["DispatchedToolCall", "RunnerExit", "SessionToolRunner", "lease_error"]
@@ -280,12 +289,68 @@ class SessionToolRunner:
             call.name,
             extra={"action": "tool.started"},
         )
-        call.result = await self._materialise() or await self._execute(call)
+        call.result = await self._materialise()
+        if call.result is None and (is_read_only(self.tools[call.name]) or await self._start(call)):
+            call.result = await self._execute(call)
+        elif call.result is None:  # not started by us: it does not run, and its answer is not ours to give
+            self.in_flight = None
+            self._state.answered(call.tool_use_id)
+            self._record(call)
+            return
         self._check_fence()
         call.posted = await self._post_result(call)
         self.in_flight = None
         self._state.answered(call.tool_use_id)
         self._record(call)
+
+    async def _start(self, call: DispatchedToolCall) -> bool:
+        """Record the call's start in the operation journal before it runs; True only when this start began it.
+
+        A refused start (400/404) leaves an error result in ``call.result`` for the caller to post.
+        """
+        deadline = time.monotonic() + self.result_window
+        key = new_idempotency_key()  # every retry replays the first answer instead of starting again
+        failures = 0
+        while True:
+            self._check_fence()
+            try:
+                answer = await self.client.sessions.tool_calls.start(
+                    self.session_id,
+                    call.tool_use_id,
+                    session_thread_id=call.session_thread_id,
+                    extra_headers={IDEMPOTENCY_HEADER: key},
+                )
+            except ConflictError as exc:
+                call.journal = "conflict"
+                log.info("tool call not started tool_use_id=%s reason=%s", call.tool_use_id, exc.message)
+                return False
+            except APIStatusError as exc:
+                if lease_error(exc):
+                    raise self._lost(exc) from None
+                if exc.status_code < 500 and exc.status_code not in _NOT_PROCESSED:
+                    call.journal = "refused"
+                    call.result = ToolResult(
+                        f"[mango] the tool did not run: its start was refused ({exc.error_type})", True
+                    )
+                    return False
+                error: MangoError = exc
+            except APIConnectionError as exc:
+                error = exc
+            else:
+                call.journal = str(answer.state)
+                if call.journal != "started":
+                    log.warning(
+                        "tool call not run session_id=%s tool_use_id=%s state=%s",
+                        self.session_id,
+                        call.tool_use_id,
+                        call.journal,
+                        extra={"action": f"tool.{call.journal}"},
+                    )
+                return call.journal == "started"
+            if time.monotonic() > deadline:
+                raise error
+            await anyio.sleep(self.backoff.delay(failures))
+            failures += 1
 
     async def _materialise(self) -> ToolResult | None:
         """Download large MCP results before a dispatch; a corrupt download answers the call instead of running it."""

@@ -117,6 +117,8 @@ class ReadTool:
     """``read``: a line range of a text file, at most 64 KiB."""
 
     name = "read"
+    #: Changes nothing: the tool runner may run it again after a reclaim without recording a start.
+    read_only = True
 
     def __init__(
         self, workspace: Workspace, *, limit_bytes: int = READ_LIMIT_BYTES, deadline: float = TOOL_DEADLINE_SECONDS

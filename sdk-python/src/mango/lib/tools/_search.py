@@ -57,6 +57,8 @@ class GlobTool:
     """``glob``: files matching a relative pattern, newest first."""
 
     name = "glob"
+    #: Changes nothing: the tool runner may run it again after a reclaim without recording a start.
+    read_only = True
 
     def __init__(
         self, workspace: Workspace, *, limit: int = GLOB_LIMIT, deadline: float = TOOL_DEADLINE_SECONDS
@@ -96,6 +98,8 @@ class GrepTool:
     """``grep``: regular-expression search over files, ``path:line:text``."""
 
     name = "grep"
+    #: Changes nothing: the tool runner may run it again after a reclaim without recording a start.
+    read_only = True
 
     def __init__(
         self, workspace: Workspace, *, limit_bytes: int = GREP_LIMIT_BYTES, deadline: float = TOOL_DEADLINE_SECONDS
