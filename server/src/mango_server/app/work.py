@@ -4,7 +4,9 @@ Credential scopes (the route table says which kinds each operation accepts): an 
 key reaches only its own Environment's queue (another Environment answers 404); a session
 token reaches only its own Work item (another item answers 404); a Workspace key reaches every
 Environment of its Workspace. Poll long-polls by re-querying every ~100 ms up to ``block_ms``,
-one short transaction per attempt.
+one short transaction per attempt. Every transaction of a Poll, an Ack or a healthcheck result made
+with an Environment key share-locks the key's row first and fails (401) once it is revoked, so a
+revocation (which updates that row) waits for the ones in flight: after it returns, none succeeds.
 
 Fail and Stop touch the Session. A worker that cannot prepare a Session's inputs (a Skill
 archive, a Memory Store) reports a terminal failure: in one transaction the Work item is
@@ -36,12 +38,12 @@ from mango_server.app.threads import delegation
 from mango_server.app.turn.rounds import finish_turn, is_open
 from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import SessionErrorEvent, SessionStatusTerminatedEvent
-from mango_server.domain.errors import ConflictError, RateLimitedError
+from mango_server.domain.errors import AuthenticationError, ConflictError, RateLimitedError
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
-from mango_server.store import actions, environments, events, mcp, outbox, sessions, turns, work
+from mango_server.store import actions, credentials, environments, events, mcp, outbox, sessions, turns, work
 from mango_server.store import tool_calls as tool_call_rows
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
@@ -71,13 +73,28 @@ class WorkRef:
     workspace_id: str
     environment_id: str
     work_id: str
+    environment_key_id: str | None = None  # the Environment key of the request, held by its transaction
 
 
 def ref(principal: Principal, environment_id: str, work_id: str) -> WorkRef:
     """The item a request names, within what the credential may reach (404 otherwise)."""
     return WorkRef(
-        principal.workspace_id, environment_in_scope(principal, environment_id), work_in_scope(principal, work_id)
+        principal.workspace_id,
+        environment_in_scope(principal, environment_id),
+        work_in_scope(principal, work_id),
+        principal.key_id if principal.kind == "EnvironmentKey" else None,
     )
+
+
+async def _hold_key(conn: Connection, key_id: str | None) -> None:
+    """Share-lock the request's Environment key for this transaction (Workspace keys and session tokens pass).
+
+    Authentication read the key before the transaction; a revocation that committed since is seen
+    here, and one still running waits for this transaction: after it returns, no Poll, Ack or
+    healthcheck result with the key succeeds.
+    """
+    if key_id is not None and not await credentials.hold_environment_key(conn, key_id):
+        raise AuthenticationError("invalid or revoked credential")
 
 
 async def _check_environment(services: Services, principal: Principal, environment_id: str) -> None:
@@ -94,8 +111,10 @@ async def poll(
     deadline = time.monotonic() + request.block_ms / 1000
     workspace_id = principal.workspace_id
     await _admit_poller(services, principal, environment_id, request.worker_id or f"key:{principal.key_id}")
+    key_id = principal.key_id if principal.kind == "EnvironmentKey" else None
     while True:
         async with transaction(services.pool) as conn:
+            await _hold_key(conn, key_id)  # every attempt: a long poll must not outlive a revocation
             item = await work.claim(
                 conn,
                 workspace_id,
@@ -134,6 +153,7 @@ async def _admit_poller(services: Services, principal: Principal, environment_id
 async def acknowledge(services: Services, item: WorkRef) -> WorkRow:
     """Ack a claimed item: ``queued`` -> ``starting``."""
     async with transaction(services.pool) as conn:
+        await _hold_key(conn, item.environment_key_id)
         row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
         return await work.acknowledge(conn, row)
 
@@ -229,6 +249,7 @@ async def create_healthcheck(
 async def report_healthcheck(services: Services, item: WorkRef, params: wire.HealthcheckResultParams) -> WorkRow:
     """Record a healthcheck's result and stop the item."""
     async with transaction(services.pool) as conn:
+        await _hold_key(conn, item.environment_key_id)
         row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
         return await work.record_result(conn, row, params)
 

@@ -26,6 +26,7 @@ class Q(NamedQueries, file="credentials"):
     find_environment_key: str
     list_environment_keys: str
     revoke_environment_key: str
+    hold_environment_key: str
     find_session_token: str
     live_session_tokens: str
 
@@ -145,9 +146,21 @@ async def list_environment_keys(conn: Connection, workspace_id: str, environment
 
 async def revoke_environment_key(conn: Connection, key_id: str) -> EnvironmentKeyRow | None:
     """Revoke an Environment key: new Polls and Acks with it fail at once; acknowledged Work keeps
-    its own per-Work lease. ``None`` when no such key exists."""
+    its own per-Work lease. ``None`` when no such key exists.
+
+    The UPDATE takes the key's row lock, so it waits for every Poll or Ack holding the key
+    (:func:`hold_environment_key`) to commit; once it returns, none with this key succeeds."""
     record = await conn.fetchrow(Q.revoke_environment_key, key_id)
     return from_record(EnvironmentKeyRow, record) if record is not None else None
+
+
+async def hold_environment_key(conn: Connection, key_id: str) -> bool:
+    """Share-lock an Environment key for the caller's transaction; False when it is revoked (or gone).
+
+    A Poll or Ack holds its key while it claims or acknowledges, so a revocation is ordered
+    against it: either it commits first, or the revocation waits for it.
+    """
+    return await conn.fetchval(Q.hold_environment_key, key_id) is not None
 
 
 async def find_api_key(conn: Connection, secret: str) -> ApiKeyMatch | None:

@@ -24,6 +24,11 @@ SELECT id, workspace_id, environment_id FROM environment_keys WHERE digest = $1 
 SELECT id, workspace_id, environment_id, hint, created_at, revoked_at FROM environment_keys
 WHERE workspace_id = $1 AND environment_id = $2 ORDER BY created_at, id;
 
+-- name: hold_environment_key
+-- The key, share-locked, while it is not revoked: a revocation (an UPDATE of this row) waits for
+-- the Poll or Ack holding it to commit, and every later one finds it revoked.
+SELECT id FROM environment_keys WHERE id = $1 AND revoked_at IS NULL FOR SHARE;
+
 -- name: revoke_environment_key
 UPDATE environment_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
 RETURNING id, workspace_id, environment_id, hint, created_at, revoked_at;
