@@ -22,6 +22,7 @@ from ._inputs import BAD_REQUEST, REFUSED, BadInput
 from ._probe import Call, Probe
 
 SUITE_METADATA = {"suite": "mango-conformance"}
+CONFLICT = frozenset({409})
 DESTRUCTIVE_ORDER = (
     "sessions.threads.archive",
     "sessions.archive",
@@ -106,6 +107,7 @@ class Scenario:
         self.threads(agent_id, environment_id)
         self.auto_permissions(environment_id)
         self.work(environment_id)
+        self.tool_calls()
         self.files()
         self.skills()
         self.memory_stores()
@@ -361,6 +363,41 @@ class Scenario:
         failure = {"error": {"type": "session_input_failed_error", "message": "conformance"}}
         self.ok(Call("environments.work.fail", {**env, "work_id": self.created_id(create, "work")}, json_body=failure))
 
+    def tool_calls(self) -> None:
+        """The operation journal: a worker-run ``bash`` call is started once (a second start is 409), then answered.
+
+        The call is made on an Environment of its own that no worker polls; the suite starts it with its
+        Workspace key (a worker would use its session token, fenced by the Work lease) and answers it.
+        """
+        bash = {"name": "bash", "permission_policy": {"type": "always_allow"}}
+        body = {
+            "name": "conformance-journal",
+            "model": self.model,
+            "tools": [{"type": "agent_toolset_20260401", "configs": [bash]}],
+            "metadata": SUITE_METADATA,
+        }
+        agent = self.ok(Call("agents.create", json_body=body, label="valid request (journal agent)"), register=False)
+        env_body = {"name": f"conformance-journal-{self.suffix}", "metadata": SUITE_METADATA}
+        env = self.ok(Call("environments.create", json_body=env_body, label="valid request (journal)"), register=False)
+        if not agent or not env:
+            return
+        session_body = {"agent": agent["id"], "environment_id": env["id"], "metadata": SUITE_METADATA}
+        create = Call("sessions.create", json_body=session_body, label="valid request (journal)")
+        session = self.ok(create, register=False)
+        session_id = str(session["id"]) if session else placeholder("sesn")
+        text = '/tool bash {"command": "echo conformance"}'
+        echoes = _turns.send(self.probe, session_id, [_turns.message(text)], "valid request (bash turn)")
+        streamed = _turns.follow(self.probe, session_id, str(echoes[0]["id"]), _is_tool_use) if echoes else None
+        use_id = str((streamed or [{}])[-1].get("id") or placeholder("sevt"))
+        start = Call("sessions.tool_calls.start", {"session_id": session_id, "tool_use_id": use_id}, json_body={})
+        answer = self.ok(start)
+        if answer is not None and answer.get("state") != "started":
+            self.probe.report.fail(start.operation_id, f"a first start answered state {answer.get('state')!r}")
+        self.bad(start.operation_id, BadInput(start.but("a second start of the same call"), CONFLICT, "conflict_error"))
+        result = {"type": "user.tool_result", "tool_use_id": use_id, "content": [{"type": "text", "text": "done"}]}
+        send = Call("sessions.events.send", {"session_id": session_id}, json_body={"events": [result]})
+        self.ok(send.but("valid request (a started call's user.tool_result)"), register=False)
+
     def files(self) -> None:
         upload = Call("files.upload", files={"file": ("conformance.txt", b"hello conformance\n", "text/plain")})
         file_id = self.created_id(upload, "file")
@@ -432,3 +469,7 @@ class Scenario:
         self.ok(Call("webhooks.rotate_secret", hook))
         self.defer(Call("webhooks.delete", hook))
         self.world.calls["webhooks.create"] = create
+
+
+def _is_tool_use(event: dict[str, Any]) -> bool:
+    return event.get("type") == "agent.tool_use"
