@@ -93,7 +93,9 @@ def _describe(event: Event) -> str | None:
             line += "  (needs approval: /allow or /deny)"
         return line
     if kind in ("user.tool_result", "user.custom_tool_result", "agent.tool_result", "agent.mcp_tool_result"):
-        return f"[{kind}] {_text(event.get('content'))[:PREVIEW]}"
+        # ambiguous: the call was started but its executor stopped before a result; it was not run again.
+        ambiguous = " ambiguous: outcome unknown, not run again" if event.get("outcome") == "ambiguous" else ""
+        return f"[{kind}{ambiguous}] {_text(event.get('content'))[:PREVIEW]}"
     if kind == "session.status_idle":
         stop = _object(event, "stop_reason")
         waiting = stop.get("event_ids")
