@@ -8,12 +8,14 @@ stops everything it started on Ctrl+C (exit 0). A second run reuses the same sta
 As a supervisor it refuses a ``MANGO_API_PORT`` another process holds (and moves off a
 remembered or default port that is taken), checks that the api answering is its own (it
 knows this run's API key), and restarts a crashed role with ``domain.backoff``'s delay instead
-of stopping everything. Output is one progress line, then the banner.
+of stopping everything. Output is one progress line, then the banner; its own log records (the
+services starting, the migrations) go to ``<state_dir>/logs/dev.log``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import socket
@@ -195,6 +197,19 @@ def _banner(base_url: str, api_key: str, workspace_id: str, env_file: Path, log_
     )
 
 
+def _log_to_file(path: Path) -> None:
+    """Send this process's own log records (the embedded services starting, every migration step)
+    to ``path``, formatted as they were: the terminal shows one progress line, then the banner."""
+    root = logging.getLogger()
+    handler = logging.FileHandler(path, encoding="utf-8")
+    for previous in root.handlers:
+        if previous.formatter is not None:
+            handler.setFormatter(previous.formatter)
+        for log_filter in previous.filters:
+            handler.addFilter(log_filter)
+    root.handlers[:] = [handler]
+
+
 def run_dev(state_dir: str) -> int:
     """Run until Ctrl+C (exit 0); a crashed role is restarted with backoff. Returns the exit code."""
     # SIGTERM (a service manager, `kill`) stops everything exactly like Ctrl+C.
@@ -202,6 +217,7 @@ def run_dev(state_dir: str) -> int:
     root = Path(state_dir).resolve()
     log_dir = root / "logs"
     log_dir.mkdir(parents=True, exist_ok=True)
+    _log_to_file(log_dir / "dev.log")
     env_file = root / "dev.env"
     previous = _read_env_file(env_file)
     stack: DevStack | None = None

@@ -73,6 +73,10 @@ def test_dev_starts_everything_stops_on_ctrl_c_and_reuses_state(tmp_path: Path) 
         output = _stop(proc)
     assert "source " in output
     assert env["MANGO_API_KEY"] in output
+    # A first start prints one progress line, then the banner (the migrations go to logs/dev.log).
+    before_banner = output.split("Mango is running.")[0].strip().splitlines()
+    assert before_banner == ["==> starting Mango (PostgreSQL, Temporal, NATS, SeaweedFS, api, orchestrator)..."], output
+    assert "applied migration" in (state / "logs" / "dev.log").read_text()
     assert proc.returncode == 0
     assert _children_of(state) == [], "mango dev left processes running"
 

@@ -79,3 +79,5 @@ def configure_logging(level: str = "INFO", fmt: Literal["json", "text"] | str = 
     root.setLevel(level.upper())
     # httpx logs every request line at INFO, and the Temporal SDK's worker chatter is not ours.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    # yoyo logs every step of every migration at INFO; ``store.migrate`` logs each applied migration.
+    logging.getLogger("yoyo").setLevel(logging.WARNING)
