@@ -5314,6 +5314,19 @@ func (u SessionStreamEvent) AsEventDeltaEvent() (EventDeltaEvent, error) {
 	return v, err
 }
 
+// SessionTeardownWorkData: The teardown of a deleted Session's sandbox (Mango). Queued when a
+// Session whose Work a worker ever claimed is deleted; the Session no longer exists. The worker
+// removes the Session's workspace (and anything else it kept for it) and then stops the item with
+// `force`, using the item's session token. A worker that cannot remove it yet leaves the item
+// unstopped: it is reclaimed when its lease expires and tried again.
+type SessionTeardownWorkData struct {
+	// Always `session_teardown`.
+	Type string `json:"type"`
+
+	// The deleted Session's id.
+	ID string `json:"id"`
+}
+
 // SessionThread: One Thread of a Session; the primary Thread has no parent.
 type SessionThread struct {
 	// Always `session_thread`.
@@ -7094,8 +7107,9 @@ type Work struct {
 
 // WorkData: What a Work item is for.
 //
-// Known variants: SessionWorkData (session), HealthcheckWorkData (healthcheck). A type this client
-// does not know keeps its JSON verbatim in Raw.
+// Known variants: SessionWorkData (session), HealthcheckWorkData (healthcheck),
+// SessionTeardownWorkData (session_teardown). A type this client does not know keeps its JSON
+// verbatim in Raw.
 type WorkData struct {
 	// Type is the discriminator value.
 	Type string
@@ -7108,8 +7122,9 @@ type WorkData struct {
 
 // WorkData discriminator values.
 const (
-	WorkDataTypeSession     = "session"
-	WorkDataTypeHealthcheck = "healthcheck"
+	WorkDataTypeSession         = "session"
+	WorkDataTypeHealthcheck     = "healthcheck"
+	WorkDataTypeSessionTeardown = "session_teardown"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -7129,6 +7144,8 @@ func (u WorkData) Value() (any, error) {
 		return u.AsSessionWorkData()
 	case "healthcheck":
 		return u.AsHealthcheckWorkData()
+	case "session_teardown":
+		return u.AsSessionTeardownWorkData()
 	}
 	return nil, nil
 }
@@ -7162,6 +7179,23 @@ func (u WorkData) AsHealthcheckWorkData() (HealthcheckWorkData, error) {
 	var v HealthcheckWorkData
 	if u.Type != "healthcheck" {
 		return v, &UnionTypeError{Union: "WorkData", Want: "healthcheck", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewWorkDataFromSessionTeardownWorkData wraps v as a WorkData, setting its type to "session_teardown".
+func NewWorkDataFromSessionTeardownWorkData(v SessionTeardownWorkData) WorkData {
+	v.Type = "session_teardown"
+	raw, err := json.Marshal(v)
+	return WorkData{Type: "session_teardown", Raw: raw, err: err}
+}
+
+// AsSessionTeardownWorkData decodes the union as SessionTeardownWorkData; it fails when Type is not "session_teardown".
+func (u WorkData) AsSessionTeardownWorkData() (SessionTeardownWorkData, error) {
+	var v SessionTeardownWorkData
+	if u.Type != "session_teardown" {
+		return v, &UnionTypeError{Union: "WorkData", Want: "session_teardown", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err

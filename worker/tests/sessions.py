@@ -134,12 +134,16 @@ class Worker:
 
 @contextmanager
 def running_worker(
-    platform: Platform, setup: Setup, image: str, root: Path, log_path: Path, *extra: str
+    platform: Platform, setup: Setup, image: str, root: Path | None, log_path: Path, *extra: str
 ) -> Iterator[Worker]:
-    """``mango-worker docker`` (plus ``extra`` options) as a subprocess; SIGTERMed (by pid) and reaped at the end."""
+    """``mango-worker docker`` (plus ``extra`` options) as a subprocess; SIGTERMed (by pid) and reaped at the end.
+
+    ``root`` is the ``--workspace-root``; None keeps workspaces in Docker volumes.
+    """
     command = [sys.executable, "-m", "mango_worker.cli", "--log-format", "json", "docker"]
     command += ["--base-url", platform.base_url, "--environment-id", setup.environment_id, "--image", image]
-    command += ["--workspace-root", str(root), "--memory", "512m", "--max-idle", "3", "--stop-grace", "30", *extra]
+    command += ["--workspace-root", str(root)] if root is not None else []
+    command += ["--memory", "512m", "--max-idle", "3", "--stop-grace", "30", *extra]
     env = {**os.environ, "MANGO_ENVIRONMENT_KEY": setup.environment_key}
     with log_path.open("wb") as log:
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)

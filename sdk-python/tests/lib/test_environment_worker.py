@@ -254,6 +254,21 @@ async def test_run_drains_the_queue_with_the_environment_key(fake: FakeMango, tm
     assert len(fake.of("stop")) == 1
 
 
+async def test_run_stops_a_deleted_sessions_teardown_with_its_token(
+    fake: FakeMango, tmp_path: Path, zero_backoff
+) -> None:
+    fake.enqueue("work_t", secret=make_secret("tok-t"), data={"type": "session_teardown", "id": "sesn_gone"})
+    (tmp_path / "kept.txt").write_text("the shared workdir is not a Session's")
+    w = worker(fake, tmp_path, Factory(fake, Probe(fake)), zero_backoff)
+    with anyio.fail_after(5):
+        await w.run(drain=True)
+    [stop] = fake.of("stop")
+    assert stop.headers["authorization"] == "Bearer tok-t"
+    assert stop.body == {"force": True}
+    assert not fake.of("heartbeat")  # no tool loop for a deleted Session
+    assert (tmp_path / "kept.txt").exists()
+
+
 @contextlib.asynccontextmanager
 async def unix_relay(fake: FakeMango, path: Path, accepted: list[int]) -> AsyncIterator[None]:
     """A byte relay from a Unix socket to the fake API, standing in for a launcher's forwarder."""

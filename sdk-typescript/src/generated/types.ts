@@ -401,6 +401,20 @@ export interface SessionWorkData {
   id: string;
 }
 
+/**
+ * The teardown of a deleted Session's sandbox (Mango). Queued when a Session whose Work a
+ * worker ever claimed is deleted; the Session no longer exists. The worker removes the
+ * Session's workspace (and anything else it kept for it) and then stops the item with
+ * `force`, using the item's session token. A worker that cannot remove it yet leaves the
+ * item unstopped: it is reclaimed when its lease expires and tried again.
+ */
+export interface SessionTeardownWorkData {
+  /** Always `session_teardown`. */
+  type: "session_teardown";
+  /** The deleted Session's id. */
+  id: string;
+}
+
 /** A healthcheck item; the worker reports a bounded result and stops it. */
 export interface HealthcheckWorkData {
   /** Always `healthcheck`. */
@@ -410,7 +424,7 @@ export interface HealthcheckWorkData {
 }
 
 /** What a Work item is for. */
-export type WorkData = SessionWorkData | HealthcheckWorkData;
+export type WorkData = SessionWorkData | HealthcheckWorkData | SessionTeardownWorkData;
 
 /** A healthcheck result as recorded. */
 export interface HealthcheckResult {

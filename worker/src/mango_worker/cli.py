@@ -191,6 +191,7 @@ async def _supervise(
     from .launcher import DockerLauncher
     from .quota import WorkspaceQuota
     from .supervisor import Supervisor
+    from .teardown import SessionTeardown
 
     poller = WorkPoller(
         base_url=args.base_url,
@@ -218,6 +219,7 @@ async def _supervise(
         workspace_root=args.workspace_root,
         max_concurrency=args.max_concurrency,
         report_health=_health_reporter(api, client, args.image, poller.worker_id, forwarder),
+        tear_down=SessionTeardown(client, args.workspace_root, args.base_url),
     )
 
     def stop() -> None:

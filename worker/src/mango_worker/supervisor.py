@@ -8,7 +8,9 @@ stops polling and cancels running items; each container gets SIGTERM and its gra
 removed. In drain mode the poller ends on an empty queue and ``run`` returns once running items end.
 
 Healthcheck items are answered on the host by ``report_health`` (a local probe of the engine and
-image), without a container. Log records carry stable ``action`` names: ``work.claimed``,
+image), without a container, and so are a deleted Session's ``session_teardown`` items, by
+``tear_down`` (:class:`~mango_worker.teardown.SessionTeardown` removes its workspace, then Stops
+the item). Log records carry stable ``action`` names: ``work.claimed``,
 ``work.healthcheck``, ``work.skipped``, ``work.failed``,
 ``container.started``, ``container.exited``, ``supervisor.stopping``, ``supervisor.stopped``, and
 one ``item.<outcome>`` per finished container, named after the item runner's exit code
@@ -85,6 +87,7 @@ class Supervisor:
         workspace_root: Path | None,
         max_concurrency: int = 4,
         report_health: Callable[[WorkItem], Awaitable[None]] | None = None,
+        tear_down: Callable[[WorkItem], Awaitable[None]] | None = None,
     ) -> None:
         """Args:
         poller: Yields acknowledged Work items (Poll and Ack already done).
@@ -93,6 +96,7 @@ class Supervisor:
         workspace_root: Host directory of per-Session workspaces, or None for Docker volumes.
         max_concurrency: Containers running at once.
         report_health: Answers a healthcheck item on the host (no container); None skips them.
+        tear_down: Answers a ``session_teardown`` item on the host (no container); None skips them.
         """
         if max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -105,6 +109,7 @@ class Supervisor:
         self._polling: asyncio.Task[None] | None = None
         self._stopping = False
         self._report_health = report_health
+        self._tear_down = tear_down
 
     @property
     def running(self) -> int:
@@ -161,6 +166,9 @@ class Supervisor:
                 await asyncio.gather(*self._items, return_exceptions=True)
 
     async def _handle(self, item: WorkItem) -> None:
+        if self._tear_down is not None and _kind(item) == "session_teardown":
+            await self._tear_down(item)
+            return
         session_id = session_id_of(item)
         if session_id is None and self._report_health is not None and _kind(item) == "healthcheck":
             log.info("healthcheck work_id=%s", item.id, extra={"action": "work.healthcheck", "work_id": item.id})

@@ -22,7 +22,9 @@
 8. tools are built per item and closed at the end, in every case; Skill staging folders go too.
 
 ``run()`` polls with the Environment key (``WorkPoller``) and handles items one by one;
-healthcheck items are answered directly; ``drain=True`` returns once the queue is empty and
+healthcheck items are answered directly, and a deleted Session's ``session_teardown`` item is
+stopped (``finish_teardown()``: this worker keeps no per-Session workspace); ``drain=True`` returns
+once the queue is empty and
 ``stop()`` ends the loop after the current item. ``fail_item()`` reports a permanent input
 problem (``environments.work.fail``). With ``api_socket`` every API call connects through that Unix
 socket instead of TCP (a launcher's forwarder into a sandbox without a network). Lifecycle: one
@@ -46,7 +48,7 @@ import httpx
 from mango._base_client import DEFAULT_BASE_URL
 from mango._client import AsyncMango
 from mango._exceptions import APIStatusError, ConflictError, MangoError
-from mango._generated.models import HealthcheckWorkData, SessionWorkData, Work
+from mango._generated.models import HealthcheckWorkData, SessionTeardownWorkData, SessionWorkData, Work
 from mango._retry import RetryPolicy
 from mango._version import __version__
 
@@ -362,6 +364,21 @@ class EnvironmentWorker:
                 return
         log.info("work failed work_id=%s", work_id)
 
+    async def finish_teardown(self, *, work_id: str, environment_id: str, secret: str) -> None:
+        """Stop a deleted Session's ``session_teardown`` item (409 ignored).
+
+        This worker keeps one ``workdir`` for every Session, so it has no per-Session workspace to
+        remove; a launcher that keeps one per Session removes it before stopping the item.
+        """
+        credentials = decode_work_secret(secret)
+        async with self._item_client(credentials) as client:
+            try:
+                await client.environments.work.stop(environment_id, work_id, force=True)
+            except ConflictError:
+                log.info("work already stopped work_id=%s", work_id)
+                return
+        log.info("session teardown stopped work_id=%s", work_id)
+
     # ------------------------------------------------------------------ the loop
     def stop(self) -> None:
         """End ``run()`` after the current item (the item itself is not interrupted)."""
@@ -403,6 +420,8 @@ class EnvironmentWorker:
                 log.info("work done work_id=%s outcome=%s reason=%s", work.id, result.outcome, result.reason)
             except Exception:
                 log.exception("work item failed work_id=%s", work.id)
+        elif isinstance(work.data, SessionTeardownWorkData):
+            await self.finish_teardown(work_id=work.id, environment_id=work.environment_id, secret=work.secret or "")
         else:
             log.warning("skipping unknown work item work_id=%s", work.id)
 

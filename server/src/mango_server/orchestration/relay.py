@@ -10,7 +10,9 @@ delivered rows to be delivered again once their claim lease ends; a repeated wak
 (the workflow finds nothing new), and a repeated ``delete`` finds the Session gone. For the same
 reason a claim's commit does not wait for its WAL flush (``store/sql/outbox.sql``): a crash can
 only make rows due again. ``delete``
-rows also finish the fenced deletion saga: terminate the workflow, then remove the Session rows.
+rows also finish the fenced deletion saga: terminate the workflow, then, in one transaction,
+queue the teardown of the Session's sandbox (a ``session_teardown`` Work item, ``store.work``) and
+remove the Session rows.
 A failed delivery is retried after ``domain.backoff.delay`` (jittered, capped at 30 s).
 
 Several orchestrators may run at once: each claims due rows with ``FOR UPDATE SKIP LOCKED`` and
@@ -39,7 +41,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from mango_server.domain import backoff
 from mango_server.orchestration.types import SessionWorkflowInput, workflow_id
 from mango_server.orchestration.workflows import SessionWorkflow
-from mango_server.store import outbox, sessions
+from mango_server.store import outbox, sessions, work
 from mango_server.store.db import Pool
 from mango_server.store.outbox import OutboxRow
 from mango_server.telemetry import metrics, traces
@@ -190,5 +192,7 @@ class OutboxRelay:
                 if exc.status != RPCStatusCode.NOT_FOUND:
                     raise
         async with self._pool.acquire() as conn, conn.transaction():
+            # The sandbox's teardown is queued with the removal: a worker removes the workspace.
+            await work.enqueue_teardown(conn, session_id)
             await sessions.delete_fenced(conn, session_id)
         log.info("session deleted session_id=%s", session_id, extra={"action": "session.deleted"})

@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 class Q(NamedQueries, file="work"):
     insert_work: str
     ensure_session_work: str
+    enqueue_teardown: str
     has_runnable_builtin: str
     get_work: str
     lock_work: str
@@ -81,6 +82,7 @@ class WorkRow:
     error: wire.WorkError | None
     result: wire.HealthcheckResult | None
     created_at: datetime
+    teardown_session_id: str | None  # the deleted Session a ``session_teardown`` item tears down
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +138,25 @@ async def ensure_session_work(conn: Connection, workspace_id: str, environment_i
     work_id = await conn.fetchval(Q.ensure_session_work, workspace_id, new_id("work"), environment_id, session_id)
     if work_id is not None:
         log.info("enqueued work work_id=%s session_id=%s", work_id, session_id, extra={"action": "work.enqueued"})
+    return str(work_id) if work_id is not None else None
+
+
+async def enqueue_teardown(conn: Connection, session_id: str) -> str | None:
+    """Queue the teardown of a deleted (fenced) Session's sandbox; returns the new id, if any.
+
+    Runs in the transaction that removes the Session's rows, so the Work item that names the
+    sandbox is committed with the removal (it has no foreign key to the Session and outlives it).
+    Nothing is queued when no worker ever claimed the Session's Work (no workspace can exist) or
+    when one is queued already.
+    """
+    work_id = await conn.fetchval(Q.enqueue_teardown, session_id, new_id("work"))
+    if work_id is not None:
+        log.info(
+            "enqueued session teardown work_id=%s session_id=%s",
+            work_id,
+            session_id,
+            extra={"action": "work.enqueued"},
+        )
     return str(work_id) if work_id is not None else None
 
 

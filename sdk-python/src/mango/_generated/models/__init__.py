@@ -157,6 +157,7 @@ from .session_status_idle_event import SessionStatusIdleEvent
 from .session_status_rescheduled_event import SessionStatusRescheduledEvent
 from .session_status_running_event import SessionStatusRunningEvent
 from .session_status_terminated_event import SessionStatusTerminatedEvent
+from .session_teardown_work_data import SessionTeardownWorkData
 from .session_thread import SessionThread
 from .session_thread_agent import SessionThreadAgent
 from .session_thread_created_event import SessionThreadCreatedEvent
@@ -387,6 +388,7 @@ __all__ = (
     "SessionStatusRescheduledEvent",
     "SessionStatusRunningEvent",
     "SessionStatusTerminatedEvent",
+    "SessionTeardownWorkData",
     "SessionThread",
     "SessionThreadAgent",
     "SessionThreadCreatedEvent",

@@ -13,6 +13,7 @@ from ..models.work_state import WorkState, check_work_state
 if TYPE_CHECKING:
     from ..models.healthcheck_work_data import HealthcheckWorkData
     from ..models.metadata import Metadata
+    from ..models.session_teardown_work_data import SessionTeardownWorkData
     from ..models.session_work_data import SessionWorkData
     from ..models.work_error import WorkError
 
@@ -28,7 +29,7 @@ class Work:
         type_ (Literal['work']): Always `work`.
         id (str): The Work id (`work_...`).
         environment_id (str): The Environment id.
-        data (HealthcheckWorkData | SessionWorkData): What a Work item is for.
+        data (HealthcheckWorkData | SessionTeardownWorkData | SessionWorkData): What a Work item is for.
         state (WorkState): Work lifecycle: `queued` -> `starting` (acknowledged) -> `active` (heartbeating) ->
             `stopping` -> `stopped`.
         metadata (Metadata): Up to 16 string pairs; keys up to 64 characters, values up to 512.
@@ -46,7 +47,7 @@ class Work:
     type_: Literal["work"]
     id: str
     environment_id: str
-    data: HealthcheckWorkData | SessionWorkData
+    data: HealthcheckWorkData | SessionTeardownWorkData | SessionWorkData
     state: WorkState
     metadata: Metadata
     secret: None | str = _attrs_field(repr=False)
@@ -60,6 +61,7 @@ class Work:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.healthcheck_work_data import HealthcheckWorkData
         from ..models.session_work_data import SessionWorkData
         from ..models.work_error import WorkError
 
@@ -70,7 +72,7 @@ class Work:
         environment_id = self.environment_id
 
         data: dict[str, Any]
-        if isinstance(self.data, SessionWorkData):
+        if isinstance(self.data, SessionWorkData) or isinstance(self.data, HealthcheckWorkData):
             data = self.data.to_dict()
         else:
             data = self.data.to_dict()
@@ -147,6 +149,7 @@ class Work:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.healthcheck_work_data import HealthcheckWorkData
         from ..models.metadata import Metadata
+        from ..models.session_teardown_work_data import SessionTeardownWorkData
         from ..models.session_work_data import SessionWorkData
         from ..models.work_error import WorkError
 
@@ -159,7 +162,7 @@ class Work:
 
         environment_id = d.pop("environment_id")
 
-        def _parse_data(data: object) -> HealthcheckWorkData | SessionWorkData:
+        def _parse_data(data: object) -> HealthcheckWorkData | SessionTeardownWorkData | SessionWorkData:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
@@ -168,11 +171,19 @@ class Work:
                 return componentsschemas_work_data_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_work_data_type_1 = HealthcheckWorkData.from_dict(data)
+
+                return componentsschemas_work_data_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_work_data_type_1 = HealthcheckWorkData.from_dict(data)
+            componentsschemas_work_data_type_2 = SessionTeardownWorkData.from_dict(data)
 
-            return componentsschemas_work_data_type_1
+            return componentsschemas_work_data_type_2
 
         data = _parse_data(d.pop("data"))
 

@@ -392,6 +392,11 @@ class SessionWorkData(BaseModel):
     id: Annotated[str, Field(description="The Session id.", max_length=64)]
 
 
+class SessionTeardownWorkData(BaseModel):
+    type: Annotated[Literal["session_teardown"], Field(description="Always `session_teardown`.")]
+    id: Annotated[str, Field(description="The deleted Session's id.", max_length=64)]
+
+
 class HealthcheckResult(BaseModel):
     status: Annotated[Literal["healthy", "unhealthy"], Field(description="The worker's verdict.")]
     message: Annotated[str | None, Field(description="A short explanation.", max_length=2048)]
@@ -2135,9 +2140,10 @@ class HealthcheckWorkData(BaseModel):
     ]
 
 
-class WorkData(RootModel[SessionWorkData | HealthcheckWorkData]):
+class WorkData(RootModel[SessionWorkData | HealthcheckWorkData | SessionTeardownWorkData]):
     root: Annotated[
-        SessionWorkData | HealthcheckWorkData, Field(description="What a Work item is for.", discriminator="type")
+        SessionWorkData | HealthcheckWorkData | SessionTeardownWorkData,
+        Field(description="What a Work item is for.", discriminator="type"),
     ]
 
 

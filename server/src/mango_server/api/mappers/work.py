@@ -19,6 +19,9 @@ def work(row: WorkRow, secret: str | None = None) -> wire.Work:
     if row.kind == "session":
         assert row.session_id is not None, "session Work names its Session"
         data = {"type": "session", "id": row.session_id}
+    elif row.kind == "session_teardown":
+        assert row.teardown_session_id is not None, "a teardown names the deleted Session"
+        data = {"type": "session_teardown", "id": row.teardown_session_id}
     else:
         data = {"type": "healthcheck", "result": row.result}
     return {

@@ -250,6 +250,20 @@ class SessionWorkData(TypedDict):
     id: str
 
 
+class SessionTeardownWorkData(TypedDict):
+    """
+    The teardown of a deleted Session's sandbox (Mango). Queued when a Session whose Work a
+    worker ever claimed is deleted; the Session no longer exists. The worker removes the
+    Session's workspace (and anything else it kept for it) and then stops the item with
+    `force`, using the item's session token. A worker that cannot remove it yet leaves the
+    item unstopped: it is reclaimed when its lease expires and tried again.
+
+    """
+
+    type: Literal["session_teardown"]
+    id: str
+
+
 class HealthcheckResult(TypedDict):
     """A healthcheck result as recorded."""
 
@@ -1552,7 +1566,7 @@ class HealthcheckWorkData(TypedDict):
     result: HealthcheckResult | None
 
 
-WorkData: TypeAlias = SessionWorkData | HealthcheckWorkData
+WorkData: TypeAlias = SessionWorkData | HealthcheckWorkData | SessionTeardownWorkData
 
 
 class Work(TypedDict):

@@ -9,6 +9,17 @@ VALUES ($1, $2, $3, 'session', $4, 'queued', '{}', clock_timestamp())
 ON CONFLICT (session_id) WHERE kind = 'session' AND state <> 'stopped' DO NOTHING
 RETURNING id;
 
+-- name: enqueue_teardown
+-- A deleted Session's sandbox teardown, queued in the transaction that removes its rows: only when
+-- a worker ever claimed its Work (a workspace may exist), once per Session.
+INSERT INTO work (workspace_id, id, environment_id, kind, teardown_session_id, state, metadata, created_at)
+SELECT s.workspace_id, $2, s.environment_id, 'session_teardown', s.id, 'queued', '{}', clock_timestamp()
+FROM sessions s
+WHERE s.id = $1 AND s.deleting_at IS NOT NULL
+  AND EXISTS (SELECT 1 FROM work w WHERE w.session_id = s.id AND w.kind = 'session' AND w.claimed_at IS NOT NULL)
+ON CONFLICT (teardown_session_id) WHERE kind = 'session_teardown' DO NOTHING
+RETURNING id;
+
 -- name: has_runnable_builtin
 -- $1 is a Session's own row: its child Threads' calls are run by the same Work.
 SELECT EXISTS (
