@@ -2091,8 +2091,8 @@ func (u MemoryActor) AsApiActor() (ApiActor, error) {
 
 // MemoryCreateParams: The body of `memory_stores.memories.create`.
 type MemoryCreateParams struct {
-	// A relative slash-separated path such as `notes/todo.md` (no `..`, no leading slash), unique in
-	// the store.
+	// A relative slash-separated path such as `notes/todo.md` (no `..`), unique in the store; one
+	// leading slash (`/notes/todo.md`, as the managed-agents clients write it) names the same path.
 	Path string `json:"path"`
 
 	// UTF-8 text (at most 100 KiB).
@@ -2340,8 +2340,8 @@ type MemoryStoresListParams struct {
 
 // MemoryStoresMemoriesCreateParams holds the query and body of memory_stores.memories.create.
 type MemoryStoresMemoriesCreateParams struct {
-	// A relative slash-separated path such as `notes/todo.md` (no `..`, no leading slash), unique in
-	// the store.
+	// A relative slash-separated path such as `notes/todo.md` (no `..`), unique in the store; one
+	// leading slash (`/notes/todo.md`, as the managed-agents clients write it) names the same path.
 	Path string `json:"path"`
 
 	// UTF-8 text (at most 100 KiB).

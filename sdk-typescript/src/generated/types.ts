@@ -1846,7 +1846,7 @@ export interface MemoryStoreDeleted {
 
 /** The body of `memory_stores.memories.create`. */
 export interface MemoryCreateParams {
-  /** A relative slash-separated path such as `notes/todo.md` (no `..`, no leading slash), unique in the store. */
+  /** A relative slash-separated path such as `notes/todo.md` (no `..`), unique in the store; one leading slash (`/notes/todo.md`, as the managed-agents clients write it) names the same path. */
   path: string;
   /** UTF-8 text (at most 100 KiB). */
   content: string;

@@ -225,7 +225,9 @@ def test_list_by_prefix_depth_and_view(mango_platform: Platform, mango_tenant: T
             if not page:
                 break
         assert seen == ["a.md", "notes/deep/", "notes/x.md", "notes/y.md", "z/q.md"]
-        assert http.get(url, params={"path_prefix": "/notes"}).status_code == 400
+        # The managed-agents clients' store-rooted form names the same prefix.
+        assert http.get(url, params={"path_prefix": "/notes/", "depth": 1}).json()["data"] == notes
+        assert http.get(url, params={"path_prefix": "//notes"}).status_code == 400
         assert http.get(url, params={"depth": 0}).status_code == 400
 
 

@@ -3,6 +3,8 @@
 A memory path is relative and slash-separated (``notes/todo.md``): no leading or trailing
 slash, no empty, ``.`` or ``..`` segments, no backslashes or control characters, at most
 1024 bytes and 64 segments of at most 255 bytes each. Content is UTF-8 text of at most 100 KiB.
+The managed-agents clients write paths rooted at the store (``/notes/todo.md``): one leading
+slash is read as that same relative path, which is the form every answer shows.
 """
 
 from __future__ import annotations
@@ -55,6 +57,11 @@ class MemoryPreconditionFailedError(ConflictError):
     error_type = "memory_precondition_failed_error"
 
 
+def _unrooted(raw: str) -> str:
+    """``/notes/todo.md`` (a path rooted at the store) is ``notes/todo.md``."""
+    return raw[1:] if raw.startswith("/") else raw
+
+
 def normalize_path(raw: str, field: str = "path") -> str:
     """The canonical form of a memory path, or a 400 that says what is wrong with it."""
     if not isinstance(raw, str) or not raw:
@@ -63,8 +70,9 @@ def normalize_path(raw: str, field: str = "path") -> str:
         raise InvalidRequestError(f"{field}: must not contain control characters")
     if "\\" in raw:
         raise InvalidRequestError(f"{field}: use '/' as the separator, not '\\'")
+    raw = _unrooted(raw)
     if raw.startswith("/"):
-        raise InvalidRequestError(f"{field}: must be relative (no leading '/'), e.g. notes/todo.md")
+        raise InvalidRequestError(f"{field}: must be relative (or one leading '/'), e.g. notes/todo.md")
     if raw.endswith("/"):
         raise InvalidRequestError(f"{field}: must name a memory, not a folder (no trailing '/')")
     if len(raw.encode()) > MAX_PATH_BYTES:
@@ -82,6 +90,7 @@ def normalize_path(raw: str, field: str = "path") -> str:
 
 def normalize_prefix(raw: str | None) -> str:
     """A ``path_prefix`` filter: relative, no ``..`` or empty segments (a trailing '/' is allowed)."""
+    raw = _unrooted(raw or "")
     if not raw:
         return ""
     if len(raw.encode()) > MAX_PATH_BYTES:

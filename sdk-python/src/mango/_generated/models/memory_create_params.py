@@ -14,8 +14,8 @@ class MemoryCreateParams:
     """The body of `memory_stores.memories.create`.
 
     Attributes:
-        path (str): A relative slash-separated path such as `notes/todo.md` (no `..`, no leading slash), unique in the
-            store.
+        path (str): A relative slash-separated path such as `notes/todo.md` (no `..`), unique in the store; one leading
+            slash (`/notes/todo.md`, as the managed-agents clients write it) names the same path.
         content (str): UTF-8 text (at most 100 KiB).
     """
 

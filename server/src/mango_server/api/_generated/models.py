@@ -1533,7 +1533,7 @@ class MemoryCreateParams(BaseModel):
     path: Annotated[
         str,
         Field(
-            description="A relative slash-separated path such as `notes/todo.md` (no `..`, no leading slash), unique in the store.",
+            description="A relative slash-separated path such as `notes/todo.md` (no `..`), unique in the store; one leading slash (`/notes/todo.md`, as the managed-agents clients write it) names the same path.",
             max_length=1024,
             min_length=1,
         ),
