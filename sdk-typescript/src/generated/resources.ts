@@ -1056,7 +1056,7 @@ export class SkillsVersions {
   /**
    * Create a Skill version.
    *
-   * Adds an immutable version from a multipart zip archive (same rules as `skills.create`) and makes it the Skill's `latest_version`.
+   * Adds an immutable version from a multipart zip archive (same rules as `skills.create`, `files[]` parts included) and makes it the Skill's `latest_version`.
    *
    * `POST /v1/skills/{skill_id}/versions`
    */
@@ -1147,7 +1147,7 @@ export class Skills {
   /**
    * Create a Skill.
    *
-   * Creates a Skill and its first version from a multipart `file` part holding a zip archive with exactly one top-level folder that contains `SKILL.md` (its front matter gives `name` and `description`). Unsafe members (absolute paths, `..`, links, special files) answer 400; archives over the size bound answer 413.
+   * Creates a Skill and its first version from a multipart `file` part holding a zip archive with exactly one top-level folder that contains `SKILL.md` (its front matter gives `name` and `description`). Unsafe members (absolute paths, `..`, links, special files) answer 400; archives over the size bound answer 413. The managed-agents clients' form is accepted too, with one `files[]` part per file (its filename is the path under the top-level folder) instead of `file`, and `display_name` for `display_title`.
    *
    * `POST /v1/skills`
    */

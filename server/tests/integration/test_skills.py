@@ -62,6 +62,38 @@ def test_create_version_list_get_and_download(mango_platform: Platform, mango_te
         assert http.get(f"/v1/skills/{skill['id']}/versions/latest").status_code == 400
 
 
+def test_files_parts_and_display_name_as_the_managed_agents_clients_send_them(
+    mango_platform: Platform, mango_tenant: Tenant
+) -> None:
+    skill_md = b"---\nname: pdf-tools\ndescription: Fill PDF forms.\n---\n\nUse scripts/fill.py.\n"
+    files = [
+        ("files[]", ("pdf/SKILL.md", skill_md, "text/markdown")),
+        ("files[]", ("pdf/scripts/fill.py", b"print('fill')\n", "text/x-python")),
+    ]
+    with client(mango_platform, mango_tenant) as http:
+        made = http.post("/v1/skills", files=files, data={"display_name": "PDF tools"})
+        assert made.status_code == 200, made.text
+        skill = made.json()
+        assert skill["display_title"] == "PDF tools"
+        version = http.get(f"/v1/skills/{skill['id']}/versions/1").json()
+        assert (version["name"], version["directory"], version["member_count"]) == ("pdf-tools", "pdf", 2)
+        content = http.get(f"/v1/skills/{skill['id']}/versions/1/content").content
+        with zipfile.ZipFile(io.BytesIO(content)) as zf:
+            assert zf.read("pdf/scripts/fill.py") == b"print('fill')\n"
+        second = http.post(f"/v1/skills/{skill['id']}/versions", files=files)
+        assert second.status_code == 200, second.text
+        # Refused: both title fields, a part twice, a part without a filename, `file` and `files[]` together.
+        both = http.post("/v1/skills", files=files, data={"display_name": "a", "display_title": "b"})
+        assert both.status_code == 400, both.text
+        twice = http.post("/v1/skills", files=[*files, files[0]])
+        assert twice.status_code == 400, twice.text
+        assert "twice" in twice.json()["error"]["message"]
+        escaping = http.post("/v1/skills", files=[*files, ("files[]", ("../evil.sh", b"x", "text/plain"))])
+        assert escaping.status_code == 400, escaping.text
+        mixed = http.post("/v1/skills", files=[("file", ("s.zip", archive(), "application/zip")), *files])
+        assert mixed.status_code == 400, mixed.text
+
+
 def test_invalid_archives_are_refused(mango_platform: Platform, mango_tenant: Tenant) -> None:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as zf:

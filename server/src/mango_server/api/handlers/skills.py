@@ -1,21 +1,27 @@
 """Skill handlers: create from a zip archive, versions, reads, archive download and deletion.
 
 The multipart form is read here (the ``file`` part spooled by ``app.skills.spool``); access
-rules, versioning and deletion are ``app.skills``.
+rules, versioning and deletion are ``app.skills``. The managed-agents clients upload a Skill as
+one ``files[]`` part per file (its filename is the path under the Skill's folder) and title it
+with ``display_name``: those parts are zipped into the same spooled archive as they stream in,
+and ``display_name`` is read as ``display_title``.
 """
 
 from __future__ import annotations
 
+import tempfile
+import zipfile
 from contextlib import aclosing
 from typing import IO
 
+import anyio
 from starlette.responses import StreamingResponse
 
 from mango_server.api.context import RequestContext
 from mango_server.api.downloads import stream_download
 from mango_server.api.handlers._paging import page_body, page_params
 from mango_server.api.mappers import skills as wire
-from mango_server.api.multipart import reader_for
+from mango_server.api.multipart import Part, reader_for
 from mango_server.app import skills
 from mango_server.domain._generated.wire import (
     Skill,
@@ -25,35 +31,85 @@ from mango_server.domain._generated.wire import (
     SkillVersionDeleted,
     SkillVersionList,
 )
-from mango_server.domain.errors import InvalidRequestError
+from mango_server.domain.errors import InvalidRequestError, RequestTooLargeError
 from mango_server.domain.skill_archive import SkillArchive
 from mango_server.domain.skills import parse_version
 
 MAX_TITLE_BYTES = 1024
+FILE_PARTS = frozenset({"files[]", "files"})  # one file of the Skill per part (the managed-agents clients)
+TITLE_ALIASES = {"display_name": "display_title"}
+_SPOOL_MEMORY = 1024 * 1024
+
+
+class _FilesArchive:
+    """A zip built from ``files[]`` parts as they arrive: each part's filename is its member path.
+
+    Paths are not checked here: the archive goes through the same validation as an uploaded zip.
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.file: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=_SPOOL_MEMORY)  # noqa: SIM115 - returned open
+        self._zip = zipfile.ZipFile(self.file, "w", zipfile.ZIP_DEFLATED)
+        self._names: set[str] = set()
+        self._max_bytes = max_bytes
+        self._size = 0
+
+    async def add(self, part: Part) -> None:
+        name = part.filename or ""
+        if not name:
+            raise InvalidRequestError(f"{part.name}: each file part needs a filename (its path in the Skill)")
+        if name in self._names:
+            raise InvalidRequestError(f"{part.name}: {name!r} is sent twice")
+        self._names.add(name)
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with self._zip.open(info, "w") as member:
+            async for chunk in part.chunks(self._max_bytes):
+                self._size += len(chunk)
+                if self._size > self._max_bytes:
+                    raise RequestTooLargeError(f"files[]: the Skill files exceed the limit of {self._max_bytes} bytes")
+                await anyio.to_thread.run_sync(member.write, chunk)
+
+    def finish(self) -> IO[bytes]:
+        self._zip.close()
+        return self.file
 
 
 async def _read_form(ctx: RequestContext, allowed: frozenset[str]) -> tuple[IO[bytes], dict[str, str]]:
-    """The spooled ``file`` part and the small text fields; any other part is refused."""
+    """The spooled ``file`` part (or the zip of the ``files[]`` parts) and the small text fields; any
+    other part is refused."""
     fields: dict[str, str] = {}
     spooled: IO[bytes] | None = None
+    files: _FilesArchive | None = None
+    max_bytes = ctx.services.settings.skills_max_archive_bytes
     try:
         async with aclosing(reader_for(ctx.request).parts()) as parts:
             async for part in parts:
-                if part.name not in allowed or part.name in fields or (part.name == "file" and spooled):
+                field = TITLE_ALIASES.get(part.name, part.name)
+                if part.name in FILE_PARTS and spooled is None and "file" in allowed:
+                    files = files or _FilesArchive(max_bytes)
+                    await files.add(part)
+                elif part.name not in allowed or field in fields or (part.name == "file" and (spooled or files)):
                     expected = " and ".join(f"`{name}`" for name in sorted(allowed))
                     raise InvalidRequestError(
-                        f"{part.name}: unexpected multipart part; send only {expected}, once each"
+                        f"{part.name}: unexpected multipart part; send only {expected}, once each "
+                        "(or the Skill's files as `files[]` parts instead of `file`)"
                     )
-                if part.name == "file":
-                    spooled = await skills.spool(part.chunks(ctx.services.settings.skills_max_archive_bytes))
+                elif part.name == "file":
+                    spooled = await skills.spool(part.chunks(max_bytes))
                 else:
-                    fields[part.name] = await part.text(MAX_TITLE_BYTES)
+                    fields[field] = await part.text(MAX_TITLE_BYTES)
+        if files is not None:
+            spooled, files = files.finish(), None
     except BaseException:
-        if spooled is not None:
-            spooled.close()
+        for open_file in (spooled, files.file if files else None):
+            if open_file is not None:
+                open_file.close()
         raise
     if spooled is None:
-        raise InvalidRequestError("file: the multipart body needs a part named `file` holding a zip archive")
+        raise InvalidRequestError(
+            "file: the multipart body needs a part named `file` holding a zip archive (or `files[]` parts)"
+        )
     return spooled, fields
 
 
@@ -71,7 +127,7 @@ async def _intake(
 
 
 async def skills_create(ctx: RequestContext) -> Skill:
-    spooled, fields, archive = await _intake(ctx, frozenset({"file", "display_title"}))
+    spooled, fields, archive = await _intake(ctx, frozenset({"file", "display_title", "display_name"}))
     with spooled:
         row = await skills.create(
             ctx.services, ctx.principal, file=spooled, archive=archive, display_title=fields.get("display_title")
