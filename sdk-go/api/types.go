@@ -46,6 +46,9 @@ type Agent struct {
 	// Free-form string pairs.
 	Metadata Metadata `json:"metadata"`
 
+	// Parts of this version's request applied differently than written (empty when none).
+	Warnings []AgentWarning `json:"warnings,omitzero"`
+
 	// This version's number (1 at creation).
 	Version int `json:"version"`
 
@@ -666,8 +669,23 @@ type AgentUpdateParams struct {
 	// A coordinator roster; null (the default) for a single Agent.
 	Multiagent Nullable[MultiagentParams] `json:"multiagent,omitzero"`
 
-	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitzero"`
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+}
+
+// AgentWarning: An exception to the requested configuration. `tool_disabled`: a built-in tool that
+// cannot pause for confirmation (`web_search` runs inside the model provider's call and has no
+// platform-managed executor) under a toolset-wide `always_ask` or `auto` policy is disabled rather
+// than silently allowed; enable it with its own `configs` entry and `always_allow`.
+type AgentWarning struct {
+	// Always `tool_disabled`.
+	Type string `json:"type"`
+
+	// The built-in tool concerned.
+	ToolName string `json:"tool_name"`
+
+	// What was applied and why.
+	Message string `json:"message"`
 }
 
 // AgentsCreateParams holds the query and body of agents.create.
@@ -760,8 +778,8 @@ type AgentsUpdateParams struct {
 	// A coordinator roster; null (the default) for a single Agent.
 	Multiagent Nullable[MultiagentParams] `json:"multiagent,omitzero"`
 
-	// Free-form string pairs (full replacement).
-	Metadata *Metadata `json:"metadata,omitzero"`
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
 }
 
 // AgentsVersionsListParams holds the query and body of agents.versions.list.
@@ -6375,6 +6393,11 @@ type ToolConfig struct {
 	// The tool name (for the built-in toolset one of bash, read, write, edit, glob, grep, web_fetch,
 	// web_search).
 	Name string `json:"name"`
+
+	// The built-in toolset's configs repeat the tool name here (responses always do; the
+	// managed-agents clients read it to tell the configs apart). Optional on input, where it must
+	// equal `name`.
+	Type *string `json:"type,omitzero"`
 
 	// Whether the tool is offered; inherits the default when absent.
 	Enabled *bool `json:"enabled,omitzero"`

@@ -96,6 +96,8 @@ export interface ToolDefaultConfig {
 export interface ToolConfig {
   /** The tool name (for the built-in toolset one of bash, read, write, edit, glob, grep, web_fetch, web_search). */
   name: string;
+  /** The built-in toolset's configs repeat the tool name here (responses always do; the managed-agents clients read it to tell the configs apart). Optional on input, where it must equal `name`. */
+  type?: string;
   /** Whether the tool is offered; inherits the default when absent. */
   enabled?: boolean;
   /** The tool's permission policy; inherits the default when absent. */
@@ -271,8 +273,8 @@ export interface AgentUpdateParams {
   context_management?: ContextManagement | null;
   /** A coordinator roster; null (the default) for a single Agent. */
   multiagent?: MultiagentParams | null;
-  /** Free-form string pairs (full replacement). */
-  metadata?: Metadata;
+  /** Pairs merged into the metadata; a null value deletes the key. */
+  metadata?: MetadataPatch;
 }
 
 /** One immutable version of an Agent. */
@@ -301,6 +303,8 @@ export interface Agent {
   multiagent?: Multiagent | null;
   /** Free-form string pairs. */
   metadata: Metadata;
+  /** Parts of this version's request applied differently than written (empty when none). */
+  warnings?: Array<AgentWarning>;
   /** This version's number (1 at creation). */
   version: number;
   /** When the Agent (version 1) was created. */
@@ -309,6 +313,21 @@ export interface Agent {
   updated_at: string;
   /** When the Agent was archived. */
   archived_at: string | null;
+}
+
+/**
+ * An exception to the requested configuration. `tool_disabled`: a built-in tool that cannot
+ * pause for confirmation (`web_search` runs inside the model provider's call and has no
+ * platform-managed executor) under a toolset-wide `always_ask` or `auto` policy is disabled
+ * rather than silently allowed; enable it with its own `configs` entry and `always_allow`.
+ */
+export interface AgentWarning {
+  /** Always `tool_disabled`. */
+  type: "tool_disabled";
+  /** The built-in tool concerned. */
+  tool_name: string;
+  /** What was applied and why. */
+  message: string;
 }
 
 /** One page of Agents. */

@@ -25,7 +25,7 @@ def test_per_tool_overrides() -> None:
         }
     )
     enabled = [c for c in toolset["configs"] if c["enabled"]]
-    assert enabled == [{"name": "bash", "enabled": True, "permission_policy": {"type": "always_ask"}}]
+    assert enabled == [{"name": "bash", "type": "bash", "enabled": True, "permission_policy": {"type": "always_ask"}}]
 
 
 @pytest.mark.parametrize("policy", ["always_ask", "auto"])
@@ -45,6 +45,29 @@ def test_web_fetch_may_ask_or_be_evaluated_through_the_managed_executor(policy: 
     body = build_agent_body({"name": "a", "model": "m", "tools": tools})
     [config] = [c for c in body["tools"][0]["configs"] if c["name"] == "web_fetch"]
     assert config["permission_policy"] == {"type": policy}
+
+
+@pytest.mark.parametrize("policy", ["always_ask", "auto"])
+def test_toolset_wide_ask_disables_web_search_with_a_warning(policy: str) -> None:
+    tools = [{"type": "agent_toolset_20260401", "default_config": {"permission_policy": {"type": policy}}}]
+    body = build_agent_body({"name": "a", "model": "m", "tools": tools})
+    configs = {c["name"]: c for c in body["tools"][0]["configs"]}
+    assert configs["web_search"]["enabled"] is False
+    assert configs["web_fetch"]["enabled"] is True  # the platform-managed executor can pause
+    assert configs["bash"]["permission_policy"] == {"type": policy}
+    [warning] = body["warnings"]
+    assert (warning["type"], warning["tool_name"]) == ("tool_disabled", "web_search")
+    assert "cannot be paused" in warning["message"]
+    # A later version that leaves the tools alone keeps the exception; one that replaces them recomputes it.
+    assert build_agent_body({"system": "v2"}, base=body)["warnings"] == body["warnings"]
+    assert build_agent_body({"tools": []}, base=body)["warnings"] == []
+
+
+def test_config_type_repeats_the_tool_name() -> None:
+    toolset = materialize_toolset({"type": "agent_toolset_20260401", "configs": [{"name": "read", "type": "read"}]})
+    assert all(c["type"] == c["name"] for c in toolset["configs"])
+    with pytest.raises(InvalidRequestError, match="must be 'read'"):
+        materialize_toolset({"type": "agent_toolset_20260401", "configs": [{"name": "read", "type": "bash"}]})
 
 
 def test_disabled_provider_native_tool_may_keep_any_policy() -> None:

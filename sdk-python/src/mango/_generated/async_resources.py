@@ -234,7 +234,7 @@ class AsyncAgentsResource(AsyncAPIResource):
         skills: Sequence[SkillRef | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         context_management: ContextManagement | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         multiagent: MultiagentParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
-        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
     ) -> Agent:

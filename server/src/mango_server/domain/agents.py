@@ -54,6 +54,7 @@ class AgentBody(TypedDict):
     context_management: wire.ContextManagement | None
     metadata: dict[str, str]
     multiagent: NotRequired[StoredRoster]
+    warnings: NotRequired[list[wire.AgentWarning]]
 
 
 def normalize_model(model: str | Mapping[str, object]) -> dict[str, object]:
@@ -69,8 +70,21 @@ def _policy(value: wire.PermissionPolicy | None, default: wire.PermissionPolicy)
     return (default if value is None else value).copy()
 
 
-def materialize_toolset(tool: wire.AgentToolset) -> wire.AgentToolset:
-    """Fill ``default_config`` and one ``configs`` entry per built-in tool, as responses show them."""
+def _cannot_pause(name: str, policy: wire.PermissionPolicy) -> str:
+    return (
+        f"{name} runs inside the model provider's call and cannot be paused, so its permission_policy "
+        f"must be always_allow (got {policy['type']})"
+    )
+
+
+def materialize_toolset(tool: wire.AgentToolset, warnings: list[wire.AgentWarning] | None = None) -> wire.AgentToolset:
+    """Fill ``default_config`` and one ``configs`` entry per built-in tool, as responses show them.
+
+    A tool that cannot pause (``web_search``: provider-native, no platform-managed executor) under a
+    toolset-wide ``always_ask`` or ``auto`` is an exception: it is disabled and a warning saying so is
+    appended to ``warnings``, never silently allowed. The same policy named in the tool's own config
+    entry is refused (400): the request asks for something the tool cannot do.
+    """
     default: wire.ToolDefaultConfig = tool.get("default_config") or {}
     default_enabled = default.get("enabled", True)
     default_policy = _policy(default.get("permission_policy"), {"type": "always_allow"})
@@ -82,6 +96,10 @@ def materialize_toolset(tool: wire.AgentToolset) -> wire.AgentToolset:
             raise InvalidRequestError(f"tools: unknown built-in tool {name!r}; expected one of {expected}")
         if name in overrides:
             raise InvalidRequestError(f"tools: built-in tool {name!r} is configured twice")
+        if config.get("type", name) != name:
+            raise InvalidRequestError(
+                f"tools: the config of {name!r} has type {config.get('type')!r}; it must be {name!r}"
+            )
         overrides[name] = config
     configs: list[wire.ToolConfig] = []
     for name in BUILTIN_TOOLS:
@@ -90,11 +108,19 @@ def materialize_toolset(tool: wire.AgentToolset) -> wire.AgentToolset:
         enabled = override.get("enabled", default_enabled) if override else default_enabled
         # web_fetch may ask or be evaluated: those Sessions use the interceptable platform-managed executor.
         if name in PROVIDER_NATIVE_TOOLS - INTERCEPTABLE_WEB_TOOLS and enabled and policy["type"] != "always_allow":
-            raise InvalidRequestError(
-                f"tools: {name} runs inside the model provider's call and cannot be paused, so its "
-                f"permission_policy must be always_allow (got {policy['type']}); unsupported capability"
-            )
-        configs.append({"name": name, "enabled": enabled, "permission_policy": policy})
+            if override is not None:
+                raise InvalidRequestError(f"tools: {_cannot_pause(name, policy)}; unsupported capability")
+            enabled = False
+            if warnings is not None:
+                warnings.append(
+                    {
+                        "type": "tool_disabled",
+                        "tool_name": name,
+                        "message": f"{_cannot_pause(name, policy)}: disabled. To use it, enable it with its own "
+                        "config entry and permission_policy always_allow.",
+                    }
+                )
+        configs.append({"name": name, "type": name, "enabled": enabled, "permission_policy": policy})
     return {
         "type": TOOLSET_TYPE,
         "default_config": {"enabled": default_enabled, "permission_policy": default_policy},
@@ -102,8 +128,10 @@ def materialize_toolset(tool: wire.AgentToolset) -> wire.AgentToolset:
     }
 
 
-def normalize_tools(tools: list[wire.AgentTool], mcp_servers: list[wire.McpServer]) -> list[wire.AgentTool]:
-    """Validate cross-field rules and materialise toolsets."""
+def normalize_tools(
+    tools: list[wire.AgentTool], mcp_servers: list[wire.McpServer], warnings: list[wire.AgentWarning] | None = None
+) -> list[wire.AgentTool]:
+    """Validate cross-field rules and materialise toolsets (exceptions to a toolset's policy go to ``warnings``)."""
     out: list[wire.AgentTool] = []
     custom_names: set[str] = set()
     server_names = {s["name"] for s in mcp_servers}
@@ -111,7 +139,7 @@ def normalize_tools(tools: list[wire.AgentTool], mcp_servers: list[wire.McpServe
     for tool in tools:
         if tool["type"] == TOOLSET_TYPE:
             toolsets += 1
-            out.append(materialize_toolset(tool))
+            out.append(materialize_toolset(tool, warnings))
         elif tool["type"] == "custom":
             if tool["name"] in custom_names or tool["name"] in BUILTIN_TOOLS or tool["name"] in PLATFORM_TOOLS:
                 raise InvalidRequestError(f"tools: tool name {tool['name']!r} is used twice")
@@ -183,7 +211,11 @@ def build_agent_body(params: Mapping[str, object], base: Mapping[str, object] | 
         raise InvalidRequestError("metadata: at most 16 pairs")
     body["model"] = normalize_model(body["model"])
     body["mcp_servers"] = validate_mcp_servers(body["mcp_servers"] or [])
-    body["tools"] = normalize_tools(body["tools"] or [], body["mcp_servers"])
+    warnings: list[wire.AgentWarning] = []
+    body["tools"] = normalize_tools(body["tools"] or [], body["mcp_servers"], warnings)
+    # Tools carried over from ``base`` are already materialised: their exceptions stay as recorded.
+    kept = base.get("warnings") if base and "tools" not in params else warnings
+    body["warnings"] = list(kept) if isinstance(kept, list) else []
     body["skills"] = list(body["skills"] or [])
     if body.get("multiagent") is None:
         body.pop("multiagent")  # single Agents keep the body they always had

@@ -24,6 +24,7 @@ from .agent_tool_use_event_evaluated_permission import AgentToolUseEventEvaluate
 from .agent_tool_use_event_input import AgentToolUseEventInput
 from .agent_toolset import AgentToolset
 from .agent_update_params import AgentUpdateParams
+from .agent_warning import AgentWarning
 from .always_allow_policy import AlwaysAllowPolicy
 from .always_ask_policy import AlwaysAskPolicy
 from .api_actor import ApiActor
@@ -255,6 +256,7 @@ __all__ = (
     "AgentToolUseEventInput",
     "AgentToolset",
     "AgentUpdateParams",
+    "AgentWarning",
     "AlwaysAllowPolicy",
     "AlwaysAskPolicy",
     "ApiActor",

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agent_toolset import AgentToolset
+    from ..models.agent_warning import AgentWarning
     from ..models.context_management import ContextManagement
     from ..models.custom_tool import CustomTool
     from ..models.mcp_server import McpServer
@@ -47,6 +48,8 @@ class Agent:
         updated_at (datetime.datetime): When this version was created.
         archived_at (datetime.datetime | None): When the Agent was archived.
         multiagent (Multiagent | None | Unset): The coordinator roster with pinned versions; null for a single Agent.
+        warnings (list[AgentWarning] | Unset): Parts of this version's request applied differently than written (empty
+            when none).
     """
 
     type_: Literal["agent"]
@@ -65,6 +68,7 @@ class Agent:
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
     multiagent: Multiagent | None | Unset = UNSET
+    warnings: list[AgentWarning] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -135,6 +139,13 @@ class Agent:
         else:
             multiagent = self.multiagent
 
+        warnings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.warnings, Unset):
+            warnings = []
+            for warnings_item_data in self.warnings:
+                warnings_item = warnings_item_data.to_dict()
+                warnings.append(warnings_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -158,12 +169,15 @@ class Agent:
         )
         if multiagent is not UNSET:
             field_dict["multiagent"] = multiagent
+        if warnings is not UNSET:
+            field_dict["warnings"] = warnings
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.agent_toolset import AgentToolset
+        from ..models.agent_warning import AgentWarning
         from ..models.context_management import ContextManagement
         from ..models.custom_tool import CustomTool
         from ..models.mcp_server import McpServer
@@ -298,6 +312,15 @@ class Agent:
 
         multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
 
+        _warnings = d.pop("warnings", UNSET)
+        warnings: list[AgentWarning] | Unset = UNSET
+        if _warnings is not UNSET:
+            warnings = []
+            for warnings_item_data in _warnings:
+                warnings_item = AgentWarning.from_dict(warnings_item_data)
+
+                warnings.append(warnings_item)
+
         agent = cls(
             type_=type_,
             id=id,
@@ -315,6 +338,7 @@ class Agent:
             updated_at=updated_at,
             archived_at=archived_at,
             multiagent=multiagent,
+            warnings=warnings,
         )
 
         agent.additional_properties = d

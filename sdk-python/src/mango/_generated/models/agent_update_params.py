@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..models.custom_tool import CustomTool
     from ..models.mcp_server import McpServer
     from ..models.mcp_toolset import McpToolset
-    from ..models.metadata import Metadata
+    from ..models.metadata_patch import MetadataPatch
     from ..models.model_config import ModelConfig
     from ..models.multiagent_params import MultiagentParams
     from ..models.skill_ref import SkillRef
@@ -39,7 +39,7 @@ class AgentUpdateParams:
         context_management (ContextManagement | None | Unset): Context management (full replacement; null resets to the
             defaults).
         multiagent (MultiagentParams | None | Unset): A coordinator roster; null (the default) for a single Agent.
-        metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
+        metadata (MetadataPatch | Unset): Metadata changes merged into the current pairs; a null value deletes the key.
     """
 
     version: int | Unset = UNSET
@@ -52,7 +52,7 @@ class AgentUpdateParams:
     skills: list[SkillRef] | Unset = UNSET
     context_management: ContextManagement | None | Unset = UNSET
     multiagent: MultiagentParams | None | Unset = UNSET
-    metadata: Metadata | Unset = UNSET
+    metadata: MetadataPatch | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_toolset import AgentToolset
@@ -166,7 +166,7 @@ class AgentUpdateParams:
         from ..models.custom_tool import CustomTool
         from ..models.mcp_server import McpServer
         from ..models.mcp_toolset import McpToolset
-        from ..models.metadata import Metadata
+        from ..models.metadata_patch import MetadataPatch
         from ..models.model_config import ModelConfig
         from ..models.multiagent_params import MultiagentParams
         from ..models.skill_ref import SkillRef
@@ -295,11 +295,11 @@ class AgentUpdateParams:
         multiagent = _parse_multiagent(d.pop("multiagent", UNSET))
 
         _metadata = d.pop("metadata", UNSET)
-        metadata: Metadata | Unset
+        metadata: MetadataPatch | Unset
         if isinstance(_metadata, Unset):
             metadata = UNSET
         else:
-            metadata = Metadata.from_dict(_metadata)
+            metadata = MetadataPatch.from_dict(_metadata)
 
         agent_update_params = cls(
             version=version,

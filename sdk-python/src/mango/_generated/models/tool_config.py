@@ -24,11 +24,14 @@ class ToolConfig:
     Attributes:
         name (str): The tool name (for the built-in toolset one of bash, read, write, edit, glob, grep, web_fetch,
             web_search).
+        type_ (str | Unset): The built-in toolset's configs repeat the tool name here (responses always do; the managed-
+            agents clients read it to tell the configs apart). Optional on input, where it must equal `name`.
         enabled (bool | Unset): Whether the tool is offered; inherits the default when absent.
         permission_policy (AlwaysAllowPolicy | AlwaysAskPolicy | AutoPolicy | Unset): How a tool call is permitted.
     """
 
     name: str
+    type_: str | Unset = UNSET
     enabled: bool | Unset = UNSET
     permission_policy: AlwaysAllowPolicy | AlwaysAskPolicy | AutoPolicy | Unset = UNSET
 
@@ -37,6 +40,8 @@ class ToolConfig:
         from ..models.always_ask_policy import AlwaysAskPolicy
 
         name = self.name
+
+        type_ = self.type_
 
         enabled = self.enabled
 
@@ -57,6 +62,8 @@ class ToolConfig:
                 "name": name,
             }
         )
+        if type_ is not UNSET:
+            field_dict["type"] = type_
         if enabled is not UNSET:
             field_dict["enabled"] = enabled
         if permission_policy is not UNSET:
@@ -72,6 +79,8 @@ class ToolConfig:
 
         d = dict(src_dict)
         name = d.pop("name")
+
+        type_ = d.pop("type", UNSET)
 
         enabled = d.pop("enabled", UNSET)
 
@@ -104,6 +113,7 @@ class ToolConfig:
 
         tool_config = cls(
             name=name,
+            type_=type_,
             enabled=enabled,
             permission_policy=permission_policy,
         )

@@ -150,6 +150,14 @@ class ToolConfig(BaseModel):
             min_length=1,
         ),
     ]
+    type: Annotated[
+        str | None,
+        Field(
+            description="The built-in toolset's configs repeat the tool name here (responses always do; the managed-agents clients read it to tell the configs apart). Optional on input, where it must equal `name`.",
+            max_length=128,
+            min_length=1,
+        ),
+    ] = None
     enabled: Annotated[
         bool | None, Field(description="Whether the tool is offered; inherits the default when absent.")
     ] = None
@@ -319,6 +327,12 @@ class RosterEntry(RootModel[RosterAgent | RosterAdvisor]):
 class Multiagent(BaseModel):
     type: Annotated[Literal["coordinator"], Field(description="Always `coordinator`.")]
     agents: Annotated[list[RosterEntry], Field(description="The roster.", max_length=20, min_length=1)]
+
+
+class AgentWarning(BaseModel):
+    type: Annotated[Literal["tool_disabled"], Field(description="Always `tool_disabled`.")]
+    tool_name: Annotated[str, Field(description="The built-in tool concerned.", max_length=64)]
+    message: Annotated[str, Field(description="What was applied and why.", max_length=1024)]
 
 
 class SelfHostedConfig(BaseModel):
@@ -2099,7 +2113,9 @@ class AgentUpdateParams(BaseModel):
     multiagent: Annotated[
         MultiagentParams | None, Field(description="A coordinator roster; null (the default) for a single Agent.")
     ] = None
-    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs (full replacement).")] = None
+    metadata: Annotated[
+        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
+    ] = None
 
 
 class Agent(BaseModel):
@@ -2122,6 +2138,13 @@ class Agent(BaseModel):
         Multiagent | None, Field(description="The coordinator roster with pinned versions; null for a single Agent.")
     ] = None
     metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    warnings: Annotated[
+        list[AgentWarning] | None,
+        Field(
+            description="Parts of this version's request applied differently than written (empty when none).",
+            max_length=8,
+        ),
+    ] = None
     version: Annotated[int, Field(description="This version's number (1 at creation).", ge=1, le=2147483647)]
     created_at: Annotated[AwareDatetime, Field(description="When the Agent (version 1) was created.")]
     updated_at: Annotated[AwareDatetime, Field(description="When this version was created.")]

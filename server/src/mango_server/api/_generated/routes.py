@@ -953,6 +953,7 @@ OPERATION_IDS: frozenset[str] = frozenset(route.operation_id for route in ROUTES
 
 # Optional properties that may be omitted but are not nullable, by model class name.
 NOT_NULL: dict[str, frozenset[str]] = {
+    "Agent": frozenset({"warnings"}),
     "AgentCreateParams": frozenset({"mcp_servers", "metadata", "skills", "tools"}),
     "AgentMcpToolResultEvent": frozenset({"file_sha256", "file_size_bytes", "outcome"}),
     "AgentMcpToolUseEvent": frozenset({"evaluation"}),
@@ -984,7 +985,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "SessionUpdatedEvent": frozenset({"metadata"}),
     "SkillCreateParams": frozenset({"display_title"}),
     "SkillRef": frozenset({"version"}),
-    "ToolConfig": frozenset({"enabled", "permission_policy"}),
+    "ToolConfig": frozenset({"enabled", "permission_policy", "type"}),
     "ToolDefaultConfig": frozenset({"enabled", "permission_policy"}),
     "UserCustomToolResultEventParams": frozenset({"content", "is_error"}),
     "UserDefineOutcomeEventParams": frozenset({"max_iterations"}),

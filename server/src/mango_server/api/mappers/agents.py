@@ -27,6 +27,7 @@ def agent(row: AgentRow) -> Agent:
         "context_management": body.get("context_management"),
         "metadata": body.get("metadata") or {},
         "multiagent": _roster(row),
+        "warnings": list(body.get("warnings") or []),
         "created_at": rfc3339(row.created_at),
         "updated_at": rfc3339(row.updated_at),
         "archived_at": rfc3339_or_none(row.archived_at),

@@ -85,6 +85,7 @@ class ToolConfig(TypedDict, closed=True):
     """Settings for one tool of a toolset."""
 
     name: str
+    type: NotRequired[str]
     enabled: NotRequired[bool]
     permission_policy: NotRequired[PermissionPolicy]
 
@@ -183,6 +184,20 @@ class Multiagent(TypedDict):
 
     type: Literal["coordinator"]
     agents: list[RosterEntry]
+
+
+class AgentWarning(TypedDict):
+    """
+    An exception to the requested configuration. `tool_disabled`: a built-in tool that cannot
+    pause for confirmation (`web_search` runs inside the model provider's call and has no
+    platform-managed executor) under a toolset-wide `always_ask` or `auto` policy is disabled
+    rather than silently allowed; enable it with its own `configs` entry and `always_allow`.
+
+    """
+
+    type: Literal["tool_disabled"]
+    tool_name: str
+    message: str
 
 
 class SelfHostedConfig(TypedDict, closed=True):
@@ -1528,7 +1543,7 @@ class AgentUpdateParams(TypedDict, closed=True):
     skills: NotRequired[list[SkillRef]]
     context_management: NotRequired[ContextManagement | None]
     multiagent: NotRequired[MultiagentParams | None]
-    metadata: NotRequired[Metadata]
+    metadata: NotRequired[MetadataPatch]
 
 
 class Agent(TypedDict):
@@ -1546,6 +1561,7 @@ class Agent(TypedDict):
     context_management: ContextManagement | None
     multiagent: NotRequired[Multiagent | None]
     metadata: Metadata
+    warnings: NotRequired[list[AgentWarning]]
     version: int
     created_at: str
     updated_at: str
