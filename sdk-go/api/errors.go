@@ -33,6 +33,11 @@ var ErrorCatalogue = []ErrorCatalogueEntry{
 		Description: "The resource does not exist in the caller's Workspace.",
 	},
 	{
+		Type:        "not_supported",
+		Status:      404,
+		Description: "The route belongs to the reference managed-agents API but Mango leaves it out on purpose (`x-mango-omitted.routes`); the message says why.",
+	},
+	{
 		Type:        "conflict_error",
 		Status:      409,
 		Description: "The request conflicts with the resource's current state.",
@@ -85,6 +90,7 @@ var ErrorStatus = map[string]int{
 	"authentication_error":             401,
 	"permission_error":                 403,
 	"not_found_error":                  404,
+	"not_supported":                    404,
 	"conflict_error":                   409,
 	"memory_path_conflict_error":       409,
 	"memory_precondition_failed_error": 409,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._inputs import BadInput, bad_inputs
+from ._omitted import check_omitted_routes
 from ._probe import ANONYMOUS, OTHER, Call, Probe
 from ._report import Report
 from ._scenario import Scenario, World
@@ -54,6 +55,7 @@ def run(config: Config, spec: Spec | None = None) -> Report:
             check_authentication(probe, call)
             check_isolation(probe, call)
         check_list_isolation(probe, world)
+        check_omitted_routes(spec, report, config.base_url, config.api_key, config.timeout)
         scenario.run_destructive()
     finally:
         probe.close()

@@ -22,7 +22,7 @@ from starlette.routing import BaseRoute
 from starlette.routing import Route as StarletteRoute
 from starlette.types import ASGIApp
 
-from mango_server.api import idempotency
+from mango_server.api import idempotency, omitted
 from mango_server.api._generated.errors import ERROR_STATUS
 from mango_server.api._generated.routes import ROUTES, Route
 from mango_server.api.auth import authenticate
@@ -123,7 +123,11 @@ def _endpoint(route: Route, services: Services, limiter: RateLimiter) -> Callabl
             principal = Principal("WorkspaceKey", "", "")
             if route.security:
                 principal = await authenticate(
-                    services.pool, request.headers.get("authorization"), route.security, route.operation_id
+                    services.pool,
+                    request.headers.get("authorization"),
+                    route.security,
+                    route.operation_id,
+                    x_api_key="x-api-key" in request.headers,
                 )
                 # Before the body is read: a refused request costs no more than its authentication.
                 limiter.check(principal)
@@ -159,6 +163,10 @@ def build_app(services: Services) -> ASGIApp:
     routes += console_routes()
 
     async def not_found(request: Request, exc: Exception) -> JSONResponse:
+        # A reference route Mango leaves out on purpose says so (whatever its method matched).
+        if route := omitted.omitted(request.method, request.url.path):
+            error_type = omitted.ERROR_TYPE
+            return error_response(ERROR_STATUS[error_type], error_type, omitted.message(route), new_request_id())
         # A known path with another method is a malformed request: the catalogue has no 405 type.
         if getattr(exc, "status_code", 404) == 404:
             return error_response(404, "not_found_error", "no such route", new_request_id())

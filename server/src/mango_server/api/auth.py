@@ -13,11 +13,14 @@ from mango_server.domain.errors import AuthenticationError
 from mango_server.domain.principal import Principal
 from mango_server.store.db import Pool
 
+X_API_KEY_HINT = "; the X-Api-Key header is not read (with the managed-agents clients, pass the key as `auth_token`)"
 
-def bearer_token(authorization: str | None) -> str:
-    """The token of an ``Authorization: Bearer`` header."""
+
+def bearer_token(authorization: str | None, *, x_api_key: bool = False) -> str:
+    """The token of an ``Authorization: Bearer`` header (``x_api_key``: the request sent ``X-Api-Key``)."""
     if not authorization:
-        raise AuthenticationError("missing Authorization header; send `Authorization: Bearer <key>`")
+        hint = X_API_KEY_HINT if x_api_key else ""
+        raise AuthenticationError(f"missing Authorization header; send `Authorization: Bearer <key>`{hint}")
     scheme, _, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise AuthenticationError("the Authorization header must be `Bearer <key>`")
@@ -25,7 +28,7 @@ def bearer_token(authorization: str | None) -> str:
 
 
 async def authenticate(
-    pool: Pool, authorization: str | None, accepted: tuple[str, ...], operation_id: str = ""
+    pool: Pool, authorization: str | None, accepted: tuple[str, ...], operation_id: str = "", *, x_api_key: bool = False
 ) -> Principal:
     """Resolve the bearer credential of a request (see :func:`mango_server.app.auth.authenticate`)."""
-    return await auth.authenticate(pool, bearer_token(authorization), accepted, operation_id)
+    return await auth.authenticate(pool, bearer_token(authorization, x_api_key=x_api_key), accepted, operation_id)

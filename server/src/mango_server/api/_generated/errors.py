@@ -45,6 +45,11 @@ ERROR_CATALOGUE: tuple[ErrorTypeEntry, ...] = (
         description="The resource does not exist in the caller's Workspace.",
     ),
     ErrorTypeEntry(
+        type="not_supported",
+        status=404,
+        description="The route belongs to the reference managed-agents API but Mango leaves it out on purpose (`x-mango-omitted.routes`); the message says why.",
+    ),
+    ErrorTypeEntry(
         type="conflict_error",
         status=409,
         description="The request conflicts with the resource's current state.",

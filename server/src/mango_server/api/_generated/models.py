@@ -13,7 +13,7 @@ class ErrorBody(BaseModel):
     type: Annotated[
         str,
         Field(
-            description="Stable error type, one of `x-mango-error-catalogue` (which gives each its status and\nmeaning): `invalid_request_error` (400), `authentication_error` (401),\n`permission_error` (403), `not_found_error` (404), `conflict_error` (409),\n`memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),\n`precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),\n`api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept\ntypes they do not know.\n",
+            description="Stable error type, one of `x-mango-error-catalogue` (which gives each its status and\nmeaning): `invalid_request_error` (400), `authentication_error` (401),\n`permission_error` (403), `not_found_error` (404), `not_supported` (404),\n`conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),\n`precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),\n`api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept\ntypes they do not know.\n",
             max_length=64,
         ),
     ]
