@@ -18,7 +18,7 @@ export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 PY_PACKAGES := generators sdk-python server worker conformance
 
 .PHONY: help install install-python install-node dev test test-spec test-generators test-sdk-python \
-	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-examples test-console console \
+	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-compat test-examples test-console console \
 	chromium test-deploy dist images generate check-generated lint typecheck conformance bench
 
 help:
@@ -77,7 +77,7 @@ typecheck: install-python
 	@$(BIN)/mypy
 
 test: install lint typecheck check-generated test-spec test-generators test-sdk-python test-sdk-typescript \
-	test-sdk-go test-server test-worker test-conformance test-examples test-console test-deploy
+	test-sdk-go test-server test-worker test-conformance test-compat test-examples test-console test-deploy
 	@echo "==> all test suites passed"
 
 test-spec: install-python
@@ -103,6 +103,11 @@ test-worker: install-python
 
 test-conformance: install
 	@$(PYTEST) conformance/tests
+
+# The official managed-agents clients (the `anthropic` Python package from requirements-dev.txt and
+# `@anthropic-ai/sdk` from sdk-typescript's dev dependencies) against a real Mango.
+test-compat: install
+	@$(PYTEST) compat/tests
 
 test-examples: install
 	@$(PYTEST) examples/tests
