@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable, Coroutine
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from mango_server import event_loop
+from mango_server.domain.model_catalogue import CatalogueError
 from mango_server.keyring import KeyringError
 from mango_server.settings import Settings, SettingsError, load_settings
 from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema
@@ -48,6 +50,9 @@ def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.model import load_catalogue
+
+    catalogue = load_catalogue(settings)  # validated before anything starts: errors name file, entry, field
     check_schema(settings.database_url)
     _observe(settings, "api", settings.api_metrics_port)
     from mango_server.api.server import serve
@@ -56,16 +61,20 @@ def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     # graceful shutdown, and a requested stop is a clean exit.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with contextlib.suppress(KeyboardInterrupt):
-        event_loop.run(serve(settings), use_uvloop=settings.uvloop)
+        event_loop.run(serve(settings, catalogue), use_uvloop=settings.uvloop)
     return 0
 
 
 def _cmd_orchestrator(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.model import build_router, load_catalogue
+
+    # One client per offered model; the catalogue and every credential are checked before anything starts.
+    models = build_router(load_catalogue(settings), os.environ)
     check_schema(settings.database_url)
     _observe(settings, "orchestrator", settings.orchestrator_metrics_port)
     from mango_server.orchestration.worker import run_orchestrator
 
-    event_loop.run(run_orchestrator(settings), use_uvloop=settings.uvloop)
+    event_loop.run(run_orchestrator(settings, models), use_uvloop=settings.uvloop)
     return 0
 
 
@@ -400,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
         configure_logging(settings.log_level, "text" if args.command == "dev" else settings.log_format)
         result: int = args.func(settings, args)
         return result
-    except (SettingsError, SchemaMismatchError, KeyringError) as exc:
+    except (SettingsError, SchemaMismatchError, KeyringError, CatalogueError) as exc:
         print(f"mango: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -1,7 +1,8 @@
 """``mango dev``: the whole platform on embedded defaults, for a laptop or a fresh machine.
 
 Starts PostgreSQL, Temporal, NATS and SeaweedFS under ``<state_dir>/state``, migrates, starts
-the api and orchestrator roles as child processes, makes sure a Workspace and an API key
+the api and orchestrator roles as child processes on its model catalogue (``<state_dir>/models.yaml``,
+written from ``dev_models`` on the first run, or ``MANGO_MODELS_FILE``), makes sure a Workspace and an API key
 exist (reusing the ones recorded in ``<state_dir>/dev.env``), prints how to connect, and
 stops everything it started on Ctrl+C (exit 0). A second run reuses the same state.
 
@@ -26,6 +27,7 @@ from pathlib import Path
 
 import httpx
 
+from mango_server.dev_models import DEV_MODELS
 from mango_server.devstack import DevStack
 from mango_server.devstack._ports import free_port
 from mango_server.domain import backoff
@@ -187,11 +189,29 @@ class _Roles:
         _stop(list(self.procs.values()))
 
 
-def _banner(base_url: str, api_key: str, workspace_id: str, env_file: Path, log_dir: Path) -> str:
+def _models_file(root: Path) -> str:
+    """``MANGO_MODELS_FILE`` if set, else ``<state_dir>/models.yaml`` (written from ``DEV_MODELS`` when
+    absent); either is validated before any role starts."""
+    from mango_server.domain.model_catalogue import CatalogueError
+    from mango_server.model import load_catalogue
+    from mango_server.settings import Settings
+
+    path = os.environ.get("MANGO_MODELS_FILE") or str(root / "models.yaml")
+    if not os.environ.get("MANGO_MODELS_FILE") and not Path(path).exists():
+        Path(path).write_text(DEV_MODELS)
+    try:
+        load_catalogue(Settings(models_file=path))
+    except CatalogueError as exc:
+        raise DevError(f"the model catalogue is invalid: {exc}") from None
+    return path
+
+
+def _banner(base_url: str, api_key: str, workspace_id: str, env_file: Path, log_dir: Path, models: str) -> str:
     return (
         f"\nMango is running.\n  base URL : {base_url}\n"
         f"  console  : {base_url}/console/ (sign in with the API key)\n"
         f"  API key  : {api_key}\n  workspace: {workspace_id}\n"
+        f"  models   : {os.path.relpath(models)} (GET /v1/models)\n"
         f"  logs     : {os.path.relpath(log_dir)}\n\nIn another terminal:\n  source {os.path.relpath(env_file)}\n"
         "  .venv/bin/python examples/quickstart/python/quickstart.py\n\nPress Ctrl+C to stop everything.\n"
     )
@@ -224,9 +244,15 @@ def run_dev(state_dir: str) -> int:
     roles: _Roles | None = None
     try:
         port = _choose_port(previous)
+        models_file = _models_file(root)
         print("==> starting Mango (PostgreSQL, Temporal, NATS, SeaweedFS, api, orchestrator)...", flush=True)
         stack = DevStack(root / "state", "default").start()
-        env: dict[str, str] = {**os.environ, **stack.env(), "MANGO_API_PORT": str(port)}
+        env: dict[str, str] = {
+            **os.environ,
+            **stack.env(),
+            "MANGO_API_PORT": str(port),
+            "MANGO_MODELS_FILE": models_file,
+        }
         env.setdefault("MANGO_LOG_FORMAT", "text")  # a developer reads these logs; operators get JSON
         base_url = f"http://127.0.0.1:{port}"
         apply_migrations(stack.database_url)
@@ -240,7 +266,7 @@ def run_dev(state_dir: str) -> int:
             f"export MANGO_WORKSPACE_ID={workspace_id}\nexport MANGO_DATABASE_URL={stack.database_url}\n"
             f"export MANGO_KEYRING_FILE={stack.env()['MANGO_KEYRING_FILE']}\n",
         )
-        print(_banner(base_url, api_key, workspace_id, env_file, log_dir), flush=True)
+        print(_banner(base_url, api_key, workspace_id, env_file, log_dir, models_file), flush=True)
         while True:
             roles.check()
             time.sleep(0.5)

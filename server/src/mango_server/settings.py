@@ -45,6 +45,7 @@ class Settings:
     model_max_retries: int = 4
     model_max_tokens: int = 4096
     model_windows: str = ""
+    models_file: str = ""
     sse_ping_seconds: float = 15.0
     sse_max_streams_per_key: int = 100
     db_acquire_timeout_seconds: float = 10.0

@@ -24,9 +24,11 @@ from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.skills import recovery_pass
 from mango_server.app.streams import SharedStreamSlots, live_leases, session_heads
 from mango_server.blob import S3BlobStore
+from mango_server.domain.model_catalogue import ModelCatalogue
 from mango_server.keyring import configured
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
+from mango_server.model import load_catalogue
 from mango_server.settings import Settings
 from mango_server.store.db import Pool, connect, create_pool
 
@@ -63,8 +65,9 @@ class _Server(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-async def serve(settings: Settings) -> None:
-    """Serve HTTP until cancelled or signalled."""
+async def serve(settings: Settings, catalogue: ModelCatalogue | None = None) -> None:
+    """Serve HTTP until cancelled or signalled; ``catalogue``: the models offered (default: ``load_catalogue``)."""
+    catalogue = catalogue or load_catalogue(settings)
     pool = await create_pool(
         settings.database_url,
         acquire_timeout=settings.db_acquire_timeout_seconds,
@@ -88,7 +91,15 @@ async def serve(settings: Settings) -> None:
     keyring = configured(settings.keyring_file)
     if keyring is None:
         log.warning("no keyring (MANGO_KEYRING_FILE): webhooks.create answers 503", extra={"action": "api.no_keyring"})
-    services = Services(settings=settings, pool=pool, notifier=notifier, blobs=writes, fanout=fanout, keyring=keyring)
+    services = Services(
+        settings=settings,
+        pool=pool,
+        notifier=notifier,
+        blobs=writes,
+        fanout=fanout,
+        keyring=keyring,
+        catalogue=catalogue,
+    )
     services.stream_slots = slots
     app = build_app(services)
     event_loop.settle_heap()

@@ -1,4 +1,5 @@
-"""Process-wide dependencies the use cases run against: the pool, live notifier, blobs, keyring, settings.
+"""Process-wide dependencies the use cases run against: the pool, live notifier, blobs, keyring, settings,
+model catalogue.
 
 Built once by each process role (``api.server``, the orchestrator worker) and passed to every
 use case. The edge may hand one request's use case a copy that joins the request's transaction
@@ -13,6 +14,7 @@ from dataclasses import dataclass, replace
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.streams import Slots, StreamSlots
 from mango_server.domain.errors import OverloadedError
+from mango_server.domain.model_catalogue import ModelCatalogue
 from mango_server.keyring import Keyring
 from mango_server.live import NatsNotifier
 from mango_server.live.fanout import SessionFanout
@@ -31,6 +33,8 @@ class Services:
     fanout: SessionFanout | None = None  # the api's one NATS/reconcile fan-out to SSE streams
     stream_slots: Slots | None = None  # api.server shares them across processes (SharedStreamSlots)
     keyring: Keyring | None = None  # the operator keyring (MANGO_KEYRING_FILE); webhooks need it
+    #: The models the deployment offers (``MANGO_MODELS_FILE``); None: Agent models are not checked.
+    catalogue: ModelCatalogue | None = None
     #: The request's transaction this request's use case joins (``store.db.request_transaction``); None:
     #: every transaction is its own.
     joined: RequestTransaction | None = None

@@ -2,7 +2,8 @@
 
 Built once per round (``app.turn.prepare``) from the Session's frozen Agent snapshot, the JSON
 stored with the Session, plus what the round adds to it: the manifest of the pinned Skill versions,
-the MCP tools discovered before the round and the Session's pinned ``web_fetch`` executor. Every
+the MCP tools discovered before the round, the Session's pinned ``web_fetch`` executor and what its model's
+pinned endpoint can honour. Every
 reader of the round (the request, tool classification and permission, delegation, context
 admission, the commit) reads these typed fields. Frozen: a round never changes what it offers.
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from mango_server.domain.context_policy import CompactionConfig, compaction_config
 from mango_server.domain.json import JsonObject
 from mango_server.domain.mcp import RoundTool
+from mango_server.domain.model_catalogue import ModelCapabilities
 from mango_server.domain.roster import roster_of
 from mango_server.domain.skills import ManifestEntry
 
@@ -48,6 +50,8 @@ class CapabilitySnapshot:
     mcp_tools: tuple[RoundTool, ...] = ()
     #: Which executor answers ``web_fetch``: ``native``, ``managed`` or ``None`` (not enabled).
     web_fetch_mode: str | None = None
+    #: What the model's endpoint (as the Session pinned it) can honour: native tool versions, fast mode.
+    endpoint: ModelCapabilities | None = None
 
     @classmethod
     def of(

@@ -1,14 +1,17 @@
 """The model boundary: the ``ModelClient`` protocol, its request/response types and adapters.
 
 ``OfflineModel`` is the deterministic, network-free model for the dev quickstart and
-tests; ``MessagesClient`` talks to a Messages API endpoint. ``build_model_client`` picks
-one from configuration; ``InstrumentedModel`` measures whichever it is. Each answers what the
+tests; ``MessagesClient`` talks to a Messages API endpoint. ``ModelRouter`` holds one client per entry of
+the operator's model catalogue (``load_catalogue``, built by ``build_router`` through the adapter table
+``ADAPTERS``) and picks by the request's model id; ``build_model_client`` builds one adapter from the older
+variables; ``InstrumentedModel`` measures whichever it is. Each answers what the
 protocol declares: ``create``, ``capabilities``, ``profile`` and ``price``. Nothing here stores
 transcripts or publishes events.
 """
 
 from __future__ import annotations
 
+from ._adapters import ADAPTERS, Adapter, EndpointOptions, adapter_rules, read_credential
 from ._errors import (
     ModelContextOverflowError,
     ModelError,
@@ -21,6 +24,7 @@ from ._instrumented import InstrumentedModel
 from ._offline_evaluator import EVALUATOR_MARKER
 from ._offline_grader import GRADER_MARKER
 from ._offline_summary import SUMMARY_MARKER
+from ._router import EndpointProfile, ModelRouter, build_router, load_catalogue
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
     AdapterProfile,
@@ -39,14 +43,19 @@ from ._types import (
 )
 from .messages import ANTHROPIC_VERSION, MessagesClient, encode_request_body
 from .offline import OfflineModel
+from .openai_chat import OpenAIChatClient
 
 __all__ = [
+    "ADAPTERS",
     "ANTHROPIC_VERSION",
     "EVALUATOR_MARKER",
     "GRADER_MARKER",
     "PROVIDER_TOOL_VERSIONS",
     "SUMMARY_MARKER",
+    "Adapter",
     "AdapterProfile",
+    "EndpointOptions",
+    "EndpointProfile",
     "InstrumentedModel",
     "MessagesClient",
     "ModelCapabilities",
@@ -59,14 +68,20 @@ __all__ = [
     "ModelRequest",
     "ModelRequestFailedError",
     "ModelResponse",
+    "ModelRouter",
     "OfflineModel",
+    "OpenAIChatClient",
     "TextDeltaCallback",
     "ToolKind",
     "ToolSpec",
     "ToolUse",
     "Usage",
+    "adapter_rules",
     "build_model_client",
+    "build_router",
     "encode_request_body",
+    "load_catalogue",
+    "read_credential",
     "response_text",
     "tool_declaration",
     "tool_uses",

@@ -34,6 +34,12 @@ class InstrumentedModel:
         """The wrapped adapter's list price of ``model_id``."""
         return self._inner.price(model_id)
 
+    async def aclose(self) -> None:
+        """Close the wrapped adapter's connections, if it holds any."""
+        close = getattr(self._inner, "aclose", None)
+        if close is not None:
+            await close()
+
     async def create(self, request: ModelRequest, on_text_delta: TextDeltaCallback | None = None) -> ModelResponse:
         started = time.monotonic()
         outcome = "error"

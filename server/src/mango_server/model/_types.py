@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from mango_server.domain.json import JsonObject, json_count
+from mango_server.domain.model_catalogue import DEFAULT_TOOL_VERSIONS, ModelCapabilities
 from mango_server.domain.prices import Price
 
 __all__ = [
@@ -50,10 +51,7 @@ ToolKind = Literal["custom", "builtin", "provider_native"]
 # Default pinned server-tool versions for provider-native tools. A Session snapshot pins its
 # own version through ``ToolSpec.provider_type`` so a rollout of this table never changes a
 # running Session.
-PROVIDER_TOOL_VERSIONS: Mapping[str, str] = {
-    "web_search": "web_search_20250305",
-    "web_fetch": "web_fetch_20250910",
-}
+PROVIDER_TOOL_VERSIONS: Mapping[str, str] = DEFAULT_TOOL_VERSIONS
 
 TextDeltaCallback = Callable[[int, str], Awaitable[None]]
 """Receives ``(content block index, text fragment)`` while a response streams."""
@@ -163,17 +161,6 @@ class ToolUse:
     id: str
     name: str
     input: JsonObject
-
-
-@dataclass(frozen=True, slots=True)
-class ModelCapabilities:
-    """What an adapter can honour, derived from its configuration, never from a hostname."""
-
-    native_web_search: bool = False
-    native_web_fetch: bool = False
-    native_citations: bool = False
-    preserves_unknown_content_blocks: bool = True
-    provider_tool_versions: Mapping[str, str] = field(default_factory=dict)
 
 
 def _blocks(source: ModelResponse | Sequence[Mapping[str, object]]) -> Sequence[Mapping[str, object]]:

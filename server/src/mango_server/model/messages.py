@@ -7,9 +7,9 @@ reassembles the exact provider blocks (see ``_stream``), and retries transient f
 HTTP 408/409/429/5xx/529, ``overloaded_error`` events and connection errors, with
 exponential backoff and jitter, honouring ``retry-after-ms``/``retry-after`` and
 ``x-should-retry``, for at most ``max_retries`` retries. What the turn engine reads of it: its
-capabilities (native web search, web fetch and citations unless configured otherwise), the
-profile its request recipes record (wire version, streaming) and the list prices of
-``domain.prices``.
+capabilities (native web search, web fetch and citations unless configured otherwise, as a catalogue
+entry does), the profile its request recipes record (wire version, streaming) and the list prices of
+``domain.prices``. A catalogue entry's extra headers are sent with every request.
 
 Lifecycle: build one client per process (it owns its ``httpx.AsyncClient`` unless one is
 passed in) and ``aclose()`` it at shutdown.
@@ -99,6 +99,7 @@ class MessagesClient:
         backoff_max: float = 8.0,
         max_retry_after: float = 60.0,
         capabilities: ModelCapabilities | None = None,
+        headers: Mapping[str, str] | None = None,
         sleep: Callable[[float], Awaitable[None]] = anyio.sleep,
     ) -> None:
         if not api_key:
@@ -111,6 +112,7 @@ class MessagesClient:
         self._stream = stream
         self._version = anthropic_version
         self._betas = tuple(betas)
+        self._extra_headers = dict(headers or {})  # the catalogue entry's (never a credential)
         self._backoff_base = backoff_base
         self._backoff_max = backoff_max
         self._max_retry_after = max_retry_after
@@ -189,6 +191,7 @@ class MessagesClient:
 
     def _headers(self) -> dict[str, str]:
         headers = {
+            **self._extra_headers,
             "x-api-key": self._api_key,
             "anthropic-version": self._version,
             "content-type": "application/json",

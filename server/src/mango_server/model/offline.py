@@ -142,9 +142,13 @@ class OfflineModel:
     )
     profile = AdapterProfile("offline", "1")
 
-    def __init__(self, windows: Mapping[str, ModelWindow] | None = None) -> None:
+    def __init__(
+        self, windows: Mapping[str, ModelWindow] | None = None, *, capabilities: ModelCapabilities | None = None
+    ) -> None:
         self._attempts: dict[str, int] = {}
         self._windows = dict(windows or {})
+        if capabilities is not None:  # a catalogue entry's declaration replaces the class default
+            self.capabilities = capabilities
 
     def price(self, model_id: str) -> prices.Price | None:
         """The list price of ``model_id`` (``mango-offline-1`` has a nominal one, so budgets are testable)."""

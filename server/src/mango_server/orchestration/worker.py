@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 
 from temporalio.client import Client
 from temporalio.worker import Worker
@@ -14,10 +15,9 @@ from mango_server.app.services import Services
 from mango_server.app.turn import TurnEngine
 from mango_server.app.turn.evaluator import ModelEvaluator
 from mango_server.blob import S3BlobStore
-from mango_server.domain.model_windows import parse_windows
 from mango_server.keyring import configured
 from mango_server.live import NatsNotifier
-from mango_server.model import InstrumentedModel, build_model_client
+from mango_server.model import EndpointOptions, ModelRouter, build_router, load_catalogue
 from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.deployment_activities import DeploymentActivities
 from mango_server.orchestration.deployment_workflow import DeploymentRunWorkflow
@@ -35,8 +35,10 @@ from mango_server.tools.mcp_connector import McpConnector
 log = logging.getLogger(__name__)
 
 
-async def run_orchestrator(settings: Settings) -> None:
-    """Run the worker and the relay until cancelled."""
+async def run_orchestrator(settings: Settings, models: ModelRouter | None = None) -> None:
+    """Run the worker and the relay until cancelled; ``models``: one client per offered model (default: the
+    catalogue of ``load_catalogue``, credentials read from the environment)."""
+    models = models or build_router(load_catalogue(settings), os.environ, EndpointOptions())
     pool = await create_pool(
         settings.database_url,
         acquire_timeout=settings.db_acquire_timeout_seconds,
@@ -46,35 +48,27 @@ async def run_orchestrator(settings: Settings) -> None:
     client = await Client.connect(
         settings.temporal_address, namespace=settings.temporal_namespace, interceptors=traces.interceptors()
     )
-    windows = parse_windows(settings.model_windows)
-    model = InstrumentedModel(
-        build_model_client(
-            settings.model_provider,
-            base_url=settings.model_base_url,
-            api_key=settings.model_api_key,
-            windows=windows,
-        ),
-        settings.model_provider,
-    )
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
     policy = EgressPolicy.from_setting(settings.egress_allow)
+    # Each entry's client is measured under its adapter's name; the router picks by the request's model id.
     engine = TurnEngine(
         pool,
-        model,
+        models,
         notifier,
         max_errors=settings.model_max_retries,
         max_tokens=settings.model_max_tokens,
         blobs=blobs,
-        windows=windows,
+        windows=models.catalogue.windows(),
+        endpoints=models.endpoint,
         mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
         egress=policy,
-        evaluator=ModelEvaluator(model, settings.default_model, timeout_seconds=settings.evaluator_timeout_seconds),
+        evaluator=ModelEvaluator(models, models.catalogue.default, timeout_seconds=settings.evaluator_timeout_seconds),
         writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
     activities = SessionActivities(engine)
     writes = BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None
-    runs = DeploymentActivities(Services(settings, pool, notifier, blobs=writes), client)
+    runs = DeploymentActivities(Services(settings, pool, notifier, blobs=writes, catalogue=models.catalogue), client)
     worker = Worker(
         client,
         task_queue=settings.temporal_task_queue,
@@ -100,6 +94,7 @@ async def run_orchestrator(settings: Settings) -> None:
             if keyring is not None:
                 group.create_task(WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings)).run())
     finally:
+        await models.aclose()
         await notifier.close()
         await pool.close()
 

@@ -84,6 +84,9 @@ class RequestRecipe(TypedDict):
     agent: dict[str, object]
     tool_config: list[dict[str, object]]
     adapter: dict[str, str | int | bool]
+    #: The model endpoint the request went to (``model.EndpointProfile.recorded``); the Session's first
+    #: recipe's is the endpoint the Session pinned.
+    endpoint: NotRequired[dict[str, object]]
     policy_version: str
     catalogue_version: str
     window: dict[str, int]

@@ -83,17 +83,21 @@ class RoundStart:
     # ``for_context``'s rows, read in the same round trip when there is no compaction; None when
     # there is one (its projection decides which rows the round reads).
     rows: list[TranscriptRow] | None
+    # The model endpoint the Session pinned (its first request's recorded ``endpoint``); None before any.
+    endpoint: object = None
 
 
 async def round_start(conn: Connection, session_id: str, trigger_id: str) -> RoundStart:
-    """The Session's newest compaction, the usage anchor of its newest answered request and, when it
-    has no compaction, what ``for_context`` reads for the turn of ``trigger_id``, in one round trip."""
+    """The Session's newest compaction, the usage anchor of its newest answered request, the endpoint its
+    first request pinned and, when it has no compaction, what ``for_context`` reads for the turn of
+    ``trigger_id``, in one round trip."""
     record = await conn.fetchrow(Q.round_start, session_id, trigger_id)
     assert record is not None  # the LEFT JOIN answers one row
     compaction = from_record(CompactionRow, record) if record["id"] is not None else None
     anchor: UsageAnchorRecord | None = record["anchor"]
     rows = record["transcript"]
-    return RoundStart(compaction, anchor, None if rows is None else [TranscriptRow(**row) for row in rows])
+    rows_read = None if rows is None else [TranscriptRow(**row) for row in rows]
+    return RoundStart(compaction, anchor, rows_read, record["endpoint"])
 
 
 async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
@@ -36,6 +36,7 @@ from mango_server.domain.tokens import UsageAnchor, estimate_request, fingerprin
 from mango_server.ids import derived_id
 from mango_server.model import (
     AdapterProfile,
+    EndpointProfile,
     ModelCapabilities,
     ModelClient,
     ModelRequest,
@@ -75,18 +76,35 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class ContextConfig:
     """What preparing a round needs beyond the Session: what it reads of the model client (its recipe
-    profile, capabilities and list prices), the requested output and the operator's windows."""
+    profile, capabilities and list prices), the endpoint of each model id, the requested output and the
+    operator's windows."""
 
     adapter: AdapterProfile
     capabilities: ModelCapabilities  # ``native_web_fetch``: does the endpoint fetch web pages itself?
     price: Callable[[str], Price | None]  # the client's list price of a model id
-    max_tokens: int = 4096
+    max_tokens: int = 4096  # the output a request asks for when its Agent names no ``max_tokens``
     windows: Mapping[str, ModelWindow] = field(default_factory=dict)
+    #: The endpoint of a model id (its catalogue entry, ``model.ModelRouter.endpoint``); None, or an id it
+    #: does not know: the client's own capabilities and profile, the window of ``windows``.
+    endpoints: Callable[[str], EndpointProfile | None] | None = None
 
     @classmethod
-    def of(cls, model: ModelClient, max_tokens: int, windows: Mapping[str, ModelWindow]) -> ContextConfig:
+    def of(
+        cls,
+        model: ModelClient,
+        max_tokens: int,
+        windows: Mapping[str, ModelWindow],
+        endpoints: Callable[[str], EndpointProfile | None] | None = None,
+    ) -> ContextConfig:
         """The configuration of rounds asked of ``model``."""
-        return cls(model.profile, model.capabilities, model.price, max_tokens, windows)
+        return cls(model.profile, model.capabilities, model.price, max_tokens, windows, endpoints)
+
+    def endpoint(self, model_id: str) -> EndpointProfile:
+        """What a request on ``model_id`` goes to: its capabilities, window and adapter profile."""
+        found = self.endpoints(model_id) if self.endpoints is not None else None
+        return found or EndpointProfile(
+            model_id, self.adapter, self.capabilities, resolve_window(model_id, self.windows)
+        )
 
 
 @dataclass(frozen=True)
@@ -166,8 +184,11 @@ async def plan(
     ``summaries`` holds model-written summaries obtained after an earlier ``SummaryNeeded`` answer.
     """
     conn = tx.conn
-    budget = _budget(snapshot, config)
     start = await transcript.round_start(conn, where.session_id, where.trigger_id)
+    # The Session's first request pinned its endpoint: a catalogue change never alters a running Session.
+    endpoint = config.endpoint(snapshot.model_id).pinned(start.endpoint)
+    snapshot = replace(snapshot, endpoint=endpoint.capabilities)
+    budget = _budget(snapshot, config, endpoint.window)
     latest, raw_anchor = start.compaction, start.anchor
     projection = projection_of(latest)
     entries = entries_of(start.rows if start.rows is not None else await _rows(conn, where, projection))
@@ -190,7 +211,7 @@ async def plan(
         compaction_id = new.id
     keys = [e.key for e in projected]
     recipe = _recipe(
-        snapshot, request, keys, budget, config, compaction_id, measured.tokens, measured.anchor_request_id
+        snapshot, request, keys, budget, endpoint, compaction_id, measured.tokens, measured.anchor_request_id
     )
     return Plan(request, keys, measured.tokens, compaction_id, recipe)
 
@@ -216,8 +237,10 @@ def _split(key: str) -> tuple[str, int]:
     return trigger, int(position)
 
 
-def _budget(snapshot: CapabilitySnapshot, config: ContextConfig) -> Budget:
-    return budget_for(resolve_window(snapshot.model_id, config.windows), config.max_tokens)
+def _budget(snapshot: CapabilitySnapshot, config: ContextConfig, window: ModelWindow) -> Budget:
+    """The request's budget: the Agent's ``max_tokens`` (else the deployment's), within the window's output limit."""
+    wanted = snapshot.model_options.get("max_tokens")
+    return budget_for(window, wanted if isinstance(wanted, int) and wanted > 0 else config.max_tokens)
 
 
 def _summary_key(row: CompactionRow | None) -> str:
@@ -335,7 +358,7 @@ def _recipe(
     request: ModelRequest,
     keys: list[str],
     budget: Budget,
-    config: ContextConfig,
+    endpoint: EndpointProfile,
     compaction_id: str | None,
     estimate: int,
     anchor_request_id: str | None,
@@ -351,7 +374,8 @@ def _recipe(
         "extra": dict(request.extra),
         "agent": {"id": snapshot.agent_id, "version": snapshot.agent_version},
         "tool_config": list(snapshot.tools),
-        "adapter": config.adapter.recorded(),
+        "adapter": endpoint.adapter.recorded(),
+        "endpoint": endpoint.recorded(),
         "policy_version": policy.POLICY_VERSION,
         "catalogue_version": CATALOGUE_VERSION,
         "window": {"context_window": budget.window, "limit": budget.limit},
@@ -371,7 +395,7 @@ async def recover_overflow(
         return False
     rows = await transcript.for_context(conn, where.session_id, where.trigger_id)
     latest = await store.latest_compaction(conn, where.session_id)
-    budget = _budget(snapshot, config)
+    budget = _budget(snapshot, config, config.endpoint(snapshot.model_id).window)
     await _compact(
         tx,
         where,

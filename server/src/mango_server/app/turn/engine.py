@@ -52,6 +52,7 @@ from mango_server.domain.roster import COORDINATOR_TOOLS
 from mango_server.ids import derived_id
 from mango_server.live import Notifier
 from mango_server.model import (
+    EndpointProfile,
     ModelClient,
     ModelContextOverflowError,
     ModelError,
@@ -89,12 +90,14 @@ class TurnEngine:
         writes: BlobWrites | None = None,
         summarizer: Summarizer | None = None,
         egress: EgressPolicy | None = None,
+        endpoints: Callable[[str], EndpointProfile | None] | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
         self._notifier = notifier
         self._max_errors = max_errors
-        self._context = ContextConfig.of(model, max_tokens, dict(windows or {}))  # what rounds read of the model
+        # What rounds read of the model: per model id, its endpoint (``endpoints``: the catalogue router's).
+        self._context = ContextConfig.of(model, max_tokens, dict(windows or {}), endpoints)
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
         self._mcp = mcp

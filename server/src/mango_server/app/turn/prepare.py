@@ -134,7 +134,8 @@ async def _open_round(
             manifest, skill_rules.skills_folder(root.agent_snapshot, session.agent_snapshot)
         )
     snapshot = CapabilitySnapshot.of(session.agent_snapshot, skill_manifest=manifest, mcp_tools=offer.tools)
-    mode = tools.web_fetch_mode(snapshot, native_available=config.capabilities.native_web_fetch)
+    native_fetch = config.endpoint(snapshot.model_id).capabilities.native_web_fetch
+    mode = tools.web_fetch_mode(snapshot, native_available=native_fetch)
     if mode is not None:  # pinned by the Session's first round, so the Session never switches executors
         snapshot = replace(snapshot, web_fetch_mode=await tool_profiles.pin_web_fetch(conn, ws, sid, mode))
     await record_failures(tx, ws, sid, turn.trigger_id, start_id, offer.failures)

@@ -123,7 +123,9 @@ def tool_specs(snapshot: CapabilitySnapshot) -> list[ToolSpec]:
         if name == "web_fetch" and snapshot.web_fetch_mode == "managed":
             specs.append(ToolSpec(name=name, description=WEB_FETCH_DESCRIPTION, input_schema=WEB_FETCH_SCHEMA))
         elif name in PROVIDER_NATIVE_TOOLS:
-            specs.append(ToolSpec(name=name, kind="provider_native"))
+            # The version the Session's endpoint pinned (the adapter's default when none is pinned).
+            version = snapshot.endpoint.provider_tool_versions.get(name) if snapshot.endpoint else None
+            specs.append(ToolSpec(name=name, kind="provider_native", provider_type=version))
         else:
             specs.append(
                 ToolSpec(
@@ -195,9 +197,15 @@ def merge_messages(transcript: Sequence[TranscriptMessage]) -> list[JsonObject]:
 def build_request(
     snapshot: CapabilitySnapshot, transcript: Sequence[TranscriptMessage], *, attempt: int, max_tokens: int
 ) -> ModelRequest:
-    """One provider round from the snapshot and the ordered transcript rows."""
+    """One provider round from the snapshot and the ordered transcript rows.
+
+    The Agent's ``speed`` is sent only when it asks for ``fast`` and the endpoint offers it (Agent validation
+    refuses ``fast`` on an endpoint without it); ``standard`` is the endpoint's default and never sent.
+    """
     messages = merge_messages(transcript)
     parts = (snapshot.system, skills_prompt(snapshot.skill_manifest))
+    offers_fast = snapshot.endpoint is not None and snapshot.endpoint.fast_mode
+    fast = snapshot.model_options.get("speed") == "fast" and offers_fast
     return ModelRequest(
         model=snapshot.model_id,
         system="\n\n".join(p for p in parts if p) or None,
@@ -205,4 +213,5 @@ def build_request(
         tools=tool_specs(snapshot),
         max_tokens=max_tokens,
         attempt=attempt,
+        extra={"speed": "fast"} if fast else {},
     )
