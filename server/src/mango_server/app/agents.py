@@ -2,7 +2,8 @@
 
 Each use case owns its transaction. An update is decided under the Agent's row lock: the
 expected-version check and the archived check (``domain.agents.next_version``) see the
-version a concurrent update just wrote. Not responsible for the body rules
+version a concurrent update just wrote. The deployment must offer the Agent's model and honour what the
+Agent asks of it (``check_models``, against the operator's catalogue). Not responsible for the body rules
 (``domain.agents``), SQL (``store.agents``) or the wire shape (``api.mappers.agents``).
 """
 
@@ -15,8 +16,9 @@ from datetime import datetime
 from mango_server.app.services import Services
 from mango_server.domain import roster
 from mango_server.domain._generated import wire
-from mango_server.domain.agents import build_agent_body, next_version
+from mango_server.domain.agents import build_agent_body, enabled_builtins, next_version
 from mango_server.domain.errors import InvalidRequestError, NotFoundError
+from mango_server.domain.model_catalogue import ModelCatalogue, check_agent_model
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.store import agents, skills
@@ -36,11 +38,27 @@ class AgentFilter:
 async def create(services: Services, principal: Principal, params: wire.AgentCreateParams) -> AgentRow:
     """A new Agent at version 1, its Skill references pinned to concrete versions."""
     body = build_agent_body(params)
+    check_models(services.catalogue, body)
     async with transaction(services.pool) as conn:
         body["skills"] = await skills.resolve_refs(conn, principal.workspace_id, body["skills"])
         if resolved := await _resolve_roster(conn, principal.workspace_id, body):
             body["multiagent"] = resolved
         return await agents.create(conn, principal.workspace_id, body)
+
+
+def check_models(catalogue: ModelCatalogue | None, body: Mapping[str, object]) -> None:
+    """The deployment offers the Agent's model (and its Advisor's) and honours what the Agent asks of it:
+    native web search for an enabled ``web_search``, its ``max_tokens`` and ``speed`` (400 otherwise).
+    ``None``: a process without a catalogue checks nothing."""
+    if catalogue is None:
+        return
+    tools = body.get("tools")
+    enabled = [str(c["name"]) for c in enabled_builtins(tools if isinstance(tools, list) else [])]
+    model = body.get("model")
+    check_agent_model(catalogue, model if isinstance(model, Mapping) else {"id": model}, enabled=enabled)
+    for index, entry in enumerate(roster.parse_entries(body.get("multiagent"))):
+        if entry["type"] == "advisor":
+            check_agent_model(catalogue, entry["model"], where=f"multiagent.agents[{index}].model")
 
 
 async def _resolve_roster(conn: Connection, workspace_id: str, body: Mapping[str, object]) -> dict[str, object] | None:
@@ -102,6 +120,8 @@ async def update(services: Services, principal: Principal, agent_id: str, params
     async with transaction(services.pool) as conn:
         current = await agents.get_body(conn, workspace_id, agent_id)
         body = build_agent_body(changes, base=current.body)
+        if changes.keys() & {"model", "tools", "multiagent"}:  # other edits keep working if the model went away
+            check_models(services.catalogue, body)
         if "skills" in changes:  # unrelated updates keep the existing pins
             body["skills"] = await skills.resolve_refs(conn, workspace_id, body["skills"])
         if changes.get("multiagent"):  # as for Skills: a re-resolution only when the roster is given
