@@ -44,6 +44,7 @@ __all__ = [
     "ref_name",
     "resolve",
     "split_operation_id",
+    "stream_event_schema",
 ]
 
 OPERATION_ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
@@ -416,7 +417,24 @@ def _success(spec: Spec, raw: Mapping[str, Any]) -> tuple[str | None, Body | Non
         return None, None
     response = resolve(spec, raw["responses"].get(statuses[0], raw["responses"].get(int(statuses[0]))))
     media = _first_media(response)
-    return statuses[0], (Body(media_type=media[0], schema=media[1]) if media else None)
+    if media is None:
+        return statuses[0], None
+    schema = stream_event_schema(spec, media[1]) if media[0] == "text/event-stream" else media[1]
+    return statuses[0], Body(media_type=media[0], schema=schema)
+
+
+def stream_event_schema(spec: Spec, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The schema of what one ``data:`` line of a ``text/event-stream`` answer decodes to.
+
+    A stream's schema describes each SSE message (``event``, ``id``, ``data``) and names the JSON
+    its ``data`` holds with ``contentSchema``; a schema without one describes that JSON itself.
+    """
+    message = resolve(spec, schema)
+    data = message.get("properties", {}).get("data") if isinstance(message, Mapping) else None
+    if isinstance(data, Mapping) and isinstance(data.get("contentSchema"), Mapping):
+        content: Mapping[str, Any] = data["contentSchema"]
+        return content
+    return schema
 
 
 def _first_media(node: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]] | None:

@@ -42,6 +42,7 @@ from openapi_python_client.parser.errors import ErrorLevel, GeneratorError
 
 from mango_generators._common import TRANSPORT_HEADERS, GeneratedFile, Spec, marker_line
 from mango_generators._errors import python_module
+from mango_generators._spec import stream_event_schema
 
 TARGET = PurePosixPath("sdk-python/src/mango/_generated")
 ASSETS = Path(__file__).resolve().parents[1] / "python_client"
@@ -271,7 +272,8 @@ class _Describer:
             if "text/event-stream" not in content:
                 raise ValueError(f"{where}: x-mango-stream operations must answer text/event-stream")
             m.kind = "stream"
-            m.decoder, m.result_type = self._decoder(content["text/event-stream"].get("schema", {}), where)
+            events = stream_event_schema(self.spec, content["text/event-stream"].get("schema", {}))
+            m.decoder, m.result_type = self._decoder(dict(events), where)
         elif any(media != "application/json" and _is_binary(media, body) for media, body in content.items()):
             m.binary, m.decoder, m.result_type = True, "raw_bytes", "bytes"
         elif "application/json" in content:
@@ -337,10 +339,26 @@ def _doc(op: dict[str, Any]) -> str:
 def _parse(spec: Spec, out: Path) -> tuple[Config, GeneratorData]:
     settings = ConfigFile.load_from_path(ASSETS / "config.yaml")
     config = Config.from_sources(settings, MetaType.NONE, Path("openapi/mango.yaml"), "utf-8", True, out)
-    data = GeneratorData.from_dict(copy.deepcopy(spec), config=config)
+    data = GeneratorData.from_dict(_events_for_streams(copy.deepcopy(spec)), config=config)
     if isinstance(data, GeneratorError):
         raise ValueError(f"openapi-python-client cannot parse the spec: {data.header}\n{data.detail or ''}")
     return config, data
+
+
+def _events_for_streams(spec: Spec) -> Spec:
+    """``spec`` with each ``text/event-stream`` schema replaced by the event union its ``data`` holds.
+
+    The streams decode each message's ``data`` themselves (``_responses``); the per-message
+    schema would otherwise become a model nobody uses.
+    """
+    for item in spec.get("paths", {}).values():
+        for op in item.values():
+            responses = op.get("responses", {}) if isinstance(op, dict) else {}
+            for response in responses.values():
+                media = (response.get("content") or {}).get("text/event-stream")
+                if isinstance(media, dict) and "schema" in media:
+                    media["schema"] = dict(stream_event_schema(spec, media["schema"]))
+    return spec
 
 
 def _sensitive(spec: Spec) -> set[str]:

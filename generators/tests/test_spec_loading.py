@@ -7,7 +7,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mango_generators._spec import SpecError, check_spec, load_spec, operations, ref_name, resolve, split_operation_id
+from mango_generators._spec import (
+    SpecError,
+    check_spec,
+    load_spec,
+    operations,
+    ref_name,
+    resolve,
+    split_operation_id,
+    stream_event_schema,
+)
 
 Spec = dict[str, Any]
 
@@ -42,6 +51,25 @@ def test_operation_reading(mini_spec: Spec) -> None:
     assert stream.response.media_type == "text/event-stream"
     assert (stream.namespace, stream.verb) == (("notes", "events"), "stream")
     assert [p.name for p in ops["notes.get"].parameters] == [p.name for p in ops["notes.get"].path_params]
+
+
+def test_a_stream_described_per_message_reads_its_data_schema(mini_spec: Spec) -> None:
+    content = mini_spec["paths"]["/v1/notes/{note_id}/events/stream"]["get"]["responses"]["200"]["content"]
+    events = content["text/event-stream"]["schema"]
+    content["text/event-stream"]["schema"] = {
+        "type": "object",
+        "required": ["event", "data"],
+        "properties": {
+            "event": {"type": "string", "maxLength": 64},
+            "id": {"type": "string", "maxLength": 64},
+            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": events},
+        },
+    }
+    stream = {op.operation_id: op for op in operations(check_spec(mini_spec))}["notes.events.stream"]
+    assert stream.response is not None
+    assert stream.response.schema == events
+    assert stream_event_schema(mini_spec, content["text/event-stream"]["schema"]) == events
+    assert stream_event_schema(mini_spec, events) == events
 
 
 def test_header_and_cookie_parameters_are_read(mini_spec: Spec) -> None:

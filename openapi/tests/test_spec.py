@@ -23,9 +23,9 @@ METHODS = {"get", "post", "put", "patch", "delete"}
 PRIMITIVE_UNIONS = {"ModelParam", "AgentRefParam", "RosterEntryParam"}
 UNBOUNDED_STRING_FORMATS = {"date-time", "binary"}
 ERROR_STATUSES = {
-    "400": "BadRequest", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "409": "Conflict",
-    "412": "PreconditionFailed", "413": "RequestTooLarge", "429": "RateLimited", "500": "InternalError",
-    "501": "NotImplemented", "503": "Overloaded",
+    "400": "BadRequest", "401": "Unauthorized", "403": "Forbidden", "404": "NotFound", "405": "MethodNotAllowed",
+    "409": "Conflict", "412": "PreconditionFailed", "413": "RequestTooLarge", "429": "RateLimited",
+    "500": "InternalError", "501": "NotImplemented", "503": "Overloaded",
 }  # fmt: skip
 ERROR_TYPE = re.compile(r"^[a-z][a-z0-9_]*$")
 DOCUMENTED_TYPE = re.compile(r"`([a-z][a-z0-9_]*)` \((\d{3})\)")
@@ -186,9 +186,16 @@ def check_stream(spec: Spec) -> list[str]:
             problems.append(f"{where}: x-mango-stream must mark exactly the text/event-stream ops")
         if is_sse:
             streams += 1
-            schema = follow(spec, content["text/event-stream"].get("schema"))
-            if not isinstance(schema, dict) or "oneOf" not in schema:
-                problems.append(f"{where}: stream schema must name an event union")
+            message = follow(spec, content["text/event-stream"].get("schema"))
+            fields = message.get("properties", {}) if isinstance(message, dict) else {}
+            if set(fields) != {"event", "id", "data"} or message.get("required") != ["event", "data"]:
+                problems.append(f"{where}: stream schema must describe one SSE message (event, id, data)")
+                continue
+            events = follow(spec, fields["data"].get("contentSchema"))
+            if fields["data"].get("contentMediaType") != "application/json" or not isinstance(events, dict):
+                problems.append(f"{where}: a stream message's data must name its JSON (contentSchema)")
+            elif "oneOf" not in events:
+                problems.append(f"{where}: stream data must be an event union")
     if streams != 2:  # the Session stream and the Thread stream
         problems.append(f"expected exactly two stream operations, found {streams}")
     return problems
@@ -259,7 +266,8 @@ def check_bounds_and_descriptions(spec: Spec) -> list[str]:
         fixed = "enum" in node or "const" in node
         if raw is None and not fixed:
             problems.append(f"{where}: schema without type")
-        unbounded_format = node.get("format") in UNBOUNDED_STRING_FORMATS
+        # A string holding a document (contentSchema) is bounded by that document's schema.
+        unbounded_format = node.get("format") in UNBOUNDED_STRING_FORMATS or "contentSchema" in node
         if "string" in types and not fixed and "maxLength" not in node and not unbounded_format:
             problems.append(f"{where}: string without maxLength")
         if types & {"integer", "number"} and not fixed and not {"minimum", "maximum"} <= set(node):
@@ -362,6 +370,22 @@ def check_idempotency(spec: Spec) -> list[str]:
     return problems
 
 
+def check_statuses(spec: Spec) -> list[str]:
+    """Every operation declares 400 (malformed parameters or headers) and, when it reads a body, 413."""
+    problems = []
+    for path, method, op in operations(spec):
+        where = f"{method.upper()} {path}"
+        responses = op.get("responses", {})
+        if "400" not in responses:
+            problems.append(f"{where}: must declare 400 (a malformed path id, query parameter or header)")
+        if "requestBody" in op and "413" not in responses:
+            problems.append(f"{where}: reads a body, so it must declare 413")
+    allow = spec["components"]["responses"].get("MethodNotAllowed", {}).get("headers", {}).get("Allow")
+    if allow != {"$ref": "#/components/headers/Allow"}:
+        problems.append("the MethodNotAllowed response must carry the Allow header")
+    return problems
+
+
 def check_document(spec: Spec) -> list[str]:
     try:
         validate(spec)
@@ -378,7 +402,7 @@ def check_document(spec: Spec) -> list[str]:
 CHECKS: list[Callable[[Spec], list[str]]] = [
     check_document, check_operations, check_security, check_pagination, check_stream, check_unions,
     check_no_recursion, check_bounds_and_descriptions, check_request_bodies, check_errors, check_error_catalogue,
-    check_idempotency,
+    check_idempotency, check_statuses,
 ]  # fmt: skip
 
 
@@ -404,7 +428,7 @@ def test_event_unions_agree(spec: Spec) -> None:
     persisted = schemas["SessionEvent"]["discriminator"]["mapping"]
     stream = schemas["SessionStreamEvent"]["discriminator"]["mapping"]
     inputs = schemas["SessionEventInput"]["discriminator"]["mapping"]
-    assert set(stream) == set(persisted) | {"event_start", "event_delta"}
+    assert set(stream) == set(persisted) | {"event_start", "event_delta", "ping", "error"}
     assert set(inputs) <= {k for k in persisted if k.startswith("user.")}
     for key, ref in persisted.items():
         variant = deref(spec, ref)
@@ -415,6 +439,10 @@ def test_event_unions_agree(spec: Spec) -> None:
 
 
 DROP = object()
+# Catalogue entries by type: the mutations below name them wherever they sit in the list.
+CATALOGUED = {
+    entry["type"]: index for index, entry in enumerate(yaml.safe_load(SPEC_PATH.read_text())["x-mango-error-catalogue"])
+}
 AGENTS, SCHEMAS = ("paths", "/v1/agents"), ("components", "schemas")
 MUTATIONS: list[tuple[str, tuple[str, ...], Any, Any, Callable[[Spec], list[str]]]] = [
     ("bad operationId", (*AGENTS, "post"), "operationId", "createAgent", check_operations),
@@ -439,12 +467,18 @@ MUTATIONS: list[tuple[str, tuple[str, ...], Any, Any, Callable[[Spec], list[str]
     ("inline error", (*AGENTS, "post", "responses"), "404", {"description": "x", "content": {}}, check_errors),
     ("no request-id", (*AGENTS, "post", "responses", "200"), "headers", DROP, check_errors),
     ("invalid document", (), "info", DROP, check_document),
-    ("uncatalogued type", ("x-mango-error-catalogue",), 11, DROP, check_error_catalogue),
-    ("not_implemented as 500", ("x-mango-error-catalogue", 11), "status", 500, check_error_catalogue),
+    ("uncatalogued type", ("x-mango-error-catalogue",), CATALOGUED["not_implemented"], DROP, check_error_catalogue),
+    ("not_implemented as 500", ("x-mango-error-catalogue", CATALOGUED["not_implemented"]), "status", 500,
+     check_error_catalogue),
     ("success status", ("x-mango-error-catalogue", 0), "status", 200, check_error_catalogue),
     ("duplicate type", ("x-mango-error-catalogue", 1), "type", "invalid_request_error", check_error_catalogue),
     ("no catalogue", (), "x-mango-error-catalogue", DROP, check_error_catalogue),
     ("mutation without key", (*AGENTS, "post"), "parameters", [], check_idempotency),
+    ("no 400", ("paths", "/v1/agents/{agent_id}/archive", "post", "responses"), "400", DROP, check_statuses),
+    ("body without 413", (*AGENTS, "post", "responses"), "413", DROP, check_statuses),
+    ("405 without Allow", ("components", "responses", "MethodNotAllowed", "headers"), "Allow", DROP, check_statuses),
+    ("stream data without schema", ("paths", "/v1/sessions/{session_id}/events/stream", "get", "responses", "200",
+     "content", "text/event-stream", "schema", "properties", "data"), "contentSchema", DROP, check_stream),
 ]  # fmt: skip
 
 

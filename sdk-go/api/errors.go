@@ -38,6 +38,11 @@ var ErrorCatalogue = []ErrorCatalogueEntry{
 		Description: "The route belongs to the reference managed-agents API but Mango leaves it out on purpose (`x-mango-omitted.routes`); the message says why.",
 	},
 	{
+		Type:        "method_not_allowed",
+		Status:      405,
+		Description: "The path exists but does not take this HTTP method; the `Allow` header lists the methods it takes.",
+	},
+	{
 		Type:        "conflict_error",
 		Status:      409,
 		Description: "The request conflicts with the resource's current state.",
@@ -91,6 +96,7 @@ var ErrorStatus = map[string]int{
 	"permission_error":                 403,
 	"not_found_error":                  404,
 	"not_supported":                    404,
+	"method_not_allowed":               405,
 	"conflict_error":                   409,
 	"memory_path_conflict_error":       409,
 	"memory_precondition_failed_error": 409,

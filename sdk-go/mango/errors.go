@@ -7,6 +7,7 @@ package mango
 //	  *AuthenticationError         401  ErrAuthentication
 //	  *PermissionDeniedError       403  ErrPermissionDenied
 //	  *NotFoundError               404  ErrNotFound
+//	  *MethodNotAllowedError       405  ErrMethodNotAllowed
 //	  *ConflictError               409  ErrConflict
 //	  *PreconditionFailedError     412  ErrPreconditionFailed
 //	  *RequestTooLargeError        413  ErrRequestTooLarge
@@ -38,6 +39,7 @@ var (
 	ErrAuthentication     = errors.New("mango: authentication failed")
 	ErrPermissionDenied   = errors.New("mango: permission denied")
 	ErrNotFound           = errors.New("mango: not found")
+	ErrMethodNotAllowed   = errors.New("mango: method not allowed")
 	ErrConflict           = errors.New("mango: conflict")
 	ErrPreconditionFailed = errors.New("mango: precondition failed")
 	ErrRequestTooLarge    = errors.New("mango: request too large")
@@ -54,6 +56,7 @@ var statusSentinels = map[int]error{
 	http.StatusUnauthorized:          ErrAuthentication,
 	http.StatusForbidden:             ErrPermissionDenied,
 	http.StatusNotFound:              ErrNotFound,
+	http.StatusMethodNotAllowed:      ErrMethodNotAllowed,
 	http.StatusConflict:              ErrConflict,
 	http.StatusPreconditionFailed:    ErrPreconditionFailed,
 	http.StatusRequestEntityTooLarge: ErrRequestTooLarge,
@@ -105,6 +108,7 @@ type (
 	AuthenticationError     struct{ *APIError }
 	PermissionDeniedError   struct{ *APIError }
 	NotFoundError           struct{ *APIError }
+	MethodNotAllowedError   struct{ *APIError }
 	ConflictError           struct{ *APIError }
 	PreconditionFailedError struct{ *APIError }
 	RequestTooLargeError    struct{ *APIError }
@@ -118,6 +122,7 @@ func (e *BadRequestError) Unwrap() error         { return e.APIError }
 func (e *AuthenticationError) Unwrap() error     { return e.APIError }
 func (e *PermissionDeniedError) Unwrap() error   { return e.APIError }
 func (e *NotFoundError) Unwrap() error           { return e.APIError }
+func (e *MethodNotAllowedError) Unwrap() error   { return e.APIError }
 func (e *ConflictError) Unwrap() error           { return e.APIError }
 func (e *PreconditionFailedError) Unwrap() error { return e.APIError }
 func (e *RequestTooLargeError) Unwrap() error    { return e.APIError }
@@ -137,6 +142,8 @@ func typed(e *APIError) error {
 		return &PermissionDeniedError{e}
 	case http.StatusNotFound:
 		return &NotFoundError{e}
+	case http.StatusMethodNotAllowed:
+		return &MethodNotAllowedError{e}
 	case http.StatusConflict:
 		return &ConflictError{e}
 	case http.StatusPreconditionFailed:

@@ -29,6 +29,7 @@ func TestErrorsPerStatus(t *testing.T) {
 		{401, "authentication_error", ErrAuthentication, func(err error) bool { var e *AuthenticationError; return errors.As(err, &e) }},
 		{403, "permission_error", ErrPermissionDenied, func(err error) bool { var e *PermissionDeniedError; return errors.As(err, &e) }},
 		{404, "not_found_error", ErrNotFound, func(err error) bool { var e *NotFoundError; return errors.As(err, &e) }},
+		{405, "method_not_allowed", ErrMethodNotAllowed, func(err error) bool { var e *MethodNotAllowedError; return errors.As(err, &e) }},
 		{409, "conflict_error", ErrConflict, func(err error) bool { var e *ConflictError; return errors.As(err, &e) }},
 		{412, "precondition_failed", ErrPreconditionFailed, func(err error) bool { var e *PreconditionFailedError; return errors.As(err, &e) }},
 		{413, "request_too_large", ErrRequestTooLarge, func(err error) bool { var e *RequestTooLargeError; return errors.As(err, &e) }},

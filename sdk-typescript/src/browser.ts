@@ -24,6 +24,7 @@ export {
   AuthenticationError,
   PermissionDeniedError,
   NotFoundError,
+  MethodNotAllowedError,
   ConflictError,
   PreconditionFailedError,
   RequestTooLargeError,

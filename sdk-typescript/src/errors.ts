@@ -9,6 +9,7 @@
  * │   │   ├── AuthenticationError        401 authentication_error
  * │   │   ├── PermissionDeniedError      403 permission_error
  * │   │   ├── NotFoundError              404 not_found_error
+ * │   │   ├── MethodNotAllowedError      405 method_not_allowed
  * │   │   ├── ConflictError              409 conflict_error (and the memory_* conflicts)
  * │   │   ├── PreconditionFailedError    412 precondition_failed
  * │   │   ├── RequestTooLargeError       413 request_too_large
@@ -79,6 +80,8 @@ export class BadRequestError extends APIStatusError {}
 export class AuthenticationError extends APIStatusError {}
 export class PermissionDeniedError extends APIStatusError {}
 export class NotFoundError extends APIStatusError {}
+/** The path does not take the request's method (405); the `allow` header lists the ones it does. */
+export class MethodNotAllowedError extends APIStatusError {}
 export class ConflictError extends APIStatusError {}
 export class PreconditionFailedError extends APIStatusError {}
 export class RequestTooLargeError extends APIStatusError {}
@@ -108,6 +111,7 @@ const STATUS_CLASSES: ReadonlyMap<number, StatusErrorClass> = new Map<number, St
   [401, AuthenticationError],
   [403, PermissionDeniedError],
   [404, NotFoundError],
+  [405, MethodNotAllowedError],
   [409, ConflictError],
   [412, PreconditionFailedError],
   [413, RequestTooLargeError],

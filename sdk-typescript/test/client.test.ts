@@ -72,9 +72,9 @@ test("the client exposes the generated resource namespaces", () => {
 test("the package index exports the client and the error hierarchy", () => {
   const expected = [
     "Mango", "MangoError", "APIError", "APIStatusError", "BadRequestError", "AuthenticationError",
-    "PermissionDeniedError", "NotFoundError", "ConflictError", "PreconditionFailedError", "RequestTooLargeError",
-    "RateLimitError", "InternalServerError", "NotImplementedError", "ServiceUnavailableError", "APIConnectionError",
-    "APITimeoutError", "Page", "PagePromise", "Stream", "HTTPTransport",
+    "PermissionDeniedError", "NotFoundError", "MethodNotAllowedError", "ConflictError", "PreconditionFailedError",
+    "RequestTooLargeError", "RateLimitError", "InternalServerError", "NotImplementedError", "ServiceUnavailableError",
+    "APIConnectionError", "APITimeoutError", "Page", "PagePromise", "Stream", "HTTPTransport",
   ];
   for (const name of expected) {
     assert.ok(name in sdk, `missing export ${name}`);

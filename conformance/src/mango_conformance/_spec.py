@@ -6,7 +6,7 @@ judges one HTTP answer: the status must be declared by the operation, the conten
 match the declared media type, the body must validate against the declared schema (JSON Schema
 Draft 2020-12, which OpenAPI 3.1 schemas are), and every answer must carry a ``request-id``
 header equal to the envelope's ``request_id`` on errors. ``Spec.check_stream_event`` judges one
-SSE ``data:`` payload against the stream's schema.
+SSE message: its ``data:`` payload against the ``contentSchema`` of the stream's message schema.
 
 Schema ``$ref`` pointers (``#/components/schemas/...``) are resolved by jsonschema itself: each
 validator's root schema embeds the document's ``components``, so pointers resolve in place.
@@ -242,10 +242,22 @@ class Spec:
                 f"request_id {verdict.body.get('request_id')!r}"
             )
 
+    def stream_data_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """The schema of a stream message's ``data`` (its ``contentSchema``; the message schema's own fields
+        ``event`` and ``id`` are checked by ``check_stream_event``)."""
+        message = self.resolve(schema)
+        data = message.get("properties", {}).get("data", {})
+        content: dict[str, Any] = data.get("contentSchema", schema) if isinstance(data, dict) else schema
+        return content
+
     def check_stream_event(self, operation_id: str, event: str, event_id: str | None, data: str) -> list[str]:
         """Problems with one SSE message of a ``x-mango-stream`` operation."""
         op = self.operations[operation_id]
-        schemas = [s for media, s in op.responses.get("200", {}).items() if media == "text/event-stream"]
+        schemas = [
+            self.stream_data_schema(s)
+            for media, s in op.responses.get("200", {}).items()
+            if media == "text/event-stream"
+        ]
         try:
             decoded = json.loads(data)
         except ValueError:

@@ -9,6 +9,7 @@ Every error the client raises derives from ``MangoError``::
     │   │   ├── AuthenticationError         401 authentication_error
     │   │   ├── PermissionDeniedError       403 permission_error
     │   │   ├── NotFoundError               404 not_found_error
+    │   │   ├── MethodNotAllowedError       405 method_not_allowed
     │   │   ├── ConflictError               409 conflict_error (and the memory_* conflicts)
     │   │   ├── PreconditionFailedError     412 precondition_failed
     │   │   ├── RequestTooLargeError        413 request_too_large
@@ -50,6 +51,7 @@ __all__ = [
     "ConflictError",
     "InternalServerError",
     "MangoError",
+    "MethodNotAllowedError",
     "NotFoundError",
     "PermissionDeniedError",
     "PreconditionFailedError",
@@ -126,6 +128,12 @@ class NotFoundError(APIStatusError):
     status_code = 404
 
 
+class MethodNotAllowedError(APIStatusError):
+    """The path does not take the request's method (405); ``response.headers["allow"]`` lists the ones it does."""
+
+    status_code = 405
+
+
 class ConflictError(APIStatusError):
     status_code = 409
 
@@ -181,6 +189,7 @@ _BY_STATUS: dict[int, type[APIStatusError]] = {
         AuthenticationError,
         PermissionDeniedError,
         NotFoundError,
+        MethodNotAllowedError,
         ConflictError,
         PreconditionFailedError,
         RequestTooLargeError,

@@ -16,6 +16,7 @@ CASES = [
     (401, "authentication_error", mango.AuthenticationError),
     (403, "permission_error", mango.PermissionDeniedError),
     (404, "not_found_error", mango.NotFoundError),
+    (405, "method_not_allowed", mango.MethodNotAllowedError),
     (409, "conflict_error", mango.ConflictError),
     (412, "precondition_failed", mango.PreconditionFailedError),
     (413, "request_too_large", mango.RequestTooLargeError),

@@ -23,6 +23,7 @@ EXPECTED = [
     "InternalServerError",
     "Mango",
     "MangoError",
+    "MethodNotAllowedError",
     "NotFoundError",
     "NotGiven",
     "Page",

@@ -40,6 +40,11 @@ export const ERROR_CATALOGUE: readonly ErrorTypeEntry[] = [
     description: "The route belongs to the reference managed-agents API but Mango leaves it out on purpose (`x-mango-omitted.routes`); the message says why.",
   },
   {
+    type: "method_not_allowed",
+    status: 405,
+    description: "The path exists but does not take this HTTP method; the `Allow` header lists the methods it takes.",
+  },
+  {
     type: "conflict_error",
     status: 409,
     description: "The request conflicts with the resource's current state.",

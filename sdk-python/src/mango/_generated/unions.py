@@ -25,11 +25,13 @@ from .models import (
     AgentToolset,
     AgentToolUseEvent,
     CustomTool,
+    ErrorEnvelope,
     EventDeltaEvent,
     EventStartEvent,
     McpToolset,
     Memory,
     MemoryPrefix,
+    PingEvent,
     SelfHostedConfig,
     SessionDeletedEvent,
     SessionErrorEvent,
@@ -266,8 +268,10 @@ SessionStreamEvent: TypeAlias = (
     | AgentThreadMessageSentEvent
     | AgentToolResultEvent
     | AgentToolUseEvent
+    | ErrorEnvelope
     | EventDeltaEvent
     | EventStartEvent
+    | PingEvent
     | SessionDeletedEvent
     | SessionErrorEvent
     | SessionStatusIdleEvent
@@ -292,7 +296,7 @@ SessionStreamEvent: TypeAlias = (
     | UserToolConfirmationEvent
     | UserToolResultEvent
 )
-"""What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews."""
+"""What one SSE `data:` line decodes to: every SessionEvent, the stream-only previews, the `ping` keep-alive and the `error` envelope that ends a stream."""
 
 _SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] = {
     "agent.custom_tool_use": AgentCustomToolUseEvent.from_dict,
@@ -305,8 +309,10 @@ _SESSION_STREAM_EVENT_VARIANTS: dict[str, Callable[[Any], SessionStreamEvent]] =
     "agent.thread_message_sent": AgentThreadMessageSentEvent.from_dict,
     "agent.tool_result": AgentToolResultEvent.from_dict,
     "agent.tool_use": AgentToolUseEvent.from_dict,
+    "error": ErrorEnvelope.from_dict,
     "event_delta": EventDeltaEvent.from_dict,
     "event_start": EventStartEvent.from_dict,
+    "ping": PingEvent.from_dict,
     "session.deleted": SessionDeletedEvent.from_dict,
     "session.error": SessionErrorEvent.from_dict,
     "session.status_idle": SessionStatusIdleEvent.from_dict,

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Match
 from starlette.routing import Route as StarletteRoute
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Scope
 
 from mango_server.api import idempotency, omitted
 from mango_server.api._generated.errors import ERROR_STATUS
@@ -40,6 +40,8 @@ from mango_server.ids import new_request_id
 from mango_server.telemetry import logs
 
 log = logging.getLogger(__name__)
+#: The order of the methods an ``Allow`` header lists.
+_METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
 
 def contract_drift(route: Route, body: bytes, request_id: str) -> Response | None:
@@ -81,6 +83,17 @@ def _undeclared(sent: object, declared: object, path: str) -> list[str]:
     if isinstance(sent, list) and isinstance(declared, list) and len(sent) == len(declared):
         return [p for index, item in enumerate(sent) for p in _undeclared(item, declared[index], f"{path}[{index}]")]
     return []
+
+
+def allowed_methods(routes: Sequence[BaseRoute], scope: Scope) -> list[str]:
+    """Every method the path of ``scope`` takes (the routes that match its path but not its method)."""
+    methods: set[str] = set()
+    for route in routes:
+        match, _ = route.matches(scope)
+        if match is Match.PARTIAL:
+            methods |= set(getattr(route, "methods", None) or ())
+    known = [method for method in _METHOD_ORDER if method in methods]
+    return known + sorted(methods - set(known))
 
 
 def check_handlers() -> None:
@@ -167,11 +180,13 @@ def build_app(services: Services) -> ASGIApp:
         if route := omitted.omitted(request.method, request.url.path):
             error_type = omitted.ERROR_TYPE
             return error_response(ERROR_STATUS[error_type], error_type, omitted.message(route), new_request_id())
-        # A known path with another method is a malformed request: the catalogue has no 405 type.
         if getattr(exc, "status_code", 404) == 404:
             return error_response(404, "not_found_error", "no such route", new_request_id())
-        message = f"method {request.method} is not allowed on {request.url.path}"
-        return error_response(ERROR_STATUS["invalid_request_error"], "invalid_request_error", message, new_request_id())
+        # A known path with a method it does not take: 405, and every method it takes in Allow.
+        allow = ", ".join(allowed_methods(routes, request.scope))
+        message = f"method {request.method} is not allowed on {request.url.path} (allowed: {allow})"
+        status = ERROR_STATUS["method_not_allowed"]
+        return error_response(status, "method_not_allowed", message, new_request_id(), headers={"allow": allow})
 
     app = Starlette(
         routes=routes, exception_handlers={404: not_found, 405: not_found}, middleware=[Middleware(ObserveMiddleware)]

@@ -119,6 +119,7 @@ from .outcome_evaluation_result import OutcomeEvaluationResult
 from .overlap_policy import OverlapPolicy
 from .permission_evaluation import PermissionEvaluation
 from .permission_evaluation_decision import PermissionEvaluationDecision
+from .ping_event import PingEvent
 from .preview_event_ref import PreviewEventRef
 from .preview_event_ref_type import PreviewEventRefType
 from .queue_stats import QueueStats
@@ -351,6 +352,7 @@ __all__ = (
     "OverlapPolicy",
     "PermissionEvaluation",
     "PermissionEvaluationDecision",
+    "PingEvent",
     "PreviewEventRef",
     "PreviewEventRefType",
     "QueueStats",

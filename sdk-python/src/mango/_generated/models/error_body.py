@@ -24,7 +24,8 @@ class ErrorBody:
         type_ (str): Stable error type, one of `x-mango-error-catalogue` (which gives each its status and
             meaning): `invalid_request_error` (400), `authentication_error` (401),
             `permission_error` (403), `not_found_error` (404), `not_supported` (404),
-            `conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),
+            `method_not_allowed` (405), `conflict_error` (409), `memory_path_conflict_error` (409),
+            `memory_precondition_failed_error` (409),
             `precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),
             `api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept
             types they do not know.
