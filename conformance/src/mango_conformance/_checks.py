@@ -5,7 +5,8 @@ streamed turns), then for every operation the bad inputs derived from its valid 
 authentication checks (no credential, an unknown key, a non-bearer scheme: 401
 ``authentication_error``) and Workspace isolation (the second Workspace's key gets 404
 ``not_found_error`` on every by-id route of the first Workspace's resources, and its lists
-never show them), then the destructive operations. Not responsible for the wire judgement
+never show them), then on every path a method it does not declare (405 ``method_not_allowed``
+with ``Allow``), then the destructive operations. Not responsible for the wire judgement
 (``_spec``) or the rendering (``_report``).
 """
 
@@ -23,6 +24,7 @@ from ._spec import Spec
 UNAUTHORIZED = frozenset({401})
 NOT_FOUND = frozenset({404})
 DEFAULT_MODEL = "mango-offline-1"
+UNDECLARED_METHOD = "PUT"
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,7 @@ def run(config: Config, spec: Spec | None = None) -> Report:
             check_authentication(probe, call)
             check_isolation(probe, call)
         check_list_isolation(probe, world)
+        check_undeclared_methods(probe, world)
         check_omitted_routes(spec, report, config.base_url, config.api_key, config.timeout)
         scenario.run_destructive()
     finally:
@@ -90,6 +93,18 @@ def check_isolation(probe: Probe, valid: Call) -> None:
     outcome = probe.expect_error(call, OTHER, statuses=NOT_FOUND, error_type="not_found_error")
     if 200 <= outcome.status < 300:
         probe.report.fail(valid.operation_id, f"ISOLATION LEAK: the other Workspace got {outcome.status}")
+
+
+def check_undeclared_methods(probe: Probe, world: World) -> None:
+    """On every path, a method no operation of it declares answers 405 with ``Allow`` (``PUT``: no path takes it)."""
+    by_path: dict[str, list[str]] = {}
+    for operation_id, op in probe.spec.operations.items():
+        by_path.setdefault(op.path, []).append(operation_id)
+    for operation_ids in by_path.values():
+        call = next((world.calls[o] for o in operation_ids if o in world.calls), None)
+        declared = frozenset(probe.spec.operations[o].method for o in operation_ids)
+        if call is not None and UNDECLARED_METHOD not in declared:
+            probe.expect_method_not_allowed(call, UNDECLARED_METHOD, declared)
 
 
 def check_list_isolation(probe: Probe, world: World) -> None:

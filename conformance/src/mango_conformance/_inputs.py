@@ -3,10 +3,11 @@
 Given the valid ``Call`` of an operation, ``bad_inputs`` produces variants that a conforming
 server must refuse with an error envelope: unknown and malformed path ids, wrong-typed and
 out-of-range query values (``limit=0``, ``limit=100000``), bad cursors, a missing required
-query parameter, an unknown ``Last-Event-ID``, and for bodies: malformed JSON, a non-object,
-each required field missing, each present field with a wrong type, an unknown field in a strict
-(``additionalProperties: false``) body, and broken multipart uploads. Each variant carries the
-statuses it may answer. Not responsible for sending them (``_probe``).
+query parameter, an unknown ``Last-Event-ID``, a malformed ``Idempotency-Key`` (400 on every
+mutation), and for bodies: malformed JSON, a non-object, each required field missing, each
+present field with a wrong type, an unknown field in a strict (``additionalProperties: false``)
+body, and broken multipart uploads. Each variant carries the statuses it may answer. Not
+responsible for sending them (``_probe``).
 """
 
 from __future__ import annotations
@@ -131,6 +132,9 @@ def _header_cases(op: Operation, valid: Call) -> list[BadInput]:
         if param.name.lower() == "last-event-id":
             headers = {**valid.headers, "last-event-id": "sevt_conformance0000missing"}
             cases.append(BadInput(valid.but("unknown Last-Event-ID", headers=headers), BAD_REQUEST))
+        if param.name.lower() == "idempotency-key":
+            headers = {**valid.headers, "idempotency-key": "a key with spaces"}
+            cases.append(BadInput(valid.but("malformed Idempotency-Key", headers=headers), BAD_REQUEST))
     return cases
 
 

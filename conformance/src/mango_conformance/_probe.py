@@ -163,6 +163,38 @@ class Probe:
             self.report.fail(call.operation_id, f"{call.label}: {problem}")
         return None
 
+    def expect_method_not_allowed(self, call: Call, method: str, declared: frozenset[str]) -> None:
+        """``method`` on ``call``'s URL, which the path does not declare: 405 ``method_not_allowed`` in the
+        envelope, with an ``Allow`` header listing every method the path declares (and not ``method``)."""
+        op_id = call.operation_id
+        self.report.operations[op_id].checks += 1
+        label = f"undeclared method {method}"
+        try:
+            response = self._http.request(method, self.url(call), headers=self.headers(call, PRIMARY))
+        except httpx.HTTPError as exc:
+            self.report.fail(op_id, f"{label}: request failed: {type(exc).__name__}: {exc}")
+            return
+        if response.status_code != 405:
+            self.report.fail(op_id, f"{label}: answered {response.status_code}, expected 405")
+            return
+        raw_allow = response.headers.get("allow", "")
+        allow = {name.strip().upper() for name in raw_allow.split(",") if name.strip()}
+        if not declared <= allow or method in allow:
+            wanted = ", ".join(sorted(declared))
+            self.report.fail(op_id, f"{label}: Allow {raw_allow!r} must list the path's methods ({wanted})")
+        try:
+            body = response.json()
+        except ValueError:
+            self.report.fail(op_id, f"{label}: the 405 body is not JSON")
+            return
+        for problem in self.spec.validate({"$ref": "#/components/schemas/ErrorEnvelope"}, body):
+            self.report.fail(op_id, f"{label}: {problem}")
+        error_type = body.get("error", {}).get("type") if isinstance(body, dict) else None
+        if error_type != "method_not_allowed":
+            self.report.fail(op_id, f"{label}: error.type {error_type!r}, expected 'method_not_allowed'")
+        if isinstance(body, dict) and body.get("request_id") != response.headers.get("request-id"):
+            self.report.fail(op_id, f"{label}: request-id header differs from the envelope's request_id")
+
     def expect_error(
         self, call: Call, who: str = PRIMARY, *, statuses: frozenset[int] | None = None, error_type: str | None = None
     ) -> Outcome:
