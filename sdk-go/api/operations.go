@@ -234,6 +234,8 @@ func Invoke(ctx context.Context, s *Services, operationID string, in Invocation,
 			return nil, err
 		}
 		return s.MemoryStores.Update(ctx, in.Path["memory_store_id"], params, opts...)
+	case "models.list":
+		return s.Models.List(ctx, opts...)
 	case "sessions.archive":
 		return s.Sessions.Archive(ctx, in.Path["session_id"], opts...)
 	case "sessions.create":

@@ -32,6 +32,9 @@ type Services struct {
 	// MemoryStores groups the memory_stores.* operations.
 	MemoryStores *MemoryStoresService
 
+	// Models groups the models.* operations.
+	Models *ModelsService
+
 	// Sessions groups the sessions.* operations.
 	Sessions *SessionsService
 
@@ -54,6 +57,7 @@ func NewServices(t Transport) *Services {
 	s.Environments = newEnvironmentsService(t)
 	s.Files = newFilesService(t)
 	s.MemoryStores = newMemoryStoresService(t)
+	s.Models = newModelsService(t)
 	s.Sessions = newSessionsService(t)
 	s.Skills = newSkillsService(t)
 	s.System = newSystemService(t)
@@ -814,6 +818,23 @@ func (s *MemoryStoresMemoryVersionsService) Redact(ctx context.Context, memorySt
 	path := "/v1/memory_stores/" + url.PathEscape(memoryStoreID) + "/memory_versions/" + url.PathEscape(memoryVersionID) + "/redact"
 	req := newRequest("memory_stores.memory_versions.redact", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
 	return doJSON[MemoryVersion](ctx, s.t, req)
+}
+
+// ModelsService groups the models.* operations.
+type ModelsService struct {
+	t Transport
+}
+
+func newModelsService(t Transport) *ModelsService {
+	s := &ModelsService{t: t}
+	return s
+}
+
+// List calls models.list (GET /v1/models): List the offered models.
+func (s *ModelsService) List(ctx context.Context, opts ...RequestOption) (*ModelList, error) {
+	path := "/v1/models"
+	req := newRequest("models.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[ModelList](ctx, s.t, req)
 }
 
 // SessionsService groups the sessions.* operations.

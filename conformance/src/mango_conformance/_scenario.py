@@ -100,6 +100,7 @@ class Scenario:
     def build(self) -> World:
         self.ok(Call("system.health"))
         self.ok(Call("system.readiness"))
+        self.models()
         agent_id = self.agents()
         environment_id = self.environments()
         self.sessions(agent_id, environment_id)
@@ -119,6 +120,26 @@ class Scenario:
             call = self.world.deferred.get(operation_id)
             if call is not None:
                 self.ok(call, register=False)
+
+    def models(self) -> None:
+        """``models.list`` offers the model the suite's Agents name and shows no more than the contract (never
+        an endpoint URL or credential); an Agent naming a model the deployment does not offer is a 400."""
+        body = self.ok(Call("models.list"))
+        data = body.get("data") if body else None
+        if isinstance(data, list):
+            offered = [n for m in data if isinstance(m, dict) for n in (m.get("id"), *(m.get("aliases") or []))]
+            if self.model not in offered:
+                self.probe.report.fail("models.list", f"the suite's model {self.model!r} is not offered: {offered}")
+            declared = {"type", "id", "aliases", "context_window", "max_output_tokens", "capabilities"}
+            shown = sorted({key for m in data if isinstance(m, dict) for key in m} - declared)
+            if shown:
+                self.probe.report.fail("models.list", f"a model shows fields the contract does not declare: {shown}")
+        unoffered = Call(
+            "agents.create",
+            json_body={"name": "conformance", "model": "mango-conformance-model-not-offered"},
+            label="a model the deployment does not offer",
+        )
+        self.bad("agents.create", BadInput(unoffered, BAD_REQUEST))
 
     def agents(self) -> str:
         create = Call(

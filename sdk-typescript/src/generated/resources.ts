@@ -49,6 +49,7 @@ import type {
   MemoryStoresMemoryVersionsListParams,
   MemoryStoresUpdateParams,
   MemoryVersion,
+  ModelList,
   QueueStats,
   Readiness,
   Session,
@@ -248,6 +249,34 @@ export class Agents {
     return this._transport.request<Agent>({
       method: "POST",
       path: `/v1/agents/${encodeURIComponent(agentId)}/archive`,
+      options,
+    });
+  }
+}
+
+/** `client.models` */
+export class Models {
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+
+  /**
+   * List the offered models.
+   *
+   * Lists the models this deployment offers, in the order of the operator's model catalogue
+   * (`MANGO_MODELS_FILE`): the ids (and aliases) an Agent's `model` may name, each model's context
+   * window and output limit, and what its endpoint can do. Capabilities are the operator's
+   * declaration; anything undeclared is false. Endpoint URLs, headers and credentials are never shown.
+   * Creating or updating an Agent with a model not listed here answers 400 naming the offered ones.
+   *
+   * `GET /v1/models`
+   */
+  list(options?: RequestOptions): Promise<ModelList> {
+    return this._transport.request<ModelList>({
+      method: "GET",
+      path: "/v1/models",
       options,
     });
   }
@@ -1766,6 +1795,7 @@ export class DeploymentRuns {
 export class Resources {
   readonly system: System;
   readonly agents: Agents;
+  readonly models: Models;
   readonly environments: Environments;
   readonly sessions: Sessions;
   readonly files: Files;
@@ -1780,6 +1810,7 @@ export class Resources {
     this._transport = transport;
     this.system = new System(transport);
     this.agents = new Agents(transport);
+    this.models = new Models(transport);
     this.environments = new Environments(transport);
     this.sessions = new Sessions(transport);
     this.files = new Files(transport);

@@ -20,7 +20,7 @@ export interface ErrorBody {
    * Stable error type, one of `x-mango-error-catalogue` (which gives each its status and
    * meaning): `invalid_request_error` (400), `authentication_error` (401),
    * `permission_error` (403), `not_found_error` (404), `not_supported` (404),
-   * `method_not_allowed` (405), `conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),
+   * `conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),
    * `precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),
    * `api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept
    * types they do not know.
@@ -56,12 +56,58 @@ export interface Readiness {
 export interface ModelConfig {
   /** The model id (an open string, resolved by the server's model adapter). */
   id: string;
-  /** Requested inference speed. */
+  /** Requested inference speed; `fast` only on a model whose capabilities offer `fast_mode` (400 otherwise). */
   speed?: "standard" | "fast";
+  /** The most output tokens one model request may produce; at most the model's `max_output_tokens` (400 otherwise). Omitted: the deployment's default, within that limit. */
+  max_tokens?: number;
 }
 
 /** A bare model id, or a ModelConfig. Responses always carry a ModelConfig. */
 export type ModelParam = string | ModelConfig;
+
+/** What a model's endpoint can do, as the operator's catalogue declares it; anything undeclared is false. */
+export interface ModelCapabilities {
+  /** Native web search: an Agent on this model may enable `web_search` (400 otherwise). */
+  web_search: boolean;
+  /** Native web fetch; without it an enabled `web_fetch` runs on the platform-managed executor. */
+  web_fetch: boolean;
+  /** The endpoint returns citations with web and document results. */
+  citations: boolean;
+  /** Extended thinking. */
+  thinking: boolean;
+  /** Image input. */
+  image_input: boolean;
+  /** PDF document input. */
+  pdf_input: boolean;
+  /** Several tool calls in one response. */
+  parallel_tool_calls: boolean;
+  /** Prompt caching. */
+  prompt_caching: boolean;
+  /** `speed: fast` is offered. */
+  fast_mode: boolean;
+}
+
+/** A model this deployment offers (an entry of the operator's model catalogue); never its endpoint URL or credential. */
+export interface Model {
+  /** Always `model`. */
+  type: "model";
+  /** The id an Agent's `model` names. */
+  id: string;
+  /** Other ids an Agent may name for the same model. */
+  aliases: Array<string>;
+  /** Context window in tokens (input plus output). */
+  context_window: number;
+  /** The largest `max_tokens` an Agent may ask of this model. */
+  max_output_tokens: number;
+  /** What the model's endpoint can do. */
+  capabilities: ModelCapabilities;
+}
+
+/** Every model this deployment offers (not paged). */
+export interface ModelList {
+  /** The offered models, in catalogue order. */
+  data: Array<Model>;
+}
 
 /** Run the tool without asking. */
 export interface AlwaysAllowPolicy {
@@ -1644,12 +1690,6 @@ export interface PreviewEventRef {
   id: string;
 }
 
-/** Stream-only keep-alive (`event: ping`, no `id:`), sent when a stream has been quiet for the ping interval (15 seconds by default); clients ignore it. */
-export interface PingEvent {
-  /** Always `ping`. */
-  type: "ping";
-}
-
 /** Stream-only preview; an `agent.message` or `agent.thinking` event has started. Never persisted or replayed. */
 export interface EventStartEvent {
   /** Always `event_start`. */
@@ -1678,8 +1718,8 @@ export interface EventDeltaEvent {
   delta: ContentDelta;
 }
 
-/** What one SSE `data:` line decodes to: every SessionEvent, the stream-only previews, the `ping` keep-alive and the `error` envelope that ends a stream. */
-export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent | PingEvent | ErrorEnvelope;
+/** What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews. */
+export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent;
 
 /** The multipart body of `files.upload`. */
 export interface FileUploadParams {

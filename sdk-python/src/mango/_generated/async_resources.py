@@ -49,6 +49,7 @@ from .models import (
     Metadata,
     MetadataPatch,
     ModelConfig,
+    ModelList,
     MultiagentParams,
     QueueStats,
     Readiness,
@@ -83,6 +84,7 @@ __all__ = [
     "AsyncMemoryStoresMemoriesResource",
     "AsyncMemoryStoresMemoryVersionsResource",
     "AsyncMemoryStoresResource",
+    "AsyncModelsResource",
     "AsyncSessionsEventsResource",
     "AsyncSessionsResource",
     "AsyncSessionsThreadsEventsResource",
@@ -1557,6 +1559,28 @@ class AsyncMemoryStoresMemoryVersionsResource(AsyncAPIResource):
         )
 
 
+class AsyncModelsResource(AsyncAPIResource):
+    """Operations under ``models``."""
+
+    async def list(
+        self,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> ModelList:
+        """List the offered models.
+
+        ``GET /v1/models`` (operation ``models.list``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/models",
+            cast=ModelList.from_dict,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
 class AsyncSessionsResource(AsyncAPIResource):
     """Operations under ``sessions``."""
 
@@ -2464,6 +2488,7 @@ class AsyncMangoResources:
         self.environments = AsyncEnvironmentsResource(client)
         self.files = AsyncFilesResource(client)
         self.memory_stores = AsyncMemoryStoresResource(client)
+        self.models = AsyncModelsResource(client)
         self.sessions = AsyncSessionsResource(client)
         self.skills = AsyncSkillsResource(client)
         self.system = AsyncSystemResource(client)

@@ -51,6 +51,7 @@ from .models import (
     Metadata,
     MetadataPatch,
     ModelConfig,
+    ModelList,
     MultiagentParams,
     QueueStats,
     Readiness,
@@ -85,6 +86,7 @@ __all__ = [
     "MemoryStoresMemoriesResource",
     "MemoryStoresMemoryVersionsResource",
     "MemoryStoresResource",
+    "ModelsResource",
     "SessionsEventsResource",
     "SessionsResource",
     "SessionsThreadsEventsResource",
@@ -1559,6 +1561,28 @@ class MemoryStoresMemoryVersionsResource(SyncAPIResource):
         )
 
 
+class ModelsResource(SyncAPIResource):
+    """Operations under ``models``."""
+
+    def list(
+        self,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> ModelList:
+        """List the offered models.
+
+        ``GET /v1/models`` (operation ``models.list``).
+        """
+        return self._client._request(
+            "GET",
+            "/v1/models",
+            cast=ModelList.from_dict,
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
 class SessionsResource(SyncAPIResource):
     """Operations under ``sessions``."""
 
@@ -2466,6 +2490,7 @@ class MangoResources:
         self.environments = EnvironmentsResource(client)
         self.files = FilesResource(client)
         self.memory_stores = MemoryStoresResource(client)
+        self.models = ModelsResource(client)
         self.sessions = SessionsResource(client)
         self.skills = SkillsResource(client)
         self.system = SystemResource(client)

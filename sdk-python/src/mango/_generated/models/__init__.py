@@ -108,8 +108,11 @@ from .memory_version_list import MemoryVersionList
 from .memory_version_operation import MemoryVersionOperation
 from .metadata import Metadata
 from .metadata_patch import MetadataPatch
+from .model import Model
+from .model_capabilities import ModelCapabilities
 from .model_config import ModelConfig
 from .model_config_speed import ModelConfigSpeed
+from .model_list import ModelList
 from .model_usage import ModelUsage
 from .money import Money
 from .multiagent import Multiagent
@@ -119,7 +122,6 @@ from .outcome_evaluation_result import OutcomeEvaluationResult
 from .overlap_policy import OverlapPolicy
 from .permission_evaluation import PermissionEvaluation
 from .permission_evaluation_decision import PermissionEvaluationDecision
-from .ping_event import PingEvent
 from .preview_event_ref import PreviewEventRef
 from .preview_event_ref_type import PreviewEventRefType
 from .queue_stats import QueueStats
@@ -341,8 +343,11 @@ __all__ = (
     "MemoryVersionOperation",
     "Metadata",
     "MetadataPatch",
+    "Model",
+    "ModelCapabilities",
     "ModelConfig",
     "ModelConfigSpeed",
+    "ModelList",
     "ModelUsage",
     "Money",
     "Multiagent",
@@ -352,7 +357,6 @@ __all__ = (
     "OverlapPolicy",
     "PermissionEvaluation",
     "PermissionEvaluationDecision",
-    "PingEvent",
     "PreviewEventRef",
     "PreviewEventRefType",
     "QueueStats",

@@ -18,11 +18,15 @@ class ModelConfig:
 
     Attributes:
         id (str): The model id (an open string, resolved by the server's model adapter).
-        speed (ModelConfigSpeed | Unset): Requested inference speed. Default: 'standard'.
+        speed (ModelConfigSpeed | Unset): Requested inference speed; `fast` only on a model whose capabilities offer
+            `fast_mode` (400 otherwise). Default: 'standard'.
+        max_tokens (int | Unset): The most output tokens one model request may produce; at most the model's
+            `max_output_tokens` (400 otherwise). Omitted: the deployment's default, within that limit.
     """
 
     id: str
     speed: ModelConfigSpeed | Unset = "standard"
+    max_tokens: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
@@ -30,6 +34,8 @@ class ModelConfig:
         speed: str | Unset = UNSET
         if not isinstance(self.speed, Unset):
             speed = self.speed
+
+        max_tokens = self.max_tokens
 
         field_dict: dict[str, Any] = {}
 
@@ -40,6 +46,8 @@ class ModelConfig:
         )
         if speed is not UNSET:
             field_dict["speed"] = speed
+        if max_tokens is not UNSET:
+            field_dict["max_tokens"] = max_tokens
 
         return field_dict
 
@@ -55,9 +63,12 @@ class ModelConfig:
         else:
             speed = check_model_config_speed(_speed)
 
+        max_tokens = d.pop("max_tokens", UNSET)
+
         model_config = cls(
             id=id,
             speed=speed,
+            max_tokens=max_tokens,
         )
 
         return model_config

@@ -13,7 +13,7 @@ class ErrorBody(BaseModel):
     type: Annotated[
         str,
         Field(
-            description="Stable error type, one of `x-mango-error-catalogue` (which gives each its status and\nmeaning): `invalid_request_error` (400), `authentication_error` (401),\n`permission_error` (403), `not_found_error` (404), `not_supported` (404),\n`method_not_allowed` (405), `conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),\n`precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),\n`api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept\ntypes they do not know.\n",
+            description="Stable error type, one of `x-mango-error-catalogue` (which gives each its status and\nmeaning): `invalid_request_error` (400), `authentication_error` (401),\n`permission_error` (403), `not_found_error` (404), `not_supported` (404),\n`conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),\n`precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),\n`api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept\ntypes they do not know.\n",
             max_length=64,
         ),
     ]
@@ -81,7 +81,20 @@ class ModelConfig(BaseModel):
             min_length=1,
         ),
     ]
-    speed: Annotated[Literal["standard", "fast"], Field(description="Requested inference speed.")] = "standard"
+    speed: Annotated[
+        Literal["standard", "fast"],
+        Field(
+            description="Requested inference speed; `fast` only on a model whose capabilities offer `fast_mode` (400 otherwise)."
+        ),
+    ] = "standard"
+    max_tokens: Annotated[
+        int | None,
+        Field(
+            description="The most output tokens one model request may produce; at most the model's `max_output_tokens` (400 otherwise). Omitted: the deployment's default, within that limit.",
+            ge=1,
+            le=1000000,
+        ),
+    ] = None
 
 
 class ModelParam1(RootModel[str]):
@@ -100,6 +113,44 @@ class ModelParam(RootModel[ModelParam1 | ModelConfig]):
         ModelParam1 | ModelConfig,
         Field(description="A bare model id, or a ModelConfig. Responses always carry a ModelConfig."),
     ]
+
+
+class ModelCapabilities(BaseModel):
+    web_search: Annotated[
+        bool, Field(description="Native web search: an Agent on this model may enable `web_search` (400 otherwise).")
+    ]
+    web_fetch: Annotated[
+        bool,
+        Field(description="Native web fetch; without it an enabled `web_fetch` runs on the platform-managed executor."),
+    ]
+    citations: Annotated[bool, Field(description="The endpoint returns citations with web and document results.")]
+    thinking: Annotated[bool, Field(description="Extended thinking.")]
+    image_input: Annotated[bool, Field(description="Image input.")]
+    pdf_input: Annotated[bool, Field(description="PDF document input.")]
+    parallel_tool_calls: Annotated[bool, Field(description="Several tool calls in one response.")]
+    prompt_caching: Annotated[bool, Field(description="Prompt caching.")]
+    fast_mode: Annotated[bool, Field(description="`speed: fast` is offered.")]
+
+
+class Alias(RootModel[str]):
+    root: Annotated[str, Field(max_length=256, min_length=1)]
+
+
+class Model(BaseModel):
+    type: Annotated[Literal["model"], Field(description="Always `model`.")]
+    id: Annotated[str, Field(description="The id an Agent's `model` names.", max_length=256, min_length=1)]
+    aliases: Annotated[list[Alias], Field(description="Other ids an Agent may name for the same model.", max_length=64)]
+    context_window: Annotated[
+        int, Field(description="Context window in tokens (input plus output).", ge=1, le=100000000)
+    ]
+    max_output_tokens: Annotated[
+        int, Field(description="The largest `max_tokens` an Agent may ask of this model.", ge=1, le=100000000)
+    ]
+    capabilities: Annotated[ModelCapabilities, Field(description="What the model's endpoint can do.")]
+
+
+class ModelList(BaseModel):
+    data: Annotated[list[Model], Field(description="The offered models, in catalogue order.", max_length=1000)]
 
 
 class AlwaysAllowPolicy(BaseModel):
@@ -1383,10 +1434,6 @@ class PreviewEventRef(BaseModel):
     id: Annotated[str, Field(description="The id the persisted event will carry.", max_length=64)]
 
 
-class PingEvent(BaseModel):
-    type: Annotated[Literal["ping"], Field(description="Always `ping`.")]
-
-
 class EventStartEvent(BaseModel):
     type: Annotated[Literal["event_start"], Field(description="Always `event_start`.")]
     event: Annotated[PreviewEventRef, Field(description="The event being previewed.")]
@@ -2451,14 +2498,12 @@ class SessionStreamEvent(
         | SessionThreadStatusTerminatedEvent
         | EventStartEvent
         | EventDeltaEvent
-        | PingEvent
-        | ErrorEnvelope
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent | PingEvent | ErrorEnvelope,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent,
         Field(
-            description="What one SSE `data:` line decodes to: every SessionEvent, the stream-only previews, the `ping` keep-alive and the `error` envelope that ends a stream.",
+            description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
             discriminator="type",
         ),
     ]

@@ -48,9 +48,44 @@ class ModelConfig(TypedDict, closed=True):
 
     id: str
     speed: NotRequired[Literal["standard", "fast"]]
+    max_tokens: NotRequired[int]
 
 
 ModelParam: TypeAlias = str | ModelConfig
+
+
+class ModelCapabilities(TypedDict):
+    """What a model's endpoint can do, as the operator's catalogue declares it; anything undeclared is false."""
+
+    web_search: bool
+    web_fetch: bool
+    citations: bool
+    thinking: bool
+    image_input: bool
+    pdf_input: bool
+    parallel_tool_calls: bool
+    prompt_caching: bool
+    fast_mode: bool
+
+
+Alias: TypeAlias = str
+
+
+class Model(TypedDict):
+    """A model this deployment offers (an entry of the operator's model catalogue); never its endpoint URL or credential."""
+
+    type: Literal["model"]
+    id: str
+    aliases: list[Alias]
+    context_window: int
+    max_output_tokens: int
+    capabilities: ModelCapabilities
+
+
+class ModelList(TypedDict):
+    """Every model this deployment offers (not paged)."""
+
+    data: list[Model]
 
 
 class AlwaysAllowPolicy(TypedDict, closed=True):
@@ -960,12 +995,6 @@ class PreviewEventRef(TypedDict):
     id: str
 
 
-class PingEvent(TypedDict):
-    """Stream-only keep-alive (`event: ping`, no `id:`), sent when a stream has been quiet for the ping interval (15 seconds by default); clients ignore it."""
-
-    type: Literal["ping"]
-
-
 class EventStartEvent(TypedDict):
     """Stream-only preview; an `agent.message` or `agent.thinking` event has started. Never persisted or replayed."""
 
@@ -1729,7 +1758,7 @@ class SessionEventSendResult(TypedDict):
     data: list[SessionEvent]
 
 
-SessionStreamEvent: TypeAlias = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent | PingEvent | ErrorEnvelope
+SessionStreamEvent: TypeAlias = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent
 
 
 class WebhookNotification(TypedDict):
