@@ -38,11 +38,11 @@ def _no_ambient_anthropic_settings(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="session")
 def compat_platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
     """A running Mango for the suite (the offline model; 127.0.0.1 admitted as a webhook target)."""
-    platform = Platform(mango_services, tmp_path_factory.mktemp("compat"), extra_env=PLATFORM_ENV).start()
+    platform = Platform(mango_services, tmp_path_factory.mktemp("compat"), extra_env=PLATFORM_ENV)
     try:
-        yield platform
+        yield platform.start()
     finally:
-        platform.stop()
+        platform.stop()  # also when it never became ready: no role outlives the run
     leaks = platform.leaks()
     if leaks:
         pytest.fail(f"credentials reached the logs of this run: {leaks}")
