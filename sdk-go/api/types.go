@@ -1709,8 +1709,8 @@ type EnvironmentsWorkStopParams struct {
 type ErrorBody struct {
 	// Stable error type, one of `x-mango-error-catalogue` (which gives each its status and meaning):
 	// `invalid_request_error` (400), `authentication_error` (401), `permission_error` (403),
-	// `not_found_error` (404), `not_supported` (404), `conflict_error` (409),
-	// `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),
+	// `not_found_error` (404), `not_supported` (404), `method_not_allowed` (405), `conflict_error`
+	// (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),
 	// `precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429), `api_error`
 	// (500), `not_implemented` (501), `overloaded` (503). Clients must accept types they do not know.
 	Type string `json:"type"`
@@ -2958,6 +2958,13 @@ func (u PermissionPolicy) AsAutoPolicy() (AutoPolicy, error) {
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
+}
+
+// PingEvent: Stream-only keep-alive (`event: ping`, no `id:`), sent when a stream has been quiet
+// for the ping interval (15 seconds by default); clients ignore it.
+type PingEvent struct {
+	// Always `ping`.
+	Type string `json:"type"`
 }
 
 // PreviewEventRef: The in-progress event a preview belongs to.
@@ -4642,8 +4649,8 @@ type SessionStatusTerminatedEvent struct {
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 }
 
-// SessionStreamEvent: What one SSE `data:` line decodes to; every SessionEvent plus the stream-only
-// previews.
+// SessionStreamEvent: What one SSE `data:` line decodes to: every SessionEvent, the stream-only
+// previews, the `ping` keep-alive and the `error` envelope that ends a stream.
 //
 // Known variants: UserMessageEvent (user.message), UserInterruptEvent (user.interrupt),
 // UserToolConfirmationEvent (user.tool_confirmation), UserToolResultEvent (user.tool_result),
@@ -4664,8 +4671,9 @@ type SessionStatusTerminatedEvent struct {
 // (session.thread_created), SessionThreadStatusRunningEvent (session.thread_status_running),
 // SessionThreadStatusRescheduledEvent (session.thread_status_rescheduled),
 // SessionThreadStatusIdleEvent (session.thread_status_idle), SessionThreadStatusTerminatedEvent
-// (session.thread_status_terminated), EventStartEvent (event_start), EventDeltaEvent (event_delta).
-// A type this client does not know keeps its JSON verbatim in Raw.
+// (session.thread_status_terminated), EventStartEvent (event_start), EventDeltaEvent (event_delta),
+// PingEvent (ping), ErrorEnvelope (error). A type this client does not know keeps its JSON verbatim
+// in Raw.
 type SessionStreamEvent struct {
 	// Type is the discriminator value.
 	Type string
@@ -4713,6 +4721,8 @@ const (
 	SessionStreamEventTypeSessionThreadStatusTerminated  = "session.thread_status_terminated"
 	SessionStreamEventTypeEventStart                     = "event_start"
 	SessionStreamEventTypeEventDelta                     = "event_delta"
+	SessionStreamEventTypePing                           = "ping"
+	SessionStreamEventTypeError                          = "error"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -4798,6 +4808,10 @@ func (u SessionStreamEvent) Value() (any, error) {
 		return u.AsEventStartEvent()
 	case "event_delta":
 		return u.AsEventDeltaEvent()
+	case "ping":
+		return u.AsPingEvent()
+	case "error":
+		return u.AsErrorEnvelope()
 	}
 	return nil, nil
 }
@@ -5392,6 +5406,40 @@ func (u SessionStreamEvent) AsEventDeltaEvent() (EventDeltaEvent, error) {
 	var v EventDeltaEvent
 	if u.Type != "event_delta" {
 		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "event_delta", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromPingEvent wraps v as a SessionStreamEvent, setting its type to "ping".
+func NewSessionStreamEventFromPingEvent(v PingEvent) SessionStreamEvent {
+	v.Type = "ping"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "ping", Raw: raw, err: err}
+}
+
+// AsPingEvent decodes the union as PingEvent; it fails when Type is not "ping".
+func (u SessionStreamEvent) AsPingEvent() (PingEvent, error) {
+	var v PingEvent
+	if u.Type != "ping" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "ping", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStreamEventFromErrorEnvelope wraps v as a SessionStreamEvent, setting its type to "error".
+func NewSessionStreamEventFromErrorEnvelope(v ErrorEnvelope) SessionStreamEvent {
+	v.Type = "error"
+	raw, err := json.Marshal(v)
+	return SessionStreamEvent{Type: "error", Raw: raw, err: err}
+}
+
+// AsErrorEnvelope decodes the union as ErrorEnvelope; it fails when Type is not "error".
+func (u SessionStreamEvent) AsErrorEnvelope() (ErrorEnvelope, error) {
+	var v ErrorEnvelope
+	if u.Type != "error" {
+		return v, &UnionTypeError{Union: "SessionStreamEvent", Want: "error", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err

@@ -20,7 +20,7 @@ export interface ErrorBody {
    * Stable error type, one of `x-mango-error-catalogue` (which gives each its status and
    * meaning): `invalid_request_error` (400), `authentication_error` (401),
    * `permission_error` (403), `not_found_error` (404), `not_supported` (404),
-   * `conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),
+   * `method_not_allowed` (405), `conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),
    * `precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),
    * `api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept
    * types they do not know.
@@ -1690,6 +1690,12 @@ export interface PreviewEventRef {
   id: string;
 }
 
+/** Stream-only keep-alive (`event: ping`, no `id:`), sent when a stream has been quiet for the ping interval (15 seconds by default); clients ignore it. */
+export interface PingEvent {
+  /** Always `ping`. */
+  type: "ping";
+}
+
 /** Stream-only preview; an `agent.message` or `agent.thinking` event has started. Never persisted or replayed. */
 export interface EventStartEvent {
   /** Always `event_start`. */
@@ -1718,8 +1724,8 @@ export interface EventDeltaEvent {
   delta: ContentDelta;
 }
 
-/** What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews. */
-export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent;
+/** What one SSE `data:` line decodes to: every SessionEvent, the stream-only previews, the `ping` keep-alive and the `error` envelope that ends a stream. */
+export type SessionStreamEvent = UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent | PingEvent | ErrorEnvelope;
 
 /** The multipart body of `files.upload`. */
 export interface FileUploadParams {

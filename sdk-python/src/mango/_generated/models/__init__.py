@@ -122,6 +122,7 @@ from .outcome_evaluation_result import OutcomeEvaluationResult
 from .overlap_policy import OverlapPolicy
 from .permission_evaluation import PermissionEvaluation
 from .permission_evaluation_decision import PermissionEvaluationDecision
+from .ping_event import PingEvent
 from .preview_event_ref import PreviewEventRef
 from .preview_event_ref_type import PreviewEventRefType
 from .queue_stats import QueueStats
@@ -357,6 +358,7 @@ __all__ = (
     "OverlapPolicy",
     "PermissionEvaluation",
     "PermissionEvaluationDecision",
+    "PingEvent",
     "PreviewEventRef",
     "PreviewEventRefType",
     "QueueStats",

@@ -13,7 +13,7 @@ class ErrorBody(BaseModel):
     type: Annotated[
         str,
         Field(
-            description="Stable error type, one of `x-mango-error-catalogue` (which gives each its status and\nmeaning): `invalid_request_error` (400), `authentication_error` (401),\n`permission_error` (403), `not_found_error` (404), `not_supported` (404),\n`conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),\n`precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),\n`api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept\ntypes they do not know.\n",
+            description="Stable error type, one of `x-mango-error-catalogue` (which gives each its status and\nmeaning): `invalid_request_error` (400), `authentication_error` (401),\n`permission_error` (403), `not_found_error` (404), `not_supported` (404),\n`method_not_allowed` (405), `conflict_error` (409), `memory_path_conflict_error` (409), `memory_precondition_failed_error` (409),\n`precondition_failed` (412), `request_too_large` (413), `rate_limit_error` (429),\n`api_error` (500), `not_implemented` (501), `overloaded` (503). Clients must accept\ntypes they do not know.\n",
             max_length=64,
         ),
     ]
@@ -1434,6 +1434,10 @@ class PreviewEventRef(BaseModel):
     id: Annotated[str, Field(description="The id the persisted event will carry.", max_length=64)]
 
 
+class PingEvent(BaseModel):
+    type: Annotated[Literal["ping"], Field(description="Always `ping`.")]
+
+
 class EventStartEvent(BaseModel):
     type: Annotated[Literal["event_start"], Field(description="Always `event_start`.")]
     event: Annotated[PreviewEventRef, Field(description="The event being previewed.")]
@@ -2498,12 +2502,14 @@ class SessionStreamEvent(
         | SessionThreadStatusTerminatedEvent
         | EventStartEvent
         | EventDeltaEvent
+        | PingEvent
+        | ErrorEnvelope
     ]
 ):
     root: Annotated[
-        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent,
+        UserMessageEvent | UserInterruptEvent | UserToolConfirmationEvent | UserToolResultEvent | UserCustomToolResultEvent | AgentMessageEvent | AgentThinkingEvent | AgentToolUseEvent | AgentToolResultEvent | AgentMcpToolUseEvent | AgentMcpToolResultEvent | AgentCustomToolUseEvent | AgentThreadContextCompactedEvent | SessionStatusRunningEvent | SessionStatusIdleEvent | SessionStatusRescheduledEvent | SessionStatusTerminatedEvent | SessionErrorEvent | SessionUpdatedEvent | SessionUsageEvent | SessionDeletedEvent | SpanModelRequestStartEvent | SpanModelRequestEndEvent | UserDefineOutcomeEvent | SpanOutcomeEvaluationStartEvent | SpanOutcomeEvaluationEndEvent | AgentThreadMessageSentEvent | AgentThreadMessageReceivedEvent | SessionThreadCreatedEvent | SessionThreadStatusRunningEvent | SessionThreadStatusRescheduledEvent | SessionThreadStatusIdleEvent | SessionThreadStatusTerminatedEvent | EventStartEvent | EventDeltaEvent | PingEvent | ErrorEnvelope,
         Field(
-            description="What one SSE `data:` line decodes to; every SessionEvent plus the stream-only previews.",
+            description="What one SSE `data:` line decodes to: every SessionEvent, the stream-only previews, the `ping` keep-alive and the `error` envelope that ends a stream.",
             discriminator="type",
         ),
     ]
