@@ -108,6 +108,17 @@ capabilities:
 {{- end -}}
 
 {{/* Settings of the long-running roles (api and orchestrator), object storage credentials included. */}}
+{{/* The offered model (the one-entry catalogue of the MANGO_MODEL_* variables): the api checks Agents against
+it and the orchestrator calls it. Never its credential, which only the orchestrator receives. */}}
+{{- define "mango.modelEnv" -}}
+- name: MANGO_MODEL_PROVIDER
+  value: {{ .Values.model.provider | quote }}
+- name: MANGO_MODEL_BASE_URL
+  value: {{ .Values.model.baseUrl | quote }}
+- name: MANGO_DEFAULT_MODEL
+  value: {{ .Values.model.defaultModel | quote }}
+{{- end }}
+
 {{- define "mango.serviceEnv" -}}
 {{ include "mango.baseEnv" . }}
 - name: MANGO_TEMPORAL_ADDRESS
