@@ -90,6 +90,7 @@ def test_model_credentials_reach_only_the_orchestrator() -> None:
             assert "mango-model" not in secret_refs(deployment)
     assert "MANGO_MODEL_API_KEY" not in env_names(workload(render(), "orchestrator"))
 
+
 def test_api_and_orchestrator_offer_the_same_model() -> None:
     objects = render({"model": {"provider": "messages", "secretName": "mango-model", "defaultModel": "claude-x"}})
     wanted = {"MANGO_MODEL_PROVIDER", "MANGO_MODEL_BASE_URL", "MANGO_DEFAULT_MODEL"}
