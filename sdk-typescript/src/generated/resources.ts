@@ -939,7 +939,9 @@ export class Sessions {
    *
    * Deletes the Session and its history through a fenced deletion: the Session is fenced
    * at once (new input answers 404, live streams receive `session.deleted` and end, its
-   * Work is stopped and its session tokens stop authenticating), then its rows are removed.
+   * Work is stopped and its session tokens stop authenticating), then its rows are removed;
+   * when a worker ever served it, the same transaction queues a `session_teardown` Work item
+   * (`SessionTeardownWorkData`) that asks a worker to remove its workspace.
    * Answers 409 while the Session is `running`; interrupt it first.
    *
    * `DELETE /v1/sessions/{session_id}`
