@@ -113,6 +113,11 @@ def test_undeclared_capabilities_are_off_and_undeclared_prices_unpriced() -> Non
         ({"models": [_messages(headers={"x-api-key": "sk"})]}, r"headers.x-api-key: credentials are never written"),
         ({"models": [_messages(headers={"Authorization": "Bearer x"})]}, r"headers.Authorization: credentials"),
         ({"models": [_messages(headers={"x-a": "1\n2"})]}, r"headers.x-a: must be a single-line string"),
+        ({"models": [_offline(options={"stream": False})]}, r"options.stream: the offline adapter has no such option"),
+        (
+            {"models": [_messages(options={"max_tokens_field": "max_completion_tokens"})]},
+            r"options.max_tokens_field: the messages adapter has no such option",
+        ),
         ({"models": [_offline(list_price={"input": 1})]}, r"list_price.output: required"),
         ({"models": [_offline(list_price={"input": -1, "output": 1})]}, r"list_price.input: must be a number"),
         ({"models": [_offline(list_price={"input": 1, "output": 1, "per_call": 1})]}, r"unknown field 'per_call'"),
@@ -146,16 +151,20 @@ def test_errors_name_the_file_the_entry_and_the_field(data: Any, expected: str) 
 
 
 def test_an_openai_chat_entry_without_a_credential_is_valid() -> None:
-    entry = _parse(
-        {
-            "id": "qwen",
-            "adapter": "openai-chat",
-            "base_url": "http://127.0.0.1:8001/v1",
-            "context_window": 32768,
-            "max_output_tokens": 4096,
-            "capabilities": {"parallel_tool_calls": True},
-        }
-    ).entries[0]
+    qwen = {
+        "id": "qwen",
+        "adapter": "openai-chat",
+        "base_url": "http://127.0.0.1:8001/v1",
+        "context_window": 32768,
+        "max_output_tokens": 4096,
+        "capabilities": {"parallel_tool_calls": True},
+        "options": {"max_tokens_field": "max_completion_tokens", "replay_reasoning": False},
+    }
+    entry = _parse(qwen).entries[0]
+    assert entry.options == {"max_tokens_field": "max_completion_tokens", "replay_reasoning": False}
+    for bad in ({"max_tokens_field": "max_output"}, {"replay_reasoning": "no"}, {"replay_reasoning": 0}):
+        with pytest.raises(CatalogueError, match=r"\(qwen\): options\.\w+: must be one of"):
+            _parse({**qwen, "options": bad})
     assert entry.credential is None
     assert entry.capabilities.parallel_tool_calls
     assert not entry.capabilities.native_web_search

@@ -59,8 +59,8 @@ CAPABILITY_KEYS = (
 )
 _ENTRY_KEYS = frozenset(
     {
-        "id", "aliases", "adapter", "base_url", "provider_model", "credential", "headers", "context_window",
-        "max_output_tokens", "capabilities", "list_price",
+        "id", "aliases", "adapter", "base_url", "provider_model", "credential", "headers", "options",
+        "context_window", "max_output_tokens", "capabilities", "list_price",
     }
 )  # fmt: skip
 _PRICE_KEYS = ("input", "output", "cache_write", "cache_read", "web_search", "web_fetch")
@@ -132,6 +132,8 @@ class AdapterRules:
     base_url: Literal["required", "optional", "none"] = "required"
     default_base_url: str | None = None
     credential: Literal["required", "optional", "none"] = "required"
+    #: The adapter's own options an entry may set, each with the values it takes.
+    options: Mapping[str, tuple[str | bool, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +151,8 @@ class ModelEntry:
     provider_model: str = ""
     credential: CredentialSource | None = None
     headers: Mapping[str, str] = field(default_factory=dict)
+    #: The adapter's own options (``AdapterRules.options``), for example ``max_tokens_field``.
+    options: Mapping[str, str | bool] = field(default_factory=dict)
     #: ``None``: unpriced (a Session cost budget cannot be honoured, so it stops the Session).
     list_price: Price | None = None
 
@@ -268,6 +272,7 @@ def _entry(raw: object, where: str, adapters: Mapping[str, AdapterRules]) -> Mod
         provider_model=provider_model,
         credential=_credential(raw.get("credential"), where, adapter, rules),
         headers=_headers(raw.get("headers"), where),
+        options=_options(raw.get("options"), where, adapter, rules),
         list_price=_price(raw.get("list_price"), f"{where}: list_price"),
     )
 
@@ -381,6 +386,23 @@ def _headers(raw: object, where: str) -> dict[str, str]:
         if not isinstance(value, str) or any(c in value for c in "\r\n"):
             raise CatalogueError(f"{where}: headers.{name}: must be a single-line string")
         out[name] = value
+    return out
+
+
+def _options(raw: object, where: str, adapter: str, rules: AdapterRules) -> dict[str, str | bool]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise CatalogueError(f"{where}: options: must be a mapping of option: value")
+    out: dict[str, str | bool] = {}
+    for key, value in raw.items():
+        if key not in rules.options:
+            known = ", ".join(sorted(rules.options)) or "none"
+            raise CatalogueError(f"{where}: options.{key}: the {adapter} adapter has no such option (it has {known})")
+        allowed = rules.options[key]
+        if not any(value is choice or (type(value) is type(choice) and value == choice) for choice in allowed):
+            raise CatalogueError(f"{where}: options.{key}: must be one of {', '.join(map(str, allowed))}")
+        out[str(key)] = value
     return out
 
 

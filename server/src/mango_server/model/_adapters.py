@@ -3,7 +3,7 @@
 Role: one :class:`Adapter` per name a catalogue entry may give (``offline``, ``messages``, ``openai-chat``):
 the rules the catalogue validates the entry against (``domain.model_catalogue.AdapterRules``: which
 capabilities the adapter can carry, whether it takes a base URL and a credential) and the builder that
-makes the entry's client. A new adapter is one more row. An adapter this build does not ship is still
+makes the entry's client. A new adapter is one more row. An adapter whose row has no builder is still
 validated, and refused at start-up with a "not available" error naming the entry.
 
 Credentials are read here, once, at start-up (:func:`read_credential`), from the environment variable or
@@ -14,10 +14,11 @@ Not responsible for: parsing the catalogue (``domain.model_catalogue``) or routi
 
 from __future__ import annotations
 
-import importlib.util
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import httpx
 
@@ -76,16 +77,26 @@ def _messages(entry: ModelEntry, secret: str | None, options: EndpointOptions) -
     )
 
 
-def _openai_chat() -> Adapter:
-    """The OpenAI Chat Completions adapter (OpenAI, vLLM, Ollama, llama.cpp, gateways)."""
-    rules = AdapterRules(
-        frozenset({"thinking", "image_input", "pdf_input", "parallel_tool_calls", "prompt_caching"}),
-        base_url="required",
-        credential="optional",
+def _openai_chat(entry: ModelEntry, secret: str | None, options: EndpointOptions) -> ModelClient:
+    """The OpenAI Chat Completions adapter (OpenAI, vLLM, Ollama, llama.cpp, gateways); ``openai`` is
+    imported only when an entry uses it."""
+    from ._chat_wire import MaxTokensField
+    from .openai_chat import OpenAIChatClient
+
+    assert entry.base_url, "the catalogue requires a base URL for this adapter"
+    return OpenAIChatClient(
+        api_key=secret or "",
+        base_url=entry.base_url,
+        headers=entry.headers,
+        timeout=httpx.Timeout(options.read_timeout, connect=options.connect_timeout),
+        max_retries=options.max_retries,
+        stream=options.stream,
+        include_usage=bool(entry.options.get("include_usage", True)),
+        max_tokens_field=cast(MaxTokensField, entry.options.get("max_tokens_field", "max_tokens")),
+        replay_reasoning=bool(entry.options.get("replay_reasoning", True)),
+        # Chat Completions carries no Messages blocks it does not know.
+        capabilities=dataclasses.replace(entry.capabilities, preserves_unknown_content_blocks=False),
     )
-    if importlib.util.find_spec("mango_server.model.openai_chat") is None:
-        return Adapter(rules, None, "the openai-chat adapter is not available in this build of Mango")
-    return Adapter(rules, None, "the openai-chat adapter is not wired into the adapter table of this build yet")
 
 
 ADAPTERS: Mapping[str, Adapter] = {
@@ -99,7 +110,19 @@ ADAPTERS: Mapping[str, Adapter] = {
         ),
         _messages,
     ),
-    "openai-chat": _openai_chat(),
+    "openai-chat": Adapter(
+        AdapterRules(
+            frozenset({"thinking", "image_input", "pdf_input", "parallel_tool_calls", "prompt_caching"}),
+            base_url="required",
+            credential="optional",
+            options={
+                "max_tokens_field": ("max_tokens", "max_completion_tokens"),
+                "replay_reasoning": (True, False),
+                "include_usage": (True, False),
+            },
+        ),
+        _openai_chat,
+    ),
 }
 
 

@@ -12,6 +12,8 @@ import yaml
 from mango_server.domain.model_catalogue import CatalogueError, parse_catalogue
 from mango_server.domain.model_windows import ModelWindow
 from mango_server.model import (
+    ADAPTERS,
+    Adapter,
     ModelRequest,
     ModelRequestFailedError,
     ModelRouter,
@@ -23,6 +25,7 @@ from mango_server.model import (
 from mango_server.settings import Settings
 
 from tests.support.fake_messages import FakeMessagesServer, MessageReply
+from tests.support.fake_openai import ChatReply, FakeOpenAIServer
 
 SECRET = "sk-router-test-0123456789"
 
@@ -134,7 +137,38 @@ def test_credentials_are_read_at_start_up_and_errors_name_the_entry(tmp_path: Pa
         build_router(_catalogue([{**entry, "credential": {"file": str(key_file)}}]), {})
 
 
-def test_an_adapter_this_build_does_not_ship_is_validated_then_refused() -> None:
+async def test_an_openai_chat_entry_speaks_chat_completions_with_its_options() -> None:
+    with FakeOpenAIServer(api_key=None) as fake:
+        entry = {
+            "id": "qwen",
+            "adapter": "openai-chat",
+            "base_url": fake.base_url,
+            "provider_model": "Qwen/Qwen2.5-7B-Instruct",
+            "options": {"max_tokens_field": "max_completion_tokens"},
+            "context_window": 32768,
+            "max_output_tokens": 4096,
+            "capabilities": {"parallel_tool_calls": True},
+        }
+        router = build_router(_catalogue([entry]), {})
+        fake.enqueue(ChatReply(content="hi"))
+        answer = await router.create(_ask("qwen"))
+        assert response_text(answer) == "hi"
+        sent = fake.requests[-1]
+        assert "authorization" not in sent.headers  # no credential declared: none sent
+        body = sent.json()
+        assert body["model"] == "Qwen/Qwen2.5-7B-Instruct"
+        assert body["max_completion_tokens"] == 100
+        assert "max_tokens" not in body
+        endpoint = router.endpoint("qwen")
+        assert endpoint is not None
+        assert endpoint.adapter.name == "openai-chat"
+        assert endpoint.capabilities.parallel_tool_calls
+        assert not endpoint.capabilities.native_web_search
+        await router.aclose()
+
+
+def test_an_adapter_without_a_builder_is_validated_then_refused() -> None:
+    adapters = {**ADAPTERS, "openai-chat": Adapter(ADAPTERS["openai-chat"].rules, None, "not in this build")}
     entry = {
         "id": "qwen",
         "adapter": "openai-chat",
@@ -143,8 +177,8 @@ def test_an_adapter_this_build_does_not_ship_is_validated_then_refused() -> None
         "max_output_tokens": 4096,
     }
     catalogue = _catalogue([_offline("a"), entry])
-    with pytest.raises(CatalogueError, match=r"models\[1\] \(qwen\): adapter: the openai-chat adapter is not"):
-        build_router(catalogue, {})
+    with pytest.raises(CatalogueError, match=r"models\[1\] \(qwen\): adapter: not in this build"):
+        build_router(catalogue, {}, adapters=adapters)
 
 
 def test_load_catalogue_reads_the_file_or_the_older_variables(tmp_path: Path) -> None:
