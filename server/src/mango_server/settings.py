@@ -68,6 +68,9 @@ class Settings:
     egress_allow: str = ""
     mcp_timeout_seconds: float = 60.0
     evaluator_timeout_seconds: float = 20.0
+    evaluator_model: str = ""  # the catalogue model of the auto permission evaluator ("": the default model)
+    grader_model: str = ""  # the catalogue model of the outcome grader ("": the Session's model)
+    summary_model: str = ""  # the catalogue model of context summaries ("": the Session's model)
     rate_limit_per_second: float = 100.0
     rate_limit_burst: int = 1000
     work_poll_max_workers: int = 64

@@ -39,6 +39,7 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
     """Run the worker and the relay until cancelled; ``models``: one client per offered model (default: the
     catalogue of ``load_catalogue``, credentials read from the environment)."""
     models = models or build_router(load_catalogue(settings), os.environ, EndpointOptions())
+    side_models = side_call_models(settings, models)
     pool = await create_pool(
         settings.database_url,
         acquire_timeout=settings.db_acquire_timeout_seconds,
@@ -63,7 +64,13 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         endpoints=models.endpoint,
         mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
         egress=policy,
-        evaluator=ModelEvaluator(models, models.catalogue.default, timeout_seconds=settings.evaluator_timeout_seconds),
+        evaluator=ModelEvaluator(
+            models,
+            side_models["evaluator"] or models.catalogue.default,
+            timeout_seconds=settings.evaluator_timeout_seconds,
+        ),
+        grader_model=side_models["grader"],
+        summary_model=side_models["summary"],
         writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
     activities = SessionActivities(engine)
@@ -97,6 +104,22 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         await models.aclose()
         await notifier.close()
         await pool.close()
+
+
+def side_call_models(settings: Settings, models: ModelRouter) -> dict[str, str | None]:
+    """The models ``MANGO_EVALUATOR_MODEL``, ``MANGO_GRADER_MODEL`` and ``MANGO_SUMMARY_MODEL`` name
+    (``None``: unset); each must be offered by the catalogue.
+
+    Raises:
+        ValueError: a named model is not in the catalogue.
+    """
+    named = {"evaluator": settings.evaluator_model, "grader": settings.grader_model, "summary": settings.summary_model}
+    for role, model_id in named.items():
+        if model_id and models.endpoint(model_id) is None:
+            offered = ", ".join(models.catalogue.offered())
+            setting = f"MANGO_{role.upper()}_MODEL"
+            raise ValueError(f"{setting}: {model_id!r} is not in the model catalogue (offered: {offered})")
+    return {role: model_id or None for role, model_id in named.items()}
 
 
 def dispatch_policy(settings: Settings) -> DispatchPolicy:

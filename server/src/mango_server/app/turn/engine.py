@@ -34,18 +34,25 @@ from collections.abc import Callable, Mapping
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation
-from mango_server.app.turn import context_admission, managed_calls, mcp_calls
+from mango_server.app.turn import context_admission, managed_calls, mcp_calls, metering
 from mango_server.app.turn.commit import PlatformResults, commit_response, record_error, record_overflow_retry
 from mango_server.app.turn.context_admission import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn.evaluator import CallToEvaluate, Evaluation, Evaluator
 from mango_server.app.turn.mcp_discovery import Offer, discover
 from mango_server.app.turn.outcomes import OutcomeLoop
 from mango_server.app.turn.prepare import prepare, prepare_locked
-from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome, finish_turn, lock_if_current
+from mango_server.app.turn.rounds import (
+    OPEN_ACTION_STATES,
+    USAGE_KEYS,
+    Round,
+    StepOutcome,
+    finish_turn,
+    lock_if_current,
+)
 from mango_server.app.turn.skill_loader import load_instructions
 from mango_server.app.turn.summarizer import ModelSummarizer, Summarizer, Summary
 from mango_server.blob import BlobStore
-from mango_server.domain import backoff, tools
+from mango_server.domain import backoff, prices, tools
 from mango_server.domain._generated import wire
 from mango_server.domain.model_windows import ModelWindow
 from mango_server.domain.roster import COORDINATOR_TOOLS
@@ -62,6 +69,7 @@ from mango_server.model import (
 )
 from mango_server.store import step_probe
 from mango_server.store.db import Pool
+from mango_server.store.sessions import lock_any, with_added_usage, write_usage
 from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
@@ -91,6 +99,8 @@ class TurnEngine:
         summarizer: Summarizer | None = None,
         egress: EgressPolicy | None = None,
         endpoints: Callable[[str], EndpointProfile | None] | None = None,
+        grader_model: str | None = None,
+        summary_model: str | None = None,
     ) -> None:
         self._pool = pool
         self._model = model
@@ -104,8 +114,10 @@ class TurnEngine:
         self._evaluator = evaluator
         self._writes = writes  # large MCP results become Files (``app.turn.mcp_results``)
         self._summarizer = summarizer or ModelSummarizer(model)  # the Agent's ``summary`` compaction mode
+        self._summary_model = summary_model  # None: the Session's model
         self._egress = egress  # the platform-managed web_fetch connects through it (``app.turn.managed_calls``)
-        self._outcomes = OutcomeLoop(pool, model)  # grades an active outcome when a turn ends
+        # Grades an active outcome when a turn ends.
+        self._outcomes = OutcomeLoop(pool, model, grader_model=grader_model)
 
     async def step(self, session_id: str) -> StepOutcome:
         """Advance the Session by at most one provider round: probe -> prepare -> ask the model -> commit."""
@@ -145,7 +157,16 @@ class TurnEngine:
     async def _summarize_and_prepare(self, session_id: str, offer: Offer, needed: SummaryNeeded) -> Round | StepOutcome:
         """The Agent compacts with a model-written summary: one bounded call outside any transaction,
         then the round is prepared again with it (any failure falls back to extractive)."""
-        summary = await self._summarizer.summarize(needed.model_id, needed.entries, needed.max_tokens)
+        async with self._pool.acquire() as conn, conn.transaction():
+            session = await lock_any(conn, session_id)
+            meter = await metering.open_meter(conn, session, self._model.price) if session is not None else None
+        model_id = self._summary_model or needed.model_id
+        summary = await self._summarizer.summarize(model_id, needed.entries, needed.max_tokens, meter)
+        if meter is not None and meter.added:  # the call's usage counts before the round is admitted
+            async with self._pool.acquire() as conn, conn.transaction():
+                session = await lock_any(conn, session_id)
+                if session is not None:
+                    await write_usage(conn, with_added_usage(session, meter.added))
         async with self._pool.acquire() as conn, conn.transaction():
             prepared = await prepare(Tx(conn), session_id, self._context, offer, {needed.compaction_id: summary})
         if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively
@@ -282,12 +303,14 @@ class TurnEngine:
         platform = await self._run_platform_tools(prepared, response)
         delegations = await delegation.plan(self._pool, prepared, response)  # a coordinator's delegate / send_to_agent
         platform.update(delegations.results)
-        evaluations = await self._evaluate_auto_calls(prepared, response)
+        evaluations, meter = await self._evaluate_auto_calls(prepared, response)
         async with self._pool.acquire() as conn, conn.transaction():
             tx = Tx.poking(conn)
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue"), None
+            if meter is not None and meter.added:  # the evaluator's calls count with the round's usage
+                session = with_added_usage(session, meter.added)
             answered = context_admission.completion(prepared.start_id, prepared.request, response)
             outcome = await commit_response(
                 tx, session, prepared, response, answered, message_id, platform, evaluations
@@ -303,11 +326,16 @@ class TurnEngine:
             await self._notifier.committed(thread_id, tx.news(thread_id))
         return outcome, tx.news(prepared.session_id)
 
-    async def _evaluate_auto_calls(self, prepared: Round, response: ModelResponse) -> dict[str, Evaluation]:
-        """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``."""
+    async def _evaluate_auto_calls(
+        self, prepared: Round, response: ModelResponse
+    ) -> tuple[dict[str, Evaluation], metering.Meter | None]:
+        """Verdicts of the ``auto`` evaluator for built-in and MCP calls whose policy is ``auto``, and the
+        meter that admitted its calls against the Session's budget (the round's usage included) and
+        counted their usage (``None``: no call was evaluated)."""
         catalog = tools.catalog(prepared.snapshot)
         descriptions = {t["name"]: t.get("description") or "" for t in prepared.snapshot.mcp_tools}
         verdicts: dict[str, Evaluation] = {}
+        meter: metering.Meter | None = None
         for call in tool_uses(response):
             kind = tools.classify(catalog, call.name)
             if kind not in ("builtin", "mcp", "managed") or tools.policy_type(catalog, call.name) != "auto":
@@ -317,8 +345,19 @@ class TurnEngine:
                 continue
             server = catalog.mcp_tools[call.name][0] if kind == "mcp" else None
             subject = CallToEvaluate(call.name, kind, call.input, descriptions.get(call.name, ""), server)
-            verdicts[call.id] = await self._evaluator.evaluate(subject)
-        return verdicts
+            meter = meter or await self._open_meter(prepared, response)
+            verdicts[call.id] = await self._evaluator.evaluate(subject, meter)
+        return verdicts, meter
+
+    async def _open_meter(self, prepared: Round, response: ModelResponse) -> metering.Meter | None:
+        """The Session's meter with the round's (not yet committed) usage spent; None when it is gone."""
+        usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
+        pending = prices.request_totals(prepared.price, usage, response.usage.server_tool_use)
+        async with self._pool.acquire() as conn, conn.transaction():
+            session = await lock_any(conn, prepared.session_id)
+            if session is None:
+                return None
+            return await metering.open_meter(conn, session, self._model.price, pending)
 
     async def _run_platform_tools(self, prepared: Round, response: ModelResponse) -> PlatformResults:
         """Results of calls the platform answers itself (``load_skill``), computed outside any transaction."""

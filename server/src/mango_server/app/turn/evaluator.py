@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from mango_server.app.turn.metering import Meter
 from mango_server.domain._generated import wire
 from mango_server.domain.tools import Permission
 from mango_server.model import EVALUATOR_MARKER, ModelClient, ModelError, ModelRequest, response_text
@@ -70,7 +71,7 @@ def indeterminate(reason: str) -> Evaluation:
 
 
 class Evaluator(Protocol):
-    async def evaluate(self, call: CallToEvaluate) -> Evaluation: ...
+    async def evaluate(self, call: CallToEvaluate, meter: Meter | None = None) -> Evaluation: ...
 
 
 class ModelEvaluator:
@@ -81,7 +82,8 @@ class ModelEvaluator:
         self._model_id = model_id
         self._timeout = timeout_seconds
 
-    async def evaluate(self, call: CallToEvaluate) -> Evaluation:
+    async def evaluate(self, call: CallToEvaluate, meter: Meter | None = None) -> Evaluation:
+        """The verdict; ``meter``: the Session's budget admits the call first and counts its usage."""
         request = ModelRequest(
             model=self._model_id,
             system=SYSTEM_PROMPT,
@@ -89,6 +91,8 @@ class ModelEvaluator:
             tools=[],
             max_tokens=MAX_OUTPUT_TOKENS,
         )
+        if meter is not None and not meter.admits(request):
+            return indeterminate("the evaluator's call could exceed the Session's budget, so it was not made")
         try:
             async with asyncio.timeout(self._timeout):
                 response = await self._model.create(request)
@@ -96,6 +100,8 @@ class ModelEvaluator:
             return indeterminate(f"the evaluator did not answer within {self._timeout:g} s")
         except ModelError as exc:
             return indeterminate(f"the evaluator failed ({exc.error_type})")
+        if meter is not None:
+            meter.add(request.model, response.usage)
         verdict = decode(response_text(response))
         log.info(
             "auto evaluated tool=%s decision=%s reason_type=%s",

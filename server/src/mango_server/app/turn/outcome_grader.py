@@ -18,6 +18,7 @@ import logging
 from dataclasses import dataclass
 from typing import Protocol
 
+from mango_server.app.turn.metering import Meter
 from mango_server.domain._generated.events import OutcomeEvaluationResult
 from mango_server.model import GRADER_MARKER, ModelClient, ModelError, ModelRequest, response_text
 
@@ -57,7 +58,7 @@ class Verdict:
 
 
 class Grader(Protocol):
-    async def grade(self, model_id: str, subject: GradingSubject) -> Verdict: ...
+    async def grade(self, model_id: str, subject: GradingSubject, meter: Meter | None = None) -> Verdict: ...
 
 
 class ModelGrader:
@@ -67,7 +68,9 @@ class ModelGrader:
         self._model = model
         self._timeout = timeout_seconds
 
-    async def grade(self, model_id: str, subject: GradingSubject) -> Verdict:
+    async def grade(self, model_id: str, subject: GradingSubject, meter: Meter | None = None) -> Verdict:
+        """The verdict; ``meter``: the Session's budget admits the call first (``meter.refused`` when
+        it did not) and counts its usage."""
         request = ModelRequest(
             model=model_id,
             system=SYSTEM_PROMPT,
@@ -75,6 +78,8 @@ class ModelGrader:
             tools=[],
             max_tokens=MAX_OUTPUT_TOKENS,
         )
+        if meter is not None and not meter.admits(request):
+            return Verdict("failed", "the grader's call could exceed the Session's budget, so it was not made")
         try:
             async with asyncio.timeout(self._timeout):
                 response = await self._model.create(request)
@@ -82,6 +87,8 @@ class ModelGrader:
             return Verdict("failed", f"the grader did not answer within {self._timeout:g} s")
         except ModelError as exc:
             return Verdict("failed", f"the grader's model call failed ({exc.error_type})")
+        if meter is not None:
+            meter.add(request.model, response.usage)
         verdict = decode(response_text(response))
         log.info(
             "outcome graded iteration=%s result=%s",

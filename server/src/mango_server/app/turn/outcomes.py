@@ -22,6 +22,7 @@ import logging
 from mango_server.app import ledger
 from mango_server.app.documents import RUBRIC_BLOCK, Snapshots
 from mango_server.app.ledger import Tx
+from mango_server.app.turn import metering
 from mango_server.app.turn.outcome_grader import GradingSubject, ModelGrader, Verdict
 from mango_server.app.turn.request import user_blocks
 from mango_server.app.turn.rounds import StepOutcome, is_open
@@ -151,9 +152,13 @@ async def trigger_blocks(conn: Connection, trigger: EventRow, snapshots: dict[in
 class OutcomeLoop:
     """Grades the active outcome after a turn; replaceable grader."""
 
-    def __init__(self, pool: Pool, model: ModelClient, *, grader: ModelGrader | None = None) -> None:
+    def __init__(
+        self, pool: Pool, model: ModelClient, *, grader: ModelGrader | None = None, grader_model: str | None = None
+    ) -> None:
         self._pool = pool
         self._grader = grader or ModelGrader(model)
+        self._price = model.price
+        self._grader_model = grader_model  # None: the Session's model
 
     async def after_idle(self, session_id: str) -> StepOutcome | None:
         """Grade the finished iteration of the active outcome; None when there is nothing to grade."""
@@ -172,16 +177,30 @@ class OutcomeLoop:
                 await ledger.append(Tx(conn), session.workspace_id, session_id, [start])
             anchor = outcome.event_id if iteration == 0 else end_id(outcome.id, iteration - 1)
             answer = "\n\n".join(await outcomes.answer_texts(conn, session_id, anchor))
-            model_id = str((session.agent_snapshot.get("model") or {}).get("id") or "")
+            model_id = self._grader_model or str((session.agent_snapshot.get("model") or {}).get("id") or "")
+            meter = await metering.open_meter(conn, session, self._price)
         subject = GradingSubject(outcome.description, outcome.rubric_text, iteration, outcome.max_iterations, answer)
-        verdict = await self._grader.grade(model_id, subject)
-        return await self._record(session_id, outcome, iteration, verdict)
+        verdict = await self._grader.grade(model_id, subject, meter)
+        if meter.refused:
+            return await self._stop_for_budget(session_id, sid)
+        return await self._record(session_id, outcome, iteration, verdict, meter.added)
+
+    async def _stop_for_budget(self, session_id: str, evaluation_start_id: str) -> StepOutcome:
+        """The grader's call could take the Session past its budget: it was not made, and the Session
+        stops with ``budget_reached`` (the outcome stays active, its iteration ungraded until a raised or
+        removed budget wakes the Session and the grader is asked again)."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            session = await sessions.lock_any(conn, session_id)
+            if session is None or session.budget is None:
+                return StepOutcome("idle")
+            return await metering.stop_for_budget(Tx(conn), session, session.budget, evaluation_start_id)
 
     async def _ready(self, conn: Connection, session: SessionRow | None) -> tuple[OutcomeRow, int] | None:
         """The active outcome and the iteration to grade, when its turn has ended and nothing is queued."""
         if session is None or not is_open(session) or session.status != "idle":
             return None
-        if session.stop_reason is None or session.stop_reason["type"] != "end_turn":
+        # ``budget_reached`` without an active turn: the grader's own call was refused (a raised budget retries it).
+        if session.stop_reason is None or session.stop_reason["type"] not in ("end_turn", "budget_reached"):
             return None
         outcome = await outcomes.active(conn, session.id)
         if outcome is None or await turns.active(conn, session.id) is not None:
@@ -191,13 +210,18 @@ class OutcomeLoop:
         iteration = await outcomes.completed_count(conn, outcome.id)
         return outcome, iteration
 
-    async def _record(self, session_id: str, outcome: OutcomeRow, iteration: int, verdict: Verdict) -> StepOutcome:
+    async def _record(
+        self, session_id: str, outcome: OutcomeRow, iteration: int, verdict: Verdict, usage: dict[str, int]
+    ) -> StepOutcome:
         result = verdict.result
         last = iteration + 1 >= outcome.max_iterations
         if result == "needs_revision" and last:
             result = "max_iterations_reached"
         async with self._pool.acquire() as conn, conn.transaction():
             session = await sessions.lock_any(conn, session_id)
+            if session is not None and usage:  # the grader's call counts, whatever became of the outcome
+                session = sessions.with_added_usage(session, usage)
+                await sessions.write_usage(conn, session)
             current = await outcomes.get(conn, outcome.id)
             if session is None or current is None or current.state != "active":
                 return StepOutcome("idle")  # interrupted or superseded while grading

@@ -16,7 +16,6 @@ the commit.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -24,7 +23,7 @@ from mango_server.app import ledger
 from mango_server.app.documents import content_files
 from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation
-from mango_server.app.turn import context_admission
+from mango_server.app.turn import context_admission, metering
 from mango_server.app.turn.context_admission import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn.mcp_discovery import Offer, record_failures
 from mango_server.app.turn.outcomes import trigger_blocks
@@ -32,16 +31,13 @@ from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome,
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import prices, tools
 from mango_server.domain import skills as skill_rules
-from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
-    SessionStatusIdleEvent,
     SessionStatusRunningEvent,
     SpanModelRequestStartEvent,
 )
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
-from mango_server.store import threads as thread_rows
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
@@ -144,9 +140,9 @@ async def _open_round(
     if isinstance(admitted, SummaryNeeded):
         return admitted
     price = config.price(snapshot.model_id)
-    budget, used = await _budget_scope(conn, root)
+    budget, used = await metering.budget_scope(conn, session, root)
     if budget and prices.budget_exceeded(budget, used, price, admitted.estimate, admitted.request.max_tokens):
-        return await _stop_for_budget(tx, session, budget, start_id)
+        return await metering.stop_for_budget(tx, session, budget, start_id)
     # The request's row and its start event commit together, so a newly recorded request has no
     # start event yet; only a re-run of the round (after a crash) needs to look for it.
     fresh = await context_admission.record(conn, key, admitted)
@@ -169,37 +165,6 @@ async def _open_round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request, price,
         admitted.estimate, child=session.primary_session_id is not None,
     )  # fmt: skip
-
-
-async def _budget_scope(conn: Connection, root: SessionRow) -> tuple[wire.SessionBudget | None, dict[str, int]]:
-    """The budget a round is checked against and the usage it limits.
-
-    A Session has one budget, and every Thread's requests count against it: a child Thread's round
-    is checked against its Session's (``root``) budget and the usage of all its Threads. No budget
-    means no reads.
-    """
-    if not root.budget:
-        return None, {}
-    children = (await thread_rows.children_usage(conn, [root.id])).get(root.id, [])
-    return root.budget, prices.sum_totals([root.usage or {}, *children])
-
-
-async def _stop_for_budget(tx: Tx, session: SessionRow, budget: wire.SessionBudget, start_id: str) -> StepOutcome:
-    """Do not send the request: the Thread goes idle with ``budget_reached`` (announced once per budget).
-
-    Its turn stays open; raising the budget wakes it (``app.sessions.update``). A child Thread's stop
-    is announced in the primary ledger too.
-    """
-    conn = tx.conn
-    stop: wire.BudgetReachedStopReason = {"type": "budget_reached"}
-    idle_id = derived_id("sevt", start_id, "budget", json.dumps(budget, sort_keys=True))
-    if not await events.exists(conn, idle_id):
-        idle = NewEvent.of(idle_id, SessionStatusIdleEvent(stop_reason=stop))
-        await ledger.append(tx, session.workspace_id, session.id, [idle])
-    if session.status != "idle" or session.stop_reason != stop:
-        after = await sessions.set_status(conn, session, "idle", stop)
-        await delegation.announce_child(tx, session, after, derived_id("sevt", idle_id, "thread"))
-    return StepOutcome("idle")
 
 
 async def _append_tool_results(

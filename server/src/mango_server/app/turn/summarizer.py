@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from mango_server.app.turn.metering import Meter
 from mango_server.domain.compaction import Entry
 from mango_server.model import SUMMARY_MARKER, ModelClient, ModelError, ModelRequest, response_text
 
@@ -44,7 +45,9 @@ class Summary:
 
 
 class Summarizer(Protocol):
-    async def summarize(self, model_id: str, entries: Sequence[Entry], max_tokens: int) -> Summary: ...
+    async def summarize(
+        self, model_id: str, entries: Sequence[Entry], max_tokens: int, meter: Meter | None = None
+    ) -> Summary: ...
 
 
 class ModelSummarizer:
@@ -54,7 +57,10 @@ class ModelSummarizer:
         self._model = model
         self._timeout = timeout_seconds
 
-    async def summarize(self, model_id: str, entries: Sequence[Entry], max_tokens: int) -> Summary:
+    async def summarize(
+        self, model_id: str, entries: Sequence[Entry], max_tokens: int, meter: Meter | None = None
+    ) -> Summary:
+        """The summary; ``meter``: the Session's budget admits the call first and counts its usage."""
         request = ModelRequest(
             model=model_id,
             system=SYSTEM_PROMPT,
@@ -62,6 +68,8 @@ class ModelSummarizer:
             tools=[],
             max_tokens=max(max_tokens, 1),
         )
+        if meter is not None and not meter.admits(request):
+            return _failed("the summary call could exceed the Session's budget, so it was not made")
         try:
             async with asyncio.timeout(self._timeout):
                 response = await self._model.create(request)
@@ -69,6 +77,8 @@ class ModelSummarizer:
             return _failed(f"the summary call did not answer within {self._timeout:g} s")
         except ModelError as exc:
             return _failed(f"the summary call failed ({exc.error_type})")
+        if meter is not None:
+            meter.add(request.model, response.usage)
         text = response_text(response).strip()
         if not text:
             return _failed("the summary call answered no text")
