@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from mango_server.app.turn.evaluator import CallToEvaluate, ModelEvaluator
 from mango_server.app.turn.metering import Meter
 from mango_server.app.turn.outcome_grader import GradingSubject, ModelGrader
@@ -114,3 +115,16 @@ async def test_the_grader_and_the_summary_are_admitted_and_counted() -> None:
     assert len(model.calls) == 2
     assert meter.added["input_tokens"] == 2000
     assert meter.added["list_cost_micros"] == (1000 * 100 + 100 * 500) + (1000 * 1 + 100 * 5)
+
+
+def test_the_side_call_models_must_be_offered_by_the_catalogue() -> None:
+    from mango_server.model import EndpointOptions, build_router, load_catalogue
+    from mango_server.orchestration.worker import side_call_models
+    from mango_server.settings import load_settings
+
+    named = load_settings({"MANGO_GRADER_MODEL": "mango-offline-1"}, require_database=False)
+    router = build_router(load_catalogue(named), {}, EndpointOptions())
+    assert side_call_models(named, router) == {"evaluator": None, "grader": "mango-offline-1", "summary": None}
+    unknown = load_settings({"MANGO_EVALUATOR_MODEL": "no-such-model"}, require_database=False)
+    with pytest.raises(ValueError, match="MANGO_EVALUATOR_MODEL: 'no-such-model' is not in the model catalogue"):
+        side_call_models(unknown, router)
