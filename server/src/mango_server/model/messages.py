@@ -22,11 +22,8 @@ previews (the ``on_text_delta`` callback does that). The API key is sent only in
 
 from __future__ import annotations
 
-import email.utils
 import json
 import logging
-import random
-import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 import anyio
@@ -42,6 +39,7 @@ from ._errors import (
     ModelRateLimitedError,
     ModelRequestFailedError,
 )
+from ._retry import RetryPolicy, retry_after_seconds, with_retries
 from ._stream import StreamAssembler, StreamError, response_from_json
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
@@ -108,14 +106,11 @@ class MessagesClient:
         self._url = base_url.rstrip("/") + "/v1/messages"
         self._owns_client = http_client is None
         self._client = http_client or httpx.AsyncClient(timeout=timeout or _DEFAULT_TIMEOUT)
-        self._max_retries = max(0, max_retries)
         self._stream = stream
         self._version = anthropic_version
         self._betas = tuple(betas)
         self._extra_headers = dict(headers or {})  # the catalogue entry's (never a credential)
-        self._backoff_base = backoff_base
-        self._backoff_max = backoff_max
-        self._max_retry_after = max_retry_after
+        self._retry = RetryPolicy(max_retries, backoff_base, backoff_max, max_retry_after)
         self._sleep = sleep
         self.profile = AdapterProfile("messages", anthropic_version, "anthropic_version", {"stream": stream})
         self.capabilities: ModelCapabilities = capabilities or ModelCapabilities(
@@ -151,43 +146,7 @@ class MessagesClient:
             ModelError: a permanent failure, or a transient one after the last retry.
         """
         body = encode_request_body(request, stream=self._stream)
-        attempt = 0
-        while True:
-            attempt += 1
-            started = time.monotonic()
-            try:
-                response = await self._attempt(body, on_text_delta)
-            except ModelError as exc:
-                if not exc.retryable or attempt > self._max_retries:
-                    log.warning(
-                        "model call failed attempt=%d error_type=%s status=%s request_id=%s",
-                        attempt,
-                        exc.error_type,
-                        exc.status_code,
-                        exc.request_id,
-                        extra={"action": "model.failed"},
-                    )
-                    raise
-                delay = self._delay(attempt, exc.retry_after)
-                log.warning(
-                    "model call retry attempt=%d error_type=%s status=%s delay=%.2f",
-                    attempt,
-                    exc.error_type,
-                    exc.status_code,
-                    delay,
-                    extra={"action": "model.retry"},
-                )
-                await self._sleep(delay)
-                continue
-            log.info(
-                "model call completed attempt=%d request_id=%s stop_reason=%s elapsed=%.3f",
-                attempt,
-                response.request_id,
-                response.stop_reason,
-                time.monotonic() - started,
-                extra={"action": "model.completed"},
-            )
-            return response
+        return await with_retries(lambda: self._attempt(body, on_text_delta), self._retry, self._sleep, log)
 
     def _headers(self) -> dict[str, str]:
         headers = {
@@ -247,7 +206,10 @@ class MessagesClient:
         if isinstance(payload, dict) and not request_id:
             request_id = payload.get("request_id")
         exc = self._provider_error(
-            response.status_code, error if isinstance(error, dict) else {}, request_id, _retry_after(response.headers)
+            response.status_code,
+            error if isinstance(error, dict) else {},
+            request_id,
+            retry_after_seconds(response.headers),
         )
         should_retry = response.headers.get("x-should-retry")
         if should_retry in ("true", "false"):
@@ -283,12 +245,6 @@ class MessagesClient:
             retry_after=retry_after,
         )
 
-    def _delay(self, attempt: int, retry_after: float | None) -> float:
-        if retry_after is not None and 0 <= retry_after <= self._max_retry_after:
-            return retry_after
-        ceiling = min(self._backoff_max, self._backoff_base * float(2 ** (attempt - 1)))
-        return ceiling * (0.5 + random.random() / 2)
-
     def _scrub(self, text: str) -> str:
         return text.replace(self._api_key, "[redacted]")
 
@@ -308,24 +264,3 @@ def _json_body(response: httpx.Response) -> Mapping[str, object]:
     if not isinstance(payload, dict):
         raise ModelRequestFailedError("Messages API returned a body that is not a message", retryable=False)
     return payload
-
-
-def _retry_after(headers: httpx.Headers) -> float | None:
-    raw_ms = headers.get("retry-after-ms")
-    if raw_ms:
-        try:
-            return float(raw_ms) / 1000
-        except ValueError:
-            pass
-    raw = headers.get("retry-after")
-    if not raw:
-        return None
-    try:
-        return float(raw)
-    except ValueError:
-        pass
-    try:
-        parsed = email.utils.parsedate_to_datetime(raw)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, parsed.timestamp() - time.time())

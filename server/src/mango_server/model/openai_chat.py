@@ -32,10 +32,7 @@ ambient environment (``OPENAI_ORG_ID``, ``OPENAI_PROJECT_ID``) is never sent.
 
 from __future__ import annotations
 
-import email.utils
 import logging
-import random
-import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -59,6 +56,7 @@ from ._errors import (
     ModelRateLimitedError,
     ModelRequestFailedError,
 )
+from ._retry import RetryPolicy, retry_after_seconds, with_retries
 from ._types import AdapterProfile, ModelCapabilities, ModelRequest, ModelResponse, TextDeltaCallback
 
 if TYPE_CHECKING:
@@ -128,10 +126,7 @@ class OpenAIChatClient:
         self._max_tokens_field: MaxTokensField = max_tokens_field
         self._replay_reasoning = replay_reasoning
         self._prices = dict(prices or {})
-        self._max_retries = max(0, max_retries)
-        self._backoff_base = backoff_base
-        self._backoff_max = backoff_max
-        self._max_retry_after = max_retry_after
+        self._retry = RetryPolicy(max_retries, backoff_base, backoff_max, max_retry_after)
         self._sleep = sleep
         self._owns_client = http_client is None
         self._request_headers: dict[str, str | openai.Omit] = {
@@ -191,43 +186,7 @@ class OpenAIChatClient:
             max_tokens_field=self._max_tokens_field,
             replay_reasoning=self._replay_reasoning,
         )
-        attempt = 0
-        while True:
-            attempt += 1
-            started = time.monotonic()
-            try:
-                response = await self._attempt(body, on_text_delta)
-            except ModelError as exc:
-                if not exc.retryable or attempt > self._max_retries:
-                    log.warning(
-                        "model call failed attempt=%d error_type=%s status=%s request_id=%s",
-                        attempt,
-                        exc.error_type,
-                        exc.status_code,
-                        exc.request_id,
-                        extra={"action": "model.failed"},
-                    )
-                    raise
-                delay = self._delay(attempt, exc.retry_after)
-                log.warning(
-                    "model call retry attempt=%d error_type=%s status=%s delay=%.2f",
-                    attempt,
-                    exc.error_type,
-                    exc.status_code,
-                    delay,
-                    extra={"action": "model.retry"},
-                )
-                await self._sleep(delay)
-                continue
-            log.info(
-                "model call completed attempt=%d request_id=%s stop_reason=%s elapsed=%.3f",
-                attempt,
-                response.request_id,
-                response.stop_reason,
-                time.monotonic() - started,
-                extra={"action": "model.completed"},
-            )
-            return response
+        return await with_retries(lambda: self._attempt(body, on_text_delta), self._retry, self._sleep, log)
 
     async def _attempt(self, body: bytes, on_text_delta: TextDeltaCallback | None) -> ModelResponse:
         sdk = self._openai
@@ -292,7 +251,7 @@ class OpenAIChatClient:
             error: Mapping[str, object] = body
         else:
             error = {"message": str(body)[:500]} if body else {}
-        error_out = self._provider_error(exc.status_code, error, request_id, _retry_after(headers))
+        error_out = self._provider_error(exc.status_code, error, request_id, retry_after_seconds(headers))
         should_retry = headers.get("x-should-retry")
         if should_retry in ("true", "false") and not isinstance(error_out, ModelContextOverflowError):
             error_out.retryable = should_retry == "true"
@@ -340,12 +299,6 @@ class OpenAIChatClient:
             retry_after=retry_after,
         )
 
-    def _delay(self, attempt: int, retry_after: float | None) -> float:
-        if retry_after is not None and 0 <= retry_after <= self._max_retry_after:
-            return retry_after
-        ceiling = min(self._backoff_max, self._backoff_base * float(2 ** (attempt - 1)))
-        return ceiling * (0.5 + random.random() / 2)
-
     def _scrub(self, text: str) -> str:
         return text.replace(self._api_key, "[redacted]") if self._api_key else text
 
@@ -373,24 +326,3 @@ def _json(response: httpx2.Response) -> object:
         return response.json()
     except ValueError:
         raise ModelRequestFailedError("Chat Completions API returned a body that is not JSON", retryable=True) from None
-
-
-def _retry_after(headers: Mapping[str, str]) -> float | None:
-    raw_ms = headers.get("retry-after-ms")
-    if raw_ms:
-        try:
-            return float(raw_ms) / 1000
-        except ValueError:
-            pass
-    raw = headers.get("retry-after")
-    if not raw:
-        return None
-    try:
-        return float(raw)
-    except ValueError:
-        pass
-    try:
-        parsed = email.utils.parsedate_to_datetime(raw)
-    except (TypeError, ValueError):
-        return None
-    return max(0.0, parsed.timestamp() - time.time())
