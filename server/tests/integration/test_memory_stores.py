@@ -126,7 +126,7 @@ def test_memory_crud_conflicts_and_preconditions(mango_platform: Platform, mango
 
 
 @pytest.mark.parametrize(
-    "path", ["/abs.md", "a/../b.md", "a//b.md", "./a.md", "dir/", "a\\b.md", "bad\x00.md", "x/" * 600 + "y"]
+    "path", ["//abs.md", "/", "a/../b.md", "a//b.md", "./a.md", "dir/", "a\\b.md", "bad\x00.md", "x/" * 600 + "y"]
 )
 def test_invalid_paths_are_400(mango_platform: Platform, mango_tenant: Tenant, path: str) -> None:
     with client(mango_platform, mango_tenant) as http:
