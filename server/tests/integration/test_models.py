@@ -3,7 +3,8 @@ offered models (never an endpoint or a credential); an Agent naming a model the 
 asking for ``web_search``, ``max_tokens`` or ``speed`` its model cannot honour, is a 400 at create or update
 time; a Session pins its endpoint (the request recipes record it) and sends the Agent's ``max_tokens`` and
 ``speed``; a model without native web fetch gets the platform-managed ``web_fetch``; a cost budget on an
-unpriced model stops at once; a role refuses to start on an invalid catalogue, naming file, entry and field."""
+unpriced model stops at once; a Chat Completions model answers a turn; a role refuses to start on an
+invalid catalogue, naming file, entry and field."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ import pytest
 import yaml
 from mango_server.devstack import DevStack, Platform, Tenant
 
-from ._client import CUSTOM_TOOL, client, say, wait_status
+from ..support.fake_openai import ChatReply, FakeOpenAIServer
+from ._client import CUSTOM_TOOL, client, history, say, wait_status
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(240)]
@@ -187,6 +189,45 @@ def test_a_cost_budget_on_an_unpriced_model_stops_at_once(platform: Platform, te
         sid = _session(http, agent, {"type": "limit", "max_list_cost": {"amount": "5", "currency": "USD"}})
         say(http, sid, "hello")
         wait_status(http, sid, "budget_reached")
+
+
+def test_a_chat_completions_model_answers_a_turn(mango_services: DevStack, tmp_path: Path) -> None:
+    """An ``openai-chat`` entry (a local server without a key, as vLLM or Ollama run) answers a Session's turn."""
+    qwen = {
+        "id": "local-qwen",
+        "adapter": "openai-chat",
+        "base_url": "",
+        "provider_model": "Qwen/Qwen2.5-7B-Instruct",
+        "options": {"max_tokens_field": "max_completion_tokens"},
+        "context_window": 32768,
+        "max_output_tokens": 4096,
+        "capabilities": {"parallel_tool_calls": True},
+    }
+    with FakeOpenAIServer(api_key=None) as fake:
+        catalogue = tmp_path / "models.yaml"
+        catalogue.write_text(yaml.safe_dump({"models": [CATALOGUE["models"][0], {**qwen, "base_url": fake.base_url}]}))
+        running = Platform(mango_services, tmp_path / "platform", extra_env={"MANGO_MODELS_FILE": str(catalogue)})
+        running.start()
+        try:
+            with client(running, running.create_tenant("chat")) as http:
+                listed = [m["id"] for m in http.get("/v1/models").json()["data"]]
+                assert listed == ["mango-offline-1", "local-qwen"]
+                _refused(_agent(http, "local-qwen", [{"type": "agent_toolset_20260401"}]), "no native web search")
+                sid = _session(http, _agent(http, "local-qwen").json()["id"])
+                fake.enqueue(ChatReply(content="Hello from a local model."))
+                say(http, sid, "hello")
+                wait_status(http, sid, "end_turn", timeout=60)
+                messages = [e for e in history(http, sid) if e["type"] == "agent.message"]
+                assert messages[-1]["content"] == [{"type": "text", "text": "Hello from a local model."}]
+            sent = fake.requests[-1]
+            assert "authorization" not in sent.headers
+            assert sent.json()["model"] == "Qwen/Qwen2.5-7B-Instruct"
+            assert sent.json()["max_completion_tokens"] == 4096
+            [recipe] = _recipes(running, sid)
+            assert recipe["endpoint"]["adapter"] == "openai-chat"
+            assert recipe["adapter"]["adapter"] == "openai-chat"
+        finally:
+            running.stop()
 
 
 def test_a_role_refuses_an_invalid_catalogue_naming_file_entry_and_field(tmp_path: Path) -> None:
