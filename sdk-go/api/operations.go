@@ -332,6 +332,52 @@ func Invoke(ctx context.Context, s *Services, operationID string, in Invocation,
 		return s.System.Health(ctx, opts...)
 	case "system.readiness":
 		return s.System.Readiness(ctx, opts...)
+	case "vaults.archive":
+		return s.Vaults.Archive(ctx, in.Path["vault_id"], opts...)
+	case "vaults.create":
+		params, err := decodeVaultsCreateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Vaults.Create(ctx, params, opts...)
+	case "vaults.credentials.create":
+		params, err := decodeVaultsCredentialsCreateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Vaults.Credentials.Create(ctx, in.Path["vault_id"], params, opts...)
+	case "vaults.credentials.delete":
+		return s.Vaults.Credentials.Delete(ctx, in.Path["vault_id"], in.Path["credential_id"], opts...)
+	case "vaults.credentials.get":
+		return s.Vaults.Credentials.Get(ctx, in.Path["vault_id"], in.Path["credential_id"], opts...)
+	case "vaults.credentials.list":
+		params, err := decodeVaultsCredentialsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Vaults.Credentials.List(ctx, in.Path["vault_id"], params, opts...)
+	case "vaults.credentials.update":
+		params, err := decodeVaultsCredentialsUpdateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Vaults.Credentials.Update(ctx, in.Path["vault_id"], in.Path["credential_id"], params, opts...)
+	case "vaults.delete":
+		return s.Vaults.Delete(ctx, in.Path["vault_id"], opts...)
+	case "vaults.get":
+		return s.Vaults.Get(ctx, in.Path["vault_id"], opts...)
+	case "vaults.list":
+		params, err := decodeVaultsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Vaults.List(ctx, params, opts...)
+	case "vaults.update":
+		params, err := decodeVaultsUpdateParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return s.Vaults.Update(ctx, in.Path["vault_id"], params, opts...)
 	case "webhooks.create":
 		params, err := decodeWebhooksCreateParams(in)
 		if err != nil {
@@ -459,6 +505,18 @@ func InvokeAutoPaging(ctx context.Context, s *Services, operationID string, in I
 			return nil, err
 		}
 		return anySeq(s.Skills.Versions.ListAutoPaging(ctx, in.Path["skill_id"], params, opts...)), nil
+	case "vaults.credentials.list":
+		params, err := decodeVaultsCredentialsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return anySeq(s.Vaults.Credentials.ListAutoPaging(ctx, in.Path["vault_id"], params, opts...)), nil
+	case "vaults.list":
+		params, err := decodeVaultsListParams(in)
+		if err != nil {
+			return nil, err
+		}
+		return anySeq(s.Vaults.ListAutoPaging(ctx, params, opts...)), nil
 	case "webhooks.list":
 		params, err := decodeWebhooksListParams(in)
 		if err != nil {
@@ -1015,6 +1073,63 @@ func decodeSkillsVersionsListParams(in Invocation) (SkillsVersionsListParams, er
 		return p, err
 	}
 	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeVaultsCreateParams(in Invocation) (VaultsCreateParams, error) {
+	var p VaultsCreateParams
+	if err := in.body(&p); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeVaultsCredentialsCreateParams(in Invocation) (VaultsCredentialsCreateParams, error) {
+	var p VaultsCredentialsCreateParams
+	if err := in.body(&p); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeVaultsCredentialsListParams(in Invocation) (VaultsCredentialsListParams, error) {
+	var p VaultsCredentialsListParams
+	if err := in.query("limit", &p.Limit); err != nil {
+		return p, err
+	}
+	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeVaultsCredentialsUpdateParams(in Invocation) (VaultsCredentialsUpdateParams, error) {
+	var p VaultsCredentialsUpdateParams
+	if err := in.body(&p); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeVaultsListParams(in Invocation) (VaultsListParams, error) {
+	var p VaultsListParams
+	if err := in.query("limit", &p.Limit); err != nil {
+		return p, err
+	}
+	if err := in.query("page", &p.Page); err != nil {
+		return p, err
+	}
+	if err := in.query("include_archived", &p.IncludeArchived); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+func decodeVaultsUpdateParams(in Invocation) (VaultsUpdateParams, error) {
+	var p VaultsUpdateParams
+	if err := in.body(&p); err != nil {
 		return p, err
 	}
 	return p, nil

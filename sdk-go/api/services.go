@@ -44,6 +44,9 @@ type Services struct {
 	// System groups the system.* operations.
 	System *SystemService
 
+	// Vaults groups the vaults.* operations.
+	Vaults *VaultsService
+
 	// Webhooks groups the webhooks.* operations.
 	Webhooks *WebhooksService
 }
@@ -61,6 +64,7 @@ func NewServices(t Transport) *Services {
 	s.Sessions = newSessionsService(t)
 	s.Skills = newSkillsService(t)
 	s.System = newSystemService(t)
+	s.Vaults = newVaultsService(t)
 	s.Webhooks = newWebhooksService(t)
 	return s
 }
@@ -1273,6 +1277,148 @@ func (s *SystemService) Readiness(ctx context.Context, opts ...RequestOption) (*
 	path := "/v1/readiness"
 	req := newRequest("system.readiness", http.MethodGet, path, nil, opts)
 	return doJSON[Readiness](ctx, s.t, req)
+}
+
+// VaultsService groups the vaults.* operations.
+type VaultsService struct {
+	t Transport
+
+	// Credentials groups the vaults.credentials.* operations.
+	Credentials *VaultsCredentialsService
+}
+
+func newVaultsService(t Transport) *VaultsService {
+	s := &VaultsService{t: t}
+	s.Credentials = newVaultsCredentialsService(t)
+	return s
+}
+
+// List calls vaults.list (GET /v1/vaults): List vaults.
+func (s *VaultsService) List(ctx context.Context, params VaultsListParams, opts ...RequestOption) (*VaultList, error) {
+	path := "/v1/vaults"
+	req := newRequest("vaults.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "include_archived", Value: params.IncludeArchived},
+	}, req.Query...)
+	return doJSON[VaultList](ctx, s.t, req)
+}
+
+// ListAutoPaging iterates every item of every page of vaults.list, following next_page.
+func (s *VaultsService) ListAutoPaging(ctx context.Context, params VaultsListParams, opts ...RequestOption) iter.Seq2[Vault, error] {
+	path := "/v1/vaults"
+	req := newRequest("vaults.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+		{Name: "include_archived", Value: params.IncludeArchived},
+	}, req.Query...)
+	return paginate[Vault](ctx, s.t, req)
+}
+
+// Create calls vaults.create (POST /v1/vaults): Create a vault.
+func (s *VaultsService) Create(ctx context.Context, params VaultsCreateParams, opts ...RequestOption) (*Vault, error) {
+	path := "/v1/vaults"
+	req := newRequest("vaults.create", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[Vault](ctx, s.t, req)
+}
+
+// Get calls vaults.get (GET /v1/vaults/{vault_id}): Get a vault.
+func (s *VaultsService) Get(ctx context.Context, vaultID string, opts ...RequestOption) (*Vault, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID)
+	req := newRequest("vaults.get", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[Vault](ctx, s.t, req)
+}
+
+// Update calls vaults.update (POST /v1/vaults/{vault_id}): Update a vault.
+func (s *VaultsService) Update(ctx context.Context, vaultID string, params VaultsUpdateParams, opts ...RequestOption) (*Vault, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID)
+	req := newRequest("vaults.update", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[Vault](ctx, s.t, req)
+}
+
+// Delete calls vaults.delete (DELETE /v1/vaults/{vault_id}): Delete a vault.
+func (s *VaultsService) Delete(ctx context.Context, vaultID string, opts ...RequestOption) (*VaultDeleted, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID)
+	req := newRequest("vaults.delete", http.MethodDelete, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[VaultDeleted](ctx, s.t, req)
+}
+
+// Archive calls vaults.archive (POST /v1/vaults/{vault_id}/archive): Archive a vault.
+func (s *VaultsService) Archive(ctx context.Context, vaultID string, opts ...RequestOption) (*Vault, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID) + "/archive"
+	req := newRequest("vaults.archive", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[Vault](ctx, s.t, req)
+}
+
+// VaultsCredentialsService groups the vaults.credentials.* operations.
+type VaultsCredentialsService struct {
+	t Transport
+}
+
+func newVaultsCredentialsService(t Transport) *VaultsCredentialsService {
+	s := &VaultsCredentialsService{t: t}
+	return s
+}
+
+// List calls vaults.credentials.list (GET /v1/vaults/{vault_id}/credentials): List a vault's
+// credentials.
+func (s *VaultsCredentialsService) List(ctx context.Context, vaultID string, params VaultsCredentialsListParams, opts ...RequestOption) (*VaultCredentialList, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID) + "/credentials"
+	req := newRequest("vaults.credentials.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+	}, req.Query...)
+	return doJSON[VaultCredentialList](ctx, s.t, req)
+}
+
+// ListAutoPaging iterates every item of every page of vaults.credentials.list, following next_page.
+func (s *VaultsCredentialsService) ListAutoPaging(ctx context.Context, vaultID string, params VaultsCredentialsListParams, opts ...RequestOption) iter.Seq2[VaultCredential, error] {
+	path := "/v1/vaults/" + url.PathEscape(vaultID) + "/credentials"
+	req := newRequest("vaults.credentials.list", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	req.Query = append([]QueryParam{
+		{Name: "limit", Value: params.Limit},
+		{Name: "page", Value: params.Page},
+	}, req.Query...)
+	return paginate[VaultCredential](ctx, s.t, req)
+}
+
+// Create calls vaults.credentials.create (POST /v1/vaults/{vault_id}/credentials): Create a vault
+// credential.
+func (s *VaultsCredentialsService) Create(ctx context.Context, vaultID string, params VaultsCredentialsCreateParams, opts ...RequestOption) (*VaultCredential, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID) + "/credentials"
+	req := newRequest("vaults.credentials.create", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[VaultCredential](ctx, s.t, req)
+}
+
+// Get calls vaults.credentials.get (GET /v1/vaults/{vault_id}/credentials/{credential_id}): Get a
+// vault credential.
+func (s *VaultsCredentialsService) Get(ctx context.Context, vaultID string, credentialID string, opts ...RequestOption) (*VaultCredential, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID) + "/credentials/" + url.PathEscape(credentialID)
+	req := newRequest("vaults.credentials.get", http.MethodGet, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[VaultCredential](ctx, s.t, req)
+}
+
+// Update calls vaults.credentials.update (POST /v1/vaults/{vault_id}/credentials/{credential_id}):
+// Update a vault credential.
+func (s *VaultsCredentialsService) Update(ctx context.Context, vaultID string, credentialID string, params VaultsCredentialsUpdateParams, opts ...RequestOption) (*VaultCredential, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID) + "/credentials/" + url.PathEscape(credentialID)
+	req := newRequest("vaults.credentials.update", http.MethodPost, path, []string{"WorkspaceKey"}, opts)
+	req.Body = params
+	return doJSON[VaultCredential](ctx, s.t, req)
+}
+
+// Delete calls vaults.credentials.delete (DELETE
+// /v1/vaults/{vault_id}/credentials/{credential_id}): Delete a vault credential.
+func (s *VaultsCredentialsService) Delete(ctx context.Context, vaultID string, credentialID string, opts ...RequestOption) (*VaultCredentialDeleted, error) {
+	path := "/v1/vaults/" + url.PathEscape(vaultID) + "/credentials/" + url.PathEscape(credentialID)
+	req := newRequest("vaults.credentials.delete", http.MethodDelete, path, []string{"WorkspaceKey"}, opts)
+	return doJSON[VaultCredentialDeleted](ctx, s.t, req)
 }
 
 // WebhooksService groups the webhooks.* operations.

@@ -889,6 +889,306 @@ type ContextManagement struct {
 	Compaction *CompactionConfig `json:"compaction,omitzero"`
 }
 
+// CredentialAuth: What a credential authenticates with; secret fields appear only as `*_set` flags.
+//
+// Known variants: StaticBearerAuth (static_bearer), McpOAuthAuth (mcp_oauth),
+// EnvironmentVariableAuth (environment_variable). A type this client does not know keeps its JSON
+// verbatim in Raw.
+type CredentialAuth struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// CredentialAuth discriminator values.
+const (
+	CredentialAuthTypeStaticBearer        = "static_bearer"
+	CredentialAuthTypeMCPOauth            = "mcp_oauth"
+	CredentialAuthTypeEnvironmentVariable = "environment_variable"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u CredentialAuth) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *CredentialAuth) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("CredentialAuth", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u CredentialAuth) Value() (any, error) {
+	switch u.Type {
+	case "static_bearer":
+		return u.AsStaticBearerAuth()
+	case "mcp_oauth":
+		return u.AsMcpOAuthAuth()
+	case "environment_variable":
+		return u.AsEnvironmentVariableAuth()
+	}
+	return nil, nil
+}
+
+// NewCredentialAuthFromStaticBearerAuth wraps v as a CredentialAuth, setting its type to "static_bearer".
+func NewCredentialAuthFromStaticBearerAuth(v StaticBearerAuth) CredentialAuth {
+	v.Type = "static_bearer"
+	raw, err := json.Marshal(v)
+	return CredentialAuth{Type: "static_bearer", Raw: raw, err: err}
+}
+
+// AsStaticBearerAuth decodes the union as StaticBearerAuth; it fails when Type is not "static_bearer".
+func (u CredentialAuth) AsStaticBearerAuth() (StaticBearerAuth, error) {
+	var v StaticBearerAuth
+	if u.Type != "static_bearer" {
+		return v, &UnionTypeError{Union: "CredentialAuth", Want: "static_bearer", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewCredentialAuthFromMcpOAuthAuth wraps v as a CredentialAuth, setting its type to "mcp_oauth".
+func NewCredentialAuthFromMcpOAuthAuth(v McpOAuthAuth) CredentialAuth {
+	v.Type = "mcp_oauth"
+	raw, err := json.Marshal(v)
+	return CredentialAuth{Type: "mcp_oauth", Raw: raw, err: err}
+}
+
+// AsMcpOAuthAuth decodes the union as McpOAuthAuth; it fails when Type is not "mcp_oauth".
+func (u CredentialAuth) AsMcpOAuthAuth() (McpOAuthAuth, error) {
+	var v McpOAuthAuth
+	if u.Type != "mcp_oauth" {
+		return v, &UnionTypeError{Union: "CredentialAuth", Want: "mcp_oauth", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewCredentialAuthFromEnvironmentVariableAuth wraps v as a CredentialAuth, setting its type to "environment_variable".
+func NewCredentialAuthFromEnvironmentVariableAuth(v EnvironmentVariableAuth) CredentialAuth {
+	v.Type = "environment_variable"
+	raw, err := json.Marshal(v)
+	return CredentialAuth{Type: "environment_variable", Raw: raw, err: err}
+}
+
+// AsEnvironmentVariableAuth decodes the union as EnvironmentVariableAuth; it fails when Type is not "environment_variable".
+func (u CredentialAuth) AsEnvironmentVariableAuth() (EnvironmentVariableAuth, error) {
+	var v EnvironmentVariableAuth
+	if u.Type != "environment_variable" {
+		return v, &UnionTypeError{Union: "CredentialAuth", Want: "environment_variable", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// CredentialAuthParams: What a new credential authenticates with.
+//
+// Known variants: StaticBearerAuthParams (static_bearer), McpOAuthAuthParams (mcp_oauth),
+// EnvironmentVariableAuthParams (environment_variable). A type this client does not know keeps its
+// JSON verbatim in Raw.
+type CredentialAuthParams struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// CredentialAuthParams discriminator values.
+const (
+	CredentialAuthParamsTypeStaticBearer        = "static_bearer"
+	CredentialAuthParamsTypeMCPOauth            = "mcp_oauth"
+	CredentialAuthParamsTypeEnvironmentVariable = "environment_variable"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u CredentialAuthParams) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *CredentialAuthParams) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("CredentialAuthParams", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u CredentialAuthParams) Value() (any, error) {
+	switch u.Type {
+	case "static_bearer":
+		return u.AsStaticBearerAuthParams()
+	case "mcp_oauth":
+		return u.AsMcpOAuthAuthParams()
+	case "environment_variable":
+		return u.AsEnvironmentVariableAuthParams()
+	}
+	return nil, nil
+}
+
+// NewCredentialAuthParamsFromStaticBearerAuthParams wraps v as a CredentialAuthParams, setting its type to "static_bearer".
+func NewCredentialAuthParamsFromStaticBearerAuthParams(v StaticBearerAuthParams) CredentialAuthParams {
+	v.Type = "static_bearer"
+	raw, err := json.Marshal(v)
+	return CredentialAuthParams{Type: "static_bearer", Raw: raw, err: err}
+}
+
+// AsStaticBearerAuthParams decodes the union as StaticBearerAuthParams; it fails when Type is not "static_bearer".
+func (u CredentialAuthParams) AsStaticBearerAuthParams() (StaticBearerAuthParams, error) {
+	var v StaticBearerAuthParams
+	if u.Type != "static_bearer" {
+		return v, &UnionTypeError{Union: "CredentialAuthParams", Want: "static_bearer", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewCredentialAuthParamsFromMcpOAuthAuthParams wraps v as a CredentialAuthParams, setting its type to "mcp_oauth".
+func NewCredentialAuthParamsFromMcpOAuthAuthParams(v McpOAuthAuthParams) CredentialAuthParams {
+	v.Type = "mcp_oauth"
+	raw, err := json.Marshal(v)
+	return CredentialAuthParams{Type: "mcp_oauth", Raw: raw, err: err}
+}
+
+// AsMcpOAuthAuthParams decodes the union as McpOAuthAuthParams; it fails when Type is not "mcp_oauth".
+func (u CredentialAuthParams) AsMcpOAuthAuthParams() (McpOAuthAuthParams, error) {
+	var v McpOAuthAuthParams
+	if u.Type != "mcp_oauth" {
+		return v, &UnionTypeError{Union: "CredentialAuthParams", Want: "mcp_oauth", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewCredentialAuthParamsFromEnvironmentVariableAuthParams wraps v as a CredentialAuthParams, setting its type to "environment_variable".
+func NewCredentialAuthParamsFromEnvironmentVariableAuthParams(v EnvironmentVariableAuthParams) CredentialAuthParams {
+	v.Type = "environment_variable"
+	raw, err := json.Marshal(v)
+	return CredentialAuthParams{Type: "environment_variable", Raw: raw, err: err}
+}
+
+// AsEnvironmentVariableAuthParams decodes the union as EnvironmentVariableAuthParams; it fails when Type is not "environment_variable".
+func (u CredentialAuthParams) AsEnvironmentVariableAuthParams() (EnvironmentVariableAuthParams, error) {
+	var v EnvironmentVariableAuthParams
+	if u.Type != "environment_variable" {
+		return v, &UnionTypeError{Union: "CredentialAuthParams", Want: "environment_variable", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// CredentialAuthUpdateParams: Changes to a credential's authentication; `type` must be the
+// credential's type.
+//
+// Known variants: StaticBearerAuthUpdateParams (static_bearer), McpOAuthAuthUpdateParams
+// (mcp_oauth), EnvironmentVariableAuthUpdateParams (environment_variable). A type this client does
+// not know keeps its JSON verbatim in Raw.
+type CredentialAuthUpdateParams struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// CredentialAuthUpdateParams discriminator values.
+const (
+	CredentialAuthUpdateParamsTypeStaticBearer        = "static_bearer"
+	CredentialAuthUpdateParamsTypeMCPOauth            = "mcp_oauth"
+	CredentialAuthUpdateParamsTypeEnvironmentVariable = "environment_variable"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u CredentialAuthUpdateParams) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *CredentialAuthUpdateParams) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("CredentialAuthUpdateParams", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u CredentialAuthUpdateParams) Value() (any, error) {
+	switch u.Type {
+	case "static_bearer":
+		return u.AsStaticBearerAuthUpdateParams()
+	case "mcp_oauth":
+		return u.AsMcpOAuthAuthUpdateParams()
+	case "environment_variable":
+		return u.AsEnvironmentVariableAuthUpdateParams()
+	}
+	return nil, nil
+}
+
+// NewCredentialAuthUpdateParamsFromStaticBearerAuthUpdateParams wraps v as a CredentialAuthUpdateParams, setting its type to "static_bearer".
+func NewCredentialAuthUpdateParamsFromStaticBearerAuthUpdateParams(v StaticBearerAuthUpdateParams) CredentialAuthUpdateParams {
+	v.Type = "static_bearer"
+	raw, err := json.Marshal(v)
+	return CredentialAuthUpdateParams{Type: "static_bearer", Raw: raw, err: err}
+}
+
+// AsStaticBearerAuthUpdateParams decodes the union as StaticBearerAuthUpdateParams; it fails when Type is not "static_bearer".
+func (u CredentialAuthUpdateParams) AsStaticBearerAuthUpdateParams() (StaticBearerAuthUpdateParams, error) {
+	var v StaticBearerAuthUpdateParams
+	if u.Type != "static_bearer" {
+		return v, &UnionTypeError{Union: "CredentialAuthUpdateParams", Want: "static_bearer", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewCredentialAuthUpdateParamsFromMcpOAuthAuthUpdateParams wraps v as a CredentialAuthUpdateParams, setting its type to "mcp_oauth".
+func NewCredentialAuthUpdateParamsFromMcpOAuthAuthUpdateParams(v McpOAuthAuthUpdateParams) CredentialAuthUpdateParams {
+	v.Type = "mcp_oauth"
+	raw, err := json.Marshal(v)
+	return CredentialAuthUpdateParams{Type: "mcp_oauth", Raw: raw, err: err}
+}
+
+// AsMcpOAuthAuthUpdateParams decodes the union as McpOAuthAuthUpdateParams; it fails when Type is not "mcp_oauth".
+func (u CredentialAuthUpdateParams) AsMcpOAuthAuthUpdateParams() (McpOAuthAuthUpdateParams, error) {
+	var v McpOAuthAuthUpdateParams
+	if u.Type != "mcp_oauth" {
+		return v, &UnionTypeError{Union: "CredentialAuthUpdateParams", Want: "mcp_oauth", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewCredentialAuthUpdateParamsFromEnvironmentVariableAuthUpdateParams wraps v as a CredentialAuthUpdateParams, setting its type to "environment_variable".
+func NewCredentialAuthUpdateParamsFromEnvironmentVariableAuthUpdateParams(v EnvironmentVariableAuthUpdateParams) CredentialAuthUpdateParams {
+	v.Type = "environment_variable"
+	raw, err := json.Marshal(v)
+	return CredentialAuthUpdateParams{Type: "environment_variable", Raw: raw, err: err}
+}
+
+// AsEnvironmentVariableAuthUpdateParams decodes the union as EnvironmentVariableAuthUpdateParams; it fails when Type is not "environment_variable".
+func (u CredentialAuthUpdateParams) AsEnvironmentVariableAuthUpdateParams() (EnvironmentVariableAuthUpdateParams, error) {
+	var v EnvironmentVariableAuthUpdateParams
+	if u.Type != "environment_variable" {
+		return v, &UnionTypeError{Union: "CredentialAuthUpdateParams", Want: "environment_variable", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// CredentialNetworking: The hosts an `environment_variable` secret may be sent to: requests to any
+// other host never carry it.
+type CredentialNetworking struct {
+	// Always `limited` (Mango has no unrestricted secrets).
+	Type string `json:"type"`
+
+	// Bare host names (`api.example.com`), IPv4 addresses or `*.` wildcards (`*.example.com`); no
+	// schemes, ports, paths or IPv6.
+	AllowedHosts []string `json:"allowed_hosts"`
+}
+
 // CronScheduleParams: A cron schedule. `expression` is POSIX cron with five fields (minute hour
 // day-of-month month day-of-week; names such as `mon` and `jan` accepted), or six with a leading
 // seconds field; `timezone` is an IANA name (`UTC` by default). Nonexistent local times are skipped
@@ -946,6 +1246,10 @@ type Deployment struct {
 	// Free-form string pairs.
 	Metadata Metadata `json:"metadata"`
 
+	// The vaults each Run's Session names (always present in this server's answers; optional so that
+	// older answers still decode).
+	VaultIDs []string `json:"vault_ids,omitzero"`
+
 	// The schedule; null for manual Runs only.
 	Schedule *DeploymentSchedule `json:"schedule"`
 
@@ -999,6 +1303,11 @@ type DeploymentCreateParams struct {
 
 	// Free-form string pairs (also given to each Run's Session).
 	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// Vaults whose credentials the Runs' Sessions' MCP connections use, in order (the first vault with
+	// a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
+	// archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
 
 	// When scheduled Runs happen; null or absent for manual Runs only.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
@@ -1131,7 +1440,8 @@ type DeploymentRun struct {
 // DeploymentRunError: Why a Run created no Session.
 type DeploymentRunError struct {
 	// `agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`,
-	// `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`.
+	// `environment_archived_error`, `vault_not_found_error`, `vault_archived_error`,
+	// `session_creation_rejected_error` or `unavailable_error`.
 	Type string `json:"type"`
 
 	// One sentence.
@@ -1260,6 +1570,10 @@ type DeploymentUpdateParams struct {
 	// Pairs merged into the metadata; a null value deletes the key.
 	Metadata *MetadataPatch `json:"metadata,omitzero"`
 
+	// New vaults for later Runs' Sessions (replacing the old list). Each must exist in the Workspace
+	// (400) and not be archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
+
 	// A new schedule, or null to remove it.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
 
@@ -1286,6 +1600,11 @@ type DeploymentsCreateParams struct {
 
 	// Free-form string pairs (also given to each Run's Session).
 	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// Vaults whose credentials the Runs' Sessions' MCP connections use, in order (the first vault with
+	// a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
+	// archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
 
 	// When scheduled Runs happen; null or absent for manual Runs only.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
@@ -1337,6 +1656,10 @@ type DeploymentsUpdateParams struct {
 
 	// Pairs merged into the metadata; a null value deletes the key.
 	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// New vaults for later Runs' Sessions (replacing the old list). Each must exist in the Workspace
+	// (400) and not be archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
 
 	// A new schedule, or null to remove it.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
@@ -1593,6 +1916,58 @@ type EnvironmentUpdateParams struct {
 
 	// Free-form string pairs (full replacement).
 	Metadata *Metadata `json:"metadata,omitzero"`
+}
+
+// EnvironmentVariableAuth: A named secret and the hosts it may be sent to (its value is never
+// returned).
+type EnvironmentVariableAuth struct {
+	// Always `environment_variable`.
+	Type string `json:"type"`
+
+	// The variable's name.
+	SecretName string `json:"secret_name"`
+
+	// The hosts the secret may be sent to.
+	Networking CredentialNetworking `json:"networking"`
+
+	// Where it may be substituted.
+	InjectionLocation InjectionLocation `json:"injection_location"`
+
+	// Whether a value is stored (false once its vault is archived).
+	SecretValueSet bool `json:"secret_value_set"`
+}
+
+// EnvironmentVariableAuthParams: A named secret and the hosts it may be sent to.
+type EnvironmentVariableAuthParams struct {
+	// Always `environment_variable`.
+	Type string `json:"type"`
+
+	// The variable's name, unique in the vault.
+	SecretName string `json:"secret_name"`
+
+	// The secret (write-only).
+	SecretValue string `json:"secret_value"`
+
+	// The hosts the secret may be sent to.
+	Networking CredentialNetworking `json:"networking"`
+
+	// Where it may be substituted (header values by default; bodies only when asked).
+	InjectionLocation *InjectionLocationParams `json:"injection_location,omitzero"`
+}
+
+// EnvironmentVariableAuthUpdateParams: Changes to an `environment_variable` credential.
+type EnvironmentVariableAuthUpdateParams struct {
+	// Always `environment_variable` (the credential's type).
+	Type string `json:"type"`
+
+	// A new secret (write-only).
+	SecretValue *string `json:"secret_value,omitzero"`
+
+	// New allowed hosts (replacing the old ones).
+	Networking *CredentialNetworking `json:"networking,omitzero"`
+
+	// Where it may be substituted (present fields replace the stored ones).
+	InjectionLocation *InjectionLocationParams `json:"injection_location,omitzero"`
 }
 
 // EnvironmentsCreateParams holds the query and body of environments.create.
@@ -1953,6 +2328,25 @@ type HeartbeatResponse struct {
 	TTLSeconds int `json:"ttl_seconds"`
 }
 
+// InjectionLocation: Where in an outbound request the secret may be substituted.
+type InjectionLocation struct {
+	// Substituted in request header values.
+	Header bool `json:"header"`
+
+	// Substituted in request bodies.
+	Body bool `json:"body"`
+}
+
+// InjectionLocationParams: Where in an outbound request the secret may be substituted (absent
+// fields keep their value; at creation `header` defaults to true and `body` to false).
+type InjectionLocationParams struct {
+	// Substitute it in request header values.
+	Header *bool `json:"header,omitzero"`
+
+	// Substitute it in request bodies.
+	Body *bool `json:"body,omitzero"`
+}
+
 // ManualPausedReason: Paused by `deployments.pause`.
 type ManualPausedReason struct {
 	// Always `manual`.
@@ -1972,7 +2366,124 @@ type MaxTokensStopReason struct {
 	Type string `json:"type"`
 }
 
-// McpServer: A remote MCP server reached over streamable HTTP. Unauthenticated in this version.
+// McpOAuthAuth: An OAuth access token for one MCP server (its secrets are never returned).
+type McpOAuthAuth struct {
+	// Always `mcp_oauth`.
+	Type string `json:"type"`
+
+	// The MCP server's URL.
+	MCPServerURL string `json:"mcp_server_url"`
+
+	// When the access token expires; null when unknown.
+	ExpiresAt *time.Time `json:"expires_at"`
+
+	// How the access token is refreshed; null when it cannot be.
+	Refresh *McpOAuthRefresh `json:"refresh"`
+
+	// Whether an access token is stored (false once its vault is archived).
+	AccessTokenSet bool `json:"access_token_set"`
+}
+
+// McpOAuthAuthParams: An OAuth access token for one MCP server, with its expiry and optionally how
+// to refresh it.
+type McpOAuthAuthParams struct {
+	// Always `mcp_oauth`.
+	Type string `json:"type"`
+
+	// The MCP server's URL (matched by scheme, host, port and path); without credentials in it.
+	MCPServerURL string `json:"mcp_server_url"`
+
+	// The access token (write-only).
+	AccessToken string `json:"access_token"`
+
+	// When the access token expires (in the future); null when unknown.
+	ExpiresAt Nullable[time.Time] `json:"expires_at,omitzero"`
+
+	// How to refresh the access token; null or absent when it cannot be refreshed.
+	Refresh Nullable[McpOAuthRefreshParams] `json:"refresh,omitzero"`
+}
+
+// McpOAuthAuthUpdateParams: Changes to an `mcp_oauth` credential.
+type McpOAuthAuthUpdateParams struct {
+	// Always `mcp_oauth` (the credential's type).
+	Type string `json:"type"`
+
+	// A new access token (write-only); send its `expires_at` too or the old expiry is kept.
+	AccessToken *string `json:"access_token,omitzero"`
+
+	// A new expiry (in the future); null when unknown.
+	ExpiresAt Nullable[time.Time] `json:"expires_at,omitzero"`
+
+	// Changes to the refresh settings; null removes them.
+	Refresh Nullable[McpOAuthRefreshUpdateParams] `json:"refresh,omitzero"`
+}
+
+// McpOAuthRefresh: How the access token is refreshed (its secrets are never returned).
+type McpOAuthRefresh struct {
+	// The OAuth client id.
+	ClientID string `json:"client_id"`
+
+	// The token endpoint.
+	TokenEndpoint string `json:"token_endpoint"`
+
+	// How the client authenticates to the token endpoint.
+	TokenEndpointAuth TokenEndpointAuth `json:"token_endpoint_auth"`
+
+	// The scope asked for when refreshing.
+	Scope *string `json:"scope"`
+
+	// The resource indicator sent when refreshing.
+	Resource *string `json:"resource"`
+
+	// Whether a refresh token is stored (its value is never returned).
+	RefreshTokenSet bool `json:"refresh_token_set"`
+}
+
+// McpOAuthRefreshParams: How the access token is refreshed at the authorization server.
+type McpOAuthRefreshParams struct {
+	// The OAuth client id.
+	ClientID string `json:"client_id"`
+
+	// The OAuth refresh token (write-only).
+	RefreshToken string `json:"refresh_token"`
+
+	// The authorization server's token endpoint (an absolute http or https URL).
+	TokenEndpoint string `json:"token_endpoint"`
+
+	// How the client authenticates to the token endpoint.
+	TokenEndpointAuth TokenEndpointAuthParams `json:"token_endpoint_auth"`
+
+	// The scope to ask for when refreshing.
+	Scope Nullable[string] `json:"scope,omitzero"`
+
+	// The resource indicator (RFC 8707) to send when refreshing.
+	Resource Nullable[string] `json:"resource,omitzero"`
+}
+
+// McpOAuthRefreshUpdateParams: Changes to the refresh settings; present fields replace the stored
+// ones (settings added to a credential without them must be complete).
+type McpOAuthRefreshUpdateParams struct {
+	// A new OAuth client id.
+	ClientID *string `json:"client_id,omitzero"`
+
+	// A new refresh token (write-only).
+	RefreshToken *string `json:"refresh_token,omitzero"`
+
+	// A new token endpoint.
+	TokenEndpoint *string `json:"token_endpoint,omitzero"`
+
+	// A new token endpoint authentication, with its secret.
+	TokenEndpointAuth *TokenEndpointAuthParams `json:"token_endpoint_auth,omitzero"`
+
+	// A new scope; null clears it.
+	Scope Nullable[string] `json:"scope,omitzero"`
+
+	// A new resource indicator; null clears it.
+	Resource Nullable[string] `json:"resource,omitzero"`
+}
+
+// McpServer: A remote MCP server reached over streamable HTTP. Its credentials come from the
+// Session's vaults (matched by URL), never from the URL itself.
 type McpServer struct {
 	// Always `url`.
 	Type string `json:"type"`
@@ -1980,7 +2491,9 @@ type McpServer struct {
 	// A name unique within the Agent, referenced by `mcp_toolset`.
 	Name string `json:"name"`
 
-	// The server's streamable HTTP endpoint.
+	// The server's streamable HTTP endpoint. A URL carrying a credential (`user:pass@`, or a query
+	// parameter such as `token`, `access_token`, `api_key`, `apikey`, `key`, `secret`, `password` or
+	// `auth`) answers 400: put the credential in a vault.
 	URL string `json:"url"`
 }
 
@@ -3345,6 +3858,10 @@ type Session struct {
 	// Attached Memory Stores.
 	Resources []SessionResource `json:"resources"`
 
+	// The vaults whose credentials the Session's MCP connections use, in order (always present in this
+	// server's answers; optional so that older answers still decode).
+	VaultIDs []string `json:"vault_ids,omitzero"`
+
 	// Free-form string pairs.
 	Metadata Metadata `json:"metadata"`
 
@@ -3452,6 +3969,11 @@ type SessionCreateParams struct {
 
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
+
+	// Vaults whose credentials the Session's MCP connections use, in order (the first vault with a
+	// credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
+	// archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
 
 	// `user.message` and `user.define_outcome` events accepted atomically with the creation.
 	InitialEvents []SessionInitialEvent `json:"initial_events,omitzero"`
@@ -5670,10 +6192,14 @@ type SessionUpdateParams struct {
 	// A new budget (replacing the old one) or null to remove it; raising or removing it resumes a
 	// Session stopped with `budget_reached`.
 	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
+
+	// New vaults (replacing the old list; MCP connections opened from then on use them). Each must
+	// exist in the Workspace (400) and not be archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
 }
 
-// SessionUpdatedEvent: The Session's title, metadata or budget changed; only changed fields are
-// present.
+// SessionUpdatedEvent: The Session's title, metadata, budget or vaults changed; only changed fields
+// are present.
 type SessionUpdatedEvent struct {
 	// Always `session.updated`.
 	Type string `json:"type"`
@@ -5699,6 +6225,9 @@ type SessionUpdatedEvent struct {
 
 	// The new budget, when it changed (null when removed).
 	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
+
+	// The new vault ids, when they changed.
+	VaultIDs []string `json:"vault_ids,omitzero"`
 }
 
 // SessionUsage: A Session's cumulative model usage and its list cost.
@@ -5776,6 +6305,11 @@ type SessionsCreateParams struct {
 
 	// Memory Store attachments (fixed for the Session's life).
 	Resources []MemoryStoreResourceParams `json:"resources,omitzero"`
+
+	// Vaults whose credentials the Session's MCP connections use, in order (the first vault with a
+	// credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
+	// archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
 
 	// `user.message` and `user.define_outcome` events accepted atomically with the creation.
 	InitialEvents []SessionInitialEvent `json:"initial_events,omitzero"`
@@ -5946,6 +6480,10 @@ type SessionsUpdateParams struct {
 	// A new budget (replacing the old one) or null to remove it; raising or removing it resumes a
 	// Session stopped with `budget_reached`.
 	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
+
+	// New vaults (replacing the old list; MCP connections opened from then on use them). Each must
+	// exist in the Workspace (400) and not be archived (409).
+	VaultIDs []string `json:"vault_ids,omitzero"`
 }
 
 // Skill: A Skill; its content lives in immutable versions.
@@ -6212,6 +6750,39 @@ type SpanOutcomeEvaluationStartEvent struct {
 	Iteration int `json:"iteration"`
 }
 
+// StaticBearerAuth: A bearer token sent to one MCP server (never returned).
+type StaticBearerAuth struct {
+	// Always `static_bearer`.
+	Type string `json:"type"`
+
+	// The MCP server's URL.
+	MCPServerURL string `json:"mcp_server_url"`
+
+	// Whether a token is stored (false once its vault is archived).
+	TokenSet bool `json:"token_set"`
+}
+
+// StaticBearerAuthParams: A bearer token sent to one MCP server.
+type StaticBearerAuthParams struct {
+	// Always `static_bearer`.
+	Type string `json:"type"`
+
+	// The MCP server's URL (matched by scheme, host, port and path); without credentials in it.
+	MCPServerURL string `json:"mcp_server_url"`
+
+	// The token, sent as `Authorization: Bearer` (write-only).
+	Token string `json:"token"`
+}
+
+// StaticBearerAuthUpdateParams: Changes to a `static_bearer` credential.
+type StaticBearerAuthUpdateParams struct {
+	// Always `static_bearer` (the credential's type).
+	Type string `json:"type"`
+
+	// A new token (write-only).
+	Token *string `json:"token,omitzero"`
+}
+
 // StopReason: Why a Session went idle.
 //
 // Known variants: EndTurnStopReason (end_turn), RequiresActionStopReason (requires_action),
@@ -6452,6 +7023,240 @@ func (u ThreadAgent) AsRosterAdvisor() (RosterAdvisor, error) {
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
+}
+
+// TokenEndpointAuth: How the client authenticates to the token endpoint.
+//
+// Known variants: TokenEndpointAuthNone (none), TokenEndpointAuthBasic (client_secret_basic),
+// TokenEndpointAuthPost (client_secret_post). A type this client does not know keeps its JSON
+// verbatim in Raw.
+type TokenEndpointAuth struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// TokenEndpointAuth discriminator values.
+const (
+	TokenEndpointAuthTypeNone              = "none"
+	TokenEndpointAuthTypeClientSecretBasic = "client_secret_basic"
+	TokenEndpointAuthTypeClientSecretPost  = "client_secret_post"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u TokenEndpointAuth) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *TokenEndpointAuth) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("TokenEndpointAuth", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u TokenEndpointAuth) Value() (any, error) {
+	switch u.Type {
+	case "none":
+		return u.AsTokenEndpointAuthNone()
+	case "client_secret_basic":
+		return u.AsTokenEndpointAuthBasic()
+	case "client_secret_post":
+		return u.AsTokenEndpointAuthPost()
+	}
+	return nil, nil
+}
+
+// NewTokenEndpointAuthFromTokenEndpointAuthNone wraps v as a TokenEndpointAuth, setting its type to "none".
+func NewTokenEndpointAuthFromTokenEndpointAuthNone(v TokenEndpointAuthNone) TokenEndpointAuth {
+	v.Type = "none"
+	raw, err := json.Marshal(v)
+	return TokenEndpointAuth{Type: "none", Raw: raw, err: err}
+}
+
+// AsTokenEndpointAuthNone decodes the union as TokenEndpointAuthNone; it fails when Type is not "none".
+func (u TokenEndpointAuth) AsTokenEndpointAuthNone() (TokenEndpointAuthNone, error) {
+	var v TokenEndpointAuthNone
+	if u.Type != "none" {
+		return v, &UnionTypeError{Union: "TokenEndpointAuth", Want: "none", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewTokenEndpointAuthFromTokenEndpointAuthBasic wraps v as a TokenEndpointAuth, setting its type to "client_secret_basic".
+func NewTokenEndpointAuthFromTokenEndpointAuthBasic(v TokenEndpointAuthBasic) TokenEndpointAuth {
+	v.Type = "client_secret_basic"
+	raw, err := json.Marshal(v)
+	return TokenEndpointAuth{Type: "client_secret_basic", Raw: raw, err: err}
+}
+
+// AsTokenEndpointAuthBasic decodes the union as TokenEndpointAuthBasic; it fails when Type is not "client_secret_basic".
+func (u TokenEndpointAuth) AsTokenEndpointAuthBasic() (TokenEndpointAuthBasic, error) {
+	var v TokenEndpointAuthBasic
+	if u.Type != "client_secret_basic" {
+		return v, &UnionTypeError{Union: "TokenEndpointAuth", Want: "client_secret_basic", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewTokenEndpointAuthFromTokenEndpointAuthPost wraps v as a TokenEndpointAuth, setting its type to "client_secret_post".
+func NewTokenEndpointAuthFromTokenEndpointAuthPost(v TokenEndpointAuthPost) TokenEndpointAuth {
+	v.Type = "client_secret_post"
+	raw, err := json.Marshal(v)
+	return TokenEndpointAuth{Type: "client_secret_post", Raw: raw, err: err}
+}
+
+// AsTokenEndpointAuthPost decodes the union as TokenEndpointAuthPost; it fails when Type is not "client_secret_post".
+func (u TokenEndpointAuth) AsTokenEndpointAuthPost() (TokenEndpointAuthPost, error) {
+	var v TokenEndpointAuthPost
+	if u.Type != "client_secret_post" {
+		return v, &UnionTypeError{Union: "TokenEndpointAuth", Want: "client_secret_post", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// TokenEndpointAuthBasic: The client authenticates to the token endpoint with HTTP Basic.
+type TokenEndpointAuthBasic struct {
+	// Always `client_secret_basic`.
+	Type string `json:"type"`
+
+	// Whether a client secret is stored (its value is never returned).
+	ClientSecretSet bool `json:"client_secret_set"`
+}
+
+// TokenEndpointAuthBasicParams: The client authenticates to the token endpoint with HTTP Basic.
+type TokenEndpointAuthBasicParams struct {
+	// Always `client_secret_basic`.
+	Type string `json:"type"`
+
+	// The OAuth client secret (write-only).
+	ClientSecret string `json:"client_secret"`
+}
+
+// TokenEndpointAuthNone: The token endpoint takes no client authentication (a public client).
+type TokenEndpointAuthNone struct {
+	// Always `none`.
+	Type string `json:"type"`
+}
+
+// TokenEndpointAuthParams: How the client authenticates to the token endpoint.
+//
+// Known variants: TokenEndpointAuthNone (none), TokenEndpointAuthBasicParams (client_secret_basic),
+// TokenEndpointAuthPostParams (client_secret_post). A type this client does not know keeps its JSON
+// verbatim in Raw.
+type TokenEndpointAuthParams struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// TokenEndpointAuthParams discriminator values.
+const (
+	TokenEndpointAuthParamsTypeNone              = "none"
+	TokenEndpointAuthParamsTypeClientSecretBasic = "client_secret_basic"
+	TokenEndpointAuthParamsTypeClientSecretPost  = "client_secret_post"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u TokenEndpointAuthParams) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *TokenEndpointAuthParams) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("TokenEndpointAuthParams", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u TokenEndpointAuthParams) Value() (any, error) {
+	switch u.Type {
+	case "none":
+		return u.AsTokenEndpointAuthNone()
+	case "client_secret_basic":
+		return u.AsTokenEndpointAuthBasicParams()
+	case "client_secret_post":
+		return u.AsTokenEndpointAuthPostParams()
+	}
+	return nil, nil
+}
+
+// NewTokenEndpointAuthParamsFromTokenEndpointAuthNone wraps v as a TokenEndpointAuthParams, setting its type to "none".
+func NewTokenEndpointAuthParamsFromTokenEndpointAuthNone(v TokenEndpointAuthNone) TokenEndpointAuthParams {
+	v.Type = "none"
+	raw, err := json.Marshal(v)
+	return TokenEndpointAuthParams{Type: "none", Raw: raw, err: err}
+}
+
+// AsTokenEndpointAuthNone decodes the union as TokenEndpointAuthNone; it fails when Type is not "none".
+func (u TokenEndpointAuthParams) AsTokenEndpointAuthNone() (TokenEndpointAuthNone, error) {
+	var v TokenEndpointAuthNone
+	if u.Type != "none" {
+		return v, &UnionTypeError{Union: "TokenEndpointAuthParams", Want: "none", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewTokenEndpointAuthParamsFromTokenEndpointAuthBasicParams wraps v as a TokenEndpointAuthParams, setting its type to "client_secret_basic".
+func NewTokenEndpointAuthParamsFromTokenEndpointAuthBasicParams(v TokenEndpointAuthBasicParams) TokenEndpointAuthParams {
+	v.Type = "client_secret_basic"
+	raw, err := json.Marshal(v)
+	return TokenEndpointAuthParams{Type: "client_secret_basic", Raw: raw, err: err}
+}
+
+// AsTokenEndpointAuthBasicParams decodes the union as TokenEndpointAuthBasicParams; it fails when Type is not "client_secret_basic".
+func (u TokenEndpointAuthParams) AsTokenEndpointAuthBasicParams() (TokenEndpointAuthBasicParams, error) {
+	var v TokenEndpointAuthBasicParams
+	if u.Type != "client_secret_basic" {
+		return v, &UnionTypeError{Union: "TokenEndpointAuthParams", Want: "client_secret_basic", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewTokenEndpointAuthParamsFromTokenEndpointAuthPostParams wraps v as a TokenEndpointAuthParams, setting its type to "client_secret_post".
+func NewTokenEndpointAuthParamsFromTokenEndpointAuthPostParams(v TokenEndpointAuthPostParams) TokenEndpointAuthParams {
+	v.Type = "client_secret_post"
+	raw, err := json.Marshal(v)
+	return TokenEndpointAuthParams{Type: "client_secret_post", Raw: raw, err: err}
+}
+
+// AsTokenEndpointAuthPostParams decodes the union as TokenEndpointAuthPostParams; it fails when Type is not "client_secret_post".
+func (u TokenEndpointAuthParams) AsTokenEndpointAuthPostParams() (TokenEndpointAuthPostParams, error) {
+	var v TokenEndpointAuthPostParams
+	if u.Type != "client_secret_post" {
+		return v, &UnionTypeError{Union: "TokenEndpointAuthParams", Want: "client_secret_post", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// TokenEndpointAuthPost: The client sends its secret in the token request's body.
+type TokenEndpointAuthPost struct {
+	// Always `client_secret_post`.
+	Type string `json:"type"`
+
+	// Whether a client secret is stored (its value is never returned).
+	ClientSecretSet bool `json:"client_secret_set"`
+}
+
+// TokenEndpointAuthPostParams: The client sends its secret in the token request's body.
+type TokenEndpointAuthPostParams struct {
+	// Always `client_secret_post`.
+	Type string `json:"type"`
+
+	// The OAuth client secret (write-only).
+	ClientSecret string `json:"client_secret"`
 }
 
 // ToolCall: One worker-run built-in tool call in the operation journal, as
@@ -6937,6 +7742,203 @@ type UserToolResultEventParams struct {
 
 	// The originating thread's id, when not the primary thread.
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+}
+
+// Vault: A named set of credentials that Sessions and Deployments name in `vault_ids`.
+type Vault struct {
+	// Always `vault`.
+	Type string `json:"type"`
+
+	// The vault id (`vlt_...`).
+	ID string `json:"id"`
+
+	// A human name.
+	DisplayName string `json:"display_name"`
+
+	// Free-form string pairs.
+	Metadata Metadata `json:"metadata"`
+
+	// Creation time.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Last update time.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// When it was archived.
+	ArchivedAt *time.Time `json:"archived_at"`
+}
+
+// VaultCreateParams: The body of `vaults.create`.
+type VaultCreateParams struct {
+	// A human name.
+	DisplayName string `json:"display_name"`
+
+	// Free-form string pairs.
+	Metadata *Metadata `json:"metadata,omitzero"`
+}
+
+// VaultCredential: A credential of a vault. Secret fields are write-only; responses say only
+// whether each is set.
+type VaultCredential struct {
+	// Always `vault_credential`.
+	Type string `json:"type"`
+
+	// The credential id (`vcrd_...`).
+	ID string `json:"id"`
+
+	// The vault.
+	VaultID string `json:"vault_id"`
+
+	// A human name.
+	DisplayName *string `json:"display_name"`
+
+	// Free-form string pairs.
+	Metadata Metadata `json:"metadata"`
+
+	// What the credential authenticates with.
+	Auth CredentialAuth `json:"auth"`
+
+	// Creation time.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Last update time.
+	UpdatedAt time.Time `json:"updated_at"`
+
+	// When it was archived (with its vault).
+	ArchivedAt *time.Time `json:"archived_at"`
+}
+
+// VaultCredentialCreateParams: The body of `vaults.credentials.create`.
+type VaultCredentialCreateParams struct {
+	// A human name.
+	DisplayName Nullable[string] `json:"display_name,omitzero"`
+
+	// Free-form string pairs.
+	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// What the credential authenticates with.
+	Auth CredentialAuthParams `json:"auth"`
+}
+
+// VaultCredentialDeleted: Deletion marker.
+type VaultCredentialDeleted struct {
+	// Always `vault_credential_deleted`.
+	Type string `json:"type"`
+
+	// The deleted credential id.
+	ID string `json:"id"`
+}
+
+// VaultCredentialList: One page of a vault's credentials.
+type VaultCredentialList struct {
+	// The credentials, newest first.
+	Data []VaultCredential `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+}
+
+// VaultCredentialUpdateParams: The body of `vaults.credentials.update`; present fields replace the
+// current values.
+type VaultCredentialUpdateParams struct {
+	// A new human name; null clears it.
+	DisplayName Nullable[string] `json:"display_name,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// Changes to what the credential authenticates with.
+	Auth *CredentialAuthUpdateParams `json:"auth,omitzero"`
+}
+
+// VaultDeleted: Deletion marker.
+type VaultDeleted struct {
+	// Always `vault_deleted`.
+	Type string `json:"type"`
+
+	// The deleted vault id.
+	ID string `json:"id"`
+}
+
+// VaultList: One page of vaults.
+type VaultList struct {
+	// The vaults, newest first.
+	Data []Vault `json:"data"`
+
+	// Cursor for the next page; null at the end.
+	NextPage *string `json:"next_page"`
+}
+
+// VaultUpdateParams: The body of `vaults.update`; present fields replace the current values.
+type VaultUpdateParams struct {
+	// A new human name.
+	DisplayName *string `json:"display_name,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+}
+
+// VaultsCreateParams holds the query and body of vaults.create.
+type VaultsCreateParams struct {
+	// A human name.
+	DisplayName string `json:"display_name"`
+
+	// Free-form string pairs.
+	Metadata *Metadata `json:"metadata,omitzero"`
+}
+
+// VaultsCredentialsCreateParams holds the query and body of vaults.credentials.create.
+type VaultsCredentialsCreateParams struct {
+	// A human name.
+	DisplayName Nullable[string] `json:"display_name,omitzero"`
+
+	// Free-form string pairs.
+	Metadata *Metadata `json:"metadata,omitzero"`
+
+	// What the credential authenticates with.
+	Auth CredentialAuthParams `json:"auth"`
+}
+
+// VaultsCredentialsListParams holds the query and body of vaults.credentials.list.
+type VaultsCredentialsListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+}
+
+// VaultsCredentialsUpdateParams holds the query and body of vaults.credentials.update.
+type VaultsCredentialsUpdateParams struct {
+	// A new human name; null clears it.
+	DisplayName Nullable[string] `json:"display_name,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
+
+	// Changes to what the credential authenticates with.
+	Auth *CredentialAuthUpdateParams `json:"auth,omitzero"`
+}
+
+// VaultsListParams holds the query and body of vaults.list.
+type VaultsListParams struct {
+	// Page size.
+	Limit *int `json:"-" query:"limit"`
+
+	// Opaque cursor from a previous page's `next_page` or `prev_page`.
+	Page *string `json:"-" query:"page"`
+
+	// Include archived resources.
+	IncludeArchived *bool `json:"-" query:"include_archived"`
+}
+
+// VaultsUpdateParams holds the query and body of vaults.update.
+type VaultsUpdateParams struct {
+	// A new human name.
+	DisplayName *string `json:"display_name,omitzero"`
+
+	// Pairs merged into the metadata; a null value deletes the key.
+	Metadata *MetadataPatch `json:"metadata,omitzero"`
 }
 
 // Webhook: A webhook endpoint. Its secret is never part of this shape.

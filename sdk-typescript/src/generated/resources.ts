@@ -77,6 +77,16 @@ import type {
   SkillsVersionsCreateParams,
   SkillsVersionsListParams,
   ToolCall,
+  Vault,
+  VaultCredential,
+  VaultCredentialDeleted,
+  VaultDeleted,
+  VaultsCreateParams,
+  VaultsCredentialsCreateParams,
+  VaultsCredentialsListParams,
+  VaultsCredentialsUpdateParams,
+  VaultsListParams,
+  VaultsUpdateParams,
   Webhook,
   WebhookDeleted,
   WebhookWithSecret,
@@ -1605,6 +1615,214 @@ export class Webhooks {
   }
 }
 
+/** `client.vaults.credentials` */
+export class VaultsCredentials {
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+  }
+
+  /**
+   * List a vault's credentials.
+   *
+   * Lists the vault's credentials, newest first. Secrets are never listed.
+   *
+   * `GET /v1/vaults/{vault_id}/credentials`
+   */
+  list(vaultId: string, params?: VaultsCredentialsListParams, options?: RequestOptions): PagePromise<VaultCredential> {
+    return this._transport.request<VaultCredential>({
+      method: "GET",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}/credentials`,
+      query: { limit: params?.limit, page: params?.page },
+      paginated: true,
+      options,
+    });
+  }
+
+  /**
+   * Create a vault credential.
+   *
+   * Adds a credential to the vault: a `static_bearer` token or an `mcp_oauth` access token for
+   * one MCP server URL, or an `environment_variable` secret with the hosts it may be sent to.
+   * Secret fields (`token`, `access_token`, `refresh_token`, `client_secret`, `secret_value`)
+   * are encrypted with the operator keyring (503 `overloaded` without one) and never returned,
+   * logged or recorded in events. A vault holds at most 20 credentials; its `mcp_server_url`
+   * (compared as scheme, host, port and path) or `secret_name` must be unique in the vault
+   * (409). Archived vaults answer 409.
+   *
+   * `POST /v1/vaults/{vault_id}/credentials`
+   */
+  create(vaultId: string, params: VaultsCredentialsCreateParams, options?: RequestOptions): Promise<VaultCredential> {
+    return this._transport.request<VaultCredential>({
+      method: "POST",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}/credentials`,
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Get a vault credential.
+   *
+   * Returns the credential with its settings; its secret fields only say whether they are set.
+   *
+   * `GET /v1/vaults/{vault_id}/credentials/{credential_id}`
+   */
+  get(vaultId: string, credentialId: string, options?: RequestOptions): Promise<VaultCredential> {
+    return this._transport.request<VaultCredential>({
+      method: "GET",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}/credentials/${encodeURIComponent(credentialId)}`,
+      options,
+    });
+  }
+
+  /**
+   * Update a vault credential.
+   *
+   * Updates the fields present in the body. `auth.type` must be the credential's type (400
+   * otherwise); `mcp_server_url` and `secret_name` cannot change (create another credential).
+   * A secret sent here replaces the stored one; a secret left out is kept. Archived
+   * credentials answer 409.
+   *
+   * `POST /v1/vaults/{vault_id}/credentials/{credential_id}`
+   */
+  update(vaultId: string, credentialId: string, params: VaultsCredentialsUpdateParams, options?: RequestOptions): Promise<VaultCredential> {
+    return this._transport.request<VaultCredential>({
+      method: "POST",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}/credentials/${encodeURIComponent(credentialId)}`,
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Delete a vault credential.
+   *
+   * Deletes the credential and its encrypted secrets. Sessions naming the vault stop using it at their next MCP connection.
+   *
+   * `DELETE /v1/vaults/{vault_id}/credentials/{credential_id}`
+   */
+  delete(vaultId: string, credentialId: string, options?: RequestOptions): Promise<VaultCredentialDeleted> {
+    return this._transport.request<VaultCredentialDeleted>({
+      method: "DELETE",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}/credentials/${encodeURIComponent(credentialId)}`,
+      options,
+    });
+  }
+}
+
+/** `client.vaults` */
+export class Vaults {
+  readonly credentials: VaultsCredentials;
+  protected readonly _transport: Transport;
+
+  constructor(transport: Transport) {
+    this._transport = transport;
+    this.credentials = new VaultsCredentials(transport);
+  }
+
+  /**
+   * List vaults.
+   *
+   * Lists the Workspace's vaults, newest first. Archived ones are left out unless `include_archived` is true.
+   *
+   * `GET /v1/vaults`
+   */
+  list(params?: VaultsListParams, options?: RequestOptions): PagePromise<Vault> {
+    return this._transport.request<Vault>({
+      method: "GET",
+      path: "/v1/vaults",
+      query: { limit: params?.limit, page: params?.page, include_archived: params?.include_archived },
+      paginated: true,
+      options,
+    });
+  }
+
+  /**
+   * Create a vault.
+   *
+   * Creates an empty vault: a named set of credentials (MCP server tokens, environment-variable
+   * secrets) that Sessions and Deployments name in `vault_ids`. Its credentials' secret fields
+   * are encrypted with the operator keyring and never returned (503 `overloaded` when adding a
+   * credential to a server without a keyring).
+   *
+   * `POST /v1/vaults`
+   */
+  create(params: VaultsCreateParams, options?: RequestOptions): Promise<Vault> {
+    return this._transport.request<Vault>({
+      method: "POST",
+      path: "/v1/vaults",
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Get a vault.
+   *
+   * Returns the vault. A vault of another Workspace answers 404.
+   *
+   * `GET /v1/vaults/{vault_id}`
+   */
+  get(vaultId: string, options?: RequestOptions): Promise<Vault> {
+    return this._transport.request<Vault>({
+      method: "GET",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}`,
+      options,
+    });
+  }
+
+  /**
+   * Update a vault.
+   *
+   * Updates the fields present in the body. Archived vaults answer 409.
+   *
+   * `POST /v1/vaults/{vault_id}`
+   */
+  update(vaultId: string, params: VaultsUpdateParams, options?: RequestOptions): Promise<Vault> {
+    return this._transport.request<Vault>({
+      method: "POST",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}`,
+      body: params,
+      options,
+    });
+  }
+
+  /**
+   * Delete a vault.
+   *
+   * Deletes the vault and its credentials. Answers 409 while a Session that is not archived or a Deployment that is not archived names it in `vault_ids`.
+   *
+   * `DELETE /v1/vaults/{vault_id}`
+   */
+  delete(vaultId: string, options?: RequestOptions): Promise<VaultDeleted> {
+    return this._transport.request<VaultDeleted>({
+      method: "DELETE",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}`,
+      options,
+    });
+  }
+
+  /**
+   * Archive a vault.
+   *
+   * Archives the vault (terminal, read-only) and every credential in it, whose secrets are
+   * erased (their `*_set` fields turn false). Its credentials are no longer used by any
+   * Session; new Sessions and Deployments cannot name it (409), and a Deployment Run that
+   * names it fails with `vault_archived_error` and pauses the Deployment. Idempotent.
+   *
+   * `POST /v1/vaults/{vault_id}/archive`
+   */
+  archive(vaultId: string, options?: RequestOptions): Promise<Vault> {
+    return this._transport.request<Vault>({
+      method: "POST",
+      path: `/v1/vaults/${encodeURIComponent(vaultId)}/archive`,
+      options,
+    });
+  }
+}
+
 /** `client.deployments` */
 export class Deployments {
   protected readonly _transport: Transport;
@@ -1804,6 +2022,7 @@ export class Resources {
   readonly skills: Skills;
   readonly memory_stores: MemoryStores;
   readonly webhooks: Webhooks;
+  readonly vaults: Vaults;
   readonly deployments: Deployments;
   readonly deployment_runs: DeploymentRuns;
   protected readonly _transport: Transport;
@@ -1819,6 +2038,7 @@ export class Resources {
     this.skills = new Skills(transport);
     this.memory_stores = new MemoryStores(transport);
     this.webhooks = new Webhooks(transport);
+    this.vaults = new Vaults(transport);
     this.deployments = new Deployments(transport);
     this.deployment_runs = new DeploymentRuns(transport);
   }

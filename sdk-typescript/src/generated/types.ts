@@ -187,13 +187,13 @@ export interface CustomTool {
 /** One entry of an Agent's `tools`. */
 export type AgentTool = AgentToolset | McpToolset | CustomTool;
 
-/** A remote MCP server reached over streamable HTTP. Unauthenticated in this version. */
+/** A remote MCP server reached over streamable HTTP. Its credentials come from the Session's vaults (matched by URL), never from the URL itself. */
 export interface McpServer {
   /** Always `url`. */
   type: "url";
   /** A name unique within the Agent, referenced by `mcp_toolset`. */
   name: string;
-  /** The server's streamable HTTP endpoint. */
+  /** The server's streamable HTTP endpoint. A URL carrying a credential (`user:pass@`, or a query parameter such as `token`, `access_token`, `api_key`, `apikey`, `key`, `secret`, `password` or `auth`) answers 400: put the credential in a vault. */
   url: string;
 }
 
@@ -702,6 +702,8 @@ export interface SessionCreateParams {
   budget?: SessionBudget | null;
   /** Memory Store attachments (fixed for the Session's life). */
   resources?: Array<MemoryStoreResourceParams>;
+  /** Vaults whose credentials the Session's MCP connections use, in order (the first vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be archived (409). */
+  vault_ids?: Array<string>;
   /** `user.message` and `user.define_outcome` events accepted atomically with the creation. */
   initial_events?: Array<SessionInitialEvent>;
 }
@@ -714,6 +716,8 @@ export interface SessionUpdateParams {
   metadata?: MetadataPatch;
   /** A new budget (replacing the old one) or null to remove it; raising or removing it resumes a Session stopped with `budget_reached`. */
   budget?: SessionBudget | null;
+  /** New vaults (replacing the old list; MCP connections opened from then on use them). Each must exist in the Workspace (400) and not be archived (409). */
+  vault_ids?: Array<string>;
 }
 
 /** The Agent snapshot a Session runs, taken at creation. */
@@ -896,6 +900,8 @@ export interface Session {
   environment_id: string;
   /** Attached Memory Stores. */
   resources: Array<SessionResource>;
+  /** The vaults whose credentials the Session's MCP connections use, in order (always present in this server's answers; optional so that older answers still decode). */
+  vault_ids?: Array<string>;
   /** Free-form string pairs. */
   metadata: Metadata;
   /** Cumulative usage and list cost. */
@@ -1390,7 +1396,7 @@ export interface SessionErrorEvent {
   error: SessionError;
 }
 
-/** The Session's title, metadata or budget changed; only changed fields are present. */
+/** The Session's title, metadata, budget or vaults changed; only changed fields are present. */
 export interface SessionUpdatedEvent {
   /** Always `session.updated`. */
   type: "session.updated";
@@ -1408,6 +1414,8 @@ export interface SessionUpdatedEvent {
   metadata?: Metadata;
   /** The new budget, when it changed (null when removed). */
   budget?: SessionBudget | null;
+  /** The new vault ids, when they changed. */
+  vault_ids?: Array<string>;
 }
 
 /** The Session's cumulative usage after a model request, with its budget. Emitted after each model request of a Session that has a budget. */
@@ -2194,6 +2202,347 @@ export interface WebhookNotificationData {
   session_id?: string | null;
 }
 
+/** The body of `vaults.create`. */
+export interface VaultCreateParams {
+  /** A human name. */
+  display_name: string;
+  /** Free-form string pairs. */
+  metadata?: Metadata;
+}
+
+/** The body of `vaults.update`; present fields replace the current values. */
+export interface VaultUpdateParams {
+  /** A new human name. */
+  display_name?: string;
+  /** Pairs merged into the metadata; a null value deletes the key. */
+  metadata?: MetadataPatch;
+}
+
+/** A named set of credentials that Sessions and Deployments name in `vault_ids`. */
+export interface Vault {
+  /** Always `vault`. */
+  type: "vault";
+  /** The vault id (`vlt_...`). */
+  id: string;
+  /** A human name. */
+  display_name: string;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** When it was archived. */
+  archived_at: string | null;
+}
+
+/** One page of vaults. */
+export interface VaultList {
+  /** The vaults, newest first. */
+  data: Array<Vault>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Deletion marker. */
+export interface VaultDeleted {
+  /** Always `vault_deleted`. */
+  type: "vault_deleted";
+  /** The deleted vault id. */
+  id: string;
+}
+
+/** The hosts an `environment_variable` secret may be sent to: requests to any other host never carry it. */
+export interface CredentialNetworking {
+  /** Always `limited` (Mango has no unrestricted secrets). */
+  type: "limited";
+  /** Bare host names (`api.example.com`), IPv4 addresses or `*.` wildcards (`*.example.com`); no schemes, ports, paths or IPv6. */
+  allowed_hosts: Array<string>;
+}
+
+/** Where in an outbound request the secret may be substituted (absent fields keep their value; at creation `header` defaults to true and `body` to false). */
+export interface InjectionLocationParams {
+  /** Substitute it in request header values. */
+  header?: boolean;
+  /** Substitute it in request bodies. */
+  body?: boolean;
+}
+
+/** Where in an outbound request the secret may be substituted. */
+export interface InjectionLocation {
+  /** Substituted in request header values. */
+  header: boolean;
+  /** Substituted in request bodies. */
+  body: boolean;
+}
+
+/** The token endpoint takes no client authentication (a public client). */
+export interface TokenEndpointAuthNone {
+  /** Always `none`. */
+  type: "none";
+}
+
+/** The client authenticates to the token endpoint with HTTP Basic. */
+export interface TokenEndpointAuthBasicParams {
+  /** Always `client_secret_basic`. */
+  type: "client_secret_basic";
+  /** The OAuth client secret (write-only). */
+  client_secret: string;
+}
+
+/** The client sends its secret in the token request's body. */
+export interface TokenEndpointAuthPostParams {
+  /** Always `client_secret_post`. */
+  type: "client_secret_post";
+  /** The OAuth client secret (write-only). */
+  client_secret: string;
+}
+
+/** How the client authenticates to the token endpoint. */
+export type TokenEndpointAuthParams = TokenEndpointAuthNone | TokenEndpointAuthBasicParams | TokenEndpointAuthPostParams;
+
+/** The client authenticates to the token endpoint with HTTP Basic. */
+export interface TokenEndpointAuthBasic {
+  /** Always `client_secret_basic`. */
+  type: "client_secret_basic";
+  /** Whether a client secret is stored (its value is never returned). */
+  client_secret_set: boolean;
+}
+
+/** The client sends its secret in the token request's body. */
+export interface TokenEndpointAuthPost {
+  /** Always `client_secret_post`. */
+  type: "client_secret_post";
+  /** Whether a client secret is stored (its value is never returned). */
+  client_secret_set: boolean;
+}
+
+/** How the client authenticates to the token endpoint. */
+export type TokenEndpointAuth = TokenEndpointAuthNone | TokenEndpointAuthBasic | TokenEndpointAuthPost;
+
+/** How the access token is refreshed at the authorization server. */
+export interface McpOAuthRefreshParams {
+  /** The OAuth client id. */
+  client_id: string;
+  /** The OAuth refresh token (write-only). */
+  refresh_token: string;
+  /** The authorization server's token endpoint (an absolute http or https URL). */
+  token_endpoint: string;
+  /** How the client authenticates to the token endpoint. */
+  token_endpoint_auth: TokenEndpointAuthParams;
+  /** The scope to ask for when refreshing. */
+  scope?: string | null;
+  /** The resource indicator (RFC 8707) to send when refreshing. */
+  resource?: string | null;
+}
+
+/** Changes to the refresh settings; present fields replace the stored ones (settings added to a credential without them must be complete). */
+export interface McpOAuthRefreshUpdateParams {
+  /** A new OAuth client id. */
+  client_id?: string;
+  /** A new refresh token (write-only). */
+  refresh_token?: string;
+  /** A new token endpoint. */
+  token_endpoint?: string;
+  /** A new token endpoint authentication, with its secret. */
+  token_endpoint_auth?: TokenEndpointAuthParams;
+  /** A new scope; null clears it. */
+  scope?: string | null;
+  /** A new resource indicator; null clears it. */
+  resource?: string | null;
+}
+
+/** How the access token is refreshed (its secrets are never returned). */
+export interface McpOAuthRefresh {
+  /** The OAuth client id. */
+  client_id: string;
+  /** The token endpoint. */
+  token_endpoint: string;
+  /** How the client authenticates to the token endpoint. */
+  token_endpoint_auth: TokenEndpointAuth;
+  /** The scope asked for when refreshing. */
+  scope: string | null;
+  /** The resource indicator sent when refreshing. */
+  resource: string | null;
+  /** Whether a refresh token is stored (its value is never returned). */
+  refresh_token_set: boolean;
+}
+
+/** A bearer token sent to one MCP server. */
+export interface StaticBearerAuthParams {
+  /** Always `static_bearer`. */
+  type: "static_bearer";
+  /** The MCP server's URL (matched by scheme, host, port and path); without credentials in it. */
+  mcp_server_url: string;
+  /** The token, sent as `Authorization: Bearer` (write-only). */
+  token: string;
+}
+
+/** An OAuth access token for one MCP server, with its expiry and optionally how to refresh it. */
+export interface McpOAuthAuthParams {
+  /** Always `mcp_oauth`. */
+  type: "mcp_oauth";
+  /** The MCP server's URL (matched by scheme, host, port and path); without credentials in it. */
+  mcp_server_url: string;
+  /** The access token (write-only). */
+  access_token: string;
+  /** When the access token expires (in the future); null when unknown. */
+  expires_at?: string | null;
+  /** How to refresh the access token; null or absent when it cannot be refreshed. */
+  refresh?: McpOAuthRefreshParams | null;
+}
+
+/** A named secret and the hosts it may be sent to. */
+export interface EnvironmentVariableAuthParams {
+  /** Always `environment_variable`. */
+  type: "environment_variable";
+  /** The variable's name, unique in the vault. */
+  secret_name: string;
+  /** The secret (write-only). */
+  secret_value: string;
+  /** The hosts the secret may be sent to. */
+  networking: CredentialNetworking;
+  /** Where it may be substituted (header values by default; bodies only when asked). */
+  injection_location?: InjectionLocationParams;
+}
+
+/** What a new credential authenticates with. */
+export type CredentialAuthParams = StaticBearerAuthParams | McpOAuthAuthParams | EnvironmentVariableAuthParams;
+
+/** Changes to a `static_bearer` credential. */
+export interface StaticBearerAuthUpdateParams {
+  /** Always `static_bearer` (the credential's type). */
+  type: "static_bearer";
+  /** A new token (write-only). */
+  token?: string;
+}
+
+/** Changes to an `mcp_oauth` credential. */
+export interface McpOAuthAuthUpdateParams {
+  /** Always `mcp_oauth` (the credential's type). */
+  type: "mcp_oauth";
+  /** A new access token (write-only); send its `expires_at` too or the old expiry is kept. */
+  access_token?: string;
+  /** A new expiry (in the future); null when unknown. */
+  expires_at?: string | null;
+  /** Changes to the refresh settings; null removes them. */
+  refresh?: McpOAuthRefreshUpdateParams | null;
+}
+
+/** Changes to an `environment_variable` credential. */
+export interface EnvironmentVariableAuthUpdateParams {
+  /** Always `environment_variable` (the credential's type). */
+  type: "environment_variable";
+  /** A new secret (write-only). */
+  secret_value?: string;
+  /** New allowed hosts (replacing the old ones). */
+  networking?: CredentialNetworking;
+  /** Where it may be substituted (present fields replace the stored ones). */
+  injection_location?: InjectionLocationParams;
+}
+
+/** Changes to a credential's authentication; `type` must be the credential's type. */
+export type CredentialAuthUpdateParams = StaticBearerAuthUpdateParams | McpOAuthAuthUpdateParams | EnvironmentVariableAuthUpdateParams;
+
+/** A bearer token sent to one MCP server (never returned). */
+export interface StaticBearerAuth {
+  /** Always `static_bearer`. */
+  type: "static_bearer";
+  /** The MCP server's URL. */
+  mcp_server_url: string;
+  /** Whether a token is stored (false once its vault is archived). */
+  token_set: boolean;
+}
+
+/** An OAuth access token for one MCP server (its secrets are never returned). */
+export interface McpOAuthAuth {
+  /** Always `mcp_oauth`. */
+  type: "mcp_oauth";
+  /** The MCP server's URL. */
+  mcp_server_url: string;
+  /** When the access token expires; null when unknown. */
+  expires_at: string | null;
+  /** How the access token is refreshed; null when it cannot be. */
+  refresh: McpOAuthRefresh | null;
+  /** Whether an access token is stored (false once its vault is archived). */
+  access_token_set: boolean;
+}
+
+/** A named secret and the hosts it may be sent to (its value is never returned). */
+export interface EnvironmentVariableAuth {
+  /** Always `environment_variable`. */
+  type: "environment_variable";
+  /** The variable's name. */
+  secret_name: string;
+  /** The hosts the secret may be sent to. */
+  networking: CredentialNetworking;
+  /** Where it may be substituted. */
+  injection_location: InjectionLocation;
+  /** Whether a value is stored (false once its vault is archived). */
+  secret_value_set: boolean;
+}
+
+/** What a credential authenticates with; secret fields appear only as `*_set` flags. */
+export type CredentialAuth = StaticBearerAuth | McpOAuthAuth | EnvironmentVariableAuth;
+
+/** The body of `vaults.credentials.create`. */
+export interface VaultCredentialCreateParams {
+  /** A human name. */
+  display_name?: string | null;
+  /** Free-form string pairs. */
+  metadata?: Metadata;
+  /** What the credential authenticates with. */
+  auth: CredentialAuthParams;
+}
+
+/** The body of `vaults.credentials.update`; present fields replace the current values. */
+export interface VaultCredentialUpdateParams {
+  /** A new human name; null clears it. */
+  display_name?: string | null;
+  /** Pairs merged into the metadata; a null value deletes the key. */
+  metadata?: MetadataPatch;
+  /** Changes to what the credential authenticates with. */
+  auth?: CredentialAuthUpdateParams;
+}
+
+/** A credential of a vault. Secret fields are write-only; responses say only whether each is set. */
+export interface VaultCredential {
+  /** Always `vault_credential`. */
+  type: "vault_credential";
+  /** The credential id (`vcrd_...`). */
+  id: string;
+  /** The vault. */
+  vault_id: string;
+  /** A human name. */
+  display_name: string | null;
+  /** Free-form string pairs. */
+  metadata: Metadata;
+  /** What the credential authenticates with. */
+  auth: CredentialAuth;
+  /** Creation time. */
+  created_at: string;
+  /** Last update time. */
+  updated_at: string;
+  /** When it was archived (with its vault). */
+  archived_at: string | null;
+}
+
+/** One page of a vault's credentials. */
+export interface VaultCredentialList {
+  /** The credentials, newest first. */
+  data: Array<VaultCredential>;
+  /** Cursor for the next page; null at the end. */
+  next_page: string | null;
+}
+
+/** Deletion marker. */
+export interface VaultCredentialDeleted {
+  /** Always `vault_credential_deleted`. */
+  type: "vault_credential_deleted";
+  /** The deleted credential id. */
+  id: string;
+}
+
 /** `active` (the schedule fires) or `paused` (only manual Runs). */
 export type DeploymentStatus = "active" | "paused";
 
@@ -2271,6 +2620,8 @@ export interface DeploymentCreateParams {
   initial_events: Array<DeploymentInitialEvent>;
   /** Free-form string pairs (also given to each Run's Session). */
   metadata?: Metadata;
+  /** Vaults whose credentials the Runs' Sessions' MCP connections use, in order (the first vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be archived (409). */
+  vault_ids?: Array<string>;
   /** When scheduled Runs happen; null or absent for manual Runs only. */
   schedule?: CronScheduleParams | null;
   /** What an overlapping scheduled Run does (`skip` by default). */
@@ -2291,6 +2642,8 @@ export interface DeploymentUpdateParams {
   initial_events?: Array<DeploymentInitialEvent>;
   /** Pairs merged into the metadata; a null value deletes the key. */
   metadata?: MetadataPatch;
+  /** New vaults for later Runs' Sessions (replacing the old list). Each must exist in the Workspace (400) and not be archived (409). */
+  vault_ids?: Array<string>;
   /** A new schedule, or null to remove it. */
   schedule?: CronScheduleParams | null;
   /** A new overlap policy. */
@@ -2315,6 +2668,8 @@ export interface Deployment {
   initial_events: Array<DeploymentInitialEvent>;
   /** Free-form string pairs. */
   metadata: Metadata;
+  /** The vaults each Run's Session names (always present in this server's answers; optional so that older answers still decode). */
+  vault_ids?: Array<string>;
   /** The schedule; null for manual Runs only. */
   schedule: DeploymentSchedule | null;
   /** What an overlapping scheduled Run does. */
@@ -2341,7 +2696,7 @@ export interface DeploymentList {
 
 /** Why a Run created no Session. */
 export interface DeploymentRunError {
-  /** `agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`, `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`. */
+  /** `agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`, `environment_archived_error`, `vault_not_found_error`, `vault_archived_error`, `session_creation_rejected_error` or `unavailable_error`. */
   type: string;
   /** One sentence. */
   message: string;
@@ -2804,6 +3159,36 @@ export type WebhooksCreateParams = WebhookCreateParams;
 
 /** Parameters of `webhooks.update`: query, header and body fields together. */
 export type WebhooksUpdateParams = WebhookUpdateParams;
+
+/** Parameters of `vaults.list`: query, header and body fields together. */
+export interface VaultsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+  /** Include archived resources. */
+  include_archived?: boolean;
+}
+
+/** Parameters of `vaults.create`: query, header and body fields together. */
+export type VaultsCreateParams = VaultCreateParams;
+
+/** Parameters of `vaults.update`: query, header and body fields together. */
+export type VaultsUpdateParams = VaultUpdateParams;
+
+/** Parameters of `vaults.credentials.list`: query, header and body fields together. */
+export interface VaultsCredentialsListParams {
+  /** Page size. */
+  limit?: number;
+  /** Opaque cursor from a previous page's `next_page` or `prev_page`. */
+  page?: string;
+}
+
+/** Parameters of `vaults.credentials.create`: query, header and body fields together. */
+export type VaultsCredentialsCreateParams = VaultCredentialCreateParams;
+
+/** Parameters of `vaults.credentials.update`: query, header and body fields together. */
+export type VaultsCredentialsUpdateParams = VaultCredentialUpdateParams;
 
 /** Parameters of `deployments.list`: query, header and body fields together. */
 export interface DeploymentsListParams {

@@ -64,6 +64,10 @@ from .models import (
     SkillVersion,
     SkillVersionDeleted,
     ToolCall,
+    Vault,
+    VaultCredential,
+    VaultCredentialDeleted,
+    VaultDeleted,
     Webhook,
     WebhookDeleted,
     WebhookWithSecret,
@@ -93,6 +97,8 @@ __all__ = [
     "AsyncSkillsResource",
     "AsyncSkillsVersionsResource",
     "AsyncSystemResource",
+    "AsyncVaultsCredentialsResource",
+    "AsyncVaultsResource",
     "AsyncWebhooksResource",
 ]
 
@@ -399,6 +405,7 @@ class AsyncDeploymentsResource(AsyncAPIResource):
         initial_events: Sequence[_unions.DeploymentInitialEvent | Mapping[str, Any]],
         description: str | None | NotGiven = NOT_GIVEN,
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        vault_ids: Sequence[str] | NotGiven = NOT_GIVEN,
         schedule: CronScheduleParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         overlap_policy: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
@@ -419,6 +426,7 @@ class AsyncDeploymentsResource(AsyncAPIResource):
                 "initial_events": initial_events,
                 "description": description,
                 "metadata": metadata,
+                "vault_ids": vault_ids,
                 "schedule": schedule,
                 "overlap_policy": overlap_policy,
             },
@@ -558,6 +566,7 @@ class AsyncDeploymentsResource(AsyncAPIResource):
         environment_id: str | NotGiven = NOT_GIVEN,
         initial_events: Sequence[_unions.DeploymentInitialEvent | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        vault_ids: Sequence[str] | NotGiven = NOT_GIVEN,
         schedule: CronScheduleParams | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         overlap_policy: str | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
@@ -581,6 +590,7 @@ class AsyncDeploymentsResource(AsyncAPIResource):
                 "environment_id": environment_id,
                 "initial_events": initial_events,
                 "metadata": metadata,
+                "vault_ids": vault_ids,
                 "schedule": schedule,
                 "overlap_policy": overlap_policy,
             },
@@ -1621,6 +1631,7 @@ class AsyncSessionsResource(AsyncAPIResource):
         metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         budget: SessionBudget | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
         resources: Sequence[MemoryStoreResourceParams | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
+        vault_ids: Sequence[str] | NotGiven = NOT_GIVEN,
         initial_events: Sequence[_unions.SessionInitialEvent | Mapping[str, Any]] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
@@ -1640,6 +1651,7 @@ class AsyncSessionsResource(AsyncAPIResource):
                 "metadata": metadata,
                 "budget": budget,
                 "resources": resources,
+                "vault_ids": vault_ids,
                 "initial_events": initial_events,
             },
             headers=extra_headers,
@@ -1741,6 +1753,7 @@ class AsyncSessionsResource(AsyncAPIResource):
         title: str | None | NotGiven = NOT_GIVEN,
         metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
         budget: SessionBudget | Mapping[str, Any] | Any | None | NotGiven = NOT_GIVEN,
+        vault_ids: Sequence[str] | NotGiven = NOT_GIVEN,
         extra_headers: Mapping[str, str] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
     ) -> Session:
@@ -1759,6 +1772,7 @@ class AsyncSessionsResource(AsyncAPIResource):
                 "title": title,
                 "metadata": metadata,
                 "budget": budget,
+                "vault_ids": vault_ids,
             },
             headers=extra_headers,
             timeout=timeout,
@@ -2320,6 +2334,300 @@ class AsyncSystemResource(AsyncAPIResource):
         )
 
 
+class AsyncVaultsResource(AsyncAPIResource):
+    """Operations under ``vaults``."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        super().__init__(client)
+        self.credentials = AsyncVaultsCredentialsResource(client)
+
+    async def archive(
+        self,
+        vault_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Vault:
+        """Archive a vault.
+
+        ``POST /v1/vaults/{vault_id}/archive`` (operation ``vaults.archive``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/vaults/{vault_id}/archive",
+            cast=Vault.from_dict,
+            path_params={
+                "vault_id": vault_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def create(
+        self,
+        *,
+        display_name: str,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Vault:
+        """Create a vault.
+
+        ``POST /v1/vaults`` (operation ``vaults.create``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/vaults",
+            cast=Vault.from_dict,
+            body={
+                "display_name": display_name,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def delete(
+        self,
+        vault_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> VaultDeleted:
+        """Delete a vault.
+
+        ``DELETE /v1/vaults/{vault_id}`` (operation ``vaults.delete``).
+        """
+        return await self._client._request(
+            "DELETE",
+            "/v1/vaults/{vault_id}",
+            cast=VaultDeleted.from_dict,
+            path_params={
+                "vault_id": vault_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def get(
+        self,
+        vault_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Vault:
+        """Get a vault.
+
+        ``GET /v1/vaults/{vault_id}`` (operation ``vaults.get``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/vaults/{vault_id}",
+            cast=Vault.from_dict,
+            path_params={
+                "vault_id": vault_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        include_archived: bool | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncPager[Vault]:
+        """List vaults.
+
+        ``GET /v1/vaults`` (operation ``vaults.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/vaults",
+            item=Vault.from_dict,
+            query={
+                "limit": limit,
+                "page": page,
+                "include_archived": include_archived,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def update(
+        self,
+        vault_id: str,
+        *,
+        display_name: str | NotGiven = NOT_GIVEN,
+        metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> Vault:
+        """Update a vault.
+
+        ``POST /v1/vaults/{vault_id}`` (operation ``vaults.update``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/vaults/{vault_id}",
+            cast=Vault.from_dict,
+            path_params={
+                "vault_id": vault_id,
+            },
+            body={
+                "display_name": display_name,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
+class AsyncVaultsCredentialsResource(AsyncAPIResource):
+    """Operations under ``vaults.credentials``."""
+
+    async def create(
+        self,
+        vault_id: str,
+        *,
+        auth: _unions.CredentialAuthParams | Mapping[str, Any],
+        display_name: str | None | NotGiven = NOT_GIVEN,
+        metadata: Metadata | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> VaultCredential:
+        """Create a vault credential.
+
+        ``POST /v1/vaults/{vault_id}/credentials`` (operation ``vaults.credentials.create``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/vaults/{vault_id}/credentials",
+            cast=VaultCredential.from_dict,
+            path_params={
+                "vault_id": vault_id,
+            },
+            body={
+                "auth": auth,
+                "display_name": display_name,
+                "metadata": metadata,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def delete(
+        self,
+        vault_id: str,
+        credential_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> VaultCredentialDeleted:
+        """Delete a vault credential.
+
+        ``DELETE /v1/vaults/{vault_id}/credentials/{credential_id}`` (operation ``vaults.credentials.delete``).
+        """
+        return await self._client._request(
+            "DELETE",
+            "/v1/vaults/{vault_id}/credentials/{credential_id}",
+            cast=VaultCredentialDeleted.from_dict,
+            path_params={
+                "vault_id": vault_id,
+                "credential_id": credential_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def get(
+        self,
+        vault_id: str,
+        credential_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> VaultCredential:
+        """Get a vault credential.
+
+        ``GET /v1/vaults/{vault_id}/credentials/{credential_id}`` (operation ``vaults.credentials.get``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/vaults/{vault_id}/credentials/{credential_id}",
+            cast=VaultCredential.from_dict,
+            path_params={
+                "vault_id": vault_id,
+                "credential_id": credential_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    def list(
+        self,
+        vault_id: str,
+        *,
+        limit: int | NotGiven = NOT_GIVEN,
+        page: str | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> AsyncPager[VaultCredential]:
+        """List a vault's credentials.
+
+        ``GET /v1/vaults/{vault_id}/credentials`` (operation ``vaults.credentials.list``).
+        """
+        return self._client._paginate(
+            "GET",
+            "/v1/vaults/{vault_id}/credentials",
+            item=VaultCredential.from_dict,
+            path_params={
+                "vault_id": vault_id,
+            },
+            query={
+                "limit": limit,
+                "page": page,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def update(
+        self,
+        vault_id: str,
+        credential_id: str,
+        *,
+        display_name: str | None | NotGiven = NOT_GIVEN,
+        metadata: MetadataPatch | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        auth: _unions.CredentialAuthUpdateParams | Mapping[str, Any] | NotGiven = NOT_GIVEN,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> VaultCredential:
+        """Update a vault credential.
+
+        ``POST /v1/vaults/{vault_id}/credentials/{credential_id}`` (operation ``vaults.credentials.update``).
+        """
+        return await self._client._request(
+            "POST",
+            "/v1/vaults/{vault_id}/credentials/{credential_id}",
+            cast=VaultCredential.from_dict,
+            path_params={
+                "vault_id": vault_id,
+                "credential_id": credential_id,
+            },
+            body={
+                "display_name": display_name,
+                "metadata": metadata,
+                "auth": auth,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+
 class AsyncWebhooksResource(AsyncAPIResource):
     """Operations under ``webhooks``."""
 
@@ -2492,4 +2800,5 @@ class AsyncMangoResources:
         self.sessions = AsyncSessionsResource(client)
         self.skills = AsyncSkillsResource(client)
         self.system = AsyncSystemResource(client)
+        self.vaults = AsyncVaultsResource(client)
         self.webhooks = AsyncWebhooksResource(client)

@@ -25,9 +25,13 @@ from .models import (
     AgentToolset,
     AgentToolUseEvent,
     CustomTool,
+    EnvironmentVariableAuthParams,
+    EnvironmentVariableAuthUpdateParams,
     ErrorEnvelope,
     EventDeltaEvent,
     EventStartEvent,
+    McpOAuthAuthParams,
+    McpOAuthAuthUpdateParams,
     McpToolset,
     Memory,
     MemoryPrefix,
@@ -50,6 +54,8 @@ from .models import (
     SpanModelRequestStartEvent,
     SpanOutcomeEvaluationEndEvent,
     SpanOutcomeEvaluationStartEvent,
+    StaticBearerAuthParams,
+    StaticBearerAuthUpdateParams,
     UserCustomToolResultEvent,
     UserCustomToolResultEventParams,
     UserDefineOutcomeEvent,
@@ -66,6 +72,8 @@ from .models import (
 
 __all__ = [
     "AgentTool",
+    "CredentialAuthParams",
+    "CredentialAuthUpdateParams",
     "DeploymentInitialEvent",
     "EnvironmentConfig",
     "MemoryListItem",
@@ -74,6 +82,8 @@ __all__ = [
     "SessionInitialEvent",
     "SessionStreamEvent",
     "decode_agent_tool",
+    "decode_credential_auth_params",
+    "decode_credential_auth_update_params",
     "decode_deployment_initial_event",
     "decode_environment_config",
     "decode_memory_list_item",
@@ -96,6 +106,38 @@ _AGENT_TOOL_VARIANTS: dict[str, Callable[[Any], AgentTool]] = {
 def decode_agent_tool(data: Any) -> AgentTool | dict[str, Any]:
     """Decode one ``AgentTool``; an unknown ``type`` passes through as the raw dict."""
     return decode_union(data, "type", _AGENT_TOOL_VARIANTS)
+
+
+CredentialAuthParams: TypeAlias = EnvironmentVariableAuthParams | McpOAuthAuthParams | StaticBearerAuthParams
+"""What a new credential authenticates with."""
+
+_CREDENTIAL_AUTH_PARAMS_VARIANTS: dict[str, Callable[[Any], CredentialAuthParams]] = {
+    "environment_variable": EnvironmentVariableAuthParams.from_dict,
+    "mcp_oauth": McpOAuthAuthParams.from_dict,
+    "static_bearer": StaticBearerAuthParams.from_dict,
+}
+
+
+def decode_credential_auth_params(data: Any) -> CredentialAuthParams | dict[str, Any]:
+    """Decode one ``CredentialAuthParams``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _CREDENTIAL_AUTH_PARAMS_VARIANTS)
+
+
+CredentialAuthUpdateParams: TypeAlias = (
+    EnvironmentVariableAuthUpdateParams | McpOAuthAuthUpdateParams | StaticBearerAuthUpdateParams
+)
+"""Changes to a credential's authentication; `type` must be the credential's type."""
+
+_CREDENTIAL_AUTH_UPDATE_PARAMS_VARIANTS: dict[str, Callable[[Any], CredentialAuthUpdateParams]] = {
+    "environment_variable": EnvironmentVariableAuthUpdateParams.from_dict,
+    "mcp_oauth": McpOAuthAuthUpdateParams.from_dict,
+    "static_bearer": StaticBearerAuthUpdateParams.from_dict,
+}
+
+
+def decode_credential_auth_update_params(data: Any) -> CredentialAuthUpdateParams | dict[str, Any]:
+    """Decode one ``CredentialAuthUpdateParams``; an unknown ``type`` passes through as the raw dict."""
+    return decode_union(data, "type", _CREDENTIAL_AUTH_UPDATE_PARAMS_VARIANTS)
 
 
 DeploymentInitialEvent: TypeAlias = UserDefineOutcomeEventParams | UserMessageEventParams

@@ -1,11 +1,12 @@
 """Reference routes Mango deliberately leaves out: they answer 404 ``not_supported`` with the reason.
 
-The managed-agents clients still offer these routes (Session resources, vaults, Work metadata
-merge-patch). A bare ``not_found_error`` ("no such route") would read as a typo or a missing
-resource; ``not_supported`` says the route is known and left out on purpose, and why. The table
-is the spec's ``x-mango-omitted.routes``, verbatim (a unit test keeps the two equal): a route is
-``[METHOD ]path``, ``{name}`` matches one segment and a trailing ``/...`` matches the path and
-everything below it. Not responsible for routes the spec implements, or for unknown paths.
+The managed-agents clients still offer these routes (Session resources, vault credential archive
+and validation, Work metadata merge-patch). A bare ``not_found_error`` ("no such route") would
+read as a typo or a missing resource; ``not_supported`` says the route is known and left out on
+purpose, and why. The table is the spec's ``x-mango-omitted.routes``, verbatim (a unit test keeps
+the two equal): a route is ``[METHOD ]path``, ``{name}`` matches one segment and a trailing
+``/...`` matches the path and everything below it. Not responsible for routes the spec
+implements, or for unknown paths.
 """
 
 from __future__ import annotations
@@ -32,7 +33,14 @@ class OmittedRoute:
 
 
 OMITTED_ROUTES: Final = (
-    OmittedRoute("/v1/vaults/...", "No vaults: MCP servers are unauthenticated in this slice."),
+    OmittedRoute(
+        "POST /v1/vaults/{vault_id}/credentials/{credential_id}/archive",
+        "Delete the credential instead; archiving its vault erases every secret in it.",
+    ),
+    OmittedRoute(
+        "POST /v1/vaults/{vault_id}/credentials/{credential_id}/mcp_oauth_validate",
+        "No credential validation probe in this slice.",
+    ),
     OmittedRoute(
         "/v1/sessions/{session_id}/resources/...", "Resources are Memory Store attachments fixed at creation."
     ),

@@ -1,12 +1,12 @@
 """Deployment use cases: create, read, list, update, pause, unpause, archive, and Runs.
 
-A Deployment stores what each Run creates (an Agent, an Environment, initial events) and when
+A Deployment stores what each Run creates (an Agent, an Environment, vaults, initial events) and when
 (a cron schedule in a time zone). Writes only change the row and bump its revision; the
 orchestrator's scheduler (``orchestration.scheduler``) makes the Temporal Schedule follow.
 A Run creates its Session through the same use case as ``sessions.create``, in one transaction
 with the Run record: a scheduled Run is unique per scheduled time, so a retried Schedule action
 finds the Run it already recorded instead of creating a second Session. A Run whose Agent or
-Environment is missing or archived records the error and pauses the Deployment; a transient
+Environment (or a vault it names) is missing or archived records the error and pauses the Deployment; a transient
 failure propagates (the caller retries) and is recorded only by :func:`record_transient_failure`.
 Not responsible for SQL (``store.deployments``), the Schedule itself or the wire shape.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from mango_server.app import notifications
+from mango_server.app import notifications, vaults
 from mango_server.app import sessions as sessions_app
 from mango_server.app.services import Services
 from mango_server.domain import deployments as rules
@@ -26,6 +26,7 @@ from mango_server.domain.errors import ConflictError, InvalidRequestError, NotFo
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
 from mango_server.store import agents, deployments, environments
+from mango_server.store import vaults as vault_rows
 from mango_server.store.db import Connection, request_transaction, transaction
 from mango_server.store.deployments import DeploymentFields, DeploymentRow, NewRun, RunFilters, RunRow
 
@@ -67,9 +68,11 @@ async def create(services: Services, principal: Principal, params: wire.Deployme
         metadata={k: v for k, v in (params.get("metadata") or {}).items() if v is not None},
         schedule=_schedule(params.get("schedule")),
         overlap_policy=params.get("overlap_policy") or rules.DEFAULT_OVERLAP_POLICY,
+        vault_ids=list(params.get("vault_ids") or []),
     )
     async with transaction(services.pool) as conn:
         await _check_targets(conn, ws, fields)
+        await vaults.check_vaults(conn, ws, fields.vault_ids, who="a Deployment")
         row = await deployments.create(conn, ws, fields)
     log.info("deployment created deployment_id=%s", row.id, extra={"action": "deployment.created"})
     return row
@@ -127,9 +130,12 @@ async def update(
             overlap_policy=params.get("overlap_policy") or row.overlap_policy,
             status=row.status,
             paused_reason=row.paused_reason,
+            vault_ids=list(params["vault_ids"]) if "vault_ids" in params else row.vault_ids,
         )
         if fields == current:
             return row
+        if fields.vault_ids != row.vault_ids:
+            await vaults.check_vaults(conn, ws, fields.vault_ids, who="a Deployment")
         if (fields.agent_id, fields.agent_version, fields.environment_id) != (
             row.agent_id,
             row.agent_version,
@@ -315,6 +321,7 @@ def _session_params(row: DeploymentRow) -> wire.SessionCreateParams:
         "environment_id": row.environment_id,
         "title": row.name,
         "metadata": row.metadata,
+        "vault_ids": row.vault_ids,
         "initial_events": row.initial_events,
     }
 
@@ -333,6 +340,12 @@ async def _target_error(conn: Connection, row: DeploymentRow) -> rules.RunError 
         return rules.missing_resource("environment_not_found_error", f"environment {row.environment_id} was not found")
     if environment.archived_at is not None:
         return rules.missing_resource("environment_archived_error", f"environment {row.environment_id} is archived")
+    states = await vault_rows.vault_states(conn, row.workspace_id, row.vault_ids)
+    for vault_id in row.vault_ids:
+        if vault_id not in states:
+            return rules.missing_resource("vault_not_found_error", f"vault {vault_id} was not found")
+        if states[vault_id]:
+            return rules.missing_resource("vault_archived_error", f"vault {vault_id} is archived")
     return None
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
-from mango_server.app import attachments, ledger, notifications
+from mango_server.app import attachments, ledger, notifications, vaults
 from mango_server.app.admission import Admission
 from mango_server.app.events import read_documents
 from mango_server.app.ledger import Tx
@@ -97,6 +97,7 @@ async def _new_session(conn: Connection, ws: str, params: wire.SessionCreatePara
     if environment.archived_at is not None:
         raise ConflictError(f"environment {environment.id} is archived; new Sessions cannot use it")
     resources = await attachments.freeze(conn, ws, params.get("resources") or [])
+    vault_ids = await vaults.check_vaults(conn, ws, params.get("vault_ids") or [], who="new Sessions")
     snapshot = freeze_agent(agent_row)
     if agent_row.body.get("multiagent"):
         snapshot["multiagent"] = await _freeze_roster(conn, ws, agent_row, snapshot)
@@ -108,6 +109,7 @@ async def _new_session(conn: Connection, ws: str, params: wire.SessionCreatePara
         environment_id=environment.id,
         metadata={k: v for k, v in (params.get("metadata") or {}).items() if v is not None},
         resources=resources,
+        vault_ids=vault_ids,
     )
 
 
@@ -186,7 +188,7 @@ def merge_metadata(current: dict[str, str], changes: dict[str, str | None]) -> d
 async def update(
     services: Services, principal: Principal, session_id: str, params: wire.SessionUpdateParams
 ) -> SessionRow:
-    """Change title, metadata and budget; a real change is announced with ``session.updated``.
+    """Change title, metadata, budget and vaults; a real change is announced with ``session.updated``.
 
     Changing the budget of a Session stopped with ``budget_reached`` wakes it: its paused turn
     resumes if the next request now fits.
@@ -205,11 +207,17 @@ async def update(
             await sessions.set_budget(conn, row, budget)
             for paused in await delegation.paused_for_budget(conn, row):
                 await outbox.wake(conn, ws, paused)  # the paused turn re-checks the new budget
+        vault_ids = row.vault_ids
+        if "vault_ids" in params:
+            vault_ids = await vaults.check_vaults(conn, ws, params["vault_ids"], who="a Session")
+            if vault_ids != row.vault_ids:
+                await sessions.set_vault_ids(conn, row, vault_ids)
         # Only what changed is announced (``row`` is the Session as it was).
         changed = SessionUpdatedEvent(
             title=title if title != row.title else OMITTED,
             metadata=metadata if metadata != row.metadata else None,
             budget=budget if budget != row.budget else OMITTED,
+            vault_ids=vault_ids if vault_ids != row.vault_ids else None,
         )
         if changed.payload():
             await ledger.append(Tx(conn), ws, session_id, [NewEvent.of(new_id("sevt"), changed)])

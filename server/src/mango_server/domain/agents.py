@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import ConflictError, InvalidRequestError
 from mango_server.domain.json import JsonObject
+from mango_server.domain.vaults import refuse_credentials_in_url
 
 TOOLSET_TYPE: Final = "agent_toolset_20260401"
 BUILTIN_TOOLS = ("bash", "read", "write", "edit", "glob", "grep", "web_search", "web_fetch")
@@ -172,6 +173,7 @@ def _check_url(url: str, where: str) -> None:
         raise InvalidRequestError(f"{where}: is not a valid URL") from None
     if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in url):
         raise InvalidRequestError(f"{where}: must be an absolute http or https URL")
+    refuse_credentials_in_url(url, where)  # credentials belong in a vault, never in an Agent
 
 
 def build_agent_body(params: Mapping[str, object], base: Mapping[str, object] | None = None) -> JsonObject:

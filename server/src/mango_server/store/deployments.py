@@ -9,7 +9,7 @@ Not responsible for the schedule rules (``domain.deployments``), the Run use cas
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from mango_server.domain._generated import wire
@@ -56,6 +56,7 @@ class DeploymentFields:
     status: str = "active"
     paused_reason: wire.PausedReason | None = None
     archived_at: datetime | None = None
+    vault_ids: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +83,7 @@ class DeploymentRow:
     created_at: datetime
     updated_at: datetime
     archived_at: datetime | None
+    vault_ids: list[str]
 
     def fields(self) -> DeploymentFields:
         """The writable fields as they are now."""
@@ -98,6 +100,7 @@ class DeploymentRow:
             status=self.status,
             paused_reason=self.paused_reason,
             archived_at=self.archived_at,
+            vault_ids=self.vault_ids,
         )
 
 
@@ -172,6 +175,7 @@ async def create(conn: Connection, workspace_id: str, fields: DeploymentFields) 
         fields.schedule,
         fields.overlap_policy,
         datetime.now(UTC),
+        fields.vault_ids,
     )
     assert record is not None  # INSERT ... RETURNING
     return _row(record)
@@ -202,6 +206,7 @@ async def update(conn: Connection, row: DeploymentRow, fields: DeploymentFields)
         fields.paused_reason,
         fields.archived_at,
         datetime.now(UTC),
+        fields.vault_ids,
     )
     return _found(record, row.id)
 

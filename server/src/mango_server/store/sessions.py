@@ -33,6 +33,7 @@ class Q(NamedQueries, file="sessions"):
     set_status: str
     write_usage: str
     set_budget: str
+    set_vault_ids: str
     archive_session: str
     mark_deleting: str
     delete_session: str
@@ -69,6 +70,7 @@ class SessionRow:
     outcome_evaluations: list[wire.OutcomeEvaluation]
     primary_session_id: str | None = None  # set on a child Thread's execution row
     primary_thread_id: str | None = None  # set on a Session's row
+    vault_ids: list[str] = field(default_factory=list)  # a Session's vaults, in order ('{}' on a child Thread's row)
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,7 @@ class NewSession:
     environment_id: str
     metadata: dict[str, str]
     resources: list[wire.SessionResource]
+    vault_ids: list[str] = field(default_factory=list)
 
 
 async def create(conn: Connection, workspace_id: str, new: NewSession) -> SessionRow:
@@ -113,6 +116,7 @@ async def create(conn: Connection, workspace_id: str, new: NewSession) -> Sessio
         EMPTY_USAGE,
         datetime.now(UTC),
         new_id("sthr"),
+        new.vault_ids,
     )
     return await get_row(conn, workspace_id, session_id)
 
@@ -171,6 +175,12 @@ async def set_budget(conn: Connection, row: SessionRow, budget: wire.SessionBudg
     """Replace the Session's budget (None removes it)."""
     await conn.execute(Q.set_budget, row.workspace_id, row.id, budget, datetime.now(UTC))
     return replace(row, budget=budget)
+
+
+async def set_vault_ids(conn: Connection, row: SessionRow, vault_ids: list[str]) -> SessionRow:
+    """Replace the vaults the Session's MCP connections take credentials from."""
+    await conn.execute(Q.set_vault_ids, row.workspace_id, row.id, vault_ids, datetime.now(UTC))
+    return replace(row, vault_ids=vault_ids)
 
 
 def with_added_usage(row: SessionRow, usage: dict[str, int]) -> SessionRow:

@@ -51,6 +51,7 @@ def test_session_shape_fills_usage_and_stats() -> None:
         "agent",
         "environment_id",
         "resources",
+        "vault_ids",
         "metadata",
         "usage",
         "budget",

@@ -27,8 +27,8 @@ def test_table_is_the_specs_omitted_routes() -> None:
         ("GET", "/v1/sessions/sesn_1/resources"),
         ("POST", "/v1/sessions/sesn_1/resources"),
         ("DELETE", "/v1/sessions/sesn_1/resources/sesrsc_1"),
-        ("GET", "/v1/vaults"),
-        ("POST", "/v1/vaults/vlt_1/credentials"),
+        ("POST", "/v1/vaults/vlt_1/credentials/vcrd_1/archive"),
+        ("POST", "/v1/vaults/vlt_1/credentials/vcrd_1/mcp_oauth_validate"),
         ("POST", "/v1/environments/env_1/work/work_1"),
     ],
 )
@@ -45,8 +45,9 @@ def test_omitted_routes_match(method: str, path: str) -> None:
         ("GET", "/v1/sessions/sesn_1/resourcesx"),
         ("GET", "/v1/environments/env_1/work/work_1"),
         ("POST", "/v1/environments/env_1/work/work_1/ack"),
-        ("GET", "/v1/vaultsx"),
-        ("GET", "/v2/vaults"),
+        ("GET", "/v1/vaults"),
+        ("POST", "/v1/vaults/vlt_1/credentials"),
+        ("GET", "/v1/vaults/vlt_1/credentials/vcrd_1/archive"),
     ],
 )
 def test_other_paths_do_not_match(method: str, path: str) -> None:

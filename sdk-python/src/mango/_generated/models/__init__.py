@@ -36,6 +36,7 @@ from .compaction_config import CompactionConfig
 from .compaction_config_mode import CompactionConfigMode
 from .content_delta import ContentDelta
 from .context_management import ContextManagement
+from .credential_networking import CredentialNetworking
 from .cron_schedule_params import CronScheduleParams
 from .custom_tool import CustomTool
 from .custom_tool_input_schema import CustomToolInputSchema
@@ -60,6 +61,9 @@ from .environment_create_params import EnvironmentCreateParams
 from .environment_deleted import EnvironmentDeleted
 from .environment_list import EnvironmentList
 from .environment_update_params import EnvironmentUpdateParams
+from .environment_variable_auth import EnvironmentVariableAuth
+from .environment_variable_auth_params import EnvironmentVariableAuthParams
+from .environment_variable_auth_update_params import EnvironmentVariableAuthUpdateParams
 from .error_body import ErrorBody
 from .error_body_details import ErrorBodyDetails
 from .error_envelope import ErrorEnvelope
@@ -81,9 +85,17 @@ from .healthcheck_result_params_status import HealthcheckResultParamsStatus
 from .healthcheck_result_status import HealthcheckResultStatus
 from .healthcheck_work_data import HealthcheckWorkData
 from .heartbeat_response import HeartbeatResponse
+from .injection_location import InjectionLocation
+from .injection_location_params import InjectionLocationParams
 from .manual_paused_reason import ManualPausedReason
 from .manual_trigger_context import ManualTriggerContext
 from .max_tokens_stop_reason import MaxTokensStopReason
+from .mcp_o_auth_auth import McpOAuthAuth
+from .mcp_o_auth_auth_params import McpOAuthAuthParams
+from .mcp_o_auth_auth_update_params import McpOAuthAuthUpdateParams
+from .mcp_o_auth_refresh import McpOAuthRefresh
+from .mcp_o_auth_refresh_params import McpOAuthRefreshParams
+from .mcp_o_auth_refresh_update_params import McpOAuthRefreshUpdateParams
 from .mcp_server import McpServer
 from .mcp_toolset import McpToolset
 from .memory import Memory
@@ -194,9 +206,17 @@ from .span_model_request_end_event import SpanModelRequestEndEvent
 from .span_model_request_start_event import SpanModelRequestStartEvent
 from .span_outcome_evaluation_end_event import SpanOutcomeEvaluationEndEvent
 from .span_outcome_evaluation_start_event import SpanOutcomeEvaluationStartEvent
+from .static_bearer_auth import StaticBearerAuth
+from .static_bearer_auth_params import StaticBearerAuthParams
+from .static_bearer_auth_update_params import StaticBearerAuthUpdateParams
 from .text_block import TextBlock
 from .text_document_source import TextDocumentSource
 from .text_rubric import TextRubric
+from .token_endpoint_auth_basic import TokenEndpointAuthBasic
+from .token_endpoint_auth_basic_params import TokenEndpointAuthBasicParams
+from .token_endpoint_auth_none import TokenEndpointAuthNone
+from .token_endpoint_auth_post import TokenEndpointAuthPost
+from .token_endpoint_auth_post_params import TokenEndpointAuthPostParams
 from .tool_call import ToolCall
 from .tool_call_start_params import ToolCallStartParams
 from .tool_call_state import ToolCallState
@@ -216,6 +236,16 @@ from .user_tool_confirmation_event_params_result import UserToolConfirmationEven
 from .user_tool_confirmation_event_result import UserToolConfirmationEventResult
 from .user_tool_result_event import UserToolResultEvent
 from .user_tool_result_event_params import UserToolResultEventParams
+from .vault import Vault
+from .vault_create_params import VaultCreateParams
+from .vault_credential import VaultCredential
+from .vault_credential_create_params import VaultCredentialCreateParams
+from .vault_credential_deleted import VaultCredentialDeleted
+from .vault_credential_list import VaultCredentialList
+from .vault_credential_update_params import VaultCredentialUpdateParams
+from .vault_deleted import VaultDeleted
+from .vault_list import VaultList
+from .vault_update_params import VaultUpdateParams
 from .webhook import Webhook
 from .webhook_create_params import WebhookCreateParams
 from .webhook_deleted import WebhookDeleted
@@ -272,6 +302,7 @@ __all__ = (
     "CompactionConfigMode",
     "ContentDelta",
     "ContextManagement",
+    "CredentialNetworking",
     "CronScheduleParams",
     "CustomTool",
     "CustomToolInputSchema",
@@ -296,6 +327,9 @@ __all__ = (
     "EnvironmentDeleted",
     "EnvironmentList",
     "EnvironmentUpdateParams",
+    "EnvironmentVariableAuth",
+    "EnvironmentVariableAuthParams",
+    "EnvironmentVariableAuthUpdateParams",
     "ErrorBody",
     "ErrorBodyDetails",
     "ErrorEnvelope",
@@ -317,9 +351,17 @@ __all__ = (
     "HealthcheckResultStatus",
     "HealthcheckWorkData",
     "HeartbeatResponse",
+    "InjectionLocation",
+    "InjectionLocationParams",
     "ManualPausedReason",
     "ManualTriggerContext",
     "MaxTokensStopReason",
+    "McpOAuthAuth",
+    "McpOAuthAuthParams",
+    "McpOAuthAuthUpdateParams",
+    "McpOAuthRefresh",
+    "McpOAuthRefreshParams",
+    "McpOAuthRefreshUpdateParams",
     "McpServer",
     "McpToolset",
     "Memory",
@@ -430,9 +472,17 @@ __all__ = (
     "SpanModelRequestStartEvent",
     "SpanOutcomeEvaluationEndEvent",
     "SpanOutcomeEvaluationStartEvent",
+    "StaticBearerAuth",
+    "StaticBearerAuthParams",
+    "StaticBearerAuthUpdateParams",
     "TextBlock",
     "TextDocumentSource",
     "TextRubric",
+    "TokenEndpointAuthBasic",
+    "TokenEndpointAuthBasicParams",
+    "TokenEndpointAuthNone",
+    "TokenEndpointAuthPost",
+    "TokenEndpointAuthPostParams",
     "ToolCall",
     "ToolCallStartParams",
     "ToolCallState",
@@ -452,6 +502,16 @@ __all__ = (
     "UserToolConfirmationEventResult",
     "UserToolResultEvent",
     "UserToolResultEventParams",
+    "Vault",
+    "VaultCreateParams",
+    "VaultCredential",
+    "VaultCredentialCreateParams",
+    "VaultCredentialDeleted",
+    "VaultCredentialList",
+    "VaultCredentialUpdateParams",
+    "VaultDeleted",
+    "VaultList",
+    "VaultUpdateParams",
     "Webhook",
     "WebhookCreateParams",
     "WebhookDeleted",

@@ -10,6 +10,7 @@ from attrs import field as _attrs_field
 
 from ..models.deployment_status import DeploymentStatus, check_deployment_status
 from ..models.overlap_policy import OverlapPolicy, check_overlap_policy
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.deployment_agent import DeploymentAgent
@@ -46,6 +47,8 @@ class Deployment:
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
         archived_at (datetime.datetime | None): When it was archived.
+        vault_ids (list[str] | Unset): The vaults each Run's Session names (always present in this server's answers;
+            optional so that older answers still decode).
     """
 
     type_: Literal["deployment"]
@@ -63,6 +66,7 @@ class Deployment:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
+    vault_ids: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -122,6 +126,10 @@ class Deployment:
         else:
             archived_at = self.archived_at
 
+        vault_ids: list[str] | Unset = UNSET
+        if not isinstance(self.vault_ids, Unset):
+            vault_ids = self.vault_ids
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -143,6 +151,8 @@ class Deployment:
                 "archived_at": archived_at,
             }
         )
+        if vault_ids is not UNSET:
+            field_dict["vault_ids"] = vault_ids
 
         return field_dict
 
@@ -262,6 +272,8 @@ class Deployment:
 
         archived_at = _parse_archived_at(d.pop("archived_at"))
 
+        vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
+
         deployment = cls(
             type_=type_,
             id=id,
@@ -278,6 +290,7 @@ class Deployment:
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,
+            vault_ids=vault_ids,
         )
 
         deployment.additional_properties = d

@@ -32,6 +32,9 @@ class DeploymentCreateParams:
             created with.
         description (None | str | Unset): A description.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
+        vault_ids (list[str] | Unset): Vaults whose credentials the Runs' Sessions' MCP connections use, in order (the
+            first vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
+            archived (409).
         schedule (CronScheduleParams | None | Unset): When scheduled Runs happen; null or absent for manual Runs only.
         overlap_policy (OverlapPolicy | Unset): What a scheduled Run does while the previous Run's Session is still
             running: `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside).
@@ -43,6 +46,7 @@ class DeploymentCreateParams:
     initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams]
     description: None | str | Unset = UNSET
     metadata: Metadata | Unset = UNSET
+    vault_ids: list[str] | Unset = UNSET
     schedule: CronScheduleParams | None | Unset = UNSET
     overlap_policy: OverlapPolicy | Unset = UNSET
 
@@ -81,6 +85,10 @@ class DeploymentCreateParams:
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
 
+        vault_ids: list[str] | Unset = UNSET
+        if not isinstance(self.vault_ids, Unset):
+            vault_ids = self.vault_ids
+
         schedule: dict[str, Any] | None | Unset
         if isinstance(self.schedule, Unset):
             schedule = UNSET
@@ -107,6 +115,8 @@ class DeploymentCreateParams:
             field_dict["description"] = description
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
+        if vault_ids is not UNSET:
+            field_dict["vault_ids"] = vault_ids
         if schedule is not UNSET:
             field_dict["schedule"] = schedule
         if overlap_policy is not UNSET:
@@ -179,6 +189,8 @@ class DeploymentCreateParams:
         else:
             metadata = Metadata.from_dict(_metadata)
 
+        vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
+
         def _parse_schedule(data: object) -> CronScheduleParams | None | Unset:
             if data is None:
                 return data
@@ -210,6 +222,7 @@ class DeploymentCreateParams:
             initial_events=initial_events,
             description=description,
             metadata=metadata,
+            vault_ids=vault_ids,
             schedule=schedule,
             overlap_policy=overlap_policy,
         )

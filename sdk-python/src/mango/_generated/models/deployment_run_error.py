@@ -18,7 +18,8 @@ class DeploymentRunError:
 
     Attributes:
         type_ (str): `agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`,
-            `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`.
+            `environment_archived_error`, `vault_not_found_error`, `vault_archived_error`, `session_creation_rejected_error`
+            or `unavailable_error`.
         message (str): One sentence.
         category (DeploymentRunErrorCategory): `missing_resource` (the Deployment paused: later Runs would fail the same
             way), `rejected` (the Session's creation was refused) or `transient` (the platform was unavailable through every

@@ -32,6 +32,8 @@ class DeploymentUpdateParams:
         initial_events (list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset): New initial events
             (replacing the old ones).
         metadata (MetadataPatch | Unset): Metadata changes merged into the current pairs; a null value deletes the key.
+        vault_ids (list[str] | Unset): New vaults for later Runs' Sessions (replacing the old list). Each must exist in
+            the Workspace (400) and not be archived (409).
         schedule (CronScheduleParams | None | Unset): A new schedule, or null to remove it.
         overlap_policy (OverlapPolicy | Unset): What a scheduled Run does while the previous Run's Session is still
             running: `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside).
@@ -43,6 +45,7 @@ class DeploymentUpdateParams:
     environment_id: str | Unset = UNSET
     initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
     metadata: MetadataPatch | Unset = UNSET
+    vault_ids: list[str] | Unset = UNSET
     schedule: CronScheduleParams | None | Unset = UNSET
     overlap_policy: OverlapPolicy | Unset = UNSET
 
@@ -85,6 +88,10 @@ class DeploymentUpdateParams:
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
 
+        vault_ids: list[str] | Unset = UNSET
+        if not isinstance(self.vault_ids, Unset):
+            vault_ids = self.vault_ids
+
         schedule: dict[str, Any] | None | Unset
         if isinstance(self.schedule, Unset):
             schedule = UNSET
@@ -112,6 +119,8 @@ class DeploymentUpdateParams:
             field_dict["initial_events"] = initial_events
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
+        if vault_ids is not UNSET:
+            field_dict["vault_ids"] = vault_ids
         if schedule is not UNSET:
             field_dict["schedule"] = schedule
         if overlap_policy is not UNSET:
@@ -188,6 +197,8 @@ class DeploymentUpdateParams:
         else:
             metadata = MetadataPatch.from_dict(_metadata)
 
+        vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
+
         def _parse_schedule(data: object) -> CronScheduleParams | None | Unset:
             if data is None:
                 return data
@@ -219,6 +230,7 @@ class DeploymentUpdateParams:
             environment_id=environment_id,
             initial_events=initial_events,
             metadata=metadata,
+            vault_ids=vault_ids,
             schedule=schedule,
             overlap_policy=overlap_policy,
         )

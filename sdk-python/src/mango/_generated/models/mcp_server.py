@@ -11,12 +11,15 @@ T = TypeVar("T", bound="McpServer")
 
 @_attrs_define
 class McpServer:
-    """A remote MCP server reached over streamable HTTP. Unauthenticated in this version.
+    """A remote MCP server reached over streamable HTTP. Its credentials come from the Session's vaults (matched by URL),
+    never from the URL itself.
 
-    Attributes:
-        type_ (Literal['url']): Always `url`.
-        name (str): A name unique within the Agent, referenced by `mcp_toolset`.
-        url (str): The server's streamable HTTP endpoint.
+        Attributes:
+            type_ (Literal['url']): Always `url`.
+            name (str): A name unique within the Agent, referenced by `mcp_toolset`.
+            url (str): The server's streamable HTTP endpoint. A URL carrying a credential (`user:pass@`, or a query
+                parameter such as `token`, `access_token`, `api_key`, `apikey`, `key`, `secret`, `password` or `auth`) answers
+                400: put the credential in a vault.
     """
 
     type_: Literal["url"]

@@ -51,6 +51,8 @@ class Session:
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
         archived_at (datetime.datetime | None): When it was archived.
+        vault_ids (list[str] | Unset): The vaults whose credentials the Session's MCP connections use, in order (always
+            present in this server's answers; optional so that older answers still decode).
         outcome_evaluations (list[OutcomeEvaluation] | Unset): Completed evaluations of the Session's outcomes, oldest
             first (always present in this server's answers; optional so that older answers still decode).
     """
@@ -77,6 +79,7 @@ class Session:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
+    vault_ids: list[str] | Unset = UNSET
     outcome_evaluations: list[OutcomeEvaluation] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -140,6 +143,10 @@ class Session:
         else:
             archived_at = self.archived_at
 
+        vault_ids: list[str] | Unset = UNSET
+        if not isinstance(self.vault_ids, Unset):
+            vault_ids = self.vault_ids
+
         outcome_evaluations: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.outcome_evaluations, Unset):
             outcome_evaluations = []
@@ -168,6 +175,8 @@ class Session:
                 "archived_at": archived_at,
             }
         )
+        if vault_ids is not UNSET:
+            field_dict["vault_ids"] = vault_ids
         if outcome_evaluations is not UNSET:
             field_dict["outcome_evaluations"] = outcome_evaluations
 
@@ -319,6 +328,8 @@ class Session:
 
         archived_at = _parse_archived_at(d.pop("archived_at"))
 
+        vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
+
         _outcome_evaluations = d.pop("outcome_evaluations", UNSET)
         outcome_evaluations: list[OutcomeEvaluation] | Unset = UNSET
         if _outcome_evaluations is not UNSET:
@@ -344,6 +355,7 @@ class Session:
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,
+            vault_ids=vault_ids,
             outcome_evaluations=outcome_evaluations,
         )
 

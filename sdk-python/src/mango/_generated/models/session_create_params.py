@@ -31,6 +31,9 @@ class SessionCreateParams:
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         budget (None | SessionBudget | Unset): An optional spending limit; null or absent for none.
         resources (list[MemoryStoreResourceParams] | Unset): Memory Store attachments (fixed for the Session's life).
+        vault_ids (list[str] | Unset): Vaults whose credentials the Session's MCP connections use, in order (the first
+            vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
+            archived (409).
         initial_events (list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset): `user.message` and
             `user.define_outcome` events accepted atomically with the creation.
     """
@@ -41,6 +44,7 @@ class SessionCreateParams:
     metadata: Metadata | Unset = UNSET
     budget: None | SessionBudget | Unset = UNSET
     resources: list[MemoryStoreResourceParams] | Unset = UNSET
+    vault_ids: list[str] | Unset = UNSET
     initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,6 +85,10 @@ class SessionCreateParams:
                 resources_item = resources_item_data.to_dict()
                 resources.append(resources_item)
 
+        vault_ids: list[str] | Unset = UNSET
+        if not isinstance(self.vault_ids, Unset):
+            vault_ids = self.vault_ids
+
         initial_events: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.initial_events, Unset):
             initial_events = []
@@ -109,6 +117,8 @@ class SessionCreateParams:
             field_dict["budget"] = budget
         if resources is not UNSET:
             field_dict["resources"] = resources
+        if vault_ids is not UNSET:
+            field_dict["vault_ids"] = vault_ids
         if initial_events is not UNSET:
             field_dict["initial_events"] = initial_events
 
@@ -182,6 +192,8 @@ class SessionCreateParams:
 
                 resources.append(resources_item)
 
+        vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
+
         _initial_events = d.pop("initial_events", UNSET)
         initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
         if _initial_events is not UNSET:
@@ -214,6 +226,7 @@ class SessionCreateParams:
             metadata=metadata,
             budget=budget,
             resources=resources,
+            vault_ids=vault_ids,
             initial_events=initial_events,
         )
 

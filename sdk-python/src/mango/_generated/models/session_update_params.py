@@ -25,11 +25,14 @@ class SessionUpdateParams:
         metadata (MetadataPatch | Unset): Metadata changes merged into the current pairs; a null value deletes the key.
         budget (None | SessionBudget | Unset): A new budget (replacing the old one) or null to remove it; raising or
             removing it resumes a Session stopped with `budget_reached`.
+        vault_ids (list[str] | Unset): New vaults (replacing the old list; MCP connections opened from then on use
+            them). Each must exist in the Workspace (400) and not be archived (409).
     """
 
     title: None | str | Unset = UNSET
     metadata: MetadataPatch | Unset = UNSET
     budget: None | SessionBudget | Unset = UNSET
+    vault_ids: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.session_budget import SessionBudget
@@ -52,6 +55,10 @@ class SessionUpdateParams:
         else:
             budget = self.budget
 
+        vault_ids: list[str] | Unset = UNSET
+        if not isinstance(self.vault_ids, Unset):
+            vault_ids = self.vault_ids
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -61,6 +68,8 @@ class SessionUpdateParams:
             field_dict["metadata"] = metadata
         if budget is not UNSET:
             field_dict["budget"] = budget
+        if vault_ids is not UNSET:
+            field_dict["vault_ids"] = vault_ids
 
         return field_dict
 
@@ -104,10 +113,13 @@ class SessionUpdateParams:
 
         budget = _parse_budget(d.pop("budget", UNSET))
 
+        vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
+
         session_update_params = cls(
             title=title,
             metadata=metadata,
             budget=budget,
+            vault_ids=vault_ids,
         )
 
         return session_update_params

@@ -20,7 +20,7 @@ T = TypeVar("T", bound="SessionUpdatedEvent")
 
 @_attrs_define
 class SessionUpdatedEvent:
-    """The Session's title, metadata or budget changed; only changed fields are present.
+    """The Session's title, metadata, budget or vaults changed; only changed fields are present.
 
     Attributes:
         type_ (Literal['session.updated']): Always `session.updated`.
@@ -32,6 +32,7 @@ class SessionUpdatedEvent:
         title (None | str | Unset): The new title, when it changed.
         metadata (Metadata | Unset): Up to 16 string pairs; keys up to 64 characters, values up to 512.
         budget (None | SessionBudget | Unset): The new budget, when it changed (null when removed).
+        vault_ids (list[str] | Unset): The new vault ids, when they changed.
     """
 
     type_: Literal["session.updated"]
@@ -42,6 +43,7 @@ class SessionUpdatedEvent:
     title: None | str | Unset = UNSET
     metadata: Metadata | Unset = UNSET
     budget: None | SessionBudget | Unset = UNSET
+    vault_ids: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -83,6 +85,10 @@ class SessionUpdatedEvent:
         else:
             budget = self.budget
 
+        vault_ids: list[str] | Unset = UNSET
+        if not isinstance(self.vault_ids, Unset):
+            vault_ids = self.vault_ids
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -101,6 +107,8 @@ class SessionUpdatedEvent:
             field_dict["metadata"] = metadata
         if budget is not UNSET:
             field_dict["budget"] = budget
+        if vault_ids is not UNSET:
+            field_dict["vault_ids"] = vault_ids
 
         return field_dict
 
@@ -175,6 +183,8 @@ class SessionUpdatedEvent:
 
         budget = _parse_budget(d.pop("budget", UNSET))
 
+        vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
+
         session_updated_event = cls(
             type_=type_,
             id=id,
@@ -184,6 +194,7 @@ class SessionUpdatedEvent:
             title=title,
             metadata=metadata,
             budget=budget,
+            vault_ids=vault_ids,
         )
 
         session_updated_event.additional_properties = d

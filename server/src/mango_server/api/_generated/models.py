@@ -285,7 +285,13 @@ class McpServer(BaseModel):
         str,
         Field(description="A name unique within the Agent, referenced by `mcp_toolset`.", max_length=128, min_length=1),
     ]
-    url: Annotated[str, Field(description="The server's streamable HTTP endpoint.", max_length=2048)]
+    url: Annotated[
+        str,
+        Field(
+            description="The server's streamable HTTP endpoint. A URL carrying a credential (`user:pass@`, or a query parameter such as `token`, `access_token`, `api_key`, `apikey`, `key`, `secret`, `password` or `auth`) answers 400: put the credential in a vault.",
+            max_length=2048,
+        ),
+    ]
 
 
 class CompactionConfig(BaseModel):
@@ -639,6 +645,10 @@ class SessionResource(BaseModel):
     description: Annotated[
         str | None, Field(description="The store's description at attachment time.", max_length=2048)
     ]
+
+
+class VaultId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64)]
 
 
 class ModelUsage(BaseModel):
@@ -1212,6 +1222,9 @@ class SessionUpdatedEvent(BaseModel):
     metadata: Annotated[Metadata | None, Field(description="The new metadata, when it changed.")] = None
     budget: Annotated[
         SessionBudget | None, Field(description="The new budget, when it changed (null when removed).")
+    ] = None
+    vault_ids: Annotated[
+        list[VaultId] | None, Field(description="The new vault ids, when they changed.", max_length=8)
     ] = None
 
 
@@ -1840,6 +1853,398 @@ class WebhookNotificationData(BaseModel):
     ] = None
 
 
+class VaultCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    display_name: Annotated[str, Field(description="A human name.", max_length=255, min_length=1)]
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+
+
+class VaultUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    display_name: Annotated[str | None, Field(description="A new human name.", max_length=255, min_length=1)] = None
+    metadata: Annotated[
+        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
+    ] = None
+
+
+class Vault(BaseModel):
+    type: Annotated[Literal["vault"], Field(description="Always `vault`.")]
+    id: Annotated[str, Field(description="The vault id (`vlt_...`).", max_length=64)]
+    display_name: Annotated[str, Field(description="A human name.", max_length=255)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class VaultList(BaseModel):
+    data: Annotated[list[Vault], Field(description="The vaults, newest first.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class VaultDeleted(BaseModel):
+    type: Annotated[Literal["vault_deleted"], Field(description="Always `vault_deleted`.")]
+    id: Annotated[str, Field(description="The deleted vault id.", max_length=64)]
+
+
+class AllowedHost(RootModel[str]):
+    root: Annotated[str, Field(max_length=253, min_length=1)]
+
+
+class CredentialNetworking(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["limited"], Field(description="Always `limited` (Mango has no unrestricted secrets).")]
+    allowed_hosts: Annotated[
+        list[AllowedHost],
+        Field(
+            description="Bare host names (`api.example.com`), IPv4 addresses or `*.` wildcards (`*.example.com`); no schemes, ports, paths or IPv6.",
+            max_length=16,
+            min_length=1,
+        ),
+    ]
+
+
+class InjectionLocationParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    header: Annotated[bool | None, Field(description="Substitute it in request header values.")] = None
+    body: Annotated[bool | None, Field(description="Substitute it in request bodies.")] = None
+
+
+class InjectionLocation(BaseModel):
+    header: Annotated[bool, Field(description="Substituted in request header values.")]
+    body: Annotated[bool, Field(description="Substituted in request bodies.")]
+
+
+class TokenEndpointAuthNone(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["none"], Field(description="Always `none`.")]
+
+
+class TokenEndpointAuthBasicParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["client_secret_basic"], Field(description="Always `client_secret_basic`.")]
+    client_secret: Annotated[
+        str, Field(description="The OAuth client secret (write-only).", max_length=1024, min_length=1)
+    ]
+
+
+class TokenEndpointAuthPostParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["client_secret_post"], Field(description="Always `client_secret_post`.")]
+    client_secret: Annotated[
+        str, Field(description="The OAuth client secret (write-only).", max_length=1024, min_length=1)
+    ]
+
+
+class TokenEndpointAuthParams(
+    RootModel[TokenEndpointAuthNone | TokenEndpointAuthBasicParams | TokenEndpointAuthPostParams]
+):
+    root: Annotated[
+        TokenEndpointAuthNone | TokenEndpointAuthBasicParams | TokenEndpointAuthPostParams,
+        Field(description="How the client authenticates to the token endpoint.", discriminator="type"),
+    ]
+
+
+class TokenEndpointAuthBasic(BaseModel):
+    type: Annotated[Literal["client_secret_basic"], Field(description="Always `client_secret_basic`.")]
+    client_secret_set: Annotated[
+        bool, Field(description="Whether a client secret is stored (its value is never returned).")
+    ]
+
+
+class TokenEndpointAuthPost(BaseModel):
+    type: Annotated[Literal["client_secret_post"], Field(description="Always `client_secret_post`.")]
+    client_secret_set: Annotated[
+        bool, Field(description="Whether a client secret is stored (its value is never returned).")
+    ]
+
+
+class TokenEndpointAuth(RootModel[TokenEndpointAuthNone | TokenEndpointAuthBasic | TokenEndpointAuthPost]):
+    root: Annotated[
+        TokenEndpointAuthNone | TokenEndpointAuthBasic | TokenEndpointAuthPost,
+        Field(description="How the client authenticates to the token endpoint.", discriminator="type"),
+    ]
+
+
+class McpOAuthRefreshParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    client_id: Annotated[str, Field(description="The OAuth client id.", max_length=1024, min_length=1)]
+    refresh_token: Annotated[
+        str, Field(description="The OAuth refresh token (write-only).", max_length=16384, min_length=1)
+    ]
+    token_endpoint: Annotated[
+        str,
+        Field(
+            description="The authorization server's token endpoint (an absolute http or https URL).", max_length=2048
+        ),
+    ]
+    token_endpoint_auth: Annotated[
+        TokenEndpointAuthParams, Field(description="How the client authenticates to the token endpoint.")
+    ]
+    scope: Annotated[str | None, Field(description="The scope to ask for when refreshing.", max_length=2048)] = None
+    resource: Annotated[
+        str | None, Field(description="The resource indicator (RFC 8707) to send when refreshing.", max_length=2048)
+    ] = None
+
+
+class McpOAuthRefreshUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    client_id: Annotated[str | None, Field(description="A new OAuth client id.", max_length=1024, min_length=1)] = None
+    refresh_token: Annotated[
+        str | None, Field(description="A new refresh token (write-only).", max_length=16384, min_length=1)
+    ] = None
+    token_endpoint: Annotated[str | None, Field(description="A new token endpoint.", max_length=2048)] = None
+    token_endpoint_auth: Annotated[
+        TokenEndpointAuthParams | None, Field(description="A new token endpoint authentication, with its secret.")
+    ] = None
+    scope: Annotated[str | None, Field(description="A new scope; null clears it.", max_length=2048)] = None
+    resource: Annotated[str | None, Field(description="A new resource indicator; null clears it.", max_length=2048)] = (
+        None
+    )
+
+
+class McpOAuthRefresh(BaseModel):
+    client_id: Annotated[str, Field(description="The OAuth client id.", max_length=1024)]
+    token_endpoint: Annotated[str, Field(description="The token endpoint.", max_length=2048)]
+    token_endpoint_auth: Annotated[
+        TokenEndpointAuth, Field(description="How the client authenticates to the token endpoint.")
+    ]
+    scope: Annotated[str | None, Field(description="The scope asked for when refreshing.", max_length=2048)]
+    resource: Annotated[str | None, Field(description="The resource indicator sent when refreshing.", max_length=2048)]
+    refresh_token_set: Annotated[
+        bool, Field(description="Whether a refresh token is stored (its value is never returned).")
+    ]
+
+
+class StaticBearerAuthParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["static_bearer"], Field(description="Always `static_bearer`.")]
+    mcp_server_url: Annotated[
+        str,
+        Field(
+            description="The MCP server's URL (matched by scheme, host, port and path); without credentials in it.",
+            max_length=2048,
+        ),
+    ]
+    token: Annotated[
+        str,
+        Field(description="The token, sent as `Authorization: Bearer` (write-only).", max_length=16384, min_length=1),
+    ]
+
+
+class McpOAuthAuthParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["mcp_oauth"], Field(description="Always `mcp_oauth`.")]
+    mcp_server_url: Annotated[
+        str,
+        Field(
+            description="The MCP server's URL (matched by scheme, host, port and path); without credentials in it.",
+            max_length=2048,
+        ),
+    ]
+    access_token: Annotated[str, Field(description="The access token (write-only).", max_length=16384, min_length=1)]
+    expires_at: Annotated[
+        AwareDatetime | None, Field(description="When the access token expires (in the future); null when unknown.")
+    ] = None
+    refresh: Annotated[
+        McpOAuthRefreshParams | None,
+        Field(description="How to refresh the access token; null or absent when it cannot be refreshed."),
+    ] = None
+
+
+class EnvironmentVariableAuthParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["environment_variable"], Field(description="Always `environment_variable`.")]
+    secret_name: Annotated[
+        str,
+        Field(
+            description="The variable's name, unique in the vault.",
+            max_length=256,
+            min_length=1,
+            pattern="^[A-Za-z_][A-Za-z0-9_]*$",
+        ),
+    ]
+    secret_value: Annotated[str, Field(description="The secret (write-only).", max_length=16384, min_length=1)]
+    networking: Annotated[CredentialNetworking, Field(description="The hosts the secret may be sent to.")]
+    injection_location: Annotated[
+        InjectionLocationParams | None,
+        Field(description="Where it may be substituted (header values by default; bodies only when asked)."),
+    ] = None
+
+
+class CredentialAuthParams(RootModel[StaticBearerAuthParams | McpOAuthAuthParams | EnvironmentVariableAuthParams]):
+    root: Annotated[
+        StaticBearerAuthParams | McpOAuthAuthParams | EnvironmentVariableAuthParams,
+        Field(description="What a new credential authenticates with.", discriminator="type"),
+    ]
+
+
+class StaticBearerAuthUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["static_bearer"], Field(description="Always `static_bearer` (the credential's type).")]
+    token: Annotated[str | None, Field(description="A new token (write-only).", max_length=16384, min_length=1)] = None
+
+
+class McpOAuthAuthUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["mcp_oauth"], Field(description="Always `mcp_oauth` (the credential's type).")]
+    access_token: Annotated[
+        str | None,
+        Field(
+            description="A new access token (write-only); send its `expires_at` too or the old expiry is kept.",
+            max_length=16384,
+            min_length=1,
+        ),
+    ] = None
+    expires_at: Annotated[
+        AwareDatetime | None, Field(description="A new expiry (in the future); null when unknown.")
+    ] = None
+    refresh: Annotated[
+        McpOAuthRefreshUpdateParams | None, Field(description="Changes to the refresh settings; null removes them.")
+    ] = None
+
+
+class EnvironmentVariableAuthUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[
+        Literal["environment_variable"], Field(description="Always `environment_variable` (the credential's type).")
+    ]
+    secret_value: Annotated[
+        str | None, Field(description="A new secret (write-only).", max_length=16384, min_length=1)
+    ] = None
+    networking: Annotated[
+        CredentialNetworking | None, Field(description="New allowed hosts (replacing the old ones).")
+    ] = None
+    injection_location: Annotated[
+        InjectionLocationParams | None,
+        Field(description="Where it may be substituted (present fields replace the stored ones)."),
+    ] = None
+
+
+class CredentialAuthUpdateParams(
+    RootModel[StaticBearerAuthUpdateParams | McpOAuthAuthUpdateParams | EnvironmentVariableAuthUpdateParams]
+):
+    root: Annotated[
+        StaticBearerAuthUpdateParams | McpOAuthAuthUpdateParams | EnvironmentVariableAuthUpdateParams,
+        Field(
+            description="Changes to a credential's authentication; `type` must be the credential's type.",
+            discriminator="type",
+        ),
+    ]
+
+
+class StaticBearerAuth(BaseModel):
+    type: Annotated[Literal["static_bearer"], Field(description="Always `static_bearer`.")]
+    mcp_server_url: Annotated[str, Field(description="The MCP server's URL.", max_length=2048)]
+    token_set: Annotated[bool, Field(description="Whether a token is stored (false once its vault is archived).")]
+
+
+class McpOAuthAuth(BaseModel):
+    type: Annotated[Literal["mcp_oauth"], Field(description="Always `mcp_oauth`.")]
+    mcp_server_url: Annotated[str, Field(description="The MCP server's URL.", max_length=2048)]
+    expires_at: Annotated[AwareDatetime | None, Field(description="When the access token expires; null when unknown.")]
+    refresh: Annotated[
+        McpOAuthRefresh | None, Field(description="How the access token is refreshed; null when it cannot be.")
+    ]
+    access_token_set: Annotated[
+        bool, Field(description="Whether an access token is stored (false once its vault is archived).")
+    ]
+
+
+class EnvironmentVariableAuth(BaseModel):
+    type: Annotated[Literal["environment_variable"], Field(description="Always `environment_variable`.")]
+    secret_name: Annotated[str, Field(description="The variable's name.", max_length=256)]
+    networking: Annotated[CredentialNetworking, Field(description="The hosts the secret may be sent to.")]
+    injection_location: Annotated[InjectionLocation, Field(description="Where it may be substituted.")]
+    secret_value_set: Annotated[
+        bool, Field(description="Whether a value is stored (false once its vault is archived).")
+    ]
+
+
+class CredentialAuth(RootModel[StaticBearerAuth | McpOAuthAuth | EnvironmentVariableAuth]):
+    root: Annotated[
+        StaticBearerAuth | McpOAuthAuth | EnvironmentVariableAuth,
+        Field(
+            description="What a credential authenticates with; secret fields appear only as `*_set` flags.",
+            discriminator="type",
+        ),
+    ]
+
+
+class VaultCredentialCreateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    display_name: Annotated[str | None, Field(description="A human name.", max_length=255)] = None
+    metadata: Annotated[Metadata | None, Field(description="Free-form string pairs.")] = None
+    auth: Annotated[CredentialAuthParams, Field(description="What the credential authenticates with.")]
+
+
+class VaultCredentialUpdateParams(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    display_name: Annotated[str | None, Field(description="A new human name; null clears it.", max_length=255)] = None
+    metadata: Annotated[
+        MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
+    ] = None
+    auth: Annotated[
+        CredentialAuthUpdateParams | None, Field(description="Changes to what the credential authenticates with.")
+    ] = None
+
+
+class VaultCredential(BaseModel):
+    type: Annotated[Literal["vault_credential"], Field(description="Always `vault_credential`.")]
+    id: Annotated[str, Field(description="The credential id (`vcrd_...`).", max_length=64)]
+    vault_id: Annotated[str, Field(description="The vault.", max_length=64)]
+    display_name: Annotated[str | None, Field(description="A human name.", max_length=255)]
+    metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    auth: Annotated[CredentialAuth, Field(description="What the credential authenticates with.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived (with its vault).")]
+
+
+class VaultCredentialList(BaseModel):
+    data: Annotated[list[VaultCredential], Field(description="The credentials, newest first.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+
+
+class VaultCredentialDeleted(BaseModel):
+    type: Annotated[Literal["vault_credential_deleted"], Field(description="Always `vault_credential_deleted`.")]
+    id: Annotated[str, Field(description="The deleted credential id.", max_length=64)]
+
+
 class DeploymentStatus(RootModel[Literal["active", "paused"]]):
     root: Annotated[
         Literal["active", "paused"], Field(description="`active` (the schedule fires) or `paused` (only manual Runs).")
@@ -1921,7 +2326,7 @@ class DeploymentRunError(BaseModel):
     type: Annotated[
         str,
         Field(
-            description="`agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`, `environment_archived_error`, `session_creation_rejected_error` or `unavailable_error`.",
+            description="`agent_not_found_error`, `agent_archived_error`, `environment_not_found_error`, `environment_archived_error`, `vault_not_found_error`, `vault_archived_error`, `session_creation_rejected_error` or `unavailable_error`.",
             max_length=64,
         ),
     ]
@@ -2268,6 +2673,13 @@ class SessionCreateParams(BaseModel):
         list[MemoryStoreResourceParams] | None,
         Field(description="Memory Store attachments (fixed for the Session's life).", max_length=8),
     ] = None
+    vault_ids: Annotated[
+        list[VaultId] | None,
+        Field(
+            description="Vaults whose credentials the Session's MCP connections use, in order (the first vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be archived (409).",
+            max_length=8,
+        ),
+    ] = None
     initial_events: Annotated[
         list[SessionInitialEvent] | None,
         Field(
@@ -2289,6 +2701,13 @@ class SessionUpdateParams(BaseModel):
         SessionBudget | None,
         Field(
             description="A new budget (replacing the old one) or null to remove it; raising or removing it resumes a Session stopped with `budget_reached`."
+        ),
+    ] = None
+    vault_ids: Annotated[
+        list[VaultId] | None,
+        Field(
+            description="New vaults (replacing the old list; MCP connections opened from then on use them). Each must exist in the Workspace (400) and not be archived (409).",
+            max_length=8,
         ),
     ] = None
 
@@ -2566,6 +2985,13 @@ class Session(BaseModel):
     agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
     environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
     resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
+    vault_ids: Annotated[
+        list[VaultId] | None,
+        Field(
+            description="The vaults whose credentials the Session's MCP connections use, in order (always present in this server's answers; optional so that older answers still decode).",
+            max_length=8,
+        ),
+    ] = None
     metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
     usage: Annotated[SessionUsage, Field(description="Cumulative usage and list cost.")]
     budget: Annotated[SessionBudget | None, Field(description="The Session's budget; null when it has none.")]
@@ -2607,6 +3033,13 @@ class DeploymentCreateParams(BaseModel):
     metadata: Annotated[
         Metadata | None, Field(description="Free-form string pairs (also given to each Run's Session).")
     ] = None
+    vault_ids: Annotated[
+        list[VaultId] | None,
+        Field(
+            description="Vaults whose credentials the Runs' Sessions' MCP connections use, in order (the first vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be archived (409).",
+            max_length=8,
+        ),
+    ] = None
     schedule: Annotated[
         CronScheduleParams | None, Field(description="When scheduled Runs happen; null or absent for manual Runs only.")
     ] = None
@@ -2630,6 +3063,13 @@ class DeploymentUpdateParams(BaseModel):
     metadata: Annotated[
         MetadataPatch | None, Field(description="Pairs merged into the metadata; a null value deletes the key.")
     ] = None
+    vault_ids: Annotated[
+        list[VaultId] | None,
+        Field(
+            description="New vaults for later Runs' Sessions (replacing the old list). Each must exist in the Workspace (400) and not be archived (409).",
+            max_length=8,
+        ),
+    ] = None
     schedule: Annotated[CronScheduleParams | None, Field(description="A new schedule, or null to remove it.")] = None
     overlap_policy: Annotated[OverlapPolicy | None, Field(description="A new overlap policy.")] = None
 
@@ -2645,6 +3085,13 @@ class Deployment(BaseModel):
         list[DeploymentInitialEvent], Field(description="The events each Run's Session is created with.", max_length=20)
     ]
     metadata: Annotated[Metadata, Field(description="Free-form string pairs.")]
+    vault_ids: Annotated[
+        list[VaultId] | None,
+        Field(
+            description="The vaults each Run's Session names (always present in this server's answers; optional so that older answers still decode).",
+            max_length=8,
+        ),
+    ] = None
     schedule: Annotated[DeploymentSchedule | None, Field(description="The schedule; null for manual Runs only.")]
     overlap_policy: Annotated[OverlapPolicy, Field(description="What an overlapping scheduled Run does.")]
     status: Annotated[DeploymentStatus, Field(description="Whether the schedule fires.")]

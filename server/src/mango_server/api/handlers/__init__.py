@@ -28,6 +28,7 @@ from mango_server.api.handlers import (
     system,
     threads,
     tool_calls,
+    vaults,
     webhooks,
     work,
 )
@@ -121,6 +122,17 @@ HANDLERS: dict[str, Handler] = {
     "webhooks_list": webhooks.webhooks_list,
     "webhooks_rotate_secret": webhooks.webhooks_rotate_secret,
     "webhooks_update": webhooks.webhooks_update,
+    "vaults_archive": vaults.vaults_archive,
+    "vaults_create": vaults.vaults_create,
+    "vaults_credentials_create": vaults.vaults_credentials_create,
+    "vaults_credentials_delete": vaults.vaults_credentials_delete,
+    "vaults_credentials_get": vaults.vaults_credentials_get,
+    "vaults_credentials_list": vaults.vaults_credentials_list,
+    "vaults_credentials_update": vaults.vaults_credentials_update,
+    "vaults_delete": vaults.vaults_delete,
+    "vaults_get": vaults.vaults_get,
+    "vaults_list": vaults.vaults_list,
+    "vaults_update": vaults.vaults_update,
 }
 
 #: Operations of the contract this release does not serve yet (each answers 501).

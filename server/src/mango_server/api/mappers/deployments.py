@@ -35,6 +35,7 @@ def deployment(row: DeploymentRow) -> wire.Deployment:
         "environment_id": row.environment_id,
         "initial_events": row.initial_events,
         "metadata": row.metadata,
+        "vault_ids": list(row.vault_ids),
         "schedule": schedule,
         "overlap_policy": cast(wire.OverlapPolicy, row.overlap_policy),
         "status": cast(wire.DeploymentStatus, row.status),

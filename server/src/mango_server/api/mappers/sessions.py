@@ -27,6 +27,7 @@ def session(row: SessionRow) -> wire.Session:
         "agent": _agent(row.agent_snapshot),
         "environment_id": row.environment_id,
         "resources": row.resources,
+        "vault_ids": list(row.vault_ids),
         "metadata": row.metadata,
         "usage": public_usage(row.usage),
         "budget": row.budget,

@@ -488,7 +488,7 @@ class SessionErrorEvent:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SessionUpdatedEvent:
-    """The Session's title, metadata or budget changed; only changed fields are present."""
+    """The Session's title, metadata, budget or vaults changed; only changed fields are present."""
 
     TYPE: ClassVar[Literal["session.updated"]] = "session.updated"
 
@@ -501,6 +501,9 @@ class SessionUpdatedEvent:
     #: The new budget, when it changed (null when removed).
     budget: wire.SessionBudget | None | Omitted = OMITTED
 
+    #: The new vault ids, when they changed.
+    vault_ids: list[str] | None = None
+
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.title is not OMITTED:
@@ -509,6 +512,8 @@ class SessionUpdatedEvent:
             out["metadata"] = self.metadata
         if self.budget is not OMITTED:
             out["budget"] = self.budget
+        if self.vault_ids is not None:
+            out["vault_ids"] = self.vault_ids
         return out
 
 

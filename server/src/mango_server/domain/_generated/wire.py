@@ -155,7 +155,7 @@ AgentTool: TypeAlias = AgentToolset | McpToolset | CustomTool
 
 
 class McpServer(TypedDict, closed=True):
-    """A remote MCP server reached over streamable HTTP. Unauthenticated in this version."""
+    """A remote MCP server reached over streamable HTTP. Its credentials come from the Session's vaults (matched by URL), never from the URL itself."""
 
     type: Literal["url"]
     name: str
@@ -434,6 +434,9 @@ class SessionResource(TypedDict):
     instructions: str | None
     name: str
     description: str | None
+
+
+VaultId: TypeAlias = str
 
 
 class ModelUsage(TypedDict):
@@ -805,7 +808,7 @@ class SessionErrorEvent(TypedDict):
 
 
 class SessionUpdatedEvent(TypedDict):
-    """The Session's title, metadata or budget changed; only changed fields are present."""
+    """The Session's title, metadata, budget or vaults changed; only changed fields are present."""
 
     type: Literal["session.updated"]
     id: str
@@ -815,6 +818,7 @@ class SessionUpdatedEvent(TypedDict):
     title: NotRequired[str | None]
     metadata: NotRequired[Metadata]
     budget: NotRequired[SessionBudget | None]
+    vault_ids: NotRequired[list[VaultId]]
 
 
 class SessionUsageEvent(TypedDict):
@@ -1358,6 +1362,277 @@ class WebhookNotificationData(TypedDict):
     session_id: NotRequired[str | None]
 
 
+class VaultCreateParams(TypedDict, closed=True):
+    """The body of `vaults.create`."""
+
+    display_name: str
+    metadata: NotRequired[Metadata]
+
+
+class VaultUpdateParams(TypedDict, closed=True):
+    """The body of `vaults.update`; present fields replace the current values."""
+
+    display_name: NotRequired[str]
+    metadata: NotRequired[MetadataPatch]
+
+
+class Vault(TypedDict):
+    """A named set of credentials that Sessions and Deployments name in `vault_ids`."""
+
+    type: Literal["vault"]
+    id: str
+    display_name: str
+    metadata: Metadata
+    created_at: str
+    updated_at: str
+    archived_at: str | None
+
+
+class VaultList(TypedDict):
+    """One page of vaults."""
+
+    data: list[Vault]
+    next_page: str | None
+
+
+class VaultDeleted(TypedDict):
+    """Deletion marker."""
+
+    type: Literal["vault_deleted"]
+    id: str
+
+
+AllowedHost: TypeAlias = str
+
+
+class CredentialNetworking(TypedDict, closed=True):
+    """The hosts an `environment_variable` secret may be sent to: requests to any other host never carry it."""
+
+    type: Literal["limited"]
+    allowed_hosts: list[AllowedHost]
+
+
+class InjectionLocationParams(TypedDict, closed=True):
+    """Where in an outbound request the secret may be substituted (absent fields keep their value; at creation `header` defaults to true and `body` to false)."""
+
+    header: NotRequired[bool]
+    body: NotRequired[bool]
+
+
+class InjectionLocation(TypedDict):
+    """Where in an outbound request the secret may be substituted."""
+
+    header: bool
+    body: bool
+
+
+class TokenEndpointAuthNone(TypedDict, closed=True):
+    """The token endpoint takes no client authentication (a public client)."""
+
+    type: Literal["none"]
+
+
+class TokenEndpointAuthBasicParams(TypedDict, closed=True):
+    """The client authenticates to the token endpoint with HTTP Basic."""
+
+    type: Literal["client_secret_basic"]
+    client_secret: str
+
+
+class TokenEndpointAuthPostParams(TypedDict, closed=True):
+    """The client sends its secret in the token request's body."""
+
+    type: Literal["client_secret_post"]
+    client_secret: str
+
+
+TokenEndpointAuthParams: TypeAlias = TokenEndpointAuthNone | TokenEndpointAuthBasicParams | TokenEndpointAuthPostParams
+
+
+class TokenEndpointAuthBasic(TypedDict):
+    """The client authenticates to the token endpoint with HTTP Basic."""
+
+    type: Literal["client_secret_basic"]
+    client_secret_set: bool
+
+
+class TokenEndpointAuthPost(TypedDict):
+    """The client sends its secret in the token request's body."""
+
+    type: Literal["client_secret_post"]
+    client_secret_set: bool
+
+
+TokenEndpointAuth: TypeAlias = TokenEndpointAuthNone | TokenEndpointAuthBasic | TokenEndpointAuthPost
+
+
+class McpOAuthRefreshParams(TypedDict, closed=True):
+    """How the access token is refreshed at the authorization server."""
+
+    client_id: str
+    refresh_token: str
+    token_endpoint: str
+    token_endpoint_auth: TokenEndpointAuthParams
+    scope: NotRequired[str | None]
+    resource: NotRequired[str | None]
+
+
+class McpOAuthRefreshUpdateParams(TypedDict, closed=True):
+    """Changes to the refresh settings; present fields replace the stored ones (settings added to a credential without them must be complete)."""
+
+    client_id: NotRequired[str]
+    refresh_token: NotRequired[str]
+    token_endpoint: NotRequired[str]
+    token_endpoint_auth: NotRequired[TokenEndpointAuthParams]
+    scope: NotRequired[str | None]
+    resource: NotRequired[str | None]
+
+
+class McpOAuthRefresh(TypedDict):
+    """How the access token is refreshed (its secrets are never returned)."""
+
+    client_id: str
+    token_endpoint: str
+    token_endpoint_auth: TokenEndpointAuth
+    scope: str | None
+    resource: str | None
+    refresh_token_set: bool
+
+
+class StaticBearerAuthParams(TypedDict, closed=True):
+    """A bearer token sent to one MCP server."""
+
+    type: Literal["static_bearer"]
+    mcp_server_url: str
+    token: str
+
+
+class McpOAuthAuthParams(TypedDict, closed=True):
+    """An OAuth access token for one MCP server, with its expiry and optionally how to refresh it."""
+
+    type: Literal["mcp_oauth"]
+    mcp_server_url: str
+    access_token: str
+    expires_at: NotRequired[str | None]
+    refresh: NotRequired[McpOAuthRefreshParams | None]
+
+
+class EnvironmentVariableAuthParams(TypedDict, closed=True):
+    """A named secret and the hosts it may be sent to."""
+
+    type: Literal["environment_variable"]
+    secret_name: str
+    secret_value: str
+    networking: CredentialNetworking
+    injection_location: NotRequired[InjectionLocationParams]
+
+
+CredentialAuthParams: TypeAlias = StaticBearerAuthParams | McpOAuthAuthParams | EnvironmentVariableAuthParams
+
+
+class StaticBearerAuthUpdateParams(TypedDict, closed=True):
+    """Changes to a `static_bearer` credential."""
+
+    type: Literal["static_bearer"]
+    token: NotRequired[str]
+
+
+class McpOAuthAuthUpdateParams(TypedDict, closed=True):
+    """Changes to an `mcp_oauth` credential."""
+
+    type: Literal["mcp_oauth"]
+    access_token: NotRequired[str]
+    expires_at: NotRequired[str | None]
+    refresh: NotRequired[McpOAuthRefreshUpdateParams | None]
+
+
+class EnvironmentVariableAuthUpdateParams(TypedDict, closed=True):
+    """Changes to an `environment_variable` credential."""
+
+    type: Literal["environment_variable"]
+    secret_value: NotRequired[str]
+    networking: NotRequired[CredentialNetworking]
+    injection_location: NotRequired[InjectionLocationParams]
+
+
+CredentialAuthUpdateParams: TypeAlias = StaticBearerAuthUpdateParams | McpOAuthAuthUpdateParams | EnvironmentVariableAuthUpdateParams
+
+
+class StaticBearerAuth(TypedDict):
+    """A bearer token sent to one MCP server (never returned)."""
+
+    type: Literal["static_bearer"]
+    mcp_server_url: str
+    token_set: bool
+
+
+class McpOAuthAuth(TypedDict):
+    """An OAuth access token for one MCP server (its secrets are never returned)."""
+
+    type: Literal["mcp_oauth"]
+    mcp_server_url: str
+    expires_at: str | None
+    refresh: McpOAuthRefresh | None
+    access_token_set: bool
+
+
+class EnvironmentVariableAuth(TypedDict):
+    """A named secret and the hosts it may be sent to (its value is never returned)."""
+
+    type: Literal["environment_variable"]
+    secret_name: str
+    networking: CredentialNetworking
+    injection_location: InjectionLocation
+    secret_value_set: bool
+
+
+CredentialAuth: TypeAlias = StaticBearerAuth | McpOAuthAuth | EnvironmentVariableAuth
+
+
+class VaultCredentialCreateParams(TypedDict, closed=True):
+    """The body of `vaults.credentials.create`."""
+
+    display_name: NotRequired[str | None]
+    metadata: NotRequired[Metadata]
+    auth: CredentialAuthParams
+
+
+class VaultCredentialUpdateParams(TypedDict, closed=True):
+    """The body of `vaults.credentials.update`; present fields replace the current values."""
+
+    display_name: NotRequired[str | None]
+    metadata: NotRequired[MetadataPatch]
+    auth: NotRequired[CredentialAuthUpdateParams]
+
+
+class VaultCredential(TypedDict):
+    """A credential of a vault. Secret fields are write-only; responses say only whether each is set."""
+
+    type: Literal["vault_credential"]
+    id: str
+    vault_id: str
+    display_name: str | None
+    metadata: Metadata
+    auth: CredentialAuth
+    created_at: str
+    updated_at: str
+    archived_at: str | None
+
+
+class VaultCredentialList(TypedDict):
+    """One page of a vault's credentials."""
+
+    data: list[VaultCredential]
+    next_page: str | None
+
+
+class VaultCredentialDeleted(TypedDict):
+    """Deletion marker."""
+
+    type: Literal["vault_credential_deleted"]
+    id: str
+
+
 DeploymentStatus: TypeAlias = Literal["active", "paused"]
 
 
@@ -1661,6 +1936,7 @@ class SessionCreateParams(TypedDict, closed=True):
     metadata: NotRequired[Metadata]
     budget: NotRequired[SessionBudget | None]
     resources: NotRequired[list[MemoryStoreResourceParams]]
+    vault_ids: NotRequired[list[VaultId]]
     initial_events: NotRequired[list[SessionInitialEvent]]
 
 
@@ -1670,6 +1946,7 @@ class SessionUpdateParams(TypedDict, closed=True):
     title: NotRequired[str | None]
     metadata: NotRequired[MetadataPatch]
     budget: NotRequired[SessionBudget | None]
+    vault_ids: NotRequired[list[VaultId]]
 
 
 class SessionThreadAgent(TypedDict):
@@ -1814,6 +2091,7 @@ class Session(TypedDict):
     agent: SessionAgent
     environment_id: str
     resources: list[SessionResource]
+    vault_ids: NotRequired[list[VaultId]]
     metadata: Metadata
     usage: SessionUsage
     budget: SessionBudget | None
@@ -1841,6 +2119,7 @@ class DeploymentCreateParams(TypedDict, closed=True):
     environment_id: str
     initial_events: list[DeploymentInitialEvent]
     metadata: NotRequired[Metadata]
+    vault_ids: NotRequired[list[VaultId]]
     schedule: NotRequired[CronScheduleParams | None]
     overlap_policy: NotRequired[OverlapPolicy]
 
@@ -1854,6 +2133,7 @@ class DeploymentUpdateParams(TypedDict, closed=True):
     environment_id: NotRequired[str]
     initial_events: NotRequired[list[DeploymentInitialEvent]]
     metadata: NotRequired[MetadataPatch]
+    vault_ids: NotRequired[list[VaultId]]
     schedule: NotRequired[CronScheduleParams | None]
     overlap_policy: NotRequired[OverlapPolicy]
 
@@ -1869,6 +2149,7 @@ class Deployment(TypedDict):
     environment_id: str
     initial_events: list[DeploymentInitialEvent]
     metadata: Metadata
+    vault_ids: NotRequired[list[VaultId]]
     schedule: DeploymentSchedule | None
     overlap_policy: OverlapPolicy
     status: DeploymentStatus

@@ -1,7 +1,7 @@
 -- name: insert_session
 INSERT INTO sessions (workspace_id, id, title, status, agent_id, agent_version, agent_snapshot, environment_id,
-                      metadata, resources, usage, created_at, updated_at, primary_thread_id)
-VALUES ($1, $2, $3, 'idle', $4, $5, $6, $7, $8, $9, $10, $11, $11, $12);
+                      metadata, resources, usage, created_at, updated_at, primary_thread_id, vault_ids)
+VALUES ($1, $2, $3, 'idle', $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13);
 
 -- name: get_session
 -- Child Thread execution rows (primary_session_id set) are never Sessions to clients.
@@ -35,6 +35,9 @@ RETURNING active_seconds, running_since;
 
 -- name: set_budget
 UPDATE sessions SET budget = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
+
+-- name: set_vault_ids
+UPDATE sessions SET vault_ids = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
 
 -- name: write_usage
 UPDATE sessions SET usage = $3, updated_at = $4 WHERE workspace_id = $1 AND id = $2;
