@@ -1,6 +1,6 @@
 """The official ``anthropic`` Python client's managed-agents resources against a real Mango, unchanged:
 Agents (create, update, versions), Environments, Sessions (create, retrieve, update, list, archive,
-delete), Files, Skills, Memory Stores and memories, and Deployments.
+delete), Files, Skills, Memory Stores and memories, Deployments, and vaults with their credentials.
 
 Every call is the client's own typed method; a response is read through the client's models.
 """
@@ -204,3 +204,39 @@ def test_deployments_and_runs(official: anthropic.Anthropic) -> None:
     if run.session_id:
         assert official.beta.sessions.retrieve(run.session_id).id == run.session_id
     assert deployments.archive(deployment.id).archived_at is not None
+
+
+def test_vaults_credentials_and_session_vault_ids(official: anthropic.Anthropic) -> None:
+    vaults = official.beta.vaults
+    vault = vaults.create(display_name=unique("compat-vault"), metadata={"team": "compat"})
+    assert vault.type == "vault"
+    assert vault.id.startswith("vlt_")
+    assert vaults.retrieve(vault.id).display_name == vault.display_name
+    assert vaults.update(vault.id, metadata={"team": None}).metadata == {}
+    assert vault.id in {v.id for v in vaults.list()}
+
+    secret = "compat-" + unique("token")
+    auth = {"type": "static_bearer", "mcp_server_url": "https://mcp.compat.example/mcp", "token": secret}
+    credential = vaults.credentials.create(vault.id, auth=auth, display_name="tickets")  # type: ignore[arg-type]
+    assert credential.type == "vault_credential"
+    assert credential.vault_id == vault.id
+    assert credential.auth.type == "static_bearer"
+    assert secret not in credential.model_dump_json()
+    listed = list(vaults.credentials.list(vault.id))
+    assert [c.id for c in listed] == [credential.id]
+    updated = vaults.credentials.update(
+        credential.id, vault_id=vault.id, auth={"type": "static_bearer", "token": secret + "-2"}
+    )
+    assert updated.display_name == "tickets"
+    assert vaults.credentials.retrieve(credential.id, vault_id=vault.id).id == credential.id
+
+    agent = official.beta.agents.create(name=unique("compat-vaulted"), model=MODEL)
+    env = official.beta.environments.create(name=unique("compat-vaulted"))
+    session = official.beta.sessions.create(agent=agent.id, environment_id=env.id, vault_ids=[vault.id])
+    assert session.vault_ids == [vault.id]
+    official.beta.sessions.archive(session.id)
+
+    deleted = vaults.credentials.delete(credential.id, vault_id=vault.id)
+    assert (deleted.id, deleted.type) == (credential.id, "vault_credential_deleted")
+    assert vaults.archive(vault.id).archived_at is not None
+    assert vaults.delete(vault.id).type == "vault_deleted"

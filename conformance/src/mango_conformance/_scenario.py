@@ -1,7 +1,7 @@
 """The valid-input scenario: one valid request for every operation, prerequisites first.
 
 ``Scenario.build`` creates what later requests need (an Agent with a custom tool, Environments,
-Sessions, Work, Files, Skills, Memory Stores, memories, webhook endpoints), exercising each operation once with
+Sessions, Work, Files, Skills, Memory Stores, memories, webhook endpoints, vaults), exercising each operation once with
 valid input and keeping that ``Call`` in ``World.calls``; the bad-input, authentication and
 isolation checks are derived from those calls. Destructive operations (archive, delete) are
 only registered here and run last (``run_destructive``) so that isolation is checked against
@@ -12,6 +12,7 @@ placeholder ids and will most likely answer 501 too. Not responsible for judging
 from __future__ import annotations
 
 import io
+import json
 import secrets
 import zipfile
 from dataclasses import dataclass, field
@@ -38,6 +39,9 @@ DESTRUCTIVE_ORDER = (
     "memory_stores.archive",
     "memory_stores.delete",
     "webhooks.delete",
+    "vaults.credentials.delete",
+    "vaults.archive",
+    "vaults.delete",
 )
 
 
@@ -113,6 +117,7 @@ class Scenario:
         self.skills()
         self.memory_stores()
         self.webhooks()
+        self.vaults(agent_id, environment_id)
         return self.world
 
     def run_destructive(self) -> None:
@@ -490,6 +495,73 @@ class Scenario:
         self.ok(Call("webhooks.rotate_secret", hook))
         self.defer(Call("webhooks.delete", hook))
         self.world.calls["webhooks.create"] = create
+
+    def vaults(self, agent_id: str, environment_id: str) -> None:
+        """A vault with a ``static_bearer`` credential; no answer ever carries the credential's secret.
+
+        A Session names the vault in ``vault_ids``; an Agent whose MCP URL carries a credential is a 400.
+        """
+        create = Call("vaults.create", json_body={"display_name": "conformance", "metadata": SUITE_METADATA})
+        vault = {"vault_id": self.created_id(create, "vlt")}
+        self.ok(Call("vaults.list", query=(("limit", "5"),)))
+        self.ok(Call("vaults.get", vault))
+        self.ok(Call("vaults.update", vault, json_body={"metadata": {"step": "updated"}}))
+        secret, renewed = (f"conformance-secret-{secrets.token_hex(16)}" for _ in range(2))
+        url = "https://mcp.conformance.invalid/mcp"
+        auth = {"type": "static_bearer", "mcp_server_url": url, "token": secret}
+        add = Call("vaults.credentials.create", vault, json_body={"auth": auth, "metadata": SUITE_METADATA})
+        answers = [self.ok(add)]
+        credential = {**vault, "credential_id": str((answers[0] or {}).get("id") or placeholder("vcrd"))}
+        answers.append(self.ok(Call("vaults.credentials.list", vault, query=(("limit", "5"),))))
+        answers.append(self.ok(Call("vaults.credentials.get", credential)))
+        change = {"auth": {"type": "static_bearer", "token": renewed}, "display_name": "conformance"}
+        answers.append(self.ok(Call("vaults.credentials.update", credential, json_body=change)))
+        for operation_id, answer in zip(
+            (
+                "vaults.credentials.create",
+                "vaults.credentials.list",
+                "vaults.credentials.get",
+                "vaults.credentials.update",
+            ),
+            answers,
+            strict=True,
+        ):
+            text = json.dumps(answer)
+            if secret in text or renewed in text:
+                self.probe.report.fail(operation_id, "the answer carries a credential's write-only secret")
+        duplicate = add.but("a second credential for the same server URL", json_body={"auth": {**auth, "token": "x"}})
+        self.bad("vaults.credentials.create", BadInput(duplicate, CONFLICT, "conflict_error"))
+        session_body = {
+            "agent": agent_id,
+            "environment_id": environment_id,
+            "vault_ids": [vault["vault_id"]],
+            "metadata": SUITE_METADATA,
+        }
+        session = self.ok(
+            Call("sessions.create", json_body=session_body, label="valid request (vault_ids)"), register=False
+        )
+        if session is not None and session.get("vault_ids") != [vault["vault_id"]]:
+            self.probe.report.fail("sessions.create", f"vault_ids were not kept: {session.get('vault_ids')}")
+        missing = {**session_body, "vault_ids": ["vlt_conformance0000missing"]}
+        self.bad(
+            "sessions.create", BadInput(Call("sessions.create", json_body=missing, label="an unknown vault"), REFUSED)
+        )
+        leaky = {"type": "url", "name": "leaky", "url": "https://user:conformance@mcp.conformance.invalid/mcp"}
+        agent = Call(
+            "agents.create",
+            json_body={"name": "conformance", "model": self.model, "mcp_servers": [leaky]},
+            label="an MCP URL carrying a credential",
+        )
+        self.bad("agents.create", BadInput(agent, BAD_REQUEST))
+        self.defer(Call("vaults.credentials.delete", credential))
+        for purpose in ("archive", "delete"):
+            doomed = (
+                vault
+                if purpose == "archive"
+                else {"vault_id": self.created_id(create.but("valid request (to delete)"), "vlt")}
+            )
+            self.defer(Call(f"vaults.{purpose}", doomed))
+        self.world.calls["vaults.create"] = create
 
 
 def _is_tool_use(event: dict[str, Any]) -> bool:
