@@ -57,7 +57,8 @@ def _rows(platform: Platform, session_id: str) -> list[tuple[str, int, str, str]
 def _requests(platform: Platform, session_id: str) -> list[dict[str, Any]]:
     with psycopg.connect(platform.database_url) as conn:
         cursor = conn.execute(
-            "SELECT id, recipe::text, compaction_id FROM model_requests WHERE session_id = %s ORDER BY seq",
+            "SELECT id, mango_request_recipe(id)::text, compaction_id FROM model_requests WHERE session_id = %s"
+            " ORDER BY seq",
             (session_id,),
         )
         return [{"id": i, "recipe": json.loads(r), "compaction_id": c} for i, r, c in cursor.fetchall()]

@@ -89,7 +89,9 @@ def _session(http: httpx.Client, agent_id: str, budget: dict[str, Any] | None = 
 
 def _recipes(platform: Platform, session_id: str) -> list[dict[str, Any]]:
     with psycopg.connect(platform.database_url) as conn:
-        rows = conn.execute("SELECT recipe FROM model_requests WHERE session_id = %s ORDER BY seq", (session_id,))
+        rows = conn.execute(
+            "SELECT mango_request_recipe(id) FROM model_requests WHERE session_id = %s ORDER BY seq", (session_id,)
+        )
         return [row[0] for row in rows.fetchall()]
 
 

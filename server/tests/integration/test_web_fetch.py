@@ -140,7 +140,8 @@ def test_an_allowed_fetch_returns_the_page_as_markdown(platform: Platform, http:
     assert _pinned(platform, sid) == "managed"  # the offline model has no native web fetch
     with psycopg.connect(platform.database_url) as conn:
         row = conn.execute(
-            "SELECT recipe->'tools' FROM model_requests WHERE session_id = %s ORDER BY seq LIMIT 1", (sid,)
+            "SELECT mango_request_recipe(id)->'tools' FROM model_requests WHERE session_id = %s ORDER BY seq LIMIT 1",
+            (sid,),
         ).fetchone()
     assert row is not None
     [declared] = [t for t in row[0] if t["name"] == "web_fetch"]

@@ -145,7 +145,8 @@ def _systems(platform: Platform, session_id: str) -> list[str]:
     """The system prompts the model requests of one execution row (a Thread's id for a child) sent."""
     with psycopg.connect(platform.database_url) as conn:
         rows = conn.execute(
-            "SELECT recipe->>'system' FROM model_requests WHERE session_id = %s ORDER BY seq", (session_id,)
+            "SELECT mango_request_recipe(id)->>'system' FROM model_requests WHERE session_id = %s ORDER BY seq",
+            (session_id,),
         ).fetchall()
     return [str(r[0]) for r in rows]
 

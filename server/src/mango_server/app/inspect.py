@@ -47,7 +47,7 @@ async def list_requests(database_url: str, session_id: str) -> list[RequestSumma
         await pool.close()
     return [
         RequestSummary(
-            r.id, r.trigger_id, r.round, r.estimate, len(r.recipe["entries"]), r.compaction_id, r.usage,
+            r.id, r.trigger_id, r.round, r.estimate, r.entries_count, r.compaction_id, r.usage,
             r.provider_request_id,
         )
         for r in rows

@@ -6,10 +6,17 @@ the call sees) and completed once with the provider's usage, request id and the 
 yields (:class:`RequestCompletion`, written with the answer's transcript message by
 ``store.transcript.append_answer``). Not responsible for computing projections or recipes
 (``domain.compaction``, ``app.turn.context_admission``); the transcript rows are never touched here.
+
+A recipe is stored compactly (:func:`stored_recipe`) so its bytes per request stay flat as a Session
+grows: its system prompt, tool declarations and tool configuration are content-addressed parts stored
+once per Workspace (``recipe_parts``), and its entries name the previous request's entries plus the appended ones when
+they extend them. Reads answer the full form (the ``mango_request_recipe`` SQL function).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict
 
@@ -95,6 +102,65 @@ class RequestRecipe(TypedDict):
     anchor_request_id: str | None
 
 
+class PreviousRecipe(TypedDict):
+    """What the stored form of a Session's newest recipe tells the next one: its id, how many entries it
+    sends and their digest, and the digests of its parts (None where it has none)."""
+
+    id: str
+    count: int | None
+    digest: str | None
+    system: str | None
+    tools: str | None
+    tool_config: str | None
+
+
+class RecipePart(TypedDict):
+    """A content-addressed part of a recipe: the sha256 of its JSON text, and the value."""
+
+    digest: str
+    body: object
+
+
+def _digest(value: object) -> str:
+    return hashlib.sha256(json.dumps(value).encode()).hexdigest()
+
+
+def stored_recipe(
+    recipe: RequestRecipe, request_id: str, previous: PreviousRecipe | None
+) -> tuple[dict[str, object], list[RecipePart]]:
+    """The stored form of ``recipe`` and the parts to store with it.
+
+    The system prompt, tools and tool configuration become ``{"part": digest}`` (a part the previous
+    request already named is not sent again); the entries become ``{"base": previous id, "tail": [...]}``
+    when they extend the previous request's entries, else stay the full list. ``entries_count`` and
+    ``entries_digest`` let the next request do the same without reading this one's entries.
+    """
+    if previous is not None and previous["id"] == request_id:
+        previous = None  # a re-run of a recorded request: its insert is a no-op
+    stored: dict[str, object] = dict(recipe)
+    parts: list[RecipePart] = []
+    for key in ("system", "tools", "tool_config"):
+        value = recipe[key]
+        if not value:
+            continue
+        digest = _digest(value)
+        stored[key] = {"part": digest}
+        if previous is None or previous[key] != digest:
+            parts.append({"digest": digest, "body": value})
+    keys = recipe["entries"]
+    count = previous["count"] if previous is not None else None
+    if (
+        previous is not None
+        and count is not None
+        and count <= len(keys)
+        and previous["digest"] == _digest(keys[:count])
+    ):
+        stored["entries"] = {"base": previous["id"], "tail": keys[count:]}
+    stored["entries_count"] = len(keys)
+    stored["entries_digest"] = _digest(keys)
+    return stored, parts
+
+
 @dataclass(frozen=True, slots=True)
 class RequestCompletion:
     """The provider's answer to a request as its row records it: usage, its request id and the anchor it yields."""
@@ -131,6 +197,7 @@ class RequestRow:
     estimate: int
     usage: RequestUsage | None
     provider_request_id: str | None
+    entries_count: int
 
 
 async def insert_compaction(conn: Connection, workspace_id: str, session_id: str, new: CompactionRow) -> bool:
@@ -173,11 +240,15 @@ async def insert_request(
     compaction_id: str | None,
     recipe: RequestRecipe,
     estimate: int,
+    previous: PreviousRecipe | None = None,
 ) -> bool:
-    """Record a request's recipe before its provider call; a re-run with the same id is a no-op (False)."""
+    """Record a request's recipe (in its stored form, with its new parts) before its provider call;
+    ``previous`` is the Session's newest recipe before it. A re-run with the same id is a no-op (False)."""
+    stored, parts = stored_recipe(recipe, request_id, previous)
     inserted = await conn.fetchval(
-        Q.insert_request, workspace_id, session_id, request_id, trigger_id, round_, compaction_id, recipe, estimate
-    )
+        Q.insert_request,
+        workspace_id, session_id, request_id, trigger_id, round_, compaction_id, stored, estimate, parts,
+    )  # fmt: skip
     return inserted is not None
 
 
@@ -188,5 +259,6 @@ async def get_request(conn: Connection, session_id: str, request_id: str) -> Req
 
 
 async def list_requests(conn: Connection, session_id: str) -> list[RequestRow]:
-    """Every recorded request of the Session, oldest first."""
+    """Every recorded request of the Session, oldest first, its recipe in the stored form (``entries_count``
+    says how many entries it sends)."""
     return [from_record(RequestRow, r) for r in await conn.fetch(Q.list_requests, session_id)]

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from mango_server.domain.json import JsonObject
-from mango_server.store.context import CompactionRow, RequestCompletion, UsageAnchorRecord
+from mango_server.store.context import CompactionRow, PreviousRecipe, RequestCompletion, UsageAnchorRecord
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
 
@@ -85,6 +85,8 @@ class RoundStart:
     rows: list[TranscriptRow] | None
     # The model endpoint the Session pinned (its first request's recorded ``endpoint``); None before any.
     endpoint: object = None
+    # The Session's newest recipe, as the next one is stored against it; None before any.
+    previous: PreviousRecipe | None = None
 
 
 async def round_start(conn: Connection, session_id: str, trigger_id: str) -> RoundStart:
@@ -97,7 +99,7 @@ async def round_start(conn: Connection, session_id: str, trigger_id: str) -> Rou
     anchor: UsageAnchorRecord | None = record["anchor"]
     rows = record["transcript"]
     rows_read = None if rows is None else [TranscriptRow(**row) for row in rows]
-    return RoundStart(compaction, anchor, rows_read, record["endpoint"])
+    return RoundStart(compaction, anchor, rows_read, record["endpoint"], record["previous"])
 
 
 async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:

@@ -48,6 +48,7 @@ from mango_server.store import context as store
 from mango_server.store import transcript
 from mango_server.store.context import (
     CompactionRow,
+    PreviousRecipe,
     RecordedTool,
     RequestRecipe,
     RequestUsage,
@@ -116,6 +117,8 @@ class Plan:
     estimate: int
     compaction_id: str | None
     recipe: RequestRecipe
+    #: The Session's newest recorded recipe, the one this recipe is stored against (``store.context.stored_recipe``).
+    previous: PreviousRecipe | None = None
 
 
 @dataclass(frozen=True)
@@ -213,14 +216,14 @@ async def plan(
     recipe = _recipe(
         snapshot, request, keys, budget, endpoint, compaction_id, measured.tokens, measured.anchor_request_id
     )
-    return Plan(request, keys, measured.tokens, compaction_id, recipe)
+    return Plan(request, keys, measured.tokens, compaction_id, recipe, start.previous)
 
 
 async def record(conn: Connection, where: RoundKey, admitted: Plan) -> bool:
     """Record the admitted request's recipe before its provider call; False when a re-run finds it recorded."""
     return await store.insert_request(
         conn, where.workspace_id, where.session_id, where.start_id, where.trigger_id, where.round,
-        admitted.compaction_id, admitted.recipe, admitted.estimate,
+        admitted.compaction_id, admitted.recipe, admitted.estimate, admitted.previous,
     )  # fmt: skip
 
 

@@ -49,11 +49,17 @@ ORDER BY e.seq, t.position;
 -- when there is none), the usage anchor of the newest answered request (NULL before any) and,
 -- for a Session without compaction, every row ``transcript_for_context`` reads, in its order, as
 -- one JSON array (NULL when there is a compaction: its projection decides which rows to read), and the
--- model endpoint the Session pinned: what its first request's recipe recorded (NULL before any).
+-- model endpoint the Session pinned: what its first request's recipe recorded (NULL before any), and
+-- what the stored form of its newest recipe tells the next one (``store.context.PreviousRecipe``).
 SELECT c.id, c.parent_id, c.trigger_id, c.mode, c.policy_version, c.projection, c.pre_tokens, c.post_tokens,
        (SELECT anchor FROM model_requests WHERE session_id = $1 AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1)
            AS anchor,
        (SELECT recipe->'endpoint' FROM model_requests WHERE session_id = $1 ORDER BY seq LIMIT 1) AS endpoint,
+       (SELECT json_build_object(
+                   'id', id, 'count', (recipe->>'entries_count')::integer, 'digest', recipe->>'entries_digest',
+                   'system', recipe->'system'->>'part', 'tools', recipe->'tools'->>'part',
+                   'tool_config', recipe->'tool_config'->>'part')
+        FROM model_requests WHERE session_id = $1 ORDER BY seq DESC LIMIT 1) AS previous,
        CASE WHEN c.id IS NULL THEN (
            SELECT coalesce(json_agg(json_build_object(
                       'trigger_id', t.trigger_id, 'position', t.position, 'role', t.role, 'blocks', t.blocks
