@@ -4,7 +4,8 @@ documented answer (docs/compatibility.md, "Using the official managed-agents cli
 - no version or beta headers are required;
 - credentials are Mango's own keys, sent as ``Authorization: Bearer`` (the client sends ``api_key``
   and ``auth_token`` that way); an ``X-Api-Key`` header alone is 401 ``authentication_error``;
-- routes left out on purpose (Session resources, vaults, Work metadata) answer 404 ``not_supported``;
+- routes left out on purpose (``x-mango-omitted``: Session resources, Work metadata, credential archive
+  and validation) answer 404 ``not_supported``;
 - ``system.message`` events and ``file`` Session resources are 400 ``invalid_request_error``;
 - a toolset-wide ``always_ask`` disables ``web_search`` (it cannot pause) and says so in ``warnings``.
 """
@@ -85,17 +86,26 @@ def _omitted(route: str) -> bool:
     return route in {r["path"] for r in SPEC["x-mango-omitted"]["routes"]}
 
 
-def test_work_metadata_and_omitted_vaults_are_not_supported(official: anthropic.Anthropic) -> None:
+def test_work_metadata_and_credential_archive_are_not_supported(official: anthropic.Anthropic) -> None:
     env = official.beta.environments.create(name=unique("compat-work-metadata"))
-    with pytest.raises(anthropic.NotFoundError) as refused:
-        official.beta.environments.work.update("work_x", environment_id=env.id, metadata={"k": "v"})
-    assert _error(refused)["type"] == "not_supported"
-    if not _omitted("/v1/vaults/..."):
-        return  # the contract has vaults now: they are operations, not omitted routes
-    for call in (lambda: official.beta.vaults.list(), lambda: official.beta.vaults.create(display_name="keys")):
+    calls = {
+        "POST /v1/environments/{environment_id}/work/{work_id}": lambda: official.beta.environments.work.update(
+            "work_x", environment_id=env.id, metadata={"k": "v"}
+        ),
+        "POST /v1/vaults/{vault_id}/credentials/{credential_id}/archive": lambda: (
+            official.beta.vaults.credentials.archive("vcrd_x", vault_id="vlt_x")
+        ),
+        "POST /v1/vaults/{vault_id}/credentials/{credential_id}/mcp_oauth_validate": lambda: (
+            official.beta.vaults.credentials.mcp_oauth_validate("vcrd_x", vault_id="vlt_x")
+        ),
+    }
+    assert _omitted("POST /v1/environments/{environment_id}/work/{work_id}")
+    for route, call in calls.items():
+        if not _omitted(route):
+            continue  # the contract implements it now
         with pytest.raises(anthropic.NotFoundError) as refused:
             call()
-        assert _error(refused)["type"] == "not_supported"
+        assert _error(refused)["type"] == "not_supported", route
 
 
 def test_system_message_events_are_refused(official: anthropic.Anthropic) -> None:
