@@ -1,4 +1,5 @@
-"""Periodic gauges read from PostgreSQL by the orchestrator: the Work queue depth by state.
+"""Periodic gauges read from PostgreSQL by the orchestrator: the Work queue depth by state, and the
+storage of each table family (bytes and estimated rows, ``store.storage``).
 
 Sampled every ``interval`` seconds (a gauge, not an event count), so a dashboard sees the backlog
 even when no request arrives. Every orchestrator replica samples the same table; alert on the
@@ -11,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from mango_server.store import work
+from mango_server.store import storage, work
 from mango_server.store.db import Pool
 from mango_server.telemetry import metrics
 
@@ -23,8 +24,12 @@ async def sample_once(pool: Pool) -> dict[str, int]:
     """Read the depth and set the gauge; returns what was set."""
     async with pool.acquire() as conn:
         depth = await work.depth_by_state(conn)
+        sizes = await storage.family_sizes(conn)
     for state in _STATES:
         metrics.WORK_QUEUE_DEPTH.labels(state).set(depth.get(state, 0))
+    for family, size in sizes.items():
+        metrics.STORAGE_BYTES.labels(family).set(size.bytes)
+        metrics.STORAGE_ROWS.labels(family).set(size.rows)
     return depth
 
 

@@ -24,6 +24,8 @@ __all__ = [
     "OUTBOX_LAG",
     "SSE_CONNECTIONS",
     "SSE_ROWS",
+    "STORAGE_BYTES",
+    "STORAGE_ROWS",
     "TOOL_CALLS",
     "TURN_DURATION",
     "WORK_LEASE_EXPIRIES",
@@ -74,6 +76,10 @@ OUTBOX_DELIVERIES = Counter(
     "mango_outbox_deliveries", "Outbox deliveries, by kind and outcome (ok, retry).", ["kind", "outcome"]
 )
 WORK_QUEUE_DEPTH = Gauge("mango_work_items", "Work items not yet stopped, by state (sampled).", ["state"])
+STORAGE_BYTES = Gauge(
+    "mango_storage_bytes", "Bytes on disk of each table family, indexes and TOAST included (sampled).", ["family"]
+)
+STORAGE_ROWS = Gauge("mango_storage_rows", "Estimated rows of each table family (sampled).", ["family"])
 WORK_LEASE_EXPIRIES = Counter(
     "mango_work_lease_expiries", "Work items reclaimed because their lease (heartbeat) expired."
 )
