@@ -3080,6 +3080,21 @@ type Model struct {
 
 	// What the model's endpoint can do.
 	Capabilities ModelCapabilities `json:"capabilities"`
+
+	// A human-readable name: the catalogue entry's display name, else its id.
+	DisplayName string `json:"display_name"`
+
+	// When the model was released; the epoch (`1970-01-01T00:00:00Z`) when unknown.
+	CreatedAt time.Time `json:"created_at"`
+
+	// Always `active`: an offered model is available for use.
+	Lifecycle string `json:"lifecycle"`
+
+	// Maximum input context window in tokens (the context window).
+	MaxInputTokens int `json:"max_input_tokens"`
+
+	// The largest `max_tokens` an Agent may ask of this model (equal to `max_output_tokens`).
+	MaxTokens int `json:"max_tokens"`
 }
 
 // ModelCapabilities: What a model's endpoint can do, as the operator's catalogue declares it;
@@ -3137,10 +3152,19 @@ const (
 	ModelConfigSpeedFast     ModelConfigSpeed = "fast"
 )
 
-// ModelList: Every model this deployment offers (not paged).
+// ModelList: Every model this deployment offers, on one page (`has_more` is always false).
 type ModelList struct {
 	// The offered models, in catalogue order.
 	Data []Model `json:"data"`
+
+	// Always false: every offered model is on the one page.
+	HasMore bool `json:"has_more"`
+
+	// The id of the first model listed; null when none is offered.
+	FirstID *string `json:"first_id"`
+
+	// The id of the last model listed; null when none is offered.
+	LastID *string `json:"last_id"`
 }
 
 // ModelParam: A bare model id, or a ModelConfig. Responses always carry a ModelConfig.

@@ -131,11 +131,19 @@ class Scenario:
         an endpoint URL or credential); an Agent naming a model the deployment does not offer is a 400."""
         body = self.ok(Call("models.list"))
         data = body.get("data") if body else None
-        if isinstance(data, list):
+        if body is not None and isinstance(data, list):
             offered = [n for m in data if isinstance(m, dict) for n in (m.get("id"), *(m.get("aliases") or []))]
             if self.model not in offered:
                 self.probe.report.fail("models.list", f"the suite's model {self.model!r} is not offered: {offered}")
-            declared = {"type", "id", "aliases", "context_window", "max_output_tokens", "capabilities"}
+            declared = {
+                "type", "id", "display_name", "created_at", "lifecycle", "aliases", "context_window",
+                "max_input_tokens", "max_output_tokens", "max_tokens", "capabilities",
+            }  # fmt: skip
+            missing = sorted({key for m in data if isinstance(m, dict) for key in declared - set(m)})
+            if missing:
+                self.probe.report.fail("models.list", f"a model lacks fields the contract requires: {missing}")
+            if body.get("has_more") is not False or not {"first_id", "last_id"} <= set(body):
+                self.probe.report.fail("models.list", "no page fields: has_more false, first_id, last_id")
             shown = sorted({key for m in data if isinstance(m, dict) for key in m} - declared)
             if shown:
                 self.probe.report.fail("models.list", f"a model shows fields the contract does not declare: {shown}")

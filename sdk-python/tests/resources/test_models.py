@@ -26,12 +26,20 @@ BODY = {
         {
             "type": "model",
             "id": "mango-offline-1",
+            "display_name": "mango-offline-1",
+            "created_at": "1970-01-01T00:00:00Z",
+            "lifecycle": "active",
             "aliases": ["offline"],
             "context_window": 200000,
+            "max_input_tokens": 200000,
             "max_output_tokens": 8192,
+            "max_tokens": 8192,
             "capabilities": CAPABILITIES,
         }
-    ]
+    ],
+    "has_more": False,
+    "first_id": "mango-offline-1",
+    "last_id": "mango-offline-1",
 }
 
 
@@ -48,6 +56,14 @@ def test_list_decodes_the_offered_models(make_client: Callable[..., Mango]) -> N
         200000,
         8192,
     )
+    assert (model.display_name, model.lifecycle, model.max_input_tokens, model.max_tokens) == (
+        "mango-offline-1",
+        "active",
+        200000,
+        8192,
+    )
+    assert model.created_at.year == 1970
+    assert (models.has_more, models.first_id, models.last_id) == (False, "mango-offline-1", "mango-offline-1")
     assert model.capabilities.web_search
     assert not model.capabilities.web_fetch
     assert route.calls[0].request.headers["authorization"].startswith("Bearer ")

@@ -101,12 +101,28 @@ export interface Model {
   max_output_tokens: number;
   /** What the model's endpoint can do. */
   capabilities: ModelCapabilities;
+  /** A human-readable name: the catalogue entry's display name, else its id. */
+  display_name: string;
+  /** When the model was released; the epoch (`1970-01-01T00:00:00Z`) when unknown. */
+  created_at: string;
+  /** Always `active`: an offered model is available for use. */
+  lifecycle: "active";
+  /** Maximum input context window in tokens (the context window). */
+  max_input_tokens: number;
+  /** The largest `max_tokens` an Agent may ask of this model (equal to `max_output_tokens`). */
+  max_tokens: number;
 }
 
-/** Every model this deployment offers (not paged). */
+/** Every model this deployment offers, on one page (`has_more` is always false). */
 export interface ModelList {
   /** The offered models, in catalogue order. */
   data: Array<Model>;
+  /** Always false: every offered model is on the one page. */
+  has_more: boolean;
+  /** The id of the first model listed; null when none is offered. */
+  first_id: string | null;
+  /** The id of the last model listed; null when none is offered. */
+  last_id: string | null;
 }
 
 /** Run the tool without asking. */

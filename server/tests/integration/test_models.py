@@ -101,13 +101,20 @@ def test_models_list_shows_the_offered_models_and_nothing_of_their_endpoints(
     with client(platform, tenant) as http:
         response = http.get("/v1/models")
     assert response.status_code == 200, response.text
-    first, plain = response.json()["data"]
+    body = response.json()
+    assert (body["has_more"], body["first_id"], body["last_id"]) == (False, "mango-offline-1", "offline-plain")
+    first, plain = body["data"]
     assert first == {
         "type": "model",
         "id": "mango-offline-1",
+        "display_name": "mango-offline-1",
+        "created_at": "1970-01-01T00:00:00Z",
+        "lifecycle": "active",
         "aliases": ["offline"],
         "context_window": 200000,
+        "max_input_tokens": 200000,
         "max_output_tokens": 8192,
+        "max_tokens": 8192,
         "capabilities": {
             **dict.fromkeys((*CAPABILITIES, "parallel_tool_calls", "prompt_caching"), False),
             "web_search": True,

@@ -1,6 +1,7 @@
 # This file is @generated from openapi/mango.yaml by generators/. DO NOT EDIT.
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 
@@ -26,6 +27,11 @@ class Model:
         max_output_tokens (int): The largest `max_tokens` an Agent may ask of this model.
         capabilities (ModelCapabilities): What a model's endpoint can do, as the operator's catalogue declares it;
             anything undeclared is false.
+        display_name (str): A human-readable name: the catalogue entry's display name, else its id.
+        created_at (datetime.datetime): When the model was released; the epoch (`1970-01-01T00:00:00Z`) when unknown.
+        lifecycle (Literal['active']): Always `active`: an offered model is available for use.
+        max_input_tokens (int): Maximum input context window in tokens (the context window).
+        max_tokens (int): The largest `max_tokens` an Agent may ask of this model (equal to `max_output_tokens`).
     """
 
     type_: Literal["model"]
@@ -34,6 +40,11 @@ class Model:
     context_window: int
     max_output_tokens: int
     capabilities: ModelCapabilities
+    display_name: str
+    created_at: datetime.datetime
+    lifecycle: Literal["active"]
+    max_input_tokens: int
+    max_tokens: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +60,16 @@ class Model:
 
         capabilities = self.capabilities.to_dict()
 
+        display_name = self.display_name
+
+        created_at = self.created_at.isoformat()
+
+        lifecycle = self.lifecycle
+
+        max_input_tokens = self.max_input_tokens
+
+        max_tokens = self.max_tokens
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -59,6 +80,11 @@ class Model:
                 "context_window": context_window,
                 "max_output_tokens": max_output_tokens,
                 "capabilities": capabilities,
+                "display_name": display_name,
+                "created_at": created_at,
+                "lifecycle": lifecycle,
+                "max_input_tokens": max_input_tokens,
+                "max_tokens": max_tokens,
             }
         )
 
@@ -83,6 +109,18 @@ class Model:
 
         capabilities = ModelCapabilities.from_dict(d.pop("capabilities"))
 
+        display_name = d.pop("display_name")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+        lifecycle = cast(Literal["active"], d.pop("lifecycle"))
+        if lifecycle != "active":
+            raise ValueError(f"lifecycle must match const 'active', got '{lifecycle}'")
+
+        max_input_tokens = d.pop("max_input_tokens")
+
+        max_tokens = d.pop("max_tokens")
+
         model = cls(
             type_=type_,
             id=id,
@@ -90,6 +128,11 @@ class Model:
             context_window=context_window,
             max_output_tokens=max_output_tokens,
             capabilities=capabilities,
+            display_name=display_name,
+            created_at=created_at,
+            lifecycle=lifecycle,
+            max_input_tokens=max_input_tokens,
+            max_tokens=max_tokens,
         )
 
         model.additional_properties = d

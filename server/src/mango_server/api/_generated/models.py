@@ -147,10 +147,39 @@ class Model(BaseModel):
         int, Field(description="The largest `max_tokens` an Agent may ask of this model.", ge=1, le=100000000)
     ]
     capabilities: Annotated[ModelCapabilities, Field(description="What the model's endpoint can do.")]
+    display_name: Annotated[
+        str,
+        Field(
+            description="A human-readable name: the catalogue entry's display name, else its id.",
+            max_length=256,
+            min_length=1,
+        ),
+    ]
+    created_at: Annotated[
+        AwareDatetime,
+        Field(description="When the model was released; the epoch (`1970-01-01T00:00:00Z`) when unknown."),
+    ]
+    lifecycle: Annotated[
+        Literal["active"], Field(description="Always `active`: an offered model is available for use.")
+    ]
+    max_input_tokens: Annotated[
+        int, Field(description="Maximum input context window in tokens (the context window).", ge=1, le=100000000)
+    ]
+    max_tokens: Annotated[
+        int,
+        Field(
+            description="The largest `max_tokens` an Agent may ask of this model (equal to `max_output_tokens`).",
+            ge=1,
+            le=100000000,
+        ),
+    ]
 
 
 class ModelList(BaseModel):
     data: Annotated[list[Model], Field(description="The offered models, in catalogue order.", max_length=1000)]
+    has_more: Annotated[bool, Field(description="Always false: every offered model is on the one page.")]
+    first_id: Annotated[str | None, Field(description="The id of the first model listed; null when none is offered.")]
+    last_id: Annotated[str | None, Field(description="The id of the last model listed; null when none is offered.")]
 
 
 class AlwaysAllowPolicy(BaseModel):

@@ -1,4 +1,6 @@
-"""The wire shape of the offered models: id, aliases, window, output limit and capabilities.
+"""The wire shape of the offered models: id, aliases, window, output limit and capabilities, plus the
+fields the reference's model listing declares (display name, release time, lifecycle, input and output
+limits) and its page fields.
 
 Never an endpoint's URL, headers, credential source or list price. Not responsible for which
 models are offered (``app.models``).
@@ -10,6 +12,9 @@ from collections.abc import Sequence
 
 from mango_server.domain._generated import wire
 from mango_server.domain.model_catalogue import ModelEntry
+
+#: The release time of a model whose release date is unknown (the reference allows the epoch).
+UNKNOWN_RELEASE = "1970-01-01T00:00:00Z"
 
 
 def model(entry: ModelEntry) -> wire.Model:
@@ -33,9 +38,22 @@ def model(entry: ModelEntry) -> wire.Model:
         "context_window": entry.context_window,
         "max_output_tokens": entry.max_output_tokens,
         "capabilities": capabilities,
+        # The catalogue declares no display name, release date or separate input limit: the id, the
+        # epoch, and the whole context window stand in for them.
+        "display_name": entry.id,
+        "created_at": UNKNOWN_RELEASE,
+        "lifecycle": "active",
+        "max_input_tokens": entry.context_window,
+        "max_tokens": entry.max_output_tokens,
     }
 
 
 def model_list(entries: Sequence[ModelEntry]) -> wire.ModelList:
     """The body of ``models.list``."""
-    return {"data": [model(e) for e in entries]}
+    data = [model(e) for e in entries]
+    return {
+        "data": data,
+        "has_more": False,
+        "first_id": data[0]["id"] if data else None,
+        "last_id": data[-1]["id"] if data else None,
+    }

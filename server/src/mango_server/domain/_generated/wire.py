@@ -80,12 +80,20 @@ class Model(TypedDict):
     context_window: int
     max_output_tokens: int
     capabilities: ModelCapabilities
+    display_name: str
+    created_at: str
+    lifecycle: Literal["active"]
+    max_input_tokens: int
+    max_tokens: int
 
 
 class ModelList(TypedDict):
-    """Every model this deployment offers (not paged)."""
+    """Every model this deployment offers, on one page (`has_more` is always false)."""
 
     data: list[Model]
+    has_more: bool
+    first_id: str | None
+    last_id: str | None
 
 
 class AlwaysAllowPolicy(TypedDict, closed=True):
