@@ -21,21 +21,15 @@ Not responsible for: modelling the provider's behaviour; it only replays scripts
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
-from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import TracebackType
 from typing import Any
 
-import uvicorn
 from mango_server.domain.tokens import estimate_request
-from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+
+from tests.support.scripted_server import RecordedRequest, ScriptedServer
 
 __all__ = [
     "FakeMessagesServer",
@@ -48,19 +42,6 @@ __all__ = [
 ]
 
 SSEEvent = tuple[str, Mapping[str, Any]]
-
-
-@dataclass(frozen=True)
-class RecordedRequest:
-    """One request as the fake received it."""
-
-    method: str
-    path: str
-    headers: dict[str, str]
-    body: bytes
-
-    def json(self) -> Any:
-        return json.loads(self.body)
 
 
 @dataclass
@@ -157,80 +138,25 @@ def message_events(reply: MessageReply) -> list[SSEEvent]:
     return events
 
 
-class FakeMessagesServer:
+class FakeMessagesServer(ScriptedServer[Scripted]):
     """The fake Messages API endpoint; see the module docstring."""
+
+    route_path = "/v1/messages"
+    base_url_template = "http://127.0.0.1:{port}"
+    name = "fake Messages"
 
     def __init__(
         self, *, api_key: str = "sk-fake-test-key", version: str = "2023-06-01", context_window: int | None = None
     ) -> None:
+        super().__init__()
         self.api_key = api_key
         # With a window the fake measures each request (Mango's conservative estimator stands in for the
         # provider's tokenizer), reports that as input usage and refuses oversized requests as the provider does.
         self.context_window = context_window
         self.version = version
-        self.requests: list[RecordedRequest] = []
-        self._script: deque[Scripted] = deque()
-        self._lock = threading.Lock()
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
-        self.base_url = ""
-
-    def enqueue(self, *replies: Scripted) -> None:
-        """Append replies answered to the next requests, in order."""
-        with self._lock:
-            self._script.extend(replies)
-
-    def reset(self) -> None:
-        """Forget recorded requests and unused replies."""
-        with self._lock:
-            self._script.clear()
-            self.requests.clear()
-
-    @property
-    def pending(self) -> int:
-        """Scripted replies not yet used."""
-        return len(self._script)
-
-    def bodies(self) -> list[Any]:
-        """The decoded JSON bodies received so far."""
-        return [request.json() for request in self.requests]
-
-    def __enter__(self) -> FakeMessagesServer:
-        self.start()
-        return self
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stop()
-
-    def start(self) -> None:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        app = Starlette(routes=[Route("/v1/messages", self._handle, methods=["POST"])])
-        config = uvicorn.Config(app, log_level="warning", lifespan="off", ws="none", access_log=False)
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            if time.monotonic() > deadline or not self._thread.is_alive():
-                raise RuntimeError("fake Messages server did not start")
-            time.sleep(0.01)
-        self.base_url = f"http://127.0.0.1:{port}"
-
-    def stop(self) -> None:
-        if self._server is not None and self._thread is not None:
-            self._server.should_exit = True
-            self._thread.join(timeout=10)
-        self._server = None
-        self._thread = None
 
     async def _handle(self, request: Request) -> Response:
-        recorded = RecordedRequest(request.method, request.url.path, dict(request.headers), await request.body())
-        self.requests.append(recorded)
+        recorded = await self._record(request)
         if request.headers.get("x-api-key") != self.api_key:
             return JSONResponse(error_body("authentication_error", "invalid x-api-key"), status_code=401)
         if request.headers.get("anthropic-version") != self.version:
@@ -242,8 +168,7 @@ class FakeMessagesServer:
         refusal = self._refuse_oversized(body)
         if refusal is not None:
             return refusal
-        with self._lock:
-            item = self._script.popleft() if self._script else None
+        item = self._next_reply()
         if item is None:
             return JSONResponse(error_body("api_error", "no scripted response"), status_code=500)
         reply = item(recorded) if callable(item) else item

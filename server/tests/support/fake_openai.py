@@ -23,21 +23,15 @@ oversized requests as OpenAI does).
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
-from collections import deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import TracebackType
 from typing import Any
 
-import uvicorn
 from mango_server.domain.tokens import estimate_request
-from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+
+from tests.support.scripted_server import RecordedRequest, ScriptedServer
 
 __all__ = [
     "ChatReply",
@@ -53,19 +47,6 @@ __all__ = [
 ]
 
 DONE = "[DONE]"
-
-
-@dataclass(frozen=True)
-class RecordedRequest:
-    """One request as the fake received it."""
-
-    method: str
-    path: str
-    headers: dict[str, str]
-    body: bytes
-
-    def json(self) -> Any:
-        return json.loads(self.body)
 
 
 @dataclass(frozen=True)
@@ -209,77 +190,22 @@ def chat_chunks(reply: ChatReply, *, include_usage: bool) -> list[dict[str, Any]
     return chunks
 
 
-class FakeOpenAIServer:
+class FakeOpenAIServer(ScriptedServer[Scripted]):
     """The fake Chat Completions endpoint; see the module docstring."""
 
+    route_path = "/v1/chat/completions"
+    base_url_template = "http://127.0.0.1:{port}/v1"
+    name = "fake Chat Completions"
+
     def __init__(self, *, api_key: str | None = "sk-fake-openai-key", context_window: int | None = None) -> None:
+        super().__init__()
         self.api_key = api_key
         # With a window the fake measures each request (Mango's conservative estimator stands in for the
         # server's tokenizer), reports that as prompt usage and refuses oversized requests as OpenAI does.
         self.context_window = context_window
-        self.requests: list[RecordedRequest] = []
-        self._script: deque[Scripted] = deque()
-        self._lock = threading.Lock()
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
-        self.base_url = ""
-
-    def enqueue(self, *replies: Scripted) -> None:
-        """Append replies answered to the next requests, in order."""
-        with self._lock:
-            self._script.extend(replies)
-
-    def reset(self) -> None:
-        """Forget recorded requests and unused replies."""
-        with self._lock:
-            self._script.clear()
-            self.requests.clear()
-
-    @property
-    def pending(self) -> int:
-        """Scripted replies not yet used."""
-        return len(self._script)
-
-    def bodies(self) -> list[Any]:
-        """The decoded JSON bodies received so far."""
-        return [request.json() for request in self.requests]
-
-    def __enter__(self) -> FakeOpenAIServer:
-        self.start()
-        return self
-
-    def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        self.stop()
-
-    def start(self) -> None:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        app = Starlette(routes=[Route("/v1/chat/completions", self._handle, methods=["POST"])])
-        config = uvicorn.Config(app, log_level="warning", lifespan="off", ws="none", access_log=False)
-        self._server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        deadline = time.monotonic() + 10
-        while not self._server.started:
-            if time.monotonic() > deadline or not self._thread.is_alive():
-                raise RuntimeError("fake Chat Completions server did not start")
-            time.sleep(0.01)
-        self.base_url = f"http://127.0.0.1:{port}/v1"
-
-    def stop(self) -> None:
-        if self._server is not None and self._thread is not None:
-            self._server.should_exit = True
-            self._thread.join(timeout=10)
-        self._server = None
-        self._thread = None
 
     async def _handle(self, request: Request) -> Response:
-        recorded = RecordedRequest(request.method, request.url.path, dict(request.headers), await request.body())
-        self.requests.append(recorded)
+        recorded = await self._record(request)
         if self.api_key is not None and request.headers.get("authorization") != f"Bearer {self.api_key}":
             error = openai_error("Incorrect API key provided.", "invalid_request_error", "invalid_api_key")
             return JSONResponse(error, status_code=401)
@@ -290,8 +216,7 @@ class FakeOpenAIServer:
         refusal = self._refuse_oversized(body)
         if refusal is not None:
             return refusal
-        with self._lock:
-            item = self._script.popleft() if self._script else None
+        item = self._next_reply()
         if item is None:
             return JSONResponse(openai_error("no scripted response", "server_error"), status_code=500)
         reply = item(recorded) if callable(item) else item
