@@ -87,7 +87,7 @@ async def start(
         existing = await tool_calls.get(conn, target.id, event_id)
         if existing is None:
             row = await _start_open(conn, principal, target, action, tool_use_id, digest)
-        elif existing.state == "started" and digest is not None and existing.token_digest != digest:
+        elif existing.state == "started" and _another_lease(existing, digest):
             touched = await answer_ambiguous(tx, root, existing)
             row = await tool_calls.get(conn, target.id, event_id) or existing
         else:
@@ -103,6 +103,12 @@ async def start(
         extra={"action": f"tool_call.{row.state}"},
     )
     return StartedCall(row, tool_use_id, thread)
+
+
+def _another_lease(call: ToolCallRow, digest: bytes | None) -> bool:
+    """Whether a session token's start finds ``call`` started under another lease of the Session (whose worker
+    is gone). A Workspace key's start has no lease: a call it started is never another lease's."""
+    return digest is not None and call.token_digest is not None and call.token_digest != digest
 
 
 async def _start_open(
