@@ -178,8 +178,12 @@ class Model(BaseModel):
 class ModelList(BaseModel):
     data: Annotated[list[Model], Field(description="The offered models, in catalogue order.", max_length=1000)]
     has_more: Annotated[bool, Field(description="Always false: every offered model is on the one page.")]
-    first_id: Annotated[str | None, Field(description="The id of the first model listed; null when none is offered.")]
-    last_id: Annotated[str | None, Field(description="The id of the last model listed; null when none is offered.")]
+    first_id: Annotated[
+        str | None, Field(description="The id of the first model listed; null when none is offered.", max_length=256)
+    ]
+    last_id: Annotated[
+        str | None, Field(description="The id of the last model listed; null when none is offered.", max_length=256)
+    ]
 
 
 class AlwaysAllowPolicy(BaseModel):
