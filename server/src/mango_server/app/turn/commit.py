@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
 from mango_server.app.turn.evaluator import Evaluation
-from mango_server.app.turn.rounds import USAGE_KEYS, Round, StepOutcome, finish_turn, usage_of
+from mango_server.app.turn.rounds import Round, StepOutcome, finish_turn, response_counts, usage_of
 from mango_server.domain import prices, tools
 from mango_server.domain._generated import wire
 from mango_server.domain._generated.events import (
@@ -81,7 +81,7 @@ async def commit_response(
     """
     conn = tx.conn
     ws, sid, trigger = prepared.workspace_id, prepared.session_id, prepared.trigger_id
-    usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
+    usage = response_counts(response)
     out = _response_events(prepared, response, message_id, usage_of(usage))
     calls = tool_uses(response)
     # An answer without tool calls or a pause ends the turn: its message and the turn's close are one statement.

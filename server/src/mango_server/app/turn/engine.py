@@ -43,11 +43,11 @@ from mango_server.app.turn.outcomes import OutcomeLoop
 from mango_server.app.turn.prepare import prepare, prepare_locked
 from mango_server.app.turn.rounds import (
     OPEN_ACTION_STATES,
-    USAGE_KEYS,
     Round,
     StepOutcome,
     finish_turn,
     lock_if_current,
+    response_counts,
 )
 from mango_server.app.turn.skill_loader import load_instructions
 from mango_server.app.turn.summarizer import ModelSummarizer, Summarizer, Summary
@@ -351,7 +351,7 @@ class TurnEngine:
 
     async def _open_meter(self, prepared: Round, response: ModelResponse) -> metering.Meter | None:
         """The Session's meter with the round's (not yet committed) usage spent; None when it is gone."""
-        usage = {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
+        usage = response_counts(response)
         pending = prices.request_totals(prepared.price, usage, response.usage.server_tool_use)
         async with self._pool.acquire() as conn, conn.transaction():
             session = await lock_any(conn, prepared.session_id)

@@ -16,7 +16,7 @@ from mango_server.domain._generated import wire
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.domain.json import json_count
 from mango_server.domain.prices import Price
-from mango_server.model import ModelRequest
+from mango_server.model import ModelRequest, ModelResponse
 from mango_server.store import events, sessions, turns
 from mango_server.store.actions import OPEN_STATES
 from mango_server.store.db import Connection
@@ -80,6 +80,11 @@ async def finish_turn(conn: Connection, session_id: str, trigger_id: str) -> Non
     """
     await turns.update(conn, session_id, trigger_id, "done", 0, 0)
     await events.mark_processed(conn, [trigger_id, *await events.queued_inputs(conn, session_id)])
+
+
+def response_counts(response: ModelResponse) -> dict[str, int]:
+    """The four token counters a model response reports, missing ones as 0."""
+    return {k: int(getattr(response.usage, k) or 0) for k in USAGE_KEYS}
 
 
 def usage_of(raw: Mapping[str, object]) -> wire.ModelUsage:
