@@ -823,20 +823,43 @@ type Base64DocumentSource struct {
 	// Always `base64`.
 	Type string `json:"type"`
 
-	// The document's media type.
+	// The document's media type; a PDF's bytes must begin with `%PDF-`.
 	MediaType Base64DocumentSourceMediaType `json:"media_type"`
 
-	// Standard base64 of the bytes (at most 32 MiB decoded).
+	// Standard base64 of the bytes (at most 32 MiB decoded; the server's PDF limit may be lower).
 	Data string `json:"data"`
 }
 
-// Base64DocumentSourceMediaType: The document's media type.
+// Base64DocumentSourceMediaType: The document's media type; a PDF's bytes must begin with `%PDF-`.
 type Base64DocumentSourceMediaType string
 
 // Base64DocumentSourceMediaType values.
 const (
 	Base64DocumentSourceMediaTypeApplicationPdf Base64DocumentSourceMediaType = "application/pdf"
 	Base64DocumentSourceMediaTypeTextPlain      Base64DocumentSourceMediaType = "text/plain"
+)
+
+// Base64ImageSource: Inline base64 image bytes; the bytes must be of the declared type.
+type Base64ImageSource struct {
+	// Always `base64`.
+	Type string `json:"type"`
+
+	// The image's media type, checked against its bytes.
+	MediaType Base64ImageSourceMediaType `json:"media_type"`
+
+	// Standard base64 of the bytes (the server's image limit applies, 5 MiB by default).
+	Data string `json:"data"`
+}
+
+// Base64ImageSourceMediaType: The image's media type, checked against its bytes.
+type Base64ImageSourceMediaType string
+
+// Base64ImageSourceMediaType values.
+const (
+	Base64ImageSourceMediaTypeImagePng  Base64ImageSourceMediaType = "image/png"
+	Base64ImageSourceMediaTypeImageJpeg Base64ImageSourceMediaType = "image/jpeg"
+	Base64ImageSourceMediaTypeImageGif  Base64ImageSourceMediaType = "image/gif"
+	Base64ImageSourceMediaTypeImageWebp Base64ImageSourceMediaType = "image/webp"
 )
 
 // BudgetReachedStopReason: The next model request would have exceeded the Session's budget (or its
@@ -887,6 +910,17 @@ type ContentDelta struct {
 type ContextManagement struct {
 	// How the context is compacted.
 	Compaction *CompactionConfig `json:"compaction,omitzero"`
+}
+
+// ContextOverflowStopReason: The model refused the request as larger than its context window even
+// after the most aggressive compaction, so the turn ended (queued input was flushed). The Session
+// keeps its compacted context; the next `user.message` starts a turn from it.
+type ContextOverflowStopReason struct {
+	// Always `context_overflow`.
+	Type string `json:"type"`
+
+	// The estimated input tokens of the last refused request.
+	InputTokens int `json:"input_tokens"`
 }
 
 // CredentialAuth: What a credential authenticates with; secret fields appear only as `*_set` flags.
@@ -1178,6 +1212,26 @@ func (u CredentialAuthUpdateParams) AsEnvironmentVariableAuthUpdateParams() (Env
 	return v, err
 }
 
+// CredentialFailedStopReason: An MCP server's credential failed (its refresh was refused or it has
+// expired) and the turn cannot continue without it. The turn is paused, not ended; updating the
+// credential in its vault (`vaults.credentials.update`) resumes it.
+type CredentialFailedStopReason struct {
+	// Always `credential_failed`.
+	Type string `json:"type"`
+
+	// The Agent's MCP server whose credential failed.
+	MCPServerName string `json:"mcp_server_name"`
+
+	// The vault holding the credential; null when no vault of the Session holds one for the server.
+	VaultID *string `json:"vault_id"`
+
+	// The failed credential; null when no vault of the Session holds one for the server.
+	CredentialID *string `json:"credential_id"`
+
+	// Why the credential failed.
+	Message string `json:"message"`
+}
+
 // CredentialNetworking: The hosts an `environment_variable` secret may be sent to: requests to any
 // other host never carry it.
 type CredentialNetworking struct {
@@ -1250,6 +1304,10 @@ type Deployment struct {
 	// older answers still decode).
 	VaultIDs []string `json:"vault_ids,omitzero"`
 
+	// The budget each Run's Session is created with; null when it has none (always present in this
+	// server's answers; optional so that older answers still decode).
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
+
 	// The schedule; null for manual Runs only.
 	Schedule *DeploymentSchedule `json:"schedule"`
 
@@ -1308,6 +1366,9 @@ type DeploymentCreateParams struct {
 	// a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
 	// archived (409).
 	VaultIDs []string `json:"vault_ids,omitzero"`
+
+	// The spending limit each Run's Session is created with; null or absent for none.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
 
 	// When scheduled Runs happen; null or absent for manual Runs only.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
@@ -1574,6 +1635,10 @@ type DeploymentUpdateParams struct {
 	// (400) and not be archived (409).
 	VaultIDs []string `json:"vault_ids,omitzero"`
 
+	// A new budget for later Runs' Sessions (replacing the old one), or null to remove it; Sessions
+	// already created keep theirs.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
+
 	// A new schedule, or null to remove it.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
 
@@ -1605,6 +1670,9 @@ type DeploymentsCreateParams struct {
 	// a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
 	// archived (409).
 	VaultIDs []string `json:"vault_ids,omitzero"`
+
+	// The spending limit each Run's Session is created with; null or absent for none.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
 
 	// When scheduled Runs happen; null or absent for manual Runs only.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
@@ -1660,6 +1728,10 @@ type DeploymentsUpdateParams struct {
 	// New vaults for later Runs' Sessions (replacing the old list). Each must exist in the Workspace
 	// (400) and not be archived (409).
 	VaultIDs []string `json:"vault_ids,omitzero"`
+
+	// A new budget for later Runs' Sessions (replacing the old one), or null to remove it; Sessions
+	// already created keep theirs.
+	Budget Nullable[SessionBudget] `json:"budget,omitzero"`
 
 	// A new schedule, or null to remove it.
 	Schedule Nullable[CronScheduleParams] `json:"schedule,omitzero"`
@@ -2177,8 +2249,9 @@ type FileDeleted struct {
 	ID string `json:"id"`
 }
 
-// FileDocumentSource: A Workspace File. A UTF-8 text File is snapshotted when the event is
-// admitted.
+// FileDocumentSource: A Workspace File, snapshotted when the event is admitted. A document's File
+// is a PDF (its bytes begin with `%PDF-`) or UTF-8 text; an image's File is a PNG, JPEG, GIF or
+// WebP image, judged by its bytes, never by its name or declared type.
 type FileDocumentSource struct {
 	// Always `file`.
 	Type string `json:"type"`
@@ -2326,6 +2399,91 @@ type HeartbeatResponse struct {
 
 	// Seconds the lease lasts from now.
 	TTLSeconds int `json:"ttl_seconds"`
+}
+
+// ImageBlock: An image given to the model (PNG, JPEG, GIF or WebP); refused with 400 when the
+// Session's model does not accept images.
+type ImageBlock struct {
+	// Always `image`.
+	Type string `json:"type"`
+
+	// The image's bytes.
+	Source ImageSource `json:"source"`
+}
+
+// ImageSource: Where an image's bytes come from.
+//
+// Known variants: Base64ImageSource (base64), FileDocumentSource (file). A type this client does
+// not know keeps its JSON verbatim in Raw.
+type ImageSource struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// ImageSource discriminator values.
+const (
+	ImageSourceTypeBase64 = "base64"
+	ImageSourceTypeFile   = "file"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u ImageSource) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *ImageSource) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("ImageSource", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u ImageSource) Value() (any, error) {
+	switch u.Type {
+	case "base64":
+		return u.AsBase64ImageSource()
+	case "file":
+		return u.AsFileDocumentSource()
+	}
+	return nil, nil
+}
+
+// NewImageSourceFromBase64ImageSource wraps v as a ImageSource, setting its type to "base64".
+func NewImageSourceFromBase64ImageSource(v Base64ImageSource) ImageSource {
+	v.Type = "base64"
+	raw, err := json.Marshal(v)
+	return ImageSource{Type: "base64", Raw: raw, err: err}
+}
+
+// AsBase64ImageSource decodes the union as Base64ImageSource; it fails when Type is not "base64".
+func (u ImageSource) AsBase64ImageSource() (Base64ImageSource, error) {
+	var v Base64ImageSource
+	if u.Type != "base64" {
+		return v, &UnionTypeError{Union: "ImageSource", Want: "base64", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewImageSourceFromFileDocumentSource wraps v as a ImageSource, setting its type to "file".
+func NewImageSourceFromFileDocumentSource(v FileDocumentSource) ImageSource {
+	v.Type = "file"
+	raw, err := json.Marshal(v)
+	return ImageSource{Type: "file", Raw: raw, err: err}
+}
+
+// AsFileDocumentSource decodes the union as FileDocumentSource; it fails when Type is not "file".
+func (u ImageSource) AsFileDocumentSource() (FileDocumentSource, error) {
+	var v FileDocumentSource
+	if u.Type != "file" {
+		return v, &UnionTypeError{Union: "ImageSource", Want: "file", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // InjectionLocation: Where in an outbound request the secret may be substituted.
@@ -3870,8 +4028,14 @@ type Session struct {
 	// The current status.
 	Status SessionStatus `json:"status"`
 
-	// The reason of the last `session.status_idle`; null before the first idle.
+	// The reason of the last `session.status_idle` (or of a `worker_failed` termination); null before
+	// the first idle.
 	StopReason *StopReason `json:"stop_reason"`
+
+	// What the Session waits on besides its own stop reason (a queued Work item no worker takes, a
+	// blocked child Thread); empty when nothing (always present in this server's answers; optional so
+	// that older answers still decode).
+	Stalls []SessionStall `json:"stalls,omitzero"`
 
 	// The Agent snapshot.
 	Agent SessionAgent `json:"agent"`
@@ -5091,6 +5255,81 @@ type SessionRoster struct {
 
 	// One snapshot per roster member.
 	Agents []ThreadAgent `json:"agents"`
+}
+
+// SessionStall: Something the Session waits on while it is not idle on its own account.
+//
+// Known variants: WorkerUnavailableStall (worker_unavailable), ThreadBlockedStall (thread_blocked).
+// A type this client does not know keeps its JSON verbatim in Raw.
+type SessionStall struct {
+	// Type is the discriminator value.
+	Type string
+
+	// Raw is the JSON object as received or as built by a constructor; it is encoded unchanged.
+	Raw json.RawMessage
+
+	err error
+}
+
+// SessionStall discriminator values.
+const (
+	SessionStallTypeWorkerUnavailable = "worker_unavailable"
+	SessionStallTypeThreadBlocked     = "thread_blocked"
+)
+
+// MarshalJSON encodes Raw unchanged (null when empty).
+func (u SessionStall) MarshalJSON() ([]byte, error) { return encodeUnion(u.Raw, u.err) }
+
+// UnmarshalJSON keeps data verbatim in Raw and reads its type.
+func (u *SessionStall) UnmarshalJSON(data []byte) error {
+	var err error
+	u.Type, u.Raw, err = decodeUnion("SessionStall", data)
+	return err
+}
+
+// Value decodes the known variant as its struct; an unknown type gives nil and no error.
+func (u SessionStall) Value() (any, error) {
+	switch u.Type {
+	case "worker_unavailable":
+		return u.AsWorkerUnavailableStall()
+	case "thread_blocked":
+		return u.AsThreadBlockedStall()
+	}
+	return nil, nil
+}
+
+// NewSessionStallFromWorkerUnavailableStall wraps v as a SessionStall, setting its type to "worker_unavailable".
+func NewSessionStallFromWorkerUnavailableStall(v WorkerUnavailableStall) SessionStall {
+	v.Type = "worker_unavailable"
+	raw, err := json.Marshal(v)
+	return SessionStall{Type: "worker_unavailable", Raw: raw, err: err}
+}
+
+// AsWorkerUnavailableStall decodes the union as WorkerUnavailableStall; it fails when Type is not "worker_unavailable".
+func (u SessionStall) AsWorkerUnavailableStall() (WorkerUnavailableStall, error) {
+	var v WorkerUnavailableStall
+	if u.Type != "worker_unavailable" {
+		return v, &UnionTypeError{Union: "SessionStall", Want: "worker_unavailable", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewSessionStallFromThreadBlockedStall wraps v as a SessionStall, setting its type to "thread_blocked".
+func NewSessionStallFromThreadBlockedStall(v ThreadBlockedStall) SessionStall {
+	v.Type = "thread_blocked"
+	raw, err := json.Marshal(v)
+	return SessionStall{Type: "thread_blocked", Raw: raw, err: err}
+}
+
+// AsThreadBlockedStall decodes the union as ThreadBlockedStall; it fails when Type is not "thread_blocked".
+func (u SessionStall) AsThreadBlockedStall() (ThreadBlockedStall, error) {
+	var v ThreadBlockedStall
+	if u.Type != "thread_blocked" {
+		return v, &UnionTypeError{Union: "SessionStall", Want: "thread_blocked", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
 }
 
 // SessionStats: Timing statistics.
@@ -6807,12 +7046,13 @@ type StaticBearerAuthUpdateParams struct {
 	Token *string `json:"token,omitzero"`
 }
 
-// StopReason: Why a Session went idle.
+// StopReason: Why a Session went idle (or, for `worker_failed`, why it was terminated).
 //
 // Known variants: EndTurnStopReason (end_turn), RequiresActionStopReason (requires_action),
 // RetriesExhaustedStopReason (retries_exhausted), MaxTokensStopReason (max_tokens),
-// BudgetReachedStopReason (budget_reached). A type this client does not know keeps its JSON
-// verbatim in Raw.
+// BudgetReachedStopReason (budget_reached), ContextOverflowStopReason (context_overflow),
+// CredentialFailedStopReason (credential_failed), WorkerFailedStopReason (worker_failed). A type
+// this client does not know keeps its JSON verbatim in Raw.
 type StopReason struct {
 	// Type is the discriminator value.
 	Type string
@@ -6830,6 +7070,9 @@ const (
 	StopReasonTypeRetriesExhausted = "retries_exhausted"
 	StopReasonTypeMaxTokens        = "max_tokens"
 	StopReasonTypeBudgetReached    = "budget_reached"
+	StopReasonTypeContextOverflow  = "context_overflow"
+	StopReasonTypeCredentialFailed = "credential_failed"
+	StopReasonTypeWorkerFailed     = "worker_failed"
 )
 
 // MarshalJSON encodes Raw unchanged (null when empty).
@@ -6855,6 +7098,12 @@ func (u StopReason) Value() (any, error) {
 		return u.AsMaxTokensStopReason()
 	case "budget_reached":
 		return u.AsBudgetReachedStopReason()
+	case "context_overflow":
+		return u.AsContextOverflowStopReason()
+	case "credential_failed":
+		return u.AsCredentialFailedStopReason()
+	case "worker_failed":
+		return u.AsWorkerFailedStopReason()
 	}
 	return nil, nil
 }
@@ -6939,6 +7188,57 @@ func (u StopReason) AsBudgetReachedStopReason() (BudgetReachedStopReason, error)
 	var v BudgetReachedStopReason
 	if u.Type != "budget_reached" {
 		return v, &UnionTypeError{Union: "StopReason", Want: "budget_reached", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewStopReasonFromContextOverflowStopReason wraps v as a StopReason, setting its type to "context_overflow".
+func NewStopReasonFromContextOverflowStopReason(v ContextOverflowStopReason) StopReason {
+	v.Type = "context_overflow"
+	raw, err := json.Marshal(v)
+	return StopReason{Type: "context_overflow", Raw: raw, err: err}
+}
+
+// AsContextOverflowStopReason decodes the union as ContextOverflowStopReason; it fails when Type is not "context_overflow".
+func (u StopReason) AsContextOverflowStopReason() (ContextOverflowStopReason, error) {
+	var v ContextOverflowStopReason
+	if u.Type != "context_overflow" {
+		return v, &UnionTypeError{Union: "StopReason", Want: "context_overflow", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewStopReasonFromCredentialFailedStopReason wraps v as a StopReason, setting its type to "credential_failed".
+func NewStopReasonFromCredentialFailedStopReason(v CredentialFailedStopReason) StopReason {
+	v.Type = "credential_failed"
+	raw, err := json.Marshal(v)
+	return StopReason{Type: "credential_failed", Raw: raw, err: err}
+}
+
+// AsCredentialFailedStopReason decodes the union as CredentialFailedStopReason; it fails when Type is not "credential_failed".
+func (u StopReason) AsCredentialFailedStopReason() (CredentialFailedStopReason, error) {
+	var v CredentialFailedStopReason
+	if u.Type != "credential_failed" {
+		return v, &UnionTypeError{Union: "StopReason", Want: "credential_failed", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewStopReasonFromWorkerFailedStopReason wraps v as a StopReason, setting its type to "worker_failed".
+func NewStopReasonFromWorkerFailedStopReason(v WorkerFailedStopReason) StopReason {
+	v.Type = "worker_failed"
+	raw, err := json.Marshal(v)
+	return StopReason{Type: "worker_failed", Raw: raw, err: err}
+}
+
+// AsWorkerFailedStopReason decodes the union as WorkerFailedStopReason; it fails when Type is not "worker_failed".
+func (u StopReason) AsWorkerFailedStopReason() (WorkerFailedStopReason, error) {
+	var v WorkerFailedStopReason
+	if u.Type != "worker_failed" {
+		return v, &UnionTypeError{Union: "StopReason", Want: "worker_failed", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
@@ -7047,6 +7347,20 @@ func (u ThreadAgent) AsRosterAdvisor() (RosterAdvisor, error) {
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
+}
+
+// ThreadBlockedStall: A child Thread is idle on a stop reason that waits for someone
+// (`requires_action`, `budget_reached`, `credential_failed`), so it will not report to its
+// coordinator until that is resolved.
+type ThreadBlockedStall struct {
+	// Always `thread_blocked`.
+	Type string `json:"type"`
+
+	// The blocked child Thread.
+	SessionThreadID string `json:"session_thread_id"`
+
+	// The child Thread's own stop reason.
+	StopReason StopReason `json:"stop_reason"`
 }
 
 // TokenEndpointAuth: How the client authenticates to the token endpoint.
@@ -7433,10 +7747,10 @@ func (u TriggerContext) AsManualTriggerContext() (ManualTriggerContext, error) {
 	return v, err
 }
 
-// UserContentBlock: A block of a `user.message`.
+// UserContentBlock: A block of a `user.message` or a custom tool result.
 //
-// Known variants: TextBlock (text), DocumentBlock (document). A type this client does not know
-// keeps its JSON verbatim in Raw.
+// Known variants: TextBlock (text), ImageBlock (image), DocumentBlock (document). A type this
+// client does not know keeps its JSON verbatim in Raw.
 type UserContentBlock struct {
 	// Type is the discriminator value.
 	Type string
@@ -7450,6 +7764,7 @@ type UserContentBlock struct {
 // UserContentBlock discriminator values.
 const (
 	UserContentBlockTypeText     = "text"
+	UserContentBlockTypeImage    = "image"
 	UserContentBlockTypeDocument = "document"
 )
 
@@ -7468,6 +7783,8 @@ func (u UserContentBlock) Value() (any, error) {
 	switch u.Type {
 	case "text":
 		return u.AsTextBlock()
+	case "image":
+		return u.AsImageBlock()
 	case "document":
 		return u.AsDocumentBlock()
 	}
@@ -7486,6 +7803,23 @@ func (u UserContentBlock) AsTextBlock() (TextBlock, error) {
 	var v TextBlock
 	if u.Type != "text" {
 		return v, &UnionTypeError{Union: "UserContentBlock", Want: "text", Got: u.Type}
+	}
+	err := json.Unmarshal(u.Raw, &v)
+	return v, err
+}
+
+// NewUserContentBlockFromImageBlock wraps v as a UserContentBlock, setting its type to "image".
+func NewUserContentBlockFromImageBlock(v ImageBlock) UserContentBlock {
+	v.Type = "image"
+	raw, err := json.Marshal(v)
+	return UserContentBlock{Type: "image", Raw: raw, err: err}
+}
+
+// AsImageBlock decodes the union as ImageBlock; it fails when Type is not "image".
+func (u UserContentBlock) AsImageBlock() (ImageBlock, error) {
+	var v ImageBlock
+	if u.Type != "image" {
+		return v, &UnionTypeError{Union: "UserContentBlock", Want: "image", Got: u.Type}
 	}
 	err := json.Unmarshal(u.Raw, &v)
 	return v, err
@@ -7646,7 +7980,7 @@ type UserMessageEvent struct {
 	// The Thread the event belongs to (the primary Thread's id on primary events).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
 
-	// Text and document blocks.
+	// Text, image and document blocks.
 	Content []UserContentBlock `json:"content"`
 }
 
@@ -7655,7 +7989,7 @@ type UserMessageEventParams struct {
 	// Always `user.message`.
 	Type string `json:"type"`
 
-	// Text and document blocks.
+	// Text, image and document blocks.
 	Content []UserContentBlock `json:"content"`
 }
 
@@ -8051,9 +8385,11 @@ const (
 )
 
 // WebhookEventType: A notification type an endpoint can subscribe to, named as the hosted API names
-// them. `session.status_idled` carries the `stop_reason`; `session.requires_action` and
-// `session.budget_reached` are sent next to it when the stop reason is of that type.
-// `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment Runs only.
+// them. `session.status_idled` carries the `stop_reason`; `session.requires_action`,
+// `session.budget_reached` and `session.credential_failed` are sent next to it when the stop reason
+// is of that type. `session.status_terminated` carries the `worker_failed` stop reason of a Session
+// a worker's permanent failure terminated. `deployment_run.completed` / `deployment_run.failed` are
+// sent for scheduled Deployment Runs only.
 type WebhookEventType string
 
 // WebhookEventType values.
@@ -8067,6 +8403,7 @@ const (
 	WebhookEventTypeSessionArchived          WebhookEventType = "session.archived"
 	WebhookEventTypeSessionDeleted           WebhookEventType = "session.deleted"
 	WebhookEventTypeSessionBudgetReached     WebhookEventType = "session.budget_reached"
+	WebhookEventTypeSessionCredentialFailed  WebhookEventType = "session.credential_failed"
 	WebhookEventTypeDeploymentRunCompleted   WebhookEventType = "deployment_run.completed"
 	WebhookEventTypeDeploymentRunFailed      WebhookEventType = "deployment_run.failed"
 )
@@ -8110,8 +8447,9 @@ type WebhookNotificationData struct {
 	// The Workspace id.
 	WorkspaceID string `json:"workspace_id"`
 
-	// On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's
-	// stop reason.
+	// On `session.status_idled`, `session.requires_action`, `session.budget_reached` and
+	// `session.credential_failed`, and on a `session.status_terminated` caused by a worker's failure:
+	// the Session's stop reason.
 	StopReason map[string]any `json:"stop_reason,omitzero"`
 
 	// On `deployment_run.*`: the Deployment the Run belongs to.
@@ -8412,4 +8750,38 @@ const (
 type WorkStopParams struct {
 	// Stop at once (`stopped`) instead of asking (`stopping`).
 	Force *bool `json:"force,omitzero"`
+}
+
+// WorkerFailedStopReason: A worker reported a permanent failure of the Session's Work (it could not
+// prepare the Session's inputs, such as a Skill archive or a Memory Store). Set on the terminated
+// Session; nothing of a partially prepared workspace runs.
+type WorkerFailedStopReason struct {
+	// Always `worker_failed`.
+	Type string `json:"type"`
+
+	// The failed Work item.
+	WorkID string `json:"work_id"`
+
+	// Its Environment.
+	EnvironmentID string `json:"environment_id"`
+
+	// The worker's error message.
+	Message string `json:"message"`
+}
+
+// WorkerUnavailableStall: The Session's Work has been queued longer than the server's bound
+// (`MANGO_WORKER_STALL_SECONDS`) and no worker of its Environment has polled in that time. The
+// Session is not ended; the stall clears as soon as a worker of the Environment polls.
+type WorkerUnavailableStall struct {
+	// Always `worker_unavailable`.
+	Type string `json:"type"`
+
+	// The Environment without a live worker.
+	EnvironmentID string `json:"environment_id"`
+
+	// The queued Work items nobody claimed.
+	WorkIDs []string `json:"work_ids"`
+
+	// When the oldest of them was queued.
+	Since time.Time `json:"since"`
 }

@@ -895,8 +895,67 @@ export interface BudgetReachedStopReason {
   type: "budget_reached";
 }
 
-/** Why a Session went idle. */
-export type StopReason = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason;
+/** The model refused the request as larger than its context window even after the most aggressive compaction, so the turn ended (queued input was flushed). The Session keeps its compacted context; the next `user.message` starts a turn from it. */
+export interface ContextOverflowStopReason {
+  /** Always `context_overflow`. */
+  type: "context_overflow";
+  /** The estimated input tokens of the last refused request. */
+  input_tokens: number;
+}
+
+/** An MCP server's credential failed (its refresh was refused or it has expired) and the turn cannot continue without it. The turn is paused, not ended; updating the credential in its vault (`vaults.credentials.update`) resumes it. */
+export interface CredentialFailedStopReason {
+  /** Always `credential_failed`. */
+  type: "credential_failed";
+  /** The Agent's MCP server whose credential failed. */
+  mcp_server_name: string;
+  /** The vault holding the credential; null when no vault of the Session holds one for the server. */
+  vault_id: string | null;
+  /** The failed credential; null when no vault of the Session holds one for the server. */
+  credential_id: string | null;
+  /** Why the credential failed. */
+  message: string;
+}
+
+/** A worker reported a permanent failure of the Session's Work (it could not prepare the Session's inputs, such as a Skill archive or a Memory Store). Set on the terminated Session; nothing of a partially prepared workspace runs. */
+export interface WorkerFailedStopReason {
+  /** Always `worker_failed`. */
+  type: "worker_failed";
+  /** The failed Work item. */
+  work_id: string;
+  /** Its Environment. */
+  environment_id: string;
+  /** The worker's error message. */
+  message: string;
+}
+
+/** Why a Session went idle (or, for `worker_failed`, why it was terminated). */
+export type StopReason = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason | ContextOverflowStopReason | CredentialFailedStopReason | WorkerFailedStopReason;
+
+/** The Session's Work has been queued longer than the server's bound (`MANGO_WORKER_STALL_SECONDS`) and no worker of its Environment has polled in that time. The Session is not ended; the stall clears as soon as a worker of the Environment polls. */
+export interface WorkerUnavailableStall {
+  /** Always `worker_unavailable`. */
+  type: "worker_unavailable";
+  /** The Environment without a live worker. */
+  environment_id: string;
+  /** The queued Work items nobody claimed. */
+  work_ids: Array<string>;
+  /** When the oldest of them was queued. */
+  since: string;
+}
+
+/** A child Thread is idle on a stop reason that waits for someone (`requires_action`, `budget_reached`, `credential_failed`), so it will not report to its coordinator until that is resolved. */
+export interface ThreadBlockedStall {
+  /** Always `thread_blocked`. */
+  type: "thread_blocked";
+  /** The blocked child Thread. */
+  session_thread_id: string;
+  /** The child Thread's own stop reason. */
+  stop_reason: StopReason;
+}
+
+/** Something the Session waits on while it is not idle on its own account. */
+export type SessionStall = WorkerUnavailableStall | ThreadBlockedStall;
 
 /** A stateful conversation between an application and an Agent snapshot. */
 export interface Session {
@@ -908,8 +967,10 @@ export interface Session {
   title: string | null;
   /** The current status. */
   status: SessionStatus;
-  /** The reason of the last `session.status_idle`; null before the first idle. */
+  /** The reason of the last `session.status_idle` (or of a `worker_failed` termination); null before the first idle. */
   stop_reason: StopReason | null;
+  /** What the Session waits on besides its own stop reason (a queued Work item no worker takes, a blocked child Thread); empty when nothing (always present in this server's answers; optional so that older answers still decode). */
+  stalls?: Array<SessionStall>;
   /** The Agent snapshot. */
   agent: SessionAgent;
   /** The Environment where tools run. */
@@ -1016,13 +1077,13 @@ export interface TextDocumentSource {
 export interface Base64DocumentSource {
   /** Always `base64`. */
   type: "base64";
-  /** The document's media type. */
+  /** The document's media type; a PDF's bytes must begin with `%PDF-`. */
   media_type: "application/pdf" | "text/plain";
-  /** Standard base64 of the bytes (at most 32 MiB decoded). */
+  /** Standard base64 of the bytes (at most 32 MiB decoded; the server's PDF limit may be lower). */
   data: string;
 }
 
-/** A Workspace File. A UTF-8 text File is snapshotted when the event is admitted. */
+/** A Workspace File, snapshotted when the event is admitted. A document's File is a PDF (its bytes begin with `%PDF-`) or UTF-8 text; an image's File is a PNG, JPEG, GIF or WebP image, judged by its bytes, never by its name or declared type. */
 export interface FileDocumentSource {
   /** Always `file`. */
   type: "file";
@@ -1045,8 +1106,29 @@ export interface DocumentBlock {
   context?: string | null;
 }
 
-/** A block of a `user.message`. */
-export type UserContentBlock = TextBlock | DocumentBlock;
+/** Inline base64 image bytes; the bytes must be of the declared type. */
+export interface Base64ImageSource {
+  /** Always `base64`. */
+  type: "base64";
+  /** The image's media type, checked against its bytes. */
+  media_type: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+  /** Standard base64 of the bytes (the server's image limit applies, 5 MiB by default). */
+  data: string;
+}
+
+/** Where an image's bytes come from. */
+export type ImageSource = Base64ImageSource | FileDocumentSource;
+
+/** An image given to the model (PNG, JPEG, GIF or WebP); refused with 400 when the Session's model does not accept images. */
+export interface ImageBlock {
+  /** Always `image`. */
+  type: "image";
+  /** The image's bytes. */
+  source: ImageSource;
+}
+
+/** A block of a `user.message` or a custom tool result. */
+export type UserContentBlock = TextBlock | ImageBlock | DocumentBlock;
 
 /** A user turn (queued FIFO; may be sent while running). */
 export interface UserMessageEvent {
@@ -1060,7 +1142,7 @@ export interface UserMessageEvent {
   created_at: string;
   /** The Thread the event belongs to (the primary Thread's id on primary events). */
   session_thread_id?: string | null;
-  /** Text and document blocks. */
+  /** Text, image and document blocks. */
   content: Array<UserContentBlock>;
 }
 
@@ -1637,7 +1719,7 @@ export interface SessionEventList {
 export interface UserMessageEventParams {
   /** Always `user.message`. */
   type: "user.message";
-  /** Text and document blocks. */
+  /** Text, image and document blocks. */
   content: Array<UserContentBlock>;
 }
 
@@ -2073,12 +2155,14 @@ export interface MemoryVersionList {
 
 /**
  * A notification type an endpoint can subscribe to, named as the hosted API names them.
- * `session.status_idled` carries the `stop_reason`; `session.requires_action` and
- * `session.budget_reached` are sent next to it when the stop reason is of that type.
+ * `session.status_idled` carries the `stop_reason`; `session.requires_action`,
+ * `session.budget_reached` and `session.credential_failed` are sent next to it when the stop
+ * reason is of that type. `session.status_terminated` carries the `worker_failed` stop reason
+ * of a Session a worker's permanent failure terminated.
  * `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment
  * Runs only.
  */
-export type WebhookEventType = "session.created" | "session.status_run_started" | "session.status_idled" | "session.requires_action" | "session.status_rescheduled" | "session.status_terminated" | "session.archived" | "session.deleted" | "session.budget_reached" | "deployment_run.completed" | "deployment_run.failed";
+export type WebhookEventType = "session.created" | "session.status_run_started" | "session.status_idled" | "session.requires_action" | "session.status_rescheduled" | "session.status_terminated" | "session.archived" | "session.deleted" | "session.budget_reached" | "session.credential_failed" | "deployment_run.completed" | "deployment_run.failed";
 
 /** The body of `webhooks.create`. */
 export interface WebhookCreateParams {
@@ -2210,7 +2294,7 @@ export interface WebhookNotificationData {
   id: string;
   /** The Workspace id. */
   workspace_id: string;
-  /** On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason. */
+  /** On `session.status_idled`, `session.requires_action`, `session.budget_reached` and `session.credential_failed`, and on a `session.status_terminated` caused by a worker's failure: the Session's stop reason. */
   stop_reason?: Record<string, unknown>;
   /** On `deployment_run.*`: the Deployment the Run belongs to. */
   deployment_id?: string;
@@ -2638,6 +2722,8 @@ export interface DeploymentCreateParams {
   metadata?: Metadata;
   /** Vaults whose credentials the Runs' Sessions' MCP connections use, in order (the first vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be archived (409). */
   vault_ids?: Array<string>;
+  /** The spending limit each Run's Session is created with; null or absent for none. */
+  budget?: SessionBudget | null;
   /** When scheduled Runs happen; null or absent for manual Runs only. */
   schedule?: CronScheduleParams | null;
   /** What an overlapping scheduled Run does (`skip` by default). */
@@ -2660,6 +2746,8 @@ export interface DeploymentUpdateParams {
   metadata?: MetadataPatch;
   /** New vaults for later Runs' Sessions (replacing the old list). Each must exist in the Workspace (400) and not be archived (409). */
   vault_ids?: Array<string>;
+  /** A new budget for later Runs' Sessions (replacing the old one), or null to remove it; Sessions already created keep theirs. */
+  budget?: SessionBudget | null;
   /** A new schedule, or null to remove it. */
   schedule?: CronScheduleParams | null;
   /** A new overlap policy. */
@@ -2686,6 +2774,8 @@ export interface Deployment {
   metadata: Metadata;
   /** The vaults each Run's Session names (always present in this server's answers; optional so that older answers still decode). */
   vault_ids?: Array<string>;
+  /** The budget each Run's Session is created with; null when it has none (always present in this server's answers; optional so that older answers still decode). */
+  budget?: SessionBudget | null;
   /** The schedule; null for manual Runs only. */
   schedule: DeploymentSchedule | null;
   /** What an overlapping scheduled Run does. */

@@ -31,11 +31,15 @@ from .api_actor import ApiActor
 from .auto_policy import AutoPolicy
 from .base_64_document_source import Base64DocumentSource
 from .base_64_document_source_media_type import Base64DocumentSourceMediaType
+from .base_64_image_source import Base64ImageSource
+from .base_64_image_source_media_type import Base64ImageSourceMediaType
 from .budget_reached_stop_reason import BudgetReachedStopReason
 from .compaction_config import CompactionConfig
 from .compaction_config_mode import CompactionConfigMode
 from .content_delta import ContentDelta
 from .context_management import ContextManagement
+from .context_overflow_stop_reason import ContextOverflowStopReason
+from .credential_failed_stop_reason import CredentialFailedStopReason
 from .credential_networking import CredentialNetworking
 from .cron_schedule_params import CronScheduleParams
 from .custom_tool import CustomTool
@@ -85,6 +89,7 @@ from .healthcheck_result_params_status import HealthcheckResultParamsStatus
 from .healthcheck_result_status import HealthcheckResultStatus
 from .healthcheck_work_data import HealthcheckWorkData
 from .heartbeat_response import HeartbeatResponse
+from .image_block import ImageBlock
 from .injection_location import InjectionLocation
 from .injection_location_params import InjectionLocationParams
 from .manual_paused_reason import ManualPausedReason
@@ -212,6 +217,7 @@ from .static_bearer_auth_update_params import StaticBearerAuthUpdateParams
 from .text_block import TextBlock
 from .text_document_source import TextDocumentSource
 from .text_rubric import TextRubric
+from .thread_blocked_stall import ThreadBlockedStall
 from .token_endpoint_auth_basic import TokenEndpointAuthBasic
 from .token_endpoint_auth_basic_params import TokenEndpointAuthBasicParams
 from .token_endpoint_auth_none import TokenEndpointAuthNone
@@ -265,6 +271,8 @@ from .work_fail_params import WorkFailParams
 from .work_list import WorkList
 from .work_state import WorkState
 from .work_stop_params import WorkStopParams
+from .worker_failed_stop_reason import WorkerFailedStopReason
+from .worker_unavailable_stall import WorkerUnavailableStall
 
 __all__ = (
     "Agent",
@@ -297,11 +305,15 @@ __all__ = (
     "AutoPolicy",
     "Base64DocumentSource",
     "Base64DocumentSourceMediaType",
+    "Base64ImageSource",
+    "Base64ImageSourceMediaType",
     "BudgetReachedStopReason",
     "CompactionConfig",
     "CompactionConfigMode",
     "ContentDelta",
     "ContextManagement",
+    "ContextOverflowStopReason",
+    "CredentialFailedStopReason",
     "CredentialNetworking",
     "CronScheduleParams",
     "CustomTool",
@@ -351,6 +363,7 @@ __all__ = (
     "HealthcheckResultStatus",
     "HealthcheckWorkData",
     "HeartbeatResponse",
+    "ImageBlock",
     "InjectionLocation",
     "InjectionLocationParams",
     "ManualPausedReason",
@@ -478,6 +491,7 @@ __all__ = (
     "TextBlock",
     "TextDocumentSource",
     "TextRubric",
+    "ThreadBlockedStall",
     "TokenEndpointAuthBasic",
     "TokenEndpointAuthBasicParams",
     "TokenEndpointAuthNone",
@@ -531,4 +545,6 @@ __all__ = (
     "WorkList",
     "WorkState",
     "WorkStopParams",
+    "WorkerFailedStopReason",
+    "WorkerUnavailableStall",
 )

@@ -20,8 +20,8 @@ class Base64DocumentSource:
 
     Attributes:
         type_ (Literal['base64']): Always `base64`.
-        media_type (Base64DocumentSourceMediaType): The document's media type.
-        data (str): Standard base64 of the bytes (at most 32 MiB decoded).
+        media_type (Base64DocumentSourceMediaType): The document's media type; a PDF's bytes must begin with `%PDF-`.
+        data (str): Standard base64 of the bytes (at most 32 MiB decoded; the server's PDF limit may be lower).
     """
 
     type_: Literal["base64"]

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.error_paused_reason import ErrorPausedReason
     from ..models.manual_paused_reason import ManualPausedReason
     from ..models.metadata import Metadata
+    from ..models.session_budget import SessionBudget
     from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_message_event_params import UserMessageEventParams
 
@@ -49,6 +50,8 @@ class Deployment:
         archived_at (datetime.datetime | None): When it was archived.
         vault_ids (list[str] | Unset): The vaults each Run's Session names (always present in this server's answers;
             optional so that older answers still decode).
+        budget (None | SessionBudget | Unset): The budget each Run's Session is created with; null when it has none
+            (always present in this server's answers; optional so that older answers still decode).
     """
 
     type_: Literal["deployment"]
@@ -67,12 +70,14 @@ class Deployment:
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
     vault_ids: list[str] | Unset = UNSET
+    budget: None | SessionBudget | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.deployment_schedule import DeploymentSchedule
         from ..models.error_paused_reason import ErrorPausedReason
         from ..models.manual_paused_reason import ManualPausedReason
+        from ..models.session_budget import SessionBudget
         from ..models.user_message_event_params import UserMessageEventParams
 
         type_ = self.type_
@@ -130,6 +135,14 @@ class Deployment:
         if not isinstance(self.vault_ids, Unset):
             vault_ids = self.vault_ids
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -153,6 +166,8 @@ class Deployment:
         )
         if vault_ids is not UNSET:
             field_dict["vault_ids"] = vault_ids
+        if budget is not UNSET:
+            field_dict["budget"] = budget
 
         return field_dict
 
@@ -163,6 +178,7 @@ class Deployment:
         from ..models.error_paused_reason import ErrorPausedReason
         from ..models.manual_paused_reason import ManualPausedReason
         from ..models.metadata import Metadata
+        from ..models.session_budget import SessionBudget
         from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_message_event_params import UserMessageEventParams
 
@@ -274,6 +290,23 @@ class Deployment:
 
         vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
 
+        def _parse_budget(data: object) -> None | SessionBudget | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
         deployment = cls(
             type_=type_,
             id=id,
@@ -291,6 +324,7 @@ class Deployment:
             updated_at=updated_at,
             archived_at=archived_at,
             vault_ids=vault_ids,
+            budget=budget,
         )
 
         deployment.additional_properties = d

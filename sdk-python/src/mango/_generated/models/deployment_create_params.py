@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.agent_ref import AgentRef
     from ..models.cron_schedule_params import CronScheduleParams
     from ..models.metadata import Metadata
+    from ..models.session_budget import SessionBudget
     from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_message_event_params import UserMessageEventParams
 
@@ -35,6 +36,8 @@ class DeploymentCreateParams:
         vault_ids (list[str] | Unset): Vaults whose credentials the Runs' Sessions' MCP connections use, in order (the
             first vault with a credential for a server's URL supplies it). Each must exist in the Workspace (400) and not be
             archived (409).
+        budget (None | SessionBudget | Unset): The spending limit each Run's Session is created with; null or absent for
+            none.
         schedule (CronScheduleParams | None | Unset): When scheduled Runs happen; null or absent for manual Runs only.
         overlap_policy (OverlapPolicy | Unset): What a scheduled Run does while the previous Run's Session is still
             running: `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside).
@@ -47,12 +50,14 @@ class DeploymentCreateParams:
     description: None | str | Unset = UNSET
     metadata: Metadata | Unset = UNSET
     vault_ids: list[str] | Unset = UNSET
+    budget: None | SessionBudget | Unset = UNSET
     schedule: CronScheduleParams | None | Unset = UNSET
     overlap_policy: OverlapPolicy | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
+        from ..models.session_budget import SessionBudget
         from ..models.user_message_event_params import UserMessageEventParams
 
         name = self.name
@@ -89,6 +94,14 @@ class DeploymentCreateParams:
         if not isinstance(self.vault_ids, Unset):
             vault_ids = self.vault_ids
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         schedule: dict[str, Any] | None | Unset
         if isinstance(self.schedule, Unset):
             schedule = UNSET
@@ -117,6 +130,8 @@ class DeploymentCreateParams:
             field_dict["metadata"] = metadata
         if vault_ids is not UNSET:
             field_dict["vault_ids"] = vault_ids
+        if budget is not UNSET:
+            field_dict["budget"] = budget
         if schedule is not UNSET:
             field_dict["schedule"] = schedule
         if overlap_policy is not UNSET:
@@ -129,6 +144,7 @@ class DeploymentCreateParams:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
         from ..models.metadata import Metadata
+        from ..models.session_budget import SessionBudget
         from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_message_event_params import UserMessageEventParams
 
@@ -191,6 +207,23 @@ class DeploymentCreateParams:
 
         vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
 
+        def _parse_budget(data: object) -> None | SessionBudget | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
         def _parse_schedule(data: object) -> CronScheduleParams | None | Unset:
             if data is None:
                 return data
@@ -223,6 +256,7 @@ class DeploymentCreateParams:
             description=description,
             metadata=metadata,
             vault_ids=vault_ids,
+            budget=budget,
             schedule=schedule,
             overlap_policy=overlap_policy,
         )

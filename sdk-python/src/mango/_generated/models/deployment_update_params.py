@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from ..models.agent_ref import AgentRef
     from ..models.cron_schedule_params import CronScheduleParams
     from ..models.metadata_patch import MetadataPatch
+    from ..models.session_budget import SessionBudget
     from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
     from ..models.user_message_event_params import UserMessageEventParams
 
@@ -34,6 +35,8 @@ class DeploymentUpdateParams:
         metadata (MetadataPatch | Unset): Metadata changes merged into the current pairs; a null value deletes the key.
         vault_ids (list[str] | Unset): New vaults for later Runs' Sessions (replacing the old list). Each must exist in
             the Workspace (400) and not be archived (409).
+        budget (None | SessionBudget | Unset): A new budget for later Runs' Sessions (replacing the old one), or null to
+            remove it; Sessions already created keep theirs.
         schedule (CronScheduleParams | None | Unset): A new schedule, or null to remove it.
         overlap_policy (OverlapPolicy | Unset): What a scheduled Run does while the previous Run's Session is still
             running: `skip` it (recorded as a skipped Run) or `allow` it (a second Session runs alongside).
@@ -46,12 +49,14 @@ class DeploymentUpdateParams:
     initial_events: list[UserDefineOutcomeEventParams | UserMessageEventParams] | Unset = UNSET
     metadata: MetadataPatch | Unset = UNSET
     vault_ids: list[str] | Unset = UNSET
+    budget: None | SessionBudget | Unset = UNSET
     schedule: CronScheduleParams | None | Unset = UNSET
     overlap_policy: OverlapPolicy | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
+        from ..models.session_budget import SessionBudget
         from ..models.user_message_event_params import UserMessageEventParams
 
         name = self.name
@@ -92,6 +97,14 @@ class DeploymentUpdateParams:
         if not isinstance(self.vault_ids, Unset):
             vault_ids = self.vault_ids
 
+        budget: dict[str, Any] | None | Unset
+        if isinstance(self.budget, Unset):
+            budget = UNSET
+        elif isinstance(self.budget, SessionBudget):
+            budget = self.budget.to_dict()
+        else:
+            budget = self.budget
+
         schedule: dict[str, Any] | None | Unset
         if isinstance(self.schedule, Unset):
             schedule = UNSET
@@ -121,6 +134,8 @@ class DeploymentUpdateParams:
             field_dict["metadata"] = metadata
         if vault_ids is not UNSET:
             field_dict["vault_ids"] = vault_ids
+        if budget is not UNSET:
+            field_dict["budget"] = budget
         if schedule is not UNSET:
             field_dict["schedule"] = schedule
         if overlap_policy is not UNSET:
@@ -133,6 +148,7 @@ class DeploymentUpdateParams:
         from ..models.agent_ref import AgentRef
         from ..models.cron_schedule_params import CronScheduleParams
         from ..models.metadata_patch import MetadataPatch
+        from ..models.session_budget import SessionBudget
         from ..models.user_define_outcome_event_params import UserDefineOutcomeEventParams
         from ..models.user_message_event_params import UserMessageEventParams
 
@@ -199,6 +215,23 @@ class DeploymentUpdateParams:
 
         vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
 
+        def _parse_budget(data: object) -> None | SessionBudget | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                budget_type_0 = SessionBudget.from_dict(data)
+
+                return budget_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SessionBudget | Unset, data)
+
+        budget = _parse_budget(d.pop("budget", UNSET))
+
         def _parse_schedule(data: object) -> CronScheduleParams | None | Unset:
             if data is None:
                 return data
@@ -231,6 +264,7 @@ class DeploymentUpdateParams:
             initial_events=initial_events,
             metadata=metadata,
             vault_ids=vault_ids,
+            budget=budget,
             schedule=schedule,
             overlap_policy=overlap_policy,
         )

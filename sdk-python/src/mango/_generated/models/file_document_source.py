@@ -11,11 +11,13 @@ T = TypeVar("T", bound="FileDocumentSource")
 
 @_attrs_define
 class FileDocumentSource:
-    """A Workspace File. A UTF-8 text File is snapshotted when the event is admitted.
+    """A Workspace File, snapshotted when the event is admitted. A document's File is a PDF (its bytes begin with `%PDF-`)
+    or UTF-8 text; an image's File is a PNG, JPEG, GIF or WebP image, judged by its bytes, never by its name or declared
+    type.
 
-    Attributes:
-        type_ (Literal['file']): Always `file`.
-        file_id (str): The File id.
+        Attributes:
+            type_ (Literal['file']): Always `file`.
+            file_id (str): The File id.
     """
 
     type_: Literal["file"]

@@ -13,6 +13,8 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+    from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+    from ..models.credential_failed_stop_reason import CredentialFailedStopReason
     from ..models.end_turn_stop_reason import EndTurnStopReason
     from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.metadata import Metadata
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
     from ..models.session_resource import SessionResource
     from ..models.session_stats import SessionStats
     from ..models.session_usage import SessionUsage
+    from ..models.thread_blocked_stall import ThreadBlockedStall
+    from ..models.worker_failed_stop_reason import WorkerFailedStopReason
+    from ..models.worker_unavailable_stall import WorkerUnavailableStall
 
 
 T = TypeVar("T", bound="Session")
@@ -39,8 +44,10 @@ class Session:
         title (None | str): A human title.
         status (SessionStatus): `idle` (waiting for input), `running`, `rescheduling` (transient retry) or `terminated`
             (unrecoverable or archived).
-        stop_reason (BudgetReachedStopReason | EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason
-            | RetriesExhaustedStopReason): The reason of the last `session.status_idle`; null before the first idle.
+        stop_reason (BudgetReachedStopReason | ContextOverflowStopReason | CredentialFailedStopReason |
+            EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason |
+            WorkerFailedStopReason): The reason of the last `session.status_idle` (or of a `worker_failed` termination);
+            null before the first idle.
         agent (SessionAgent): The Agent snapshot a Session runs, taken at creation.
         environment_id (str): The Environment where tools run.
         resources (list[SessionResource]): Attached Memory Stores.
@@ -51,6 +58,9 @@ class Session:
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
         archived_at (datetime.datetime | None): When it was archived.
+        stalls (list[ThreadBlockedStall | WorkerUnavailableStall] | Unset): What the Session waits on besides its own
+            stop reason (a queued Work item no worker takes, a blocked child Thread); empty when nothing (always present in
+            this server's answers; optional so that older answers still decode).
         vault_ids (list[str] | Unset): The vaults whose credentials the Session's MCP connections use, in order (always
             present in this server's answers; optional so that older answers still decode).
         outcome_evaluations (list[OutcomeEvaluation] | Unset): Completed evaluations of the Session's outcomes, oldest
@@ -63,11 +73,14 @@ class Session:
     status: SessionStatus
     stop_reason: (
         BudgetReachedStopReason
+        | ContextOverflowStopReason
+        | CredentialFailedStopReason
         | EndTurnStopReason
         | MaxTokensStopReason
         | None
         | RequiresActionStopReason
         | RetriesExhaustedStopReason
+        | WorkerFailedStopReason
     )
     agent: SessionAgent
     environment_id: str
@@ -79,17 +92,22 @@ class Session:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
+    stalls: list[ThreadBlockedStall | WorkerUnavailableStall] | Unset = UNSET
     vault_ids: list[str] | Unset = UNSET
     outcome_evaluations: list[OutcomeEvaluation] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+        from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+        from ..models.credential_failed_stop_reason import CredentialFailedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
         from ..models.session_budget import SessionBudget
+        from ..models.worker_failed_stop_reason import WorkerFailedStopReason
+        from ..models.worker_unavailable_stall import WorkerUnavailableStall
 
         type_ = self.type_
 
@@ -107,6 +125,9 @@ class Session:
             or isinstance(self.stop_reason, RetriesExhaustedStopReason)
             or isinstance(self.stop_reason, MaxTokensStopReason)
             or isinstance(self.stop_reason, BudgetReachedStopReason)
+            or isinstance(self.stop_reason, ContextOverflowStopReason)
+            or isinstance(self.stop_reason, CredentialFailedStopReason)
+            or isinstance(self.stop_reason, WorkerFailedStopReason)
         ):
             stop_reason = self.stop_reason.to_dict()
         else:
@@ -143,6 +164,18 @@ class Session:
         else:
             archived_at = self.archived_at
 
+        stalls: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.stalls, Unset):
+            stalls = []
+            for stalls_item_data in self.stalls:
+                stalls_item: dict[str, Any]
+                if isinstance(stalls_item_data, WorkerUnavailableStall):
+                    stalls_item = stalls_item_data.to_dict()
+                else:
+                    stalls_item = stalls_item_data.to_dict()
+
+                stalls.append(stalls_item)
+
         vault_ids: list[str] | Unset = UNSET
         if not isinstance(self.vault_ids, Unset):
             vault_ids = self.vault_ids
@@ -175,6 +208,8 @@ class Session:
                 "archived_at": archived_at,
             }
         )
+        if stalls is not UNSET:
+            field_dict["stalls"] = stalls
         if vault_ids is not UNSET:
             field_dict["vault_ids"] = vault_ids
         if outcome_evaluations is not UNSET:
@@ -185,6 +220,8 @@ class Session:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+        from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+        from ..models.credential_failed_stop_reason import CredentialFailedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.metadata import Metadata
@@ -196,6 +233,9 @@ class Session:
         from ..models.session_resource import SessionResource
         from ..models.session_stats import SessionStats
         from ..models.session_usage import SessionUsage
+        from ..models.thread_blocked_stall import ThreadBlockedStall
+        from ..models.worker_failed_stop_reason import WorkerFailedStopReason
+        from ..models.worker_unavailable_stall import WorkerUnavailableStall
 
         d = dict(src_dict)
         type_ = cast(Literal["session"], d.pop("type"))
@@ -217,11 +257,14 @@ class Session:
             data: object,
         ) -> (
             BudgetReachedStopReason
+            | ContextOverflowStopReason
+            | CredentialFailedStopReason
             | EndTurnStopReason
             | MaxTokensStopReason
             | None
             | RequiresActionStopReason
             | RetriesExhaustedStopReason
+            | WorkerFailedStopReason
         ):
             if data is None:
                 return data
@@ -265,13 +308,40 @@ class Session:
                 return componentsschemas_stop_reason_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_5 = ContextOverflowStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_6 = CredentialFailedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_7 = WorkerFailedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             return cast(
                 BudgetReachedStopReason
+                | ContextOverflowStopReason
+                | CredentialFailedStopReason
                 | EndTurnStopReason
                 | MaxTokensStopReason
                 | None
                 | RequiresActionStopReason
-                | RetriesExhaustedStopReason,
+                | RetriesExhaustedStopReason
+                | WorkerFailedStopReason,
                 data,
             )
 
@@ -328,6 +398,31 @@ class Session:
 
         archived_at = _parse_archived_at(d.pop("archived_at"))
 
+        _stalls = d.pop("stalls", UNSET)
+        stalls: list[ThreadBlockedStall | WorkerUnavailableStall] | Unset = UNSET
+        if _stalls is not UNSET:
+            stalls = []
+            for stalls_item_data in _stalls:
+
+                def _parse_stalls_item(data: object) -> ThreadBlockedStall | WorkerUnavailableStall:
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_session_stall_type_0 = WorkerUnavailableStall.from_dict(data)
+
+                        return componentsschemas_session_stall_type_0
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_session_stall_type_1 = ThreadBlockedStall.from_dict(data)
+
+                    return componentsschemas_session_stall_type_1
+
+                stalls_item = _parse_stalls_item(stalls_item_data)
+
+                stalls.append(stalls_item)
+
         vault_ids = cast(list[str], d.pop("vault_ids", UNSET))
 
         _outcome_evaluations = d.pop("outcome_evaluations", UNSET)
@@ -355,6 +450,7 @@ class Session:
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,
+            stalls=stalls,
             vault_ids=vault_ids,
             outcome_evaluations=outcome_evaluations,
         )

@@ -12,10 +12,13 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+    from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+    from ..models.credential_failed_stop_reason import CredentialFailedStopReason
     from ..models.end_turn_stop_reason import EndTurnStopReason
     from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.requires_action_stop_reason import RequiresActionStopReason
     from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
+    from ..models.worker_failed_stop_reason import WorkerFailedStopReason
 
 
 T = TypeVar("T", bound="SessionStatusIdleEvent")
@@ -31,8 +34,9 @@ class SessionStatusIdleEvent:
             id (str): The event id (`sevt_...`).
             processed_at (datetime.datetime | None): When the event was processed.
             created_at (datetime.datetime): When the event was committed.
-            stop_reason (BudgetReachedStopReason | EndTurnStopReason | MaxTokensStopReason | RequiresActionStopReason |
-                RetriesExhaustedStopReason): Why a Session went idle.
+            stop_reason (BudgetReachedStopReason | ContextOverflowStopReason | CredentialFailedStopReason |
+                EndTurnStopReason | MaxTokensStopReason | RequiresActionStopReason | RetriesExhaustedStopReason |
+                WorkerFailedStopReason): Why a Session went idle (or, for `worker_failed`, why it was terminated).
             session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
                 events; a cross-posted child event names the child).
     """
@@ -43,15 +47,21 @@ class SessionStatusIdleEvent:
     created_at: datetime.datetime
     stop_reason: (
         BudgetReachedStopReason
+        | ContextOverflowStopReason
+        | CredentialFailedStopReason
         | EndTurnStopReason
         | MaxTokensStopReason
         | RequiresActionStopReason
         | RetriesExhaustedStopReason
+        | WorkerFailedStopReason
     )
     session_thread_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+        from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+        from ..models.credential_failed_stop_reason import CredentialFailedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
@@ -75,6 +85,9 @@ class SessionStatusIdleEvent:
             or isinstance(self.stop_reason, RequiresActionStopReason)
             or isinstance(self.stop_reason, RetriesExhaustedStopReason)
             or isinstance(self.stop_reason, MaxTokensStopReason)
+            or isinstance(self.stop_reason, BudgetReachedStopReason)
+            or isinstance(self.stop_reason, ContextOverflowStopReason)
+            or isinstance(self.stop_reason, CredentialFailedStopReason)
         ):
             stop_reason = self.stop_reason.to_dict()
         else:
@@ -105,10 +118,13 @@ class SessionStatusIdleEvent:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+        from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+        from ..models.credential_failed_stop_reason import CredentialFailedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
+        from ..models.worker_failed_stop_reason import WorkerFailedStopReason
 
         d = dict(src_dict)
         type_ = cast(Literal["session.status_idle"], d.pop("type"))
@@ -138,10 +154,13 @@ class SessionStatusIdleEvent:
             data: object,
         ) -> (
             BudgetReachedStopReason
+            | ContextOverflowStopReason
+            | CredentialFailedStopReason
             | EndTurnStopReason
             | MaxTokensStopReason
             | RequiresActionStopReason
             | RetriesExhaustedStopReason
+            | WorkerFailedStopReason
         ):
             try:
                 if not isinstance(data, dict):
@@ -175,11 +194,35 @@ class SessionStatusIdleEvent:
                 return componentsschemas_stop_reason_type_3
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_4 = BudgetReachedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_5 = ContextOverflowStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_6 = CredentialFailedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            componentsschemas_stop_reason_type_4 = BudgetReachedStopReason.from_dict(data)
+            componentsschemas_stop_reason_type_7 = WorkerFailedStopReason.from_dict(data)
 
-            return componentsschemas_stop_reason_type_4
+            return componentsschemas_stop_reason_type_7
 
         stop_reason = _parse_stop_reason(d.pop("stop_reason"))
 

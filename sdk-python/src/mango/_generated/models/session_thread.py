@@ -12,6 +12,8 @@ from ..models.session_status import SessionStatus, check_session_status
 
 if TYPE_CHECKING:
     from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+    from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+    from ..models.credential_failed_stop_reason import CredentialFailedStopReason
     from ..models.end_turn_stop_reason import EndTurnStopReason
     from ..models.max_tokens_stop_reason import MaxTokensStopReason
     from ..models.requires_action_stop_reason import RequiresActionStopReason
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from ..models.session_stats import SessionStats
     from ..models.session_thread_agent import SessionThreadAgent
     from ..models.session_usage import SessionUsage
+    from ..models.worker_failed_stop_reason import WorkerFailedStopReason
 
 
 T = TypeVar("T", bound="SessionThread")
@@ -37,8 +40,9 @@ class SessionThread:
         agent_name (str): The name the coordinator addresses the Thread's Agent by.
         status (SessionStatus): `idle` (waiting for input), `running`, `rescheduling` (transient retry) or `terminated`
             (unrecoverable or archived).
-        stop_reason (BudgetReachedStopReason | EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason
-            | RetriesExhaustedStopReason): The reason of the Thread's last idle; null before it.
+        stop_reason (BudgetReachedStopReason | ContextOverflowStopReason | CredentialFailedStopReason |
+            EndTurnStopReason | MaxTokensStopReason | None | RequiresActionStopReason | RetriesExhaustedStopReason |
+            WorkerFailedStopReason): The reason of the Thread's last idle; null before it.
         agent (RosterAdvisor | SessionThreadAgent): What a Thread runs, an Agent snapshot or the Advisor.
         usage (SessionUsage): A Session's cumulative model usage and its list cost.
         stats (SessionStats): Timing statistics.
@@ -55,11 +59,14 @@ class SessionThread:
     status: SessionStatus
     stop_reason: (
         BudgetReachedStopReason
+        | ContextOverflowStopReason
+        | CredentialFailedStopReason
         | EndTurnStopReason
         | MaxTokensStopReason
         | None
         | RequiresActionStopReason
         | RetriesExhaustedStopReason
+        | WorkerFailedStopReason
     )
     agent: RosterAdvisor | SessionThreadAgent
     usage: SessionUsage
@@ -71,11 +78,14 @@ class SessionThread:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+        from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+        from ..models.credential_failed_stop_reason import CredentialFailedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
         from ..models.session_thread_agent import SessionThreadAgent
+        from ..models.worker_failed_stop_reason import WorkerFailedStopReason
 
         type_ = self.type_
 
@@ -97,6 +107,9 @@ class SessionThread:
             or isinstance(self.stop_reason, RetriesExhaustedStopReason)
             or isinstance(self.stop_reason, MaxTokensStopReason)
             or isinstance(self.stop_reason, BudgetReachedStopReason)
+            or isinstance(self.stop_reason, ContextOverflowStopReason)
+            or isinstance(self.stop_reason, CredentialFailedStopReason)
+            or isinstance(self.stop_reason, WorkerFailedStopReason)
         ):
             stop_reason = self.stop_reason.to_dict()
         else:
@@ -147,6 +160,8 @@ class SessionThread:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.budget_reached_stop_reason import BudgetReachedStopReason
+        from ..models.context_overflow_stop_reason import ContextOverflowStopReason
+        from ..models.credential_failed_stop_reason import CredentialFailedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
         from ..models.requires_action_stop_reason import RequiresActionStopReason
@@ -155,6 +170,7 @@ class SessionThread:
         from ..models.session_stats import SessionStats
         from ..models.session_thread_agent import SessionThreadAgent
         from ..models.session_usage import SessionUsage
+        from ..models.worker_failed_stop_reason import WorkerFailedStopReason
 
         d = dict(src_dict)
         type_ = cast(Literal["session_thread"], d.pop("type"))
@@ -180,11 +196,14 @@ class SessionThread:
             data: object,
         ) -> (
             BudgetReachedStopReason
+            | ContextOverflowStopReason
+            | CredentialFailedStopReason
             | EndTurnStopReason
             | MaxTokensStopReason
             | None
             | RequiresActionStopReason
             | RetriesExhaustedStopReason
+            | WorkerFailedStopReason
         ):
             if data is None:
                 return data
@@ -228,13 +247,40 @@ class SessionThread:
                 return componentsschemas_stop_reason_type_4
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_5 = ContextOverflowStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_6 = CredentialFailedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_stop_reason_type_7 = WorkerFailedStopReason.from_dict(data)
+
+                return componentsschemas_stop_reason_type_7
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             return cast(
                 BudgetReachedStopReason
+                | ContextOverflowStopReason
+                | CredentialFailedStopReason
                 | EndTurnStopReason
                 | MaxTokensStopReason
                 | None
                 | RequiresActionStopReason
-                | RetriesExhaustedStopReason,
+                | RetriesExhaustedStopReason
+                | WorkerFailedStopReason,
                 data,
             )
 

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.document_block import DocumentBlock
+    from ..models.image_block import ImageBlock
     from ..models.text_block import TextBlock
 
 
@@ -28,7 +29,7 @@ class UserCustomToolResultEvent:
         processed_at (datetime.datetime | None): When the result was consumed; null while queued.
         created_at (datetime.datetime): When the event was committed.
         custom_tool_use_id (str): The id of the `agent.custom_tool_use` event answered.
-        content (list[DocumentBlock | TextBlock]): The tool output.
+        content (list[DocumentBlock | ImageBlock | TextBlock]): The tool output.
         is_error (bool): Whether the tool failed.
         session_thread_id (None | str | Unset): The Thread the event belongs to: the originating Thread, echoed.
     """
@@ -38,12 +39,13 @@ class UserCustomToolResultEvent:
     processed_at: datetime.datetime | None
     created_at: datetime.datetime
     custom_tool_use_id: str
-    content: list[DocumentBlock | TextBlock]
+    content: list[DocumentBlock | ImageBlock | TextBlock]
     is_error: bool
     session_thread_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         type_ = self.type_
@@ -63,7 +65,7 @@ class UserCustomToolResultEvent:
         content = []
         for content_item_data in self.content:
             content_item: dict[str, Any]
-            if isinstance(content_item_data, TextBlock):
+            if isinstance(content_item_data, TextBlock) or isinstance(content_item_data, ImageBlock):
                 content_item = content_item_data.to_dict()
             else:
                 content_item = content_item_data.to_dict()
@@ -99,6 +101,7 @@ class UserCustomToolResultEvent:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.document_block import DocumentBlock
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         d = dict(src_dict)
@@ -131,7 +134,7 @@ class UserCustomToolResultEvent:
         _content = d.pop("content")
         for content_item_data in _content:
 
-            def _parse_content_item(data: object) -> DocumentBlock | TextBlock:
+            def _parse_content_item(data: object) -> DocumentBlock | ImageBlock | TextBlock:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -140,11 +143,19 @@ class UserCustomToolResultEvent:
                     return componentsschemas_user_content_block_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_user_content_block_type_1 = ImageBlock.from_dict(data)
+
+                    return componentsschemas_user_content_block_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_user_content_block_type_1 = DocumentBlock.from_dict(data)
+                componentsschemas_user_content_block_type_2 = DocumentBlock.from_dict(data)
 
-                return componentsschemas_user_content_block_type_1
+                return componentsschemas_user_content_block_type_2
 
             content_item = _parse_content_item(content_item_data)
 

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.document_block import DocumentBlock
+    from ..models.image_block import ImageBlock
     from ..models.text_block import TextBlock
 
 
@@ -24,18 +25,19 @@ class UserCustomToolResultEventParams:
         type_ (Literal['user.custom_tool_result']): Always `user.custom_tool_result`.
         custom_tool_use_id (str): The id of the `agent.custom_tool_use` event answered; a second result for it answers
             409.
-        content (list[DocumentBlock | TextBlock] | Unset): The tool output.
+        content (list[DocumentBlock | ImageBlock | TextBlock] | Unset): The tool output.
         is_error (bool | Unset): Whether the tool failed. Default: False.
         session_thread_id (None | str | Unset): The originating thread's id, when not the primary thread.
     """
 
     type_: Literal["user.custom_tool_result"]
     custom_tool_use_id: str
-    content: list[DocumentBlock | TextBlock] | Unset = UNSET
+    content: list[DocumentBlock | ImageBlock | TextBlock] | Unset = UNSET
     is_error: bool | Unset = False
     session_thread_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         type_ = self.type_
@@ -47,7 +49,7 @@ class UserCustomToolResultEventParams:
             content = []
             for content_item_data in self.content:
                 content_item: dict[str, Any]
-                if isinstance(content_item_data, TextBlock):
+                if isinstance(content_item_data, TextBlock) or isinstance(content_item_data, ImageBlock):
                     content_item = content_item_data.to_dict()
                 else:
                     content_item = content_item_data.to_dict()
@@ -82,6 +84,7 @@ class UserCustomToolResultEventParams:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.document_block import DocumentBlock
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         d = dict(src_dict)
@@ -92,12 +95,12 @@ class UserCustomToolResultEventParams:
         custom_tool_use_id = d.pop("custom_tool_use_id")
 
         _content = d.pop("content", UNSET)
-        content: list[DocumentBlock | TextBlock] | Unset = UNSET
+        content: list[DocumentBlock | ImageBlock | TextBlock] | Unset = UNSET
         if _content is not UNSET:
             content = []
             for content_item_data in _content:
 
-                def _parse_content_item(data: object) -> DocumentBlock | TextBlock:
+                def _parse_content_item(data: object) -> DocumentBlock | ImageBlock | TextBlock:
                     try:
                         if not isinstance(data, dict):
                             raise TypeError()
@@ -106,11 +109,19 @@ class UserCustomToolResultEventParams:
                         return componentsschemas_user_content_block_type_0
                     except (TypeError, ValueError, AttributeError, KeyError):
                         pass
+                    try:
+                        if not isinstance(data, dict):
+                            raise TypeError()
+                        componentsschemas_user_content_block_type_1 = ImageBlock.from_dict(data)
+
+                        return componentsschemas_user_content_block_type_1
+                    except (TypeError, ValueError, AttributeError, KeyError):
+                        pass
                     if not isinstance(data, dict):
                         raise TypeError()
-                    componentsschemas_user_content_block_type_1 = DocumentBlock.from_dict(data)
+                    componentsschemas_user_content_block_type_2 = DocumentBlock.from_dict(data)
 
-                    return componentsschemas_user_content_block_type_1
+                    return componentsschemas_user_content_block_type_2
 
                 content_item = _parse_content_item(content_item_data)
 

@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.document_block import DocumentBlock
+    from ..models.image_block import ImageBlock
     from ..models.text_block import TextBlock
 
 
@@ -27,7 +28,7 @@ class UserMessageEvent:
         id (str): The event id (`sevt_...`).
         processed_at (datetime.datetime | None): When the agent consumed the event; null while queued.
         created_at (datetime.datetime): When the event was committed.
-        content (list[DocumentBlock | TextBlock]): Text and document blocks.
+        content (list[DocumentBlock | ImageBlock | TextBlock]): Text, image and document blocks.
         session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
             events).
     """
@@ -36,11 +37,12 @@ class UserMessageEvent:
     id: str
     processed_at: datetime.datetime | None
     created_at: datetime.datetime
-    content: list[DocumentBlock | TextBlock]
+    content: list[DocumentBlock | ImageBlock | TextBlock]
     session_thread_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         type_ = self.type_
@@ -58,7 +60,7 @@ class UserMessageEvent:
         content = []
         for content_item_data in self.content:
             content_item: dict[str, Any]
-            if isinstance(content_item_data, TextBlock):
+            if isinstance(content_item_data, TextBlock) or isinstance(content_item_data, ImageBlock):
                 content_item = content_item_data.to_dict()
             else:
                 content_item = content_item_data.to_dict()
@@ -90,6 +92,7 @@ class UserMessageEvent:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.document_block import DocumentBlock
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         d = dict(src_dict)
@@ -120,7 +123,7 @@ class UserMessageEvent:
         _content = d.pop("content")
         for content_item_data in _content:
 
-            def _parse_content_item(data: object) -> DocumentBlock | TextBlock:
+            def _parse_content_item(data: object) -> DocumentBlock | ImageBlock | TextBlock:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -129,11 +132,19 @@ class UserMessageEvent:
                     return componentsschemas_user_content_block_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_user_content_block_type_1 = ImageBlock.from_dict(data)
+
+                    return componentsschemas_user_content_block_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_user_content_block_type_1 = DocumentBlock.from_dict(data)
+                componentsschemas_user_content_block_type_2 = DocumentBlock.from_dict(data)
 
-                return componentsschemas_user_content_block_type_1
+                return componentsschemas_user_content_block_type_2
 
             content_item = _parse_content_item(content_item_data)
 

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.document_block import DocumentBlock
+    from ..models.image_block import ImageBlock
     from ..models.text_block import TextBlock
 
 
@@ -20,13 +21,14 @@ class UserMessageEventParams:
 
     Attributes:
         type_ (Literal['user.message']): Always `user.message`.
-        content (list[DocumentBlock | TextBlock]): Text and document blocks.
+        content (list[DocumentBlock | ImageBlock | TextBlock]): Text, image and document blocks.
     """
 
     type_: Literal["user.message"]
-    content: list[DocumentBlock | TextBlock]
+    content: list[DocumentBlock | ImageBlock | TextBlock]
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         type_ = self.type_
@@ -34,7 +36,7 @@ class UserMessageEventParams:
         content = []
         for content_item_data in self.content:
             content_item: dict[str, Any]
-            if isinstance(content_item_data, TextBlock):
+            if isinstance(content_item_data, TextBlock) or isinstance(content_item_data, ImageBlock):
                 content_item = content_item_data.to_dict()
             else:
                 content_item = content_item_data.to_dict()
@@ -55,6 +57,7 @@ class UserMessageEventParams:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.document_block import DocumentBlock
+        from ..models.image_block import ImageBlock
         from ..models.text_block import TextBlock
 
         d = dict(src_dict)
@@ -66,7 +69,7 @@ class UserMessageEventParams:
         _content = d.pop("content")
         for content_item_data in _content:
 
-            def _parse_content_item(data: object) -> DocumentBlock | TextBlock:
+            def _parse_content_item(data: object) -> DocumentBlock | ImageBlock | TextBlock:
                 try:
                     if not isinstance(data, dict):
                         raise TypeError()
@@ -75,11 +78,19 @@ class UserMessageEventParams:
                     return componentsschemas_user_content_block_type_0
                 except (TypeError, ValueError, AttributeError, KeyError):
                     pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    componentsschemas_user_content_block_type_1 = ImageBlock.from_dict(data)
+
+                    return componentsschemas_user_content_block_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
                 if not isinstance(data, dict):
                     raise TypeError()
-                componentsschemas_user_content_block_type_1 = DocumentBlock.from_dict(data)
+                componentsschemas_user_content_block_type_2 = DocumentBlock.from_dict(data)
 
-                return componentsschemas_user_content_block_type_1
+                return componentsschemas_user_content_block_type_2
 
             content_item = _parse_content_item(content_item_data)
 

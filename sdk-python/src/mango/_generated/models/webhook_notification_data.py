@@ -23,14 +23,17 @@ class WebhookNotificationData:
 
     Attributes:
         type_ (WebhookEventType): A notification type an endpoint can subscribe to, named as the hosted API names them.
-            `session.status_idled` carries the `stop_reason`; `session.requires_action` and
-            `session.budget_reached` are sent next to it when the stop reason is of that type.
+            `session.status_idled` carries the `stop_reason`; `session.requires_action`,
+            `session.budget_reached` and `session.credential_failed` are sent next to it when the stop
+            reason is of that type. `session.status_terminated` carries the `worker_failed` stop reason
+            of a Session a worker's permanent failure terminated.
             `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment
             Runs only.
         id (str): The resource id (`sesn_...`, or the Deployment Run id).
         workspace_id (str): The Workspace id.
-        stop_reason (WebhookNotificationDataStopReason | Unset): On `session.status_idled`, `session.requires_action`
-            and `session.budget_reached`: the Session's stop reason.
+        stop_reason (WebhookNotificationDataStopReason | Unset): On `session.status_idled`, `session.requires_action`,
+            `session.budget_reached` and `session.credential_failed`, and on a `session.status_terminated` caused by a
+            worker's failure: the Session's stop reason.
         deployment_id (str | Unset): On `deployment_run.*`: the Deployment the Run belongs to.
         session_id (None | str | Unset): On `deployment_run.*`: the Session the Run created, null when it created none.
     """

@@ -12,7 +12,10 @@ T = TypeVar("T", bound="WebhookNotificationDataStopReason")
 
 @_attrs_define
 class WebhookNotificationDataStopReason:
-    """On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason."""
+    """On `session.status_idled`, `session.requires_action`, `session.budget_reached` and `session.credential_failed`, and
+    on a `session.status_terminated` caused by a worker's failure: the Session's stop reason.
+
+    """
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

@@ -792,6 +792,42 @@ class BudgetReachedStopReason(BaseModel):
     type: Annotated[Literal["budget_reached"], Field(description="Always `budget_reached`.")]
 
 
+class ContextOverflowStopReason(BaseModel):
+    type: Annotated[Literal["context_overflow"], Field(description="Always `context_overflow`.")]
+    input_tokens: Annotated[
+        int, Field(description="The estimated input tokens of the last refused request.", ge=0, le=9007199254740991)
+    ]
+
+
+class CredentialFailedStopReason(BaseModel):
+    type: Annotated[Literal["credential_failed"], Field(description="Always `credential_failed`.")]
+    mcp_server_name: Annotated[
+        str, Field(description="The Agent's MCP server whose credential failed.", max_length=256)
+    ]
+    vault_id: Annotated[
+        str | None,
+        Field(
+            description="The vault holding the credential; null when no vault of the Session holds one for the server.",
+            max_length=64,
+        ),
+    ]
+    credential_id: Annotated[
+        str | None,
+        Field(
+            description="The failed credential; null when no vault of the Session holds one for the server.",
+            max_length=64,
+        ),
+    ]
+    message: Annotated[str, Field(description="Why the credential failed.", max_length=1000)]
+
+
+class WorkerFailedStopReason(BaseModel):
+    type: Annotated[Literal["worker_failed"], Field(description="Always `worker_failed`.")]
+    work_id: Annotated[str, Field(description="The failed Work item.", max_length=64)]
+    environment_id: Annotated[str, Field(description="Its Environment.", max_length=64)]
+    message: Annotated[str, Field(description="The worker's error message.", max_length=1000)]
+
+
 class StopReason(
     RootModel[
         EndTurnStopReason
@@ -799,11 +835,45 @@ class StopReason(
         | RetriesExhaustedStopReason
         | MaxTokensStopReason
         | BudgetReachedStopReason
+        | ContextOverflowStopReason
+        | CredentialFailedStopReason
+        | WorkerFailedStopReason
     ]
 ):
     root: Annotated[
-        EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason,
-        Field(description="Why a Session went idle.", discriminator="type"),
+        EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason | ContextOverflowStopReason | CredentialFailedStopReason | WorkerFailedStopReason,
+        Field(
+            description="Why a Session went idle (or, for `worker_failed`, why it was terminated).",
+            discriminator="type",
+        ),
+    ]
+
+
+class WorkId(RootModel[str]):
+    root: Annotated[str, Field(max_length=64)]
+
+
+class WorkerUnavailableStall(BaseModel):
+    type: Annotated[Literal["worker_unavailable"], Field(description="Always `worker_unavailable`.")]
+    environment_id: Annotated[str, Field(description="The Environment without a live worker.", max_length=64)]
+    work_ids: Annotated[
+        list[WorkId], Field(description="The queued Work items nobody claimed.", max_length=256, min_length=1)
+    ]
+    since: Annotated[AwareDatetime, Field(description="When the oldest of them was queued.")]
+
+
+class ThreadBlockedStall(BaseModel):
+    type: Annotated[Literal["thread_blocked"], Field(description="Always `thread_blocked`.")]
+    session_thread_id: Annotated[str, Field(description="The blocked child Thread.", max_length=64)]
+    stop_reason: Annotated[StopReason, Field(description="The child Thread's own stop reason.")]
+
+
+class SessionStall(RootModel[WorkerUnavailableStall | ThreadBlockedStall]):
+    root: Annotated[
+        WorkerUnavailableStall | ThreadBlockedStall,
+        Field(
+            description="Something the Session waits on while it is not idle on its own account.", discriminator="type"
+        ),
     ]
 
 
@@ -834,9 +904,16 @@ class Base64DocumentSource(BaseModel):
         extra="forbid",
     )
     type: Annotated[Literal["base64"], Field(description="Always `base64`.")]
-    media_type: Annotated[Literal["application/pdf", "text/plain"], Field(description="The document's media type.")]
+    media_type: Annotated[
+        Literal["application/pdf", "text/plain"],
+        Field(description="The document's media type; a PDF's bytes must begin with `%PDF-`."),
+    ]
     data: Annotated[
-        str, Field(description="Standard base64 of the bytes (at most 32 MiB decoded).", max_length=44739244)
+        str,
+        Field(
+            description="Standard base64 of the bytes (at most 32 MiB decoded; the server's PDF limit may be lower).",
+            max_length=44739244,
+        ),
     ]
 
 
@@ -867,8 +944,44 @@ class DocumentBlock(BaseModel):
     ] = None
 
 
-class UserContentBlock(RootModel[TextBlock | DocumentBlock]):
-    root: Annotated[TextBlock | DocumentBlock, Field(description="A block of a `user.message`.", discriminator="type")]
+class Base64ImageSource(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["base64"], Field(description="Always `base64`.")]
+    media_type: Annotated[
+        Literal["image/png", "image/jpeg", "image/gif", "image/webp"],
+        Field(description="The image's media type, checked against its bytes."),
+    ]
+    data: Annotated[
+        str,
+        Field(
+            description="Standard base64 of the bytes (the server's image limit applies, 5 MiB by default).",
+            max_length=44739244,
+        ),
+    ]
+
+
+class ImageSource(RootModel[Base64ImageSource | FileDocumentSource]):
+    root: Annotated[
+        Base64ImageSource | FileDocumentSource,
+        Field(description="Where an image's bytes come from.", discriminator="type"),
+    ]
+
+
+class ImageBlock(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    type: Annotated[Literal["image"], Field(description="Always `image`.")]
+    source: Annotated[ImageSource, Field(description="The image's bytes.")]
+
+
+class UserContentBlock(RootModel[TextBlock | ImageBlock | DocumentBlock]):
+    root: Annotated[
+        TextBlock | ImageBlock | DocumentBlock,
+        Field(description="A block of a `user.message` or a custom tool result.", discriminator="type"),
+    ]
 
 
 class UserMessageEvent(BaseModel):
@@ -885,7 +998,7 @@ class UserMessageEvent(BaseModel):
         ),
     ] = None
     content: Annotated[
-        list[UserContentBlock], Field(description="Text and document blocks.", max_length=100, min_length=1)
+        list[UserContentBlock], Field(description="Text, image and document blocks.", max_length=100, min_length=1)
     ]
 
 
@@ -1406,7 +1519,7 @@ class UserMessageEventParams(BaseModel):
     )
     type: Annotated[Literal["user.message"], Field(description="Always `user.message`.")]
     content: Annotated[
-        list[UserContentBlock], Field(description="Text and document blocks.", max_length=100, min_length=1)
+        list[UserContentBlock], Field(description="Text, image and document blocks.", max_length=100, min_length=1)
     ]
 
 
@@ -1760,12 +1873,12 @@ class MemoryVersionList(BaseModel):
 
 
 class WebhookEventType(
-    RootModel[Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "deployment_run.completed", "deployment_run.failed"]]
+    RootModel[Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "deployment_run.completed", "deployment_run.failed"]]
 ):
     root: Annotated[
-        Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "deployment_run.completed", "deployment_run.failed"],
+        Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "deployment_run.completed", "deployment_run.failed"],
         Field(
-            description="A notification type an endpoint can subscribe to, named as the hosted API names them.\n`session.status_idled` carries the `stop_reason`; `session.requires_action` and\n`session.budget_reached` are sent next to it when the stop reason is of that type.\n`deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment\nRuns only.\n"
+            description="A notification type an endpoint can subscribe to, named as the hosted API names them.\n`session.status_idled` carries the `stop_reason`; `session.requires_action`,\n`session.budget_reached` and `session.credential_failed` are sent next to it when the stop\nreason is of that type. `session.status_terminated` carries the `worker_failed` stop reason\nof a Session a worker's permanent failure terminated.\n`deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment\nRuns only.\n"
         ),
     ]
 
@@ -1871,7 +1984,7 @@ class WebhookNotificationData(BaseModel):
     stop_reason: Annotated[
         dict[str, Any] | None,
         Field(
-            description="On `session.status_idled`, `session.requires_action` and `session.budget_reached`: the Session's stop reason.",
+            description="On `session.status_idled`, `session.requires_action`, `session.budget_reached` and `session.credential_failed`, and on a `session.status_terminated` caused by a worker's failure: the Session's stop reason.",
             max_length=16,
         ),
     ] = None
@@ -3013,8 +3126,17 @@ class Session(BaseModel):
     status: Annotated[SessionStatus, Field(description="The current status.")]
     stop_reason: Annotated[
         StopReason | None,
-        Field(description="The reason of the last `session.status_idle`; null before the first idle."),
+        Field(
+            description="The reason of the last `session.status_idle` (or of a `worker_failed` termination); null before the first idle."
+        ),
     ]
+    stalls: Annotated[
+        list[SessionStall] | None,
+        Field(
+            description="What the Session waits on besides its own stop reason (a queued Work item no worker takes, a blocked child Thread); empty when nothing (always present in this server's answers; optional so that older answers still decode).",
+            max_length=64,
+        ),
+    ] = None
     agent: Annotated[SessionAgent, Field(description="The Agent snapshot.")]
     environment_id: Annotated[str, Field(description="The Environment where tools run.", max_length=64)]
     resources: Annotated[list[SessionResource], Field(description="Attached Memory Stores.", max_length=8)]
@@ -3073,6 +3195,10 @@ class DeploymentCreateParams(BaseModel):
             max_length=8,
         ),
     ] = None
+    budget: Annotated[
+        SessionBudget | None,
+        Field(description="The spending limit each Run's Session is created with; null or absent for none."),
+    ] = None
     schedule: Annotated[
         CronScheduleParams | None, Field(description="When scheduled Runs happen; null or absent for manual Runs only.")
     ] = None
@@ -3103,6 +3229,12 @@ class DeploymentUpdateParams(BaseModel):
             max_length=8,
         ),
     ] = None
+    budget: Annotated[
+        SessionBudget | None,
+        Field(
+            description="A new budget for later Runs' Sessions (replacing the old one), or null to remove it; Sessions already created keep theirs."
+        ),
+    ] = None
     schedule: Annotated[CronScheduleParams | None, Field(description="A new schedule, or null to remove it.")] = None
     overlap_policy: Annotated[OverlapPolicy | None, Field(description="A new overlap policy.")] = None
 
@@ -3123,6 +3255,12 @@ class Deployment(BaseModel):
         Field(
             description="The vaults each Run's Session names (always present in this server's answers; optional so that older answers still decode).",
             max_length=8,
+        ),
+    ] = None
+    budget: Annotated[
+        SessionBudget | None,
+        Field(
+            description="The budget each Run's Session is created with; null when it has none (always present in this server's answers; optional so that older answers still decode)."
         ),
     ] = None
     schedule: Annotated[DeploymentSchedule | None, Field(description="The schedule; null for manual Runs only.")]

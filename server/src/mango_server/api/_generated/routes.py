@@ -1117,7 +1117,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "MemoryUpdateParams": frozenset({"content", "path", "precondition"}),
     "ModelConfig": frozenset({"max_tokens", "speed"}),
     "RosterMemberParam": frozenset({"id", "model", "version"}),
-    "Session": frozenset({"outcome_evaluations", "vault_ids"}),
+    "Session": frozenset({"outcome_evaluations", "stalls", "vault_ids"}),
     "SessionCreateParams": frozenset({"initial_events", "metadata", "resources", "vault_ids"}),
     "SessionUpdateParams": frozenset({"metadata", "vault_ids"}),
     "SessionUpdatedEvent": frozenset({"metadata", "vault_ids"}),

@@ -99,7 +99,7 @@ class UserMessageEvent:
 
     TYPE: ClassVar[Literal["user.message"]] = "user.message"
 
-    #: Text and document blocks.
+    #: Text, image and document blocks.
     content: list[wire.UserContentBlock]
 
     def payload(self) -> dict[str, Any]:

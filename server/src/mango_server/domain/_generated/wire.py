@@ -530,7 +530,56 @@ class BudgetReachedStopReason(TypedDict):
     type: Literal["budget_reached"]
 
 
-StopReason: TypeAlias = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason
+class ContextOverflowStopReason(TypedDict):
+    """The model refused the request as larger than its context window even after the most aggressive compaction, so the turn ended (queued input was flushed). The Session keeps its compacted context; the next `user.message` starts a turn from it."""
+
+    type: Literal["context_overflow"]
+    input_tokens: int
+
+
+class CredentialFailedStopReason(TypedDict):
+    """An MCP server's credential failed (its refresh was refused or it has expired) and the turn cannot continue without it. The turn is paused, not ended; updating the credential in its vault (`vaults.credentials.update`) resumes it."""
+
+    type: Literal["credential_failed"]
+    mcp_server_name: str
+    vault_id: str | None
+    credential_id: str | None
+    message: str
+
+
+class WorkerFailedStopReason(TypedDict):
+    """A worker reported a permanent failure of the Session's Work (it could not prepare the Session's inputs, such as a Skill archive or a Memory Store). Set on the terminated Session; nothing of a partially prepared workspace runs."""
+
+    type: Literal["worker_failed"]
+    work_id: str
+    environment_id: str
+    message: str
+
+
+StopReason: TypeAlias = EndTurnStopReason | RequiresActionStopReason | RetriesExhaustedStopReason | MaxTokensStopReason | BudgetReachedStopReason | ContextOverflowStopReason | CredentialFailedStopReason | WorkerFailedStopReason
+
+
+WorkId: TypeAlias = str
+
+
+class WorkerUnavailableStall(TypedDict):
+    """The Session's Work has been queued longer than the server's bound (`MANGO_WORKER_STALL_SECONDS`) and no worker of its Environment has polled in that time. The Session is not ended; the stall clears as soon as a worker of the Environment polls."""
+
+    type: Literal["worker_unavailable"]
+    environment_id: str
+    work_ids: list[WorkId]
+    since: str
+
+
+class ThreadBlockedStall(TypedDict):
+    """A child Thread is idle on a stop reason that waits for someone (`requires_action`, `budget_reached`, `credential_failed`), so it will not report to its coordinator until that is resolved."""
+
+    type: Literal["thread_blocked"]
+    session_thread_id: str
+    stop_reason: StopReason
+
+
+SessionStall: TypeAlias = WorkerUnavailableStall | ThreadBlockedStall
 
 
 class SessionDeleted(TypedDict):
@@ -564,7 +613,7 @@ class Base64DocumentSource(TypedDict, closed=True):
 
 
 class FileDocumentSource(TypedDict, closed=True):
-    """A Workspace File. A UTF-8 text File is snapshotted when the event is admitted."""
+    """A Workspace File, snapshotted when the event is admitted. A document's File is a PDF (its bytes begin with `%PDF-`) or UTF-8 text; an image's File is a PNG, JPEG, GIF or WebP image, judged by its bytes, never by its name or declared type."""
 
     type: Literal["file"]
     file_id: str
@@ -582,7 +631,25 @@ class DocumentBlock(TypedDict, closed=True):
     context: NotRequired[str | None]
 
 
-UserContentBlock: TypeAlias = TextBlock | DocumentBlock
+class Base64ImageSource(TypedDict, closed=True):
+    """Inline base64 image bytes; the bytes must be of the declared type."""
+
+    type: Literal["base64"]
+    media_type: Literal["image/png", "image/jpeg", "image/gif", "image/webp"]
+    data: str
+
+
+ImageSource: TypeAlias = Base64ImageSource | FileDocumentSource
+
+
+class ImageBlock(TypedDict, closed=True):
+    """An image given to the model (PNG, JPEG, GIF or WebP); refused with 400 when the Session's model does not accept images."""
+
+    type: Literal["image"]
+    source: ImageSource
+
+
+UserContentBlock: TypeAlias = TextBlock | ImageBlock | DocumentBlock
 
 
 class UserMessageEvent(TypedDict):
@@ -1283,7 +1350,7 @@ class MemoryVersionList(TypedDict):
     next_page: str | None
 
 
-WebhookEventType: TypeAlias = Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "deployment_run.completed", "deployment_run.failed"]
+WebhookEventType: TypeAlias = Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "deployment_run.completed", "deployment_run.failed"]
 
 
 class WebhookCreateParams(TypedDict, closed=True):
@@ -2096,6 +2163,7 @@ class Session(TypedDict):
     title: str | None
     status: SessionStatus
     stop_reason: StopReason | None
+    stalls: NotRequired[list[SessionStall]]
     agent: SessionAgent
     environment_id: str
     resources: list[SessionResource]
@@ -2128,6 +2196,7 @@ class DeploymentCreateParams(TypedDict, closed=True):
     initial_events: list[DeploymentInitialEvent]
     metadata: NotRequired[Metadata]
     vault_ids: NotRequired[list[VaultId]]
+    budget: NotRequired[SessionBudget | None]
     schedule: NotRequired[CronScheduleParams | None]
     overlap_policy: NotRequired[OverlapPolicy]
 
@@ -2142,6 +2211,7 @@ class DeploymentUpdateParams(TypedDict, closed=True):
     initial_events: NotRequired[list[DeploymentInitialEvent]]
     metadata: NotRequired[MetadataPatch]
     vault_ids: NotRequired[list[VaultId]]
+    budget: NotRequired[SessionBudget | None]
     schedule: NotRequired[CronScheduleParams | None]
     overlap_policy: NotRequired[OverlapPolicy]
 
@@ -2158,6 +2228,7 @@ class Deployment(TypedDict):
     initial_events: list[DeploymentInitialEvent]
     metadata: Metadata
     vault_ids: NotRequired[list[VaultId]]
+    budget: NotRequired[SessionBudget | None]
     schedule: DeploymentSchedule | None
     overlap_policy: OverlapPolicy
     status: DeploymentStatus
