@@ -5,7 +5,7 @@ Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``wor
 generate|list|rotate|re-encrypt|retire``. Client commands (``MANGO_BASE_URL``, ``MANGO_API_KEY``):
 ``connect``, ``file upload|download``, ``skill upload``, ``webhook listen``. Settings come from ``MANGO_*``
 variables (``docs/configuration.md``); every role except ``migrate`` and ``dev`` refuses a
-schema that is not exactly this build's.
+schema outside this build's window (its own and the next release's: ``store.migrate``).
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def _cmd_skill_upload(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _operate(settings: Settings, action: Callable[[str], Coroutine[object, None, T]]) -> T:
-    """Run one operator use case against the configured database (whose schema must be this build's)."""
+    """Run one operator use case against the configured database (whose schema must be within this build's window)."""
     check_schema(settings.database_url)
     return asyncio.run(action(settings.database_url))
 

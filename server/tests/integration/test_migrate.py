@@ -9,7 +9,13 @@ from concurrent.futures import ThreadPoolExecutor
 import psycopg
 import pytest
 from mango_server.devstack import FreshDatabase
-from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema, expected_versions
+from mango_server.store.migrate import (
+    COMPATIBLE_SCHEMA,
+    SchemaMismatchError,
+    apply_migrations,
+    check_schema,
+    expected_versions,
+)
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
@@ -44,6 +50,23 @@ def test_unknown_migration_is_refused(fresh_database: FreshDatabase) -> None:
             "VALUES ('x', '9999.from_the_future', now())"
         )
     with pytest.raises(SchemaMismatchError, match=r"9999\.from_the_future"):
+        check_schema(fresh_database.dsn)
+
+
+def _record(dsn: str, migration_id: str) -> None:
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(
+            "INSERT INTO _yoyo_migration (migration_hash, migration_id, applied_at_utc) VALUES (%s, %s, now())",
+            (migration_id, migration_id),
+        )
+
+
+def test_the_next_releases_schema_is_accepted_and_one_beyond_the_window_refused(fresh_database: FreshDatabase) -> None:
+    apply_migrations(fresh_database.dsn)
+    _record(fresh_database.dsn, f"{COMPATIBLE_SCHEMA.start + 1:04d}.from_the_next_release")
+    check_schema(fresh_database.dsn)  # old replicas keep running after the next release's migrate
+    _record(fresh_database.dsn, f"{COMPATIBLE_SCHEMA.stop:04d}.two_releases_ahead")
+    with pytest.raises(SchemaMismatchError, match="too new"):
         check_schema(fresh_database.dsn)
 
 

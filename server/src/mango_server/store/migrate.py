@@ -1,8 +1,18 @@
 """Schema migrations (yoyo) under a PostgreSQL advisory lock, and the schema version check.
 
 ``apply_migrations`` is what ``mango migrate`` runs. ``check_schema`` is what every other role
-runs at start-up: it reads the migration ledger and refuses a schema that is not exactly the
-one this build ships; checking never migrates and never creates anything.
+runs at start-up: it reads the migration ledger and refuses a schema outside this build's
+compatibility window; checking never migrates and never creates anything.
+
+The window is what makes rolling upgrades possible. A build works against its own schema and
+against the next release's: migrations are expand/contract (``docs/development.md``), so the
+next release's migrations only add what the previous release does not read and drop nothing it
+still uses. Old replicas therefore keep running after the new ``mango migrate``, and new
+replicas start beside them. Concretely, every migration this build ships must be applied, and
+any migration it does not know must be numbered within :data:`COMPATIBLE_SCHEMA` (above this
+build's own number and below it plus :data:`SCHEMA_WINDOW`). A database migrated further than
+that was migrated by a release more than one ahead, whose contract migrations may have dropped
+what this build reads: it is refused.
 """
 
 from __future__ import annotations
@@ -20,6 +30,11 @@ log = logging.getLogger(__name__)
 _ADVISORY_LOCK_KEY = 0x6D616E676F  # "mango"
 _LEDGER_TABLE = "_yoyo_migration"
 
+#: How many migration numbers above this build's newest one the next release may use. A release
+#: numbers its migrations within the previous release's window (a release that needs more splits
+#: into two); the upgrade test checks the previous release against this build's schema.
+SCHEMA_WINDOW = 20
+
 
 class SchemaMismatchError(Exception):
     """The database schema is not the one this build expects; the message says what to run."""
@@ -33,6 +48,21 @@ def migrations_dir() -> Path:
 def expected_versions() -> list[str]:
     """Migration ids this build ships, in order."""
     return sorted(p.name.removesuffix(".sql") for p in migrations_dir().glob("*.sql") if ".rollback" not in p.name)
+
+
+def migration_number(migration_id: str) -> int:
+    """The number of a migration id (``"0024.recipe_parts"`` is 24)."""
+    number, _, _ = migration_id.partition(".")
+    return int(number)
+
+
+def schema_version() -> int:
+    """This build's own schema version: the number of its newest migration."""
+    return max(migration_number(m) for m in expected_versions())
+
+
+#: Schema versions this build runs against: its own and the next release's.
+COMPATIBLE_SCHEMA = range(schema_version(), schema_version() + SCHEMA_WINDOW)
 
 
 def _yoyo_url(database_url: str) -> str:
@@ -62,17 +92,40 @@ def apply_migrations(database_url: str) -> list[str]:
 
 
 def check_schema(database_url: str) -> None:
-    """Raise :class:`SchemaMismatchError` unless exactly this build's migrations are applied."""
+    """Raise :class:`SchemaMismatchError` unless the database's schema is within :data:`COMPATIBLE_SCHEMA`:
+    every migration of this build applied, and any other one numbered within the window."""
     with psycopg.connect(database_url, autocommit=True) as conn:
         exists = conn.execute("SELECT to_regclass(%s)", (_LEDGER_TABLE,)).fetchone()
         if exists is None or exists[0] is None:
             raise SchemaMismatchError("the database has no Mango schema; run `mango migrate` first")
-        applied = sorted(row[0] for row in conn.execute(f"SELECT migration_id FROM {_LEDGER_TABLE}"))
-    expected = expected_versions()
-    if applied != expected:
-        missing = sorted(set(expected) - set(applied))
-        unknown = sorted(set(applied) - set(expected))
-        raise SchemaMismatchError(
-            f"schema mismatch: missing migrations {missing or 'none'}, unknown migrations {unknown or 'none'}; "
-            "run the `mango migrate` of this release"
+        applied = {row[0] for row in conn.execute(f"SELECT migration_id FROM {_LEDGER_TABLE}")}
+    problem = schema_problem(applied, expected_versions())
+    if problem:
+        raise SchemaMismatchError(problem)
+
+
+def schema_problem(applied: set[str], expected: list[str]) -> str | None:
+    """Why a ledger holding ``applied`` is outside the window of a build shipping ``expected`` (None: it is not)."""
+    own = max(migration_number(m) for m in expected)
+    window = range(own, own + SCHEMA_WINDOW)
+    missing = sorted(set(expected) - applied)
+    if missing:
+        return f"schema too old: missing migrations {missing}; run the `mango migrate` of this release"
+    unknown = sorted(applied - set(expected))
+    # A later release's migrations are numbered above this build's own; one numbered at or below it
+    # that this build does not ship comes from another line of development.
+    foreign = [m for m in unknown if not _numbered(m) or migration_number(m) <= own]
+    if foreign:
+        return f"schema mismatch: unknown migrations {foreign} are not from a later release of this build"
+    ahead = [m for m in unknown if migration_number(m) not in window]
+    if ahead:
+        return (
+            f"schema too new: migrations {ahead} are beyond this build's window (schema versions "
+            f"{window.start}-{window.stop - 1}); the database was migrated by a release more than one "
+            "ahead: run that release's roles"
         )
+    return None
+
+
+def _numbered(migration_id: str) -> bool:
+    return migration_id.partition(".")[0].isdigit()
