@@ -250,7 +250,11 @@ class Scenario:
         self.defer(Call("sessions.delete", {"session_id": deleted}))
 
     def deployments(self, agent_id: str, environment_id: str) -> None:
-        """A Deployment on a schedule that does not fire during the run, paused, resumed and run by hand."""
+        """A Deployment on a schedule that does not fire during the run, paused, resumed and run by hand.
+
+        Its budget is kept on the Deployment and given to the manual Run's Session.
+        """
+        budget = {"type": "limit", "max_list_cost": None, "max_tokens": 5_000_000}
         body = {
             "name": f"conformance-{self.suffix}",
             "agent": agent_id,
@@ -258,6 +262,7 @@ class Scenario:
             "initial_events": [_turns.message("/text deployed")],
             "schedule": {"type": "cron", "expression": "0 3 1 1 *", "timezone": "UTC"},
             "metadata": SUITE_METADATA,
+            "budget": budget,
         }
         create = Call("deployments.create", json_body=body)
         deployment_id = self.created_id(create, "depl")
@@ -267,7 +272,9 @@ class Scenario:
         self.bad("deployments.create", BadInput(create.but("an unknown time zone", json_body=bad_zone), BAD_REQUEST))
         item = {"deployment_id": deployment_id}
         self.ok(Call("deployments.list", query=(("limit", "5"),)))
-        self.ok(Call("deployments.get", item))
+        got = self.ok(Call("deployments.get", item))
+        if got is not None and got.get("budget") != budget:
+            self.probe.report.fail("deployments.get", f"the budget was not kept: {got.get('budget')}")
         self.ok(Call("deployments.update", item, json_body={"description": "Updated by the Mango conformance suite."}))
         self.ok(Call("deployments.pause", item))
         self.ok(Call("deployments.unpause", item))
@@ -275,6 +282,12 @@ class Scenario:
         run_id = str(run["id"]) if run and "id" in run else placeholder("drun")
         if run and not run.get("session_id"):
             self.probe.report.fail("deployments.run", f"a manual Run created no Session: {run.get('error')}")
+        elif run:
+            session = self.ok(Call("sessions.get", {"session_id": run["session_id"]}), register=False)
+            if session is not None and session.get("budget") != budget:
+                self.probe.report.fail(
+                    "deployments.run", f"the Run's Session lacks the budget: {session.get('budget')}"
+                )
         self.ok(Call("deployment_runs.list", query=(("deployment_id", deployment_id), ("limit", "5"))))
         self.ok(Call("deployment_runs.get", {"deployment_run_id": run_id}))
         self.world.calls["deployments.create"] = create

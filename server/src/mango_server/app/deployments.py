@@ -1,6 +1,6 @@
 """Deployment use cases: create, read, list, update, pause, unpause, archive, and Runs.
 
-A Deployment stores what each Run creates (an Agent, an Environment, vaults, initial events) and when
+A Deployment stores what each Run creates (an Agent, an Environment, vaults, a budget, initial events) and when
 (a cron schedule in a time zone). Writes only change the row and bump its revision; the
 orchestrator's scheduler (``orchestration.scheduler``) makes the Temporal Schedule follow.
 A Run creates its Session through the same use case as ``sessions.create``, in one transaction
@@ -69,6 +69,7 @@ async def create(services: Services, principal: Principal, params: wire.Deployme
         schedule=_schedule(params.get("schedule")),
         overlap_policy=params.get("overlap_policy") or rules.DEFAULT_OVERLAP_POLICY,
         vault_ids=list(params.get("vault_ids") or []),
+        budget=sessions_app.stored_budget(params.get("budget")),
     )
     async with transaction(services.pool) as conn:
         await _check_targets(conn, ws, fields)
@@ -131,6 +132,7 @@ async def update(
             status=row.status,
             paused_reason=row.paused_reason,
             vault_ids=list(params["vault_ids"]) if "vault_ids" in params else row.vault_ids,
+            budget=sessions_app.stored_budget(params["budget"]) if "budget" in params else row.budget,
         )
         if fields == current:
             return row
@@ -322,6 +324,7 @@ def _session_params(row: DeploymentRow) -> wire.SessionCreateParams:
         "title": row.name,
         "metadata": row.metadata,
         "vault_ids": row.vault_ids,
+        "budget": row.budget,
         "initial_events": row.initial_events,
     }
 

@@ -39,7 +39,18 @@ from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import NewSession, SessionFilters, SessionRow
 
-__all__ = ["STATUSES", "SessionFilters", "SessionRow", "archive", "create", "delete", "get", "list_page", "update"]
+__all__ = [
+    "STATUSES",
+    "SessionFilters",
+    "SessionRow",
+    "archive",
+    "create",
+    "delete",
+    "get",
+    "list_page",
+    "stored_budget",
+    "update",
+]
 
 STATUSES = ("idle", "running", "rescheduling", "terminated")
 _SNAPSHOT_FIELDS = ("name", "description", "system", "model", "tools", "mcp_servers", "skills", "context_management")
@@ -65,7 +76,7 @@ async def create(services: Services, principal: Principal, params: wire.SessionC
             conn, workspace_id=ws, type="session.created", resource_type="session", resource_id=row.id, source_id=row.id
         )
         if budget := params.get("budget"):
-            row = await sessions.set_budget(conn, row, _budget(budget))
+            row = await sessions.set_budget(conn, row, stored_budget(budget))
         if initial_events := params.get("initial_events"):
             await Admission(Tx(conn), row, principal.kind, documents).admit(initial_events)
         row = await sessions.get_row(conn, ws, row.id)
@@ -73,7 +84,7 @@ async def create(services: Services, principal: Principal, params: wire.SessionC
     return row
 
 
-def _budget(raw: wire.SessionBudget | None) -> wire.SessionBudget | None:
+def stored_budget(raw: wire.SessionBudget | None) -> wire.SessionBudget | None:
     """The stored (and wire) form of a budget parameter: both limits present, null when unset."""
     if raw is None:
         return None
@@ -202,7 +213,7 @@ async def update(
         metadata = merge_metadata(row.metadata, params.get("metadata") or {})
         if (title, metadata) != (row.title, row.metadata):
             await sessions.update_fields(conn, row, title, metadata)
-        budget = _budget(params["budget"]) if "budget" in params else row.budget
+        budget = stored_budget(params["budget"]) if "budget" in params else row.budget
         if budget != row.budget:
             await sessions.set_budget(conn, row, budget)
             for paused in await delegation.paused_for_budget(conn, row):

@@ -57,6 +57,7 @@ class DeploymentFields:
     paused_reason: wire.PausedReason | None = None
     archived_at: datetime | None = None
     vault_ids: list[str] = field(default_factory=list)
+    budget: wire.SessionBudget | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,7 @@ class DeploymentRow:
     updated_at: datetime
     archived_at: datetime | None
     vault_ids: list[str]
+    budget: wire.SessionBudget | None
 
     def fields(self) -> DeploymentFields:
         """The writable fields as they are now."""
@@ -101,6 +103,7 @@ class DeploymentRow:
             paused_reason=self.paused_reason,
             archived_at=self.archived_at,
             vault_ids=self.vault_ids,
+            budget=self.budget,
         )
 
 
@@ -176,6 +179,7 @@ async def create(conn: Connection, workspace_id: str, fields: DeploymentFields) 
         fields.overlap_policy,
         datetime.now(UTC),
         fields.vault_ids,
+        fields.budget,
     )
     assert record is not None  # INSERT ... RETURNING
     return _row(record)
@@ -207,6 +211,7 @@ async def update(conn: Connection, row: DeploymentRow, fields: DeploymentFields)
         fields.archived_at,
         datetime.now(UTC),
         fields.vault_ids,
+        fields.budget,
     )
     return _found(record, row.id)
 

@@ -36,6 +36,7 @@ def deployment(row: DeploymentRow) -> wire.Deployment:
         "initial_events": row.initial_events,
         "metadata": row.metadata,
         "vault_ids": list(row.vault_ids),
+        "budget": row.budget,
         "schedule": schedule,
         "overlap_policy": cast(wire.OverlapPolicy, row.overlap_policy),
         "status": cast(wire.DeploymentStatus, row.status),

@@ -1,7 +1,8 @@
 -- name: insert_deployment
 INSERT INTO deployments (workspace_id, id, name, description, agent_id, agent_version, environment_id,
-                         initial_events, metadata, schedule, overlap_policy, status, created_at, updated_at, vault_ids)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', $12, $12, $13)
+                         initial_events, metadata, schedule, overlap_policy, status, created_at, updated_at, vault_ids,
+                         budget)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', $12, $12, $13, $14)
 RETURNING *;
 
 -- name: get_deployment
@@ -15,7 +16,7 @@ SELECT * FROM deployments WHERE workspace_id = $1 AND id = $2 FOR UPDATE;
 UPDATE deployments
 SET name = $3, description = $4, agent_id = $5, agent_version = $6, environment_id = $7, initial_events = $8,
     metadata = $9, schedule = $10, overlap_policy = $11, status = $12, paused_reason = $13,
-    archived_at = $14, updated_at = $15, vault_ids = $16, revision = revision + 1,
+    archived_at = $14, updated_at = $15, vault_ids = $16, budget = $17, revision = revision + 1,
     upcoming_runs_at = CASE WHEN $12 = 'active' AND $14::timestamptz IS NULL THEN upcoming_runs_at ELSE '[]' END
 WHERE workspace_id = $1 AND id = $2
 RETURNING *;
