@@ -5432,6 +5432,9 @@ type SessionStatusTerminatedEvent struct {
 	// The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child
 	// event names the child).
 	SessionThreadID Nullable[string] `json:"session_thread_id,omitzero"`
+
+	// Present when a worker's permanent failure ended the Session: the failed Work item and its error.
+	StopReason *WorkerFailedStopReason `json:"stop_reason,omitzero"`
 }
 
 // SessionStreamEvent: What one SSE `data:` line decodes to: every SessionEvent, the stream-only

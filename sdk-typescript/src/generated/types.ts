@@ -1458,6 +1458,8 @@ export interface SessionStatusTerminatedEvent {
   created_at: string;
   /** The Thread the event belongs to (the primary Thread's id on primary events; a cross-posted child event names the child). */
   session_thread_id?: string | null;
+  /** Present when a worker's permanent failure ended the Session: the failed Work item and its error. */
+  stop_reason?: WorkerFailedStopReason;
 }
 
 /** What happens after a Session error. */

@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Literal, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.worker_failed_stop_reason import WorkerFailedStopReason
+
 
 T = TypeVar("T", bound="SessionStatusTerminatedEvent")
 
@@ -24,6 +28,9 @@ class SessionStatusTerminatedEvent:
         created_at (datetime.datetime): When the event was committed.
         session_thread_id (None | str | Unset): The Thread the event belongs to (the primary Thread's id on primary
             events; a cross-posted child event names the child).
+        stop_reason (WorkerFailedStopReason | Unset): A worker reported a permanent failure of the Session's Work (it
+            could not prepare the Session's inputs, such as a Skill archive or a Memory Store). Set on the terminated
+            Session; nothing of a partially prepared workspace runs.
     """
 
     type_: Literal["session.status_terminated"]
@@ -31,6 +38,7 @@ class SessionStatusTerminatedEvent:
     processed_at: datetime.datetime | None
     created_at: datetime.datetime
     session_thread_id: None | str | Unset = UNSET
+    stop_reason: WorkerFailedStopReason | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,6 +60,10 @@ class SessionStatusTerminatedEvent:
         else:
             session_thread_id = self.session_thread_id
 
+        stop_reason: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.stop_reason, Unset):
+            stop_reason = self.stop_reason.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -64,11 +76,15 @@ class SessionStatusTerminatedEvent:
         )
         if session_thread_id is not UNSET:
             field_dict["session_thread_id"] = session_thread_id
+        if stop_reason is not UNSET:
+            field_dict["stop_reason"] = stop_reason
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.worker_failed_stop_reason import WorkerFailedStopReason
+
         d = dict(src_dict)
         type_ = cast(Literal["session.status_terminated"], d.pop("type"))
         if type_ != "session.status_terminated":
@@ -102,12 +118,20 @@ class SessionStatusTerminatedEvent:
 
         session_thread_id = _parse_session_thread_id(d.pop("session_thread_id", UNSET))
 
+        _stop_reason = d.pop("stop_reason", UNSET)
+        stop_reason: WorkerFailedStopReason | Unset
+        if isinstance(_stop_reason, Unset):
+            stop_reason = UNSET
+        else:
+            stop_reason = WorkerFailedStopReason.from_dict(_stop_reason)
+
         session_status_terminated_event = cls(
             type_=type_,
             id=id,
             processed_at=processed_at,
             created_at=created_at,
             session_thread_id=session_thread_id,
+            stop_reason=stop_reason,
         )
 
         session_status_terminated_event.additional_properties = d

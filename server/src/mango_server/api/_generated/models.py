@@ -1311,6 +1311,12 @@ class SessionStatusTerminatedEvent(BaseModel):
             max_length=64,
         ),
     ] = None
+    stop_reason: Annotated[
+        WorkerFailedStopReason | None,
+        Field(
+            description="Present when a worker's permanent failure ended the Session: the failed Work item and its error."
+        ),
+    ] = None
 
 
 class RetryStatus(BaseModel):

@@ -1119,6 +1119,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "RosterMemberParam": frozenset({"id", "model", "version"}),
     "Session": frozenset({"outcome_evaluations", "stalls", "vault_ids"}),
     "SessionCreateParams": frozenset({"initial_events", "metadata", "resources", "vault_ids"}),
+    "SessionStatusTerminatedEvent": frozenset({"stop_reason"}),
     "SessionUpdateParams": frozenset({"metadata", "vault_ids"}),
     "SessionUpdatedEvent": frozenset({"metadata", "vault_ids"}),
     "SkillCreateParams": frozenset({"display_title"}),

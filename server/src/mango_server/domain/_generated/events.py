@@ -469,8 +469,14 @@ class SessionStatusTerminatedEvent:
 
     TYPE: ClassVar[Literal["session.status_terminated"]] = "session.status_terminated"
 
+    #: Present when a worker's permanent failure ended the Session: the failed Work item and its error.
+    stop_reason: wire.WorkerFailedStopReason | None = None
+
     def payload(self) -> dict[str, Any]:
-        return {}
+        out: dict[str, Any] = {}
+        if self.stop_reason is not None:
+            out["stop_reason"] = self.stop_reason
+        return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -854,6 +854,7 @@ class SessionStatusTerminatedEvent(TypedDict):
     processed_at: str | None
     created_at: str
     session_thread_id: NotRequired[str | None]
+    stop_reason: NotRequired[WorkerFailedStopReason]
 
 
 class RetryStatus(TypedDict):
