@@ -4,6 +4,7 @@
 #   make generate         regenerate every target from openapi/mango.yaml
 #   make check-generated  fail when generated code drifts from the spec
 #   make lint / typecheck / conformance / bench
+#   make soak             the 100-kill -9 soak of api, orchestrator and workers (bounded; not part of make test)
 #   make dist             wheels, the npm tarball, BUILD-INFO and SHA256SUMS into dist/
 #   make images           the worker runtime and control-plane images (needs a running Docker engine)
 
@@ -19,10 +20,10 @@ PY_PACKAGES := generators sdk-python server worker conformance
 
 .PHONY: help install install-python install-node dev test test-spec test-generators test-sdk-python \
 	test-sdk-typescript test-sdk-go test-server test-worker test-conformance test-compat test-examples test-console console \
-	chromium test-deploy dist images generate check-generated lint typecheck conformance bench
+	chromium test-deploy dist images generate check-generated lint typecheck conformance bench soak
 
 help:
-	@echo "make dev | test | generate | check-generated | lint | typecheck | conformance | bench"
+	@echo "make dev | test | generate | check-generated | lint | typecheck | conformance | bench | soak"
 
 install: install-python install-node console
 
@@ -133,3 +134,8 @@ conformance: install-python
 # bench/_provider.py) beside the bare Temporal floor; `bench/turn_overhead.py --model offline` runs the offline model.
 bench: install-python
 	@$(PY) bench/turn_overhead.py --idle 2000 --streams 1000 --write
+
+# 100 SIGKILLs of api, orchestrator and worker kit processes over Sessions with custom tools, approved
+# worker-run bash and SSE followers, on the production model path; prints its figures (docs/performance.md).
+soak: install-python
+	@$(PY) bench/soak.py --sessions 6 --turns 300 --kills 100 --seed 7

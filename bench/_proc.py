@@ -3,7 +3,8 @@
 ``tree_cpu_seconds(pid)`` sums user + system time over ``pid`` and every live descendant, plus
 the time of descendants that already exited and were reaped (``cutime``/``cstime``), so a
 PostgreSQL postmaster accounts for all its backends, short-lived ones included;
-``self_cpu_seconds()`` is the calling process's own. Not responsible for starting or stopping
+``self_cpu_seconds()`` is the calling process's own; ``children_of(pid)`` lists a process's children
+(the soak's kill of a worker). Not responsible for starting or stopping
 anything.
 """
 
@@ -32,6 +33,11 @@ def _children() -> dict[int, list[int]]:
             if fields is not None:
                 kids.setdefault(int(fields[1]), []).append(int(entry.name))
     return kids
+
+
+def children_of(pid: int) -> list[int]:
+    """The live direct children of ``pid`` (a killed worker's shells, which live in their own process groups)."""
+    return _children().get(pid, [])
 
 
 def tree_cpu_seconds(pid: int, kids: dict[int, list[int]] | None = None) -> float:

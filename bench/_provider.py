@@ -8,14 +8,18 @@ closes (or SIGINT/SIGTERM). ``POST /v1/messages`` checks ``x-api-key`` (401
 ``message_delta`` with ``stop_reason: end_turn`` and usage, ``message_stop``) in a chunked
 HTTP/1.1 response, otherwise the same message as one JSON body. The reply is ``You said: <the last
 user text>``, as the offline model's, so every ``user.message`` is one model round that ends the
-turn. Usage is a rough count (a token per four bytes), not the provider's tokenizer.
+turn. Two of the offline model's scripts are understood too, for the kill -9 soak (``bench/soak.py``):
+a line ``/tool NAME {json-input}`` in the last user text is answered with that ``tool_use`` block
+(streamed as ``input_json_delta`` events) and ``stop_reason: tool_use``, and a last user message that
+carries ``tool_result`` blocks is answered ``Tool results: <tool_use_id>[ (error)]: <text>; ...``
+with ``end_turn``. Usage is a rough count (a token per four bytes), not the provider's tokenizer.
 
 The server is a bare ``asyncio.Protocol`` (uvloop when installed) over keep-alive HTTP/1.1 with
 ``Content-Length`` bodies, which is all the Messages adapter sends: the stand-in's own CPU per
 request stays small, and the bench reports it in a column of its own, apart from Mango's.
 
-Not responsible for: anything but text replies (no tools, no errors on request, no latency), or
-measuring anything.
+Not responsible for: other scripts (no errors on request, no latency, no thinking), or measuring
+anything.
 
     .venv/bin/python bench/_provider.py --api-key sk-bench
 """
@@ -71,15 +75,72 @@ def _last_user_text(messages: Any) -> str:
     return ""
 
 
+def _last_user_blocks(messages: Any) -> list[dict[str, Any]]:
+    for message in reversed(messages if isinstance(messages, list) else []):
+        if isinstance(message, dict) and message.get("role") == "user":
+            content = message.get("content")
+            return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+    return []
+
+
+def _result_text(block: dict[str, Any]) -> str:
+    raw = block.get("content", "")
+    parts = [raw] if isinstance(raw, str) else [p.get("text", "") for p in raw or [] if isinstance(p, dict)]
+    status = " (error)" if block.get("is_error") else ""
+    return f"{block.get('tool_use_id', '?')}{status}: {' '.join(str(p) for p in parts).strip()[:200]}"
+
+
+def answer(messages: Any) -> tuple[list[dict[str, Any]], str]:
+    """The reply's content blocks and stop reason (see the module docstring for the scripts)."""
+    results = [b for b in _last_user_blocks(messages) if b.get("type") == "tool_result"]
+    if results:
+        return [{"type": "text", "text": "Tool results: " + "; ".join(_result_text(b) for b in results)}], "end_turn"
+    text = _last_user_text(messages)
+    calls = []
+    for line in text.splitlines():
+        word, _, rest = line.strip().partition(" ")
+        if word == "/tool" and rest:
+            name, _, raw = rest.strip().partition(" ")
+            try:
+                tool_input = json.loads(raw) if raw.strip() else {}
+            except ValueError:
+                tool_input = {}
+            tool_id = f"toolu_bench_{next(_ids):016x}"
+            calls.append({"type": "tool_use", "id": tool_id, "name": name, "input": tool_input})
+    if calls:
+        return calls, "tool_use"
+    return [{"type": "text", "text": "You said: " + text}], "end_turn"
+
+
+def _block_events(index: int, block: dict[str, Any]) -> list[bytes]:
+    """One content block streamed: start, deltas (text or partial JSON), stop."""
+    if block["type"] == "tool_use":
+        start = {**block, "input": {}}
+        kind, field, parts = "input_json_delta", "partial_json", _split(json.dumps(block["input"]), 2)
+    else:
+        start = {"type": "text", "text": ""}
+        kind, field, parts = "text_delta", "text", _split(block["text"], _DELTAS)
+    events = [_event("content_block_start", {"type": "content_block_start", "index": index, "content_block": start})]
+    for part in parts:
+        delta = {"type": "content_block_delta", "index": index, "delta": {"type": kind, field: part}}
+        events.append(_event("content_block_delta", delta))
+    events.append(_event("content_block_stop", {"type": "content_block_stop", "index": index}))
+    return events
+
+
+def _output_bytes(blocks: list[dict[str, Any]]) -> int:
+    return sum(len(b["text"]) if b["type"] == "text" else len(json.dumps(b["input"])) for b in blocks)
+
+
 def _split(text: str, count: int) -> list[str]:
     size = max(1, -(-len(text) // count))
     return [text[start : start + size] for start in range(0, len(text), size)] or [""]
 
 
 def reply_events(body: dict[str, Any], input_bytes: int) -> tuple[list[bytes], dict[str, Any]]:
-    """The SSE events (encoded) of the end_turn reply to ``body``, and the same message whole."""
-    text = "You said: " + _last_user_text(body.get("messages"))
-    usage = {"input_tokens": max(1, input_bytes // 4), "output_tokens": max(1, len(text) // 4)}
+    """The SSE events (encoded) of the reply to ``body``, and the same message whole."""
+    blocks, stop_reason = answer(body.get("messages"))
+    usage = {"input_tokens": max(1, input_bytes // 4), "output_tokens": max(1, _output_bytes(blocks) // 4)}
     message: dict[str, Any] = {
         "id": f"msg_bench_{next(_ids):016x}",
         "type": "message",
@@ -91,16 +152,12 @@ def reply_events(body: dict[str, Any], input_bytes: int) -> tuple[list[bytes], d
         "usage": {**usage, "output_tokens": 1},
     }
     events = [_event("message_start", {"type": "message_start", "message": message}), _event("ping", {"type": "ping"})]
-    start = {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}
-    events.append(_event("content_block_start", start))
-    for part in _split(text, _DELTAS):
-        delta = {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": part}}
-        events.append(_event("content_block_delta", delta))
-    events.append(_event("content_block_stop", {"type": "content_block_stop", "index": 0}))
-    end = {"stop_reason": "end_turn", "stop_sequence": None}
+    for index, block in enumerate(blocks):
+        events += _block_events(index, block)
+    end = {"stop_reason": stop_reason, "stop_sequence": None}
     events.append(_event("message_delta", {"type": "message_delta", "delta": end, "usage": usage}))
     events.append(_event("message_stop", {"type": "message_stop"}))
-    whole = {**message, "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "usage": usage}
+    whole = {**message, "content": blocks, "stop_reason": stop_reason, "usage": usage}
     return events, whole
 
 

@@ -1,16 +1,24 @@
-"""A bounded kill -9 soak: turns with custom tools and SSE followers while api and orchestrator die.
+"""A bounded kill -9 soak: custom tools, approvals and worker-run ``bash`` while api, orchestrator and worker die.
 
 Several Sessions run turns concurrently through the Python SDK (every send carries an
-``Idempotency-Key`` and is retried across crashes); half the turns call a custom tool and are
-answered with ``user.custom_tool_result``. Each Session has an SSE follower that resumes with
-``Last-Event-ID`` after every dropped connection. Meanwhile a killer SIGKILLs the api or the
-orchestrator at random (seeded) moments and restarts it. At the end every Session's history must
-hold each sent message exactly once and in order, each answered by exactly one agent reply in
-order, every tool use answered once, and each follower must have seen exactly the history: no
-duplicate and no missing event across its resumes. Bounded by turns, kills and a wall-clock limit;
-stops by itself.
+``Idempotency-Key`` and is retried across crashes). A turn is a plain reply, a custom tool call
+answered with ``user.custom_tool_result``, or a ``bash`` call under ``always_ask``: the soak
+approves it with ``user.tool_confirmation`` and a Python worker kit process (``bench/_soak_worker.py``,
+one per Session, each Session with an Environment and a workspace of its own) runs it. Every
+``bash`` command appends a line unique to its turn to ``runs.txt`` in the workspace, so the file
+counts the executions. Each Session has an SSE follower that resumes with ``Last-Event-ID`` after
+every dropped connection. Meanwhile a killer SIGKILLs the api, the orchestrator or a worker (with
+its shell) at seeded random moments and restarts it.
 
-    .venv/bin/python bench/soak.py --sessions 6 --turns 300 --kills 30 --seed 7
+At the end every Session's history must hold each sent message exactly once and in order, each
+answered by exactly one agent reply in order, every tool use and approval once and every call
+answered once; each follower must have seen exactly the history; no ``bash`` line may be in a
+workspace twice, a call answered with the worker's result must have run exactly once, and a call
+the journal answered ``ambiguous`` (its worker died after ``started``) at most once; every Session
+must end idle. Bounded by turns, kills and a wall-clock limit; stops by itself and prints a table
+of figures.
+
+    .venv/bin/python bench/soak.py --sessions 6 --turns 300 --kills 100 --seed 7
 
 ``run`` is also called by ``server/tests/integration/test_soak.py`` with a small count.
 Not responsible for measuring latency (``bench/turn_overhead.py``).
@@ -19,13 +27,19 @@ Not responsible for measuring latency (``bench/turn_overhead.py``).
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,13 +48,39 @@ import mango
 from httpx_sse import SSEError, connect_sse
 from mango_server.devstack import DevStack, Platform, Tenant
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _proc import children_of
+from turn_overhead import model_path
+
 TOOL = {
     "type": "custom",
     "name": "get_weather",
     "description": "Current weather for a city.",
     "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
 }
-ROLES = ("api", "orchestrator")
+BASH = {"type": "agent_toolset_20260401", "configs": [{"name": "bash", "permission_policy": {"type": "always_ask"}}]}
+ROLES = ("api", "orchestrator", "worker")
+RUNS = "runs.txt"  # in each workspace: one line per bash execution
+AMBIGUOUS = "stopped before it reported a result"  # the journal's answer to a call whose worker died
+WORKER = Path(__file__).resolve().parent / "_soak_worker.py"
+
+
+@dataclass
+class Check:
+    """What the checks of one Session (or of the whole soak, summed) found."""
+
+    problems: list[str] = field(default_factory=list)
+    duplicates: int = 0  # events, messages, replies, tool uses, approvals or answers seen more than once
+    lost: int = 0  # the same, missing
+    executions: int = 0  # lines in the workspaces: bash calls that ran
+    executed_twice: int = 0  # bash calls whose line is there more than once
+    ambiguous: int = 0  # bash calls answered ambiguous by the journal
+    ambiguous_ran: int = 0  # ... of which the line is there (the killed worker ran it before dying)
+
+    def add(self, other: Check) -> None:
+        self.problems += other.problems
+        for name in ("duplicates", "lost", "executions", "executed_twice", "ambiguous", "ambiguous_ran"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
 @dataclass
@@ -50,11 +90,43 @@ class SoakResult:
     sessions: int
     turns: int = 0
     tool_turns: int = 0
+    bash_turns: int = 0
     kills: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ROLES, 0))
     stream_reconnects: int = 0
     events_checked: int = 0
+    sessions_idle: int = 0
     seconds: float = 0.0
-    problems: list[str] = field(default_factory=list)
+    check: Check = field(default_factory=Check)
+
+    @property
+    def problems(self) -> list[str]:
+        return self.check.problems
+
+    def table(self) -> str:
+        """The figures as a Markdown table (as docs/performance.md records them)."""
+        c = self.check
+        rows = [
+            ("kills (api / orchestrator / worker)", " / ".join(str(self.kills[r]) for r in ROLES)),
+            (
+                "turns (custom tool / approved bash / plain)",
+                f"{self.turns} ({self.tool_turns} / {self.bash_turns} / "
+                f"{self.turns - self.tool_turns - self.bash_turns})",
+            ),
+            ("events checked", str(self.events_checked)),
+            ("duplicated", str(c.duplicates)),
+            ("lost", str(c.lost)),
+            ("bash executions (lines written)", str(c.executions)),
+            ("bash calls executed twice", str(c.executed_twice)),
+            (
+                "ambiguous (line present / absent)",
+                f"{c.ambiguous} ({c.ambiguous_ran} / {c.ambiguous - c.ambiguous_ran})",
+            ),
+            ("Sessions idle at the end", f"{self.sessions_idle} of {self.sessions}"),
+            ("stream reconnect attempts", str(self.stream_reconnects)),
+            ("wall time (s)", str(self.seconds)),
+            ("problems", str(len(self.problems))),
+        ]
+        return "\n".join(["| figure | value |", "|---|---|", *(f"| {name} | {value} |" for name, value in rows)])
 
 
 class Follower(threading.Thread):
@@ -142,6 +214,11 @@ class Progress:
         return not done.is_set()
 
 
+def bash_command(marker: str) -> str:
+    """A command that appends its turn's line (so the workspace counts its runs) and then takes a moment."""
+    return f"echo {marker} >> {RUNS} && sleep 0.3 && echo ran {marker}"
+
+
 @dataclass
 class Driver:
     """Runs one Session's turns and remembers what it sent and expects back."""
@@ -154,8 +231,10 @@ class Driver:
     deadline: float
     progress: Progress
     sent: list[str] = field(default_factory=list)
-    replies: list[str] = field(default_factory=list)
+    expected: list[tuple[str, ...]] = field(default_factory=list)  # per turn: the reply holds one of these
     tool_turns: int = 0
+    bash_turns: int = 0
+    in_bash: bool = False  # an approved bash call is being run: the killer's favourite moment for a worker
     error: str | None = None
 
     def run(self) -> None:
@@ -164,31 +243,104 @@ class Driver:
                 if time.monotonic() > self.deadline:
                     return
                 self.progress.turn_started()
-                self._turn(f"{self.session_id[-6:]}-t{turn}", self.rng.random() < 0.5)
+                kind = self.rng.choices(("text", "tool", "bash"), weights=(2, 4, 4))[0]
+                self._turn(f"{self.session_id[-6:]}-t{turn}", kind)
         except Exception as exc:  # recorded as a problem of the soak
             self.error = f"{self.session_id}: {type(exc).__name__}: {exc}"
 
-    def _turn(self, marker: str, tool: bool) -> None:
-        text = f'/tool get_weather {{"city": "{marker}"}}' if tool else f"/text reply {marker}"
+    def _turn(self, marker: str, kind: str) -> None:
+        if kind == "tool":
+            text, expect = f'/tool get_weather {{"city": "{marker}"}}', (f"sunny in {marker}",)
+        elif kind == "bash":
+            text, expect = "/tool bash " + json.dumps({"command": bash_command(marker)}), (f"ran {marker}", AMBIGUOUS)
+        else:
+            text, expect = f"/text reply {marker}", (f"reply {marker}",)
         message = {"type": "user.message", "content": [{"type": "text", "text": text}]}
         sent = self.sdk.sessions.events.send(self.session_id, events=[message])
         self.sent.append(text)
-        self.replies.append(f"sunny in {marker}" if tool else f"reply {marker}")
-        idle = self.follower.wait_idle_after(sent.data[0].id, ("end_turn", "requires_action"), 120)
-        if not tool:
+        self.expected.append(expect)
+        idle = self.follower.wait_idle_after(sent.data[0].id, ("end_turn", "requires_action"), 180)
+        if kind == "text":
             return
-        self.tool_turns += 1
         waiting = (idle.get("stop_reason") or {}).get("event_ids") or []
-        results = [
-            {
-                "type": "user.custom_tool_result",
-                "custom_tool_use_id": use_id,
-                "content": [{"type": "text", "text": f"sunny in {marker}"}],
-            }
-            for use_id in waiting
-        ]
-        answered = self.sdk.sessions.events.send(self.session_id, events=results)
-        self.follower.wait_idle_after(answered.data[-1].id, ("end_turn",), 120)
+        if not waiting:
+            raise RuntimeError(f"{marker}: the {kind} turn ended without waiting for a tool result or an approval")
+        if kind == "tool":
+            self.tool_turns += 1
+            answers = [
+                {
+                    "type": "user.custom_tool_result",
+                    "custom_tool_use_id": use_id,
+                    "content": [{"type": "text", "text": f"sunny in {marker}"}],
+                }
+                for use_id in waiting
+            ]
+        else:
+            self.bash_turns += 1
+            answers = [
+                {"type": "user.tool_confirmation", "tool_use_id": use_id, "result": "allow"} for use_id in waiting
+            ]
+            self.in_bash = True
+        try:
+            answered = self.sdk.sessions.events.send(self.session_id, events=answers)
+            self.follower.wait_idle_after(answered.data[-1].id, ("end_turn",), 180)
+        finally:
+            self.in_bash = False
+
+
+@dataclass
+class Workers:
+    """One worker kit process per Session (``bench/_soak_worker.py``), each with its own Environment and workspace."""
+
+    base_url: str
+    root: Path
+    environments: list[tuple[str, str]] = field(default_factory=list)  # (Environment id, its key) per Session
+    processes: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+
+    def add(self, environment_id: str, key: str) -> int:
+        self.environments.append((environment_id, key))
+        index = len(self.environments) - 1
+        self.workdir(index).mkdir(parents=True, exist_ok=True)
+        self.start(index)
+        return index
+
+    def workdir(self, index: int) -> Path:
+        return self.root / f"workspace-{index}"
+
+    def runs(self, index: int) -> list[str]:
+        path = self.workdir(index) / RUNS
+        return path.read_text().splitlines() if path.exists() else []
+
+    def start(self, index: int) -> None:
+        environment_id, key = self.environments[index]
+        with (self.root / f"worker-{index}.log").open("ab") as log:
+            self.processes[index] = subprocess.Popen(
+                [sys.executable, str(WORKER), self.base_url, environment_id, str(self.workdir(index))],
+                env={**os.environ, "MANGO_ENVIRONMENT_KEY": key},
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+
+    def kill(self, index: int) -> None:
+        """SIGKILL the worker, then its shells (each in a process group of its own, as a container's death would)."""
+        proc = self.processes.pop(index)
+        shells = children_of(proc.pid)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        for shell in shells:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(shell, signal.SIGKILL)
+
+    def ensure_running(self) -> None:
+        for index in range(len(self.environments)):
+            proc = self.processes.get(index)
+            if proc is None or proc.poll() is not None:
+                self.processes.pop(index, None)
+                self.start(index)
+
+    def stop(self) -> None:
+        for index in list(self.processes):
+            self.kill(index)
 
 
 @dataclass
@@ -196,6 +348,8 @@ class Killer:
     """SIGKILLs a random role after every ``turns / (kills + 1)`` started turns (plus a random delay)."""
 
     platform: Platform
+    workers: Workers
+    drivers: list[Driver]
     rng: random.Random
     kills: int
     turns: int
@@ -204,14 +358,25 @@ class Killer:
     result: SoakResult
 
     def run(self) -> None:
-        roles = [ROLES[i % 2] for i in range(self.kills)]  # both roles, in a seeded order
+        roles = [ROLES[i % len(ROLES)] for i in range(self.kills)]  # every role, in a seeded order
         self.rng.shuffle(roles)
         for index, role in enumerate(roles):
             if not self.progress.wait_for(self.turns * (index + 1) // (self.kills + 1), self.done):
                 return
             time.sleep(self.rng.uniform(0.0, 0.4))  # somewhere inside a turn: admission, model call, tool wait
-            _kill_and_restart(self.platform, role, self.rng)
+            if role == "worker":
+                self._kill_worker()
+            else:
+                _kill_and_restart(self.platform, role, self.rng)
             self.result.kills[role] += 1
+
+    def _kill_worker(self) -> None:
+        """Kill a worker whose Session has an approved bash call under way if there is one (mid-call), else any."""
+        busy = [i for i, driver in enumerate(self.drivers) if driver.in_bash]
+        index = self.rng.choice(busy or list(range(len(self.drivers))))
+        self.workers.kill(index)
+        time.sleep(self.rng.uniform(0.1, 1.0))
+        self.workers.start(index)
 
 
 def _kill_and_restart(platform: Platform, role: str, rng: random.Random) -> None:
@@ -238,45 +403,112 @@ def _text(event: dict[str, Any]) -> str:
     return "".join(block.get("text", "") for block in event.get("content") or [] if isinstance(block, dict))
 
 
-def check_session(driver: Driver, history: list[dict[str, Any]]) -> list[str]:
-    """Every property the soak promises, for one Session; returns what broke."""
+def check_session(driver: Driver, history: list[dict[str, Any]], runs: list[str]) -> Check:
+    """Every property the soak promises, for one Session whose workspace holds ``runs``; what broke, counted."""
     sid = driver.session_id
-    problems: list[str] = []
+    check = Check()
     ids = [e["id"] for e in history]
     if len(ids) != len(set(ids)):
-        problems.append(f"{sid}: the history holds a duplicated event id")
+        check.duplicates += len(ids) - len(set(ids))
+        check.problems.append(f"{sid}: the history holds a duplicated event id")
     sent = [_text(e) for e in history if e["type"] == "user.message"]
+    _count(check, sid, "sent message", Counter(sent), driver.sent)
     if sent != driver.sent:
-        problems.append(f"{sid}: sent messages {driver.sent} but the history holds {sent}")
+        check.problems.append(f"{sid}: sent messages {driver.sent} but the history holds {sent}")
     replies = [_text(e) for e in history if e["type"] == "agent.message"]
-    pairs = zip(driver.replies, replies, strict=False)
-    in_order = len(replies) == len(driver.replies) and all(want in got for want, got in pairs)
+    check.lost += max(0, len(driver.expected) - len(replies))
+    check.duplicates += max(0, len(replies) - len(driver.expected))
+    pairs = zip(driver.expected, replies, strict=False)
+    in_order = len(replies) == len(driver.expected) and all(any(w in got for w in want) for want, got in pairs)
     if not in_order:
-        problems.append(f"{sid}: expected one reply per message in order {driver.replies}, got {replies}")
-    uses = sum(e["type"] == "agent.custom_tool_use" for e in history)
-    results = sum(e["type"] == "user.custom_tool_result" for e in history)
-    if not uses == results == driver.tool_turns:
-        problems.append(f"{sid}: {driver.tool_turns} tool turns, {uses} tool uses, {results} results")
-    if history and driver.replies and history[-1]["type"] != "session.status_idle":
-        problems.append(f"{sid}: the history does not end idle ({history[-1]['type']})")
-    problems += _check_follower(driver.follower, ids)
-    return problems
+        check.problems.append(f"{sid}: expected one reply per message in order {driver.expected}, got {replies}")
+    custom = [e["id"] for e in history if e["type"] == "agent.custom_tool_use"]
+    _count(check, sid, "custom tool use", Counter(custom), custom, driver.tool_turns)
+    results = Counter(e.get("custom_tool_use_id") for e in history if e["type"] == "user.custom_tool_result")
+    _count(check, sid, "custom tool result", results, custom)
+    bash = [e for e in history if e["type"] == "agent.tool_use" and e.get("name") == "bash"]
+    _count(check, sid, "bash tool use", Counter(e["id"] for e in bash), [e["id"] for e in bash], driver.bash_turns)
+    approvals = Counter(e.get("tool_use_id") for e in history if e["type"] == "user.tool_confirmation")
+    _count(check, sid, "approval", approvals, [e["id"] for e in bash])
+    answers: dict[str, list[dict[str, Any]]] = {}
+    for event in history:
+        if event["type"] in ("user.tool_result", "agent.tool_result"):
+            answers.setdefault(str(event.get("tool_use_id")), []).append(event)
+    _count(check, sid, "bash answer", Counter({k: len(v) for k, v in answers.items()}), [e["id"] for e in bash])
+    _check_runs(check, sid, bash, answers, runs)
+    if history and driver.expected and history[-1]["type"] != "session.status_idle":
+        check.problems.append(f"{sid}: the history does not end idle ({history[-1]['type']})")
+    check.add(_check_follower(driver.follower, ids))
+    return check
 
 
-def _check_follower(follower: Follower, ids: list[str]) -> list[str]:
+def _count(
+    check: Check, sid: str, what: str, found: Counter[Any], wanted: list[Any], expected: int | None = None
+) -> None:
+    """Each of ``wanted`` must be found once (and ``expected`` of them, when given); the rest is lost or duplicated."""
+    for item in wanted:
+        if found[item] == 0:
+            check.lost += 1
+            check.problems.append(f"{sid}: {what} {item} is missing")
+        elif found[item] > 1:
+            check.duplicates += found[item] - 1
+            check.problems.append(f"{sid}: {what} {item} is there {found[item]} times")
+    if expected is not None and len(wanted) != expected:
+        check.lost += max(0, expected - len(wanted))
+        check.duplicates += max(0, len(wanted) - expected)
+        check.problems.append(f"{sid}: {expected} {what}s expected, the history holds {len(wanted)}")
+
+
+def _check_runs(
+    check: Check, sid: str, bash: list[dict[str, Any]], answers: dict[str, list[dict[str, Any]]], runs: list[str]
+) -> None:
+    """No bash line twice; a call answered by its worker ran once, one answered ``ambiguous`` at most once."""
+    lines = Counter(runs)
+    check.executions += len(runs)
+    markers = set()
+    for use in bash:
+        words = str((use.get("input") or {}).get("command", "")).split()
+        marker = words[1] if len(words) > 1 else ""
+        markers.add(marker)
+        ran = lines[marker]
+        if ran > 1:
+            check.executed_twice += 1
+            check.problems.append(f"{sid}: bash call {use['id']} ran {ran} times")
+        outcomes = [a.get("outcome") for a in answers.get(use["id"], [])]
+        if "ambiguous" in outcomes:
+            check.ambiguous += 1
+            check.ambiguous_ran += min(ran, 1)
+        elif outcomes and ran != 1:
+            check.problems.append(f"{sid}: bash call {use['id']} was answered by its worker but ran {ran} times")
+    stray = sorted(set(lines) - markers)
+    if stray:
+        check.problems.append(f"{sid}: the workspace holds lines of no bash call: {stray}")
+
+
+def _check_follower(follower: Follower, ids: list[str]) -> Check:
+    check = Check()
     deadline = time.monotonic() + 20
     with follower.cond:  # let the follower catch up with the end of the history
         while (not follower.events or follower.events[-1]["id"] != ids[-1]) and time.monotonic() < deadline:
             follower.cond.wait(0.2)
         seen = [e["id"] for e in follower.events]
     if not seen:
-        return [] if not ids else [f"{follower.session_id}: the follower saw nothing"]
+        if ids:
+            check.lost += len(ids)
+            check.problems.append(f"{follower.session_id}: the follower saw nothing")
+        return check
     if len(seen) != len(set(seen)):
-        return [f"{follower.session_id}: the follower saw a duplicated event"]
-    start = ids.index(seen[0]) if seen[0] in ids else -1
-    if start < 0 or ids[start:] != seen:
-        return [f"{follower.session_id}: the follower's {len(seen)} events differ from the history (gap or extra)"]
-    return []
+        check.duplicates += len(seen) - len(set(seen))
+        check.problems.append(f"{follower.session_id}: the follower saw a duplicated event")
+    start = ids.index(seen[0]) if seen[0] in ids else 0
+    missing = set(ids[start:]) - set(seen)
+    check.lost += len(missing)
+    if ids[start:] != seen:
+        check.problems.append(
+            f"{follower.session_id}: the follower's {len(seen)} events differ from the history"
+            f" ({len(missing)} missing, {len(set(seen) - set(ids))} not in it, or out of order)"
+        )
+    return check
 
 
 def run(
@@ -288,20 +520,27 @@ def run(
     kills: int,
     seed: int,
     max_seconds: float,
+    workdir: Path,
+    model: str = "mango-offline-1",
 ) -> SoakResult:
-    """Soak ``platform`` (whose roles it kills and restarts); ``turns`` in total across ``sessions``."""
+    """Soak ``platform`` (whose roles it kills and restarts); ``turns`` in total across ``sessions``.
+
+    The workers' workspaces and logs go under ``workdir``.
+    """
     started = time.monotonic()
     result = SoakResult(sessions=sessions)
     rng = random.Random(seed)
     policy = mango.RetryPolicy(max_retries=60, base_delay=0.1, max_delay=1.0)
     sdk = mango.Mango(base_url=platform.base_url, api_key=tenant.api_key, retry_policy=policy, timeout=30.0)
     stop, done = threading.Event(), threading.Event()
+    workers = Workers(platform.base_url, workdir)
     try:
-        agent = sdk.agents.create(name="soak", model="mango-offline-1", tools=[TOOL])
-        env = sdk.environments.create(name=f"soak-{time.monotonic_ns()}")
+        agent = sdk.agents.create(name="soak", model=model, tools=[TOOL, BASH])
         drivers = []
         progress = Progress()
         for index in range(sessions):
+            env = sdk.environments.create(name=f"soak-{index}-{time.monotonic_ns()}")
+            workers.add(env.id, _environment_key(platform, tenant, env.id))
             session = sdk.sessions.create(agent=agent.id, environment_id=env.id)
             follower = Follower(platform.base_url, tenant.api_key, session.id, stop)
             follower.start()
@@ -310,38 +549,61 @@ def run(
             share = turns // sessions + (1 if index < turns % sessions else 0)
             deadline = started + max_seconds
             drivers.append(Driver(sdk, session.id, follower, share, random.Random(rng.random()), deadline, progress))
-        killer = threading.Thread(
-            target=Killer(platform, random.Random(seed + 1), kills, turns, progress, done, result).run
-        )
+        killer = Killer(platform, workers, drivers, random.Random(seed + 1), kills, turns, progress, done, result)
+        killing = threading.Thread(target=killer.run, name="killer")
         threads = [threading.Thread(target=d.run, name=f"drive-{d.session_id}") for d in drivers]
-        killer.start()
+        killing.start()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         done.set()
-        killer.join()
+        killing.join()
         _ensure_running(platform)
+        workers.ensure_running()
         with httpx.Client(base_url=platform.base_url, headers={"authorization": f"Bearer {tenant.api_key}"}) as http:
-            for driver in drivers:
+            for index, driver in enumerate(drivers):
                 if driver.error:
                     result.problems.append(driver.error)
                 history = _history(http, driver.session_id)
                 result.events_checked += len(history)
-                result.problems += check_session(driver, history)
-        result.turns = sum(len(d.replies) for d in drivers)
+                result.check.add(check_session(driver, history, workers.runs(index)))
+                status = http.get(f"/v1/sessions/{driver.session_id}").raise_for_status().json()["status"]
+                result.sessions_idle += status == "idle"
+                if status != "idle":
+                    result.problems.append(f"{driver.session_id}: ends {status}, not idle")
+        result.turns = sum(len(d.expected) for d in drivers)
         result.tool_turns = sum(d.tool_turns for d in drivers)
+        result.bash_turns = sum(d.bash_turns for d in drivers)
         result.stream_reconnects = sum(d.follower.reconnects for d in drivers)
     finally:
         stop.set()
         done.set()
         sdk.close()
+        workers.stop()
     result.seconds = round(time.monotonic() - started, 1)
     return result
 
 
+def _environment_key(platform: Platform, tenant: Tenant, environment_id: str) -> str:
+    """An Environment key, issued as the operator CLI issues one (the API never creates keys)."""
+    import asyncpg
+    from mango_server.store.credentials import create_environment_key
+
+    async def issue() -> str:
+        conn = await asyncpg.connect(platform.database_url)
+        try:
+            return (await create_environment_key(conn, tenant.workspace_id, environment_id)).secret
+        finally:
+            await conn.close()
+
+    key = asyncio.run(issue())
+    platform.issued.append(key)  # the platform's log scan looks for it too
+    return key
+
+
 def _ensure_running(platform: Platform) -> None:
-    for role in ROLES:
+    for role in ("api", "orchestrator"):
         if role not in platform.processes or platform.processes[role].poll() is not None:
             platform.processes.pop(role, None)
             platform.start_role(role)
@@ -352,12 +614,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=6)
     parser.add_argument("--turns", type=int, default=300, help="turns in total across the Sessions")
-    parser.add_argument("--kills", type=int, default=30, help="SIGKILLs of api or orchestrator at most")
+    parser.add_argument("--kills", type=int, default=100, help="SIGKILLs of api, orchestrator or a worker at most")
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--max-seconds", type=float, default=1200.0, help="no new turn starts after this")
+    parser.add_argument("--max-seconds", type=float, default=1500.0, help="no new turn starts after this")
+    parser.add_argument(
+        "--model",
+        choices=("messages", "offline"),
+        default="messages",
+        help="messages: the production path, the Messages adapter against bench/_provider.py; offline: the test double",
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="mango-soak-") as tmp, DevStack(Path(tmp) / "stack", "free") as stack:
-        running = Platform(stack, Path(tmp) / "logs").start()
+    with (
+        tempfile.TemporaryDirectory(prefix="mango-soak-") as tmp,
+        DevStack(Path(tmp) / "stack", "free") as stack,
+        model_path(args.model) as (model, _),
+    ):
+        running = Platform(stack, Path(tmp) / "logs", extra_env=model.env).start()
         try:
             tenant = running.create_tenant("soak")
             result = run(
@@ -368,10 +640,15 @@ def main() -> None:
                 kills=args.kills,
                 seed=args.seed,
                 max_seconds=args.max_seconds,
+                workdir=Path(tmp) / "workers",
+                model=model.agent_model,
             )
         finally:
             running.stop()
-    print(json.dumps(asdict(result), indent=2))
+    print(f"model: {model.label}\n")
+    print(result.table())
+    for problem in result.problems:
+        print("problem:", problem)
     raise SystemExit(1 if result.problems or not result.turns else 0)
 
 

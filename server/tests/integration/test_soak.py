@@ -1,10 +1,11 @@
-"""A brief run of the kill -9 soak (``bench/soak.py``): SIGKILLs of api and orchestrator during turns
-with custom tools and SSE followers lose, duplicate and reorder nothing. The longer run is by hand
-(docs/performance.md)."""
+"""A brief run of the kill -9 soak (``bench/soak.py``): SIGKILLs of api, orchestrator and worker during turns
+with custom tools, approved worker-run ``bash`` calls and SSE followers lose, duplicate and reorder nothing, run
+no call twice and leave every Session idle. The 100-kill run is ``make soak`` (docs/performance.md)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 from mango_server.devstack import DevStack, Platform
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
-pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(420)]
 
 SOAK = Path(__file__).resolve().parents[3] / "bench" / "soak.py"
 
@@ -39,40 +40,67 @@ def platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory)
         running.stop()
 
 
-def test_brief_kill_9_soak(platform: Platform) -> None:
+def test_brief_kill_9_soak(platform: Platform, tmp_path: Path) -> None:
     soak = _soak()
     tenant = platform.create_tenant("soak")
-    result = soak.run(platform, tenant, sessions=3, turns=36, kills=6, seed=11, max_seconds=150)
+    result = soak.run(platform, tenant, sessions=3, turns=36, kills=9, seed=11, max_seconds=240, workdir=tmp_path)
+    print(result.table())
     assert result.problems == []
     assert result.turns == 36
     assert result.tool_turns > 0
-    assert sum(result.kills.values()) == 6
-    assert result.kills["api"] > 0
-    assert result.kills["orchestrator"] > 0
+    assert result.bash_turns > 0
+    assert result.kills == {"api": 3, "orchestrator": 3, "worker": 3}
+    assert (result.check.duplicates, result.check.lost, result.check.executed_twice) == (0, 0, 0)
+    # every approved call ran once, except those the journal answered ambiguous (at most once)
+    assert result.bash_turns - result.check.ambiguous <= result.check.executions <= result.bash_turns
+    assert result.sessions_idle == 3
 
 
 def _event(event_id: str, kind: str, text: str = "") -> dict[str, object]:
     return {"id": event_id, "type": kind, "content": [{"type": "text", "text": text}]}
 
 
-def test_the_soak_checks_catch_duplicates_gaps_and_reordering() -> None:
+def test_the_soak_checks_catch_duplicates_gaps_reordering_and_second_runs() -> None:
     soak = _soak()
     follower = soak.Follower("http://127.0.0.1:9", "key", "sesn_x", None)
     driver = soak.Driver(None, "sesn_x", follower, 2, None, 0.0, None)
-    driver.sent, driver.replies = ["/text reply a", "/text reply b"], ["reply a", "reply b"]
+    bash = "/tool bash " + json.dumps({"command": soak.bash_command("b")})
+    driver.sent, driver.expected = ["/text reply a", bash], [("reply a",), ("ran b", soak.AMBIGUOUS)]
+    driver.bash_turns = 1
+    use = {"id": "e5", "type": "agent.tool_use", "name": "bash", "input": {"command": soak.bash_command("b")}}
     good = [
         _event("e1", "user.message", "/text reply a"),
         _event("e2", "agent.message", "reply a"),
         _event("e3", "session.status_idle"),
-        _event("e4", "user.message", "/text reply b"),
-        _event("e5", "agent.message", "reply b"),
-        _event("e6", "session.status_idle"),
+        _event("e4", "user.message", bash),
+        use,
+        {"id": "e6", "type": "user.tool_confirmation", "tool_use_id": "e5", "result": "allow"},
+        {"id": "e7", "type": "user.tool_result", "tool_use_id": "e5", "content": []},
+        _event("e8", "agent.message", "Tool results: e5: ran b"),
+        _event("e9", "session.status_idle"),
     ]
     follower.events = list(good)
-    assert soak.check_session(driver, good) == []
+    assert soak.check_session(driver, good, ["b"]).problems == []
+    assert soak.check_session(driver, good, ["b"]).executions == 1
     duplicated = [*good[:2], good[1], *good[2:]]
-    assert any("duplicated" in p or "one reply" in p for p in soak.check_session(driver, duplicated))
-    reordered = [good[0], good[4], good[2], good[3], good[1], good[5]]
-    assert any("one reply per message in order" in p for p in soak.check_session(driver, reordered))
+    check = soak.check_session(driver, duplicated, ["b"])
+    assert check.duplicates > 0
+    assert any("duplicated" in p for p in check.problems)
+    reordered = [good[0], good[7], *good[2:7], good[1], good[8]]
+    assert any("one reply per message in order" in p for p in soak.check_session(driver, reordered, ["b"]).problems)
+    twice = soak.check_session(driver, good, ["b", "b"])
+    assert twice.executed_twice == 1
+    assert any("ran 2 times" in p for p in twice.problems)
+    assert any("answered by its worker but ran 0" in p for p in soak.check_session(driver, good, []).problems)
+    ambiguous = {**good[6], "type": "agent.tool_result", "outcome": "ambiguous", "is_error": True}
+    unknown = [*good[:6], ambiguous, _event("e8", "agent.message", f"e5 (error): ... {soak.AMBIGUOUS} ..."), good[8]]
+    follower.events = list(unknown)
+    assert (soak.check_session(driver, unknown, []).problems, soak.check_session(driver, unknown, []).ambiguous) == (
+        [],
+        1,
+    )
+    assert soak.check_session(driver, unknown, ["b"]).ambiguous_ran == 1
     follower.events = [*good[:2], *good[3:]]  # the follower missed e3 across a resume
-    assert any("differ from the history" in p for p in soak.check_session(driver, good))
+    missed = soak.check_session(driver, good, ["b"])
+    assert missed.lost == 1
+    assert any("differ from the history" in p for p in missed.problems)
