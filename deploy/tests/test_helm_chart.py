@@ -25,6 +25,18 @@ CHART = Path(__file__).resolve().parents[1] / "helm" / "mango"
 KUBERNETES = "1.33.0"
 MESSAGES = {"model": {"provider": "messages", "secretName": "mango-model"}}
 KEYRING = {"keyring": {"secretName": "mango-keyring"}}
+CATALOGUE_YAML = """models:
+  - id: claude-sonnet-4-5
+    adapter: messages
+    credential: {env: ANTHROPIC_API_KEY}
+  - id: qwen2.5-7b
+    adapter: openai-chat
+    base_url: http://vllm:8001/v1
+    context_window: 32768
+    max_output_tokens: 4096
+"""
+ANTHROPIC = {"name": "ANTHROPIC_API_KEY", "secretName": "anthropic", "key": "api-key"}
+CATALOGUE = {"modelCatalogue": {"content": CATALOGUE_YAML, "credentials": [ANTHROPIC]}}
 
 
 def render(values: dict[str, Any] | None = None, *, name: str = "prod") -> list[dict[str, Any]]:
@@ -55,10 +67,15 @@ def secret_refs(obj: dict[str, Any]) -> set[str]:
     return {e["valueFrom"]["secretKeyRef"]["name"] for e in container(obj)["env"] if "valueFrom" in e}
 
 
-@pytest.mark.parametrize("values", [{}, MESSAGES, KEYRING], ids=["offline", "messages", "keyring"])
+@pytest.mark.parametrize(
+    "values",
+    [{}, MESSAGES, KEYRING, CATALOGUE, {"modelCatalogue": {"existingSecret": "models"}}],
+    ids=["offline", "messages", "keyring", "catalogue", "catalogue-secret"],
+)
 def test_every_rendered_object_is_valid_kubernetes(values: dict[str, Any]) -> None:
     objects = render(values)
-    assert sorted(o["kind"] for o in objects) == ["Deployment", "Deployment", "Job", "Service"]
+    kinds = ["Deployment", "Deployment", "Job", "Service"]
+    assert sorted(o["kind"] for o in objects) == sorted(kinds + (["ConfigMap"] if values is CATALOGUE else []))
     for obj in objects:
         kubernetes_validate.validate(obj, KUBERNETES, strict=True)
 
@@ -142,8 +159,18 @@ def test_names_are_dns_labels(name: str, values: dict[str, Any]) -> None:
         {"image": {"tag": ""}},
         {"nats": {"url": "http://nats:4222"}},
         {"unknown": 1},
+        {"modelCatalogue": {"content": CATALOGUE_YAML, "existingSecret": "models"}},
+        {"modelCatalogue": {"credentials": [{"name": "BAD-NAME", "secretName": "s", "key": "k"}]}},
     ],
-    ids=["negative-replicas", "messages-without-secret", "empty-tag", "bad-nats-url", "unknown-key"],
+    ids=[
+        "negative-replicas",
+        "messages-without-secret",
+        "empty-tag",
+        "bad-nats-url",
+        "unknown-key",
+        "two-catalogue-sources",
+        "bad-credential-variable",
+    ],
 )
 def test_values_schema_rejects(values: dict[str, Any]) -> None:
     with pytest.raises(helm.HelmValuesError, match="schema"):
@@ -166,3 +193,70 @@ def test_the_keyring_is_mounted_read_only_into_api_and_orchestrator_only() -> No
         assert volume["secret"]["secretName"] == "mango-keyring"
     assert "keyring" not in str(workload(objects, "migrate"))
     assert all("MANGO_KEYRING_FILE" not in env_names(d) for d in by_kind(render(), "Deployment"))
+
+
+def _deployment(objects: list[dict[str, Any]], component: str) -> dict[str, Any]:
+    return workload(list(by_kind(objects, "Deployment")), component)
+
+
+def _volume(deployment: dict[str, Any], name: str) -> dict[str, Any]:
+    [volume] = [v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == name]
+    return dict(volume)
+
+
+def test_an_inline_catalogue_is_a_configmap_mounted_into_api_and_orchestrator() -> None:
+    objects = render(CATALOGUE)
+    [configmap] = by_kind(objects, "ConfigMap")
+    assert configmap["metadata"]["name"] == "prod-mango-models"
+    assert yaml.safe_load(configmap["data"]["models.yaml"]) == yaml.safe_load(CATALOGUE_YAML)
+    checksums = set()
+    for component in ("api", "orchestrator"):
+        deployment = _deployment(objects, component)
+        env = {e["name"]: e.get("value") for e in container(deployment)["env"]}
+        assert env["MANGO_MODELS_FILE"] == "/etc/mango/models/models.yaml"
+        # The catalogue replaces the one-model variables.
+        assert not {"MANGO_MODEL_PROVIDER", "MANGO_DEFAULT_MODEL", "MANGO_MODEL_API_KEY"} & set(env)
+        [mount] = [m for m in container(deployment)["volumeMounts"] if m["name"] == "models"]
+        assert (mount["mountPath"], mount["readOnly"]) == ("/etc/mango/models", True)
+        assert _volume(deployment, "models")["configMap"]["name"] == "prod-mango-models"
+        checksums.add(deployment["spec"]["template"]["metadata"]["annotations"]["checksum/models"])
+    assert len(checksums) == 1
+    changed = render({"modelCatalogue": {"content": CATALOGUE_YAML + "default: qwen2.5-7b\n"}})
+    assert (
+        _deployment(changed, "api")["spec"]["template"]["metadata"]["annotations"]["checksum/models"] not in checksums
+    )
+    assert "models" not in str(workload(objects, "migrate"))
+
+
+def test_catalogue_credentials_reach_only_the_orchestrator() -> None:
+    objects = render(CATALOGUE)
+    orchestrator, api = _deployment(objects, "orchestrator"), _deployment(objects, "api")
+    [key] = [e for e in container(orchestrator)["env"] if e["name"] == "ANTHROPIC_API_KEY"]
+    assert key["valueFrom"]["secretKeyRef"] == {"name": "anthropic", "key": "api-key"}
+    assert "ANTHROPIC_API_KEY" not in env_names(api)
+    assert "anthropic" not in secret_refs(api)
+    assert "anthropic" not in str(workload(objects, "migrate"))
+
+
+@pytest.mark.parametrize(
+    ("values", "kind", "name"),
+    [
+        ({"existingSecret": "mango-models"}, "secret", "mango-models"),
+        ({"existingConfigMap": "team-models", "key": "catalogue.yaml"}, "configMap", "team-models"),
+    ],
+    ids=["secret", "configmap"],
+)
+def test_an_existing_catalogue_is_mounted_from_its_secret_or_configmap(
+    values: dict[str, Any], kind: str, name: str
+) -> None:
+    objects = render({"modelCatalogue": values})
+    assert not list(by_kind(objects, "ConfigMap"))  # the chart writes none
+    key = values.get("key", "models.yaml")
+    for component in ("api", "orchestrator"):
+        deployment = _deployment(objects, component)
+        volume = _volume(deployment, "models")[kind]
+        assert volume.get("secretName", volume.get("name")) == name
+        assert volume["items"] == [{"key": key, "path": key}]
+        env = {e["name"]: e.get("value") for e in container(deployment)["env"]}
+        assert env["MANGO_MODELS_FILE"] == f"/etc/mango/models/{key}"
+        assert "annotations" not in deployment["spec"]["template"]["metadata"]

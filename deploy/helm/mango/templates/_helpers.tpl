@@ -111,6 +111,10 @@ capabilities:
 {{/* The offered model (the one-entry catalogue of the MANGO_MODEL_* variables): the api checks Agents against
 it and the orchestrator calls it. Never its credential, which only the orchestrator receives. */}}
 {{- define "mango.modelEnv" -}}
+{{- if include "mango.catalogueSource" . }}
+- name: MANGO_MODELS_FILE
+  value: /etc/mango/models/{{ .Values.modelCatalogue.key }}
+{{- else }}
 - name: MANGO_MODEL_PROVIDER
   value: {{ .Values.model.provider | quote }}
 - name: MANGO_MODEL_BASE_URL
@@ -118,6 +122,56 @@ it and the orchestrator calls it. Never its credential, which only the orchestra
 - name: MANGO_DEFAULT_MODEL
   value: {{ .Values.model.defaultModel | quote }}
 {{- end }}
+{{- end }}
+
+{{/* The model catalogue file, when one is given: "configMap" (inline content, written by the chart, or an
+existing ConfigMap) or "secret" (an existing Secret); empty without one. */}}
+{{- define "mango.catalogueSource" -}}
+{{- if or .Values.modelCatalogue.content .Values.modelCatalogue.existingConfigMap -}}
+configMap
+{{- else if .Values.modelCatalogue.existingSecret -}}
+secret
+{{- end -}}
+{{- end -}}
+
+{{- define "mango.catalogueVolume" -}}
+{{- $source := include "mango.catalogueSource" . }}
+{{- if eq $source "configMap" }}
+- name: models
+  configMap:
+    name: {{ default (printf "%s-models" (include "mango.fullname" .)) .Values.modelCatalogue.existingConfigMap }}
+    items:
+      - {key: {{ .Values.modelCatalogue.key | quote }}, path: {{ .Values.modelCatalogue.key | quote }}}
+{{- else if eq $source "secret" }}
+- name: models
+  secret:
+    secretName: {{ .Values.modelCatalogue.existingSecret }}
+    defaultMode: 0440
+    items:
+      - {key: {{ .Values.modelCatalogue.key | quote }}, path: {{ .Values.modelCatalogue.key | quote }}}
+{{- end }}
+{{- end -}}
+
+{{- define "mango.catalogueMount" -}}
+{{- if include "mango.catalogueSource" . }}
+- name: models
+  mountPath: /etc/mango/models
+  readOnly: true
+{{- end }}
+{{- end -}}
+
+{{/* The variables the catalogue's entries read their credentials from: the orchestrator's only. */}}
+{{- define "mango.catalogueCredentials" -}}
+{{- if include "mango.catalogueSource" . }}
+{{- range .Values.modelCatalogue.credentials }}
+- name: {{ .name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ .secretName }}
+      key: {{ .key }}
+{{- end }}
+{{- end }}
+{{- end -}}
 
 {{- define "mango.serviceEnv" -}}
 {{ include "mango.baseEnv" . }}
