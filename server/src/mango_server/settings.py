@@ -52,6 +52,12 @@ class Settings:
     db_statement_timeout_ms: int = 30000
     api_shutdown_seconds: float = 5.0
     files_max_bytes: int = 32 * 1024 * 1024
+    # images and PDFs as model input (``domain.media.MediaLimits``)
+    media_image_max_bytes: int = 5 * 1024 * 1024
+    media_pdf_max_bytes: int = 32 * 1024 * 1024
+    media_pdf_max_pages: int = 100
+    media_max_blocks: int = 20
+    media_request_max_bytes: int = 32 * 1024 * 1024
     skills_max_archive_bytes: int = 32 * 1024 * 1024
     skills_max_expanded_bytes: int = 256 * 1024 * 1024
     skills_max_members: int = 10000
@@ -74,6 +80,8 @@ class Settings:
     rate_limit_per_second: float = 100.0
     rate_limit_burst: int = 1000
     work_poll_max_workers: int = 64
+    # A Session shows ``worker_unavailable`` when its Work waited this long with no poll (``app.stalls``).
+    worker_stall_seconds: float = 60.0
     cors_origins: str = ""
     keyring_file: str = ""
     webhook_max_attempts: int = 3

@@ -10,6 +10,9 @@ barrier: a partial result is recorded without waking the model and, while the Se
 with ``requires_action``, re-emits ``session.status_idle`` with the ids the client still owes
 (the Session goes ``running`` when only worker-run calls remain); the result that closes the
 barrier wakes the turn exactly once, because the barrier check runs under the Session row lock.
+Images and PDFs (in a message or a custom tool result) are refused with a 400 naming the block when
+the catalogue entry of the Session's model (or the Thread's) does not declare ``image_input`` /
+``pdf_input``; the request rolls back.
 Duplicate or unknown results are rejected and the whole request rolls back. An interrupt ends
 a running turn (its open calls are cancelled); an idle interrupt, while the Session waits for the
 client at a ``requires_action`` barrier, preserves the barrier. Not responsible
@@ -22,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mango_server.app import ledger
-from mango_server.app.documents import Snapshots, file_sources, store_snapshots
+from mango_server.app.documents import PDF_SNAPSHOT_PREFIX, Snapshots, content_files, store_snapshots
 from mango_server.app.ledger import Tx
 from mango_server.app.turn import outcomes
 from mango_server.app.turn.rounds import OPEN_ACTION_STATES, finish_turn
@@ -38,6 +41,8 @@ from mango_server.domain._generated.events import (
     UserToolResultEvent,
 )
 from mango_server.domain.errors import ConflictError, InvalidRequestError, PermissionDeniedError
+from mango_server.domain.media import PDF_TYPE
+from mango_server.domain.model_catalogue import ModelCapabilities, ModelCatalogue
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
 from mango_server.store import actions, events, mcp, outbox, sessions, tool_calls, transcript, turns, work
@@ -63,8 +68,10 @@ class Admission:
         principal_kind: PrincipalKind,
         documents: Snapshots | None = None,
         at_lock: turns.ActiveAtLock | None = None,
+        models: ModelCatalogue | None = None,
     ) -> None:
         self.tx = tx
+        self.models = models  # what each model accepts (images, PDFs); None: nothing is checked
         self.conn = tx.conn
         # The active turn as read with the Session's lock: good until a handler other than
         # user.message (which never changes turns) has run.
@@ -127,9 +134,7 @@ class Admission:
 
     async def _user_message(self, index: int, event: wire.UserMessageEventParams) -> None:
         message = UserMessageEvent(content=event["content"])
-        for _, block_index, file_id in file_sources([event]):
-            if (index, block_index) not in self.documents:
-                raise InvalidRequestError(f"events[{index}].content[{block_index}]: file {file_id} was not read")
+        self._check_content(index, event["content"])
         event_id = new_id("sevt")
         turn = self.at_lock.turn if self.at_lock is not None else await turns.active(self.conn, self.sid)
         # The message, the status change it causes and the wakeup are one statement (same order and
@@ -148,6 +153,42 @@ class Admission:
         if turn is not None and turn.state != "running":
             await work.ensure_if_runnable(self.conn, self.session)  # re-queue if built-in calls lost their Work
         self.wake = True
+
+    def _check_content(self, index: int, content: Sequence[wire.UserContentBlock]) -> None:
+        """Every File source was snapshotted, and the model accepts the content's images and PDFs."""
+        for block_index, file_id in content_files(content):
+            if (index, block_index) not in self.documents:
+                raise InvalidRequestError(f"events[{index}].content[{block_index}]: file {file_id} was not read")
+        if self.models is None:
+            return
+        model_id = str((self.session.agent_snapshot.get("model") or {}).get("id") or "")
+        entry = self.models.get(model_id)
+        accepts = (entry.capabilities if entry is not None else ModelCapabilities()).flags()
+        for block_index, block in enumerate(content):
+            need = self._needs(index, block_index, block)
+            if need is None or accepts[need]:
+                continue
+            what = "images" if need == "image_input" else "PDF documents"
+            able = [name for e in self.models.entries if e.capabilities.flags()[need] for name in (e.id, *e.aliases)]
+            raise InvalidRequestError(
+                f"events[{index}].content[{block_index}]: model {model_id!r} does not accept {what} (its catalogue "
+                f"entry does not declare {need}); models that do: {', '.join(able) or 'none is offered'}",
+                details={"model": model_id, "capability": need},
+            )
+
+    def _needs(self, index: int, block_index: int, block: wire.UserContentBlock) -> str | None:
+        """The capability a block needs of the model: ``image_input``, ``pdf_input`` or none."""
+        if block["type"] == "image":
+            return "image_input"
+        if block["type"] != "document":
+            return None
+        source = block["source"]
+        if source["type"] == "base64":
+            return "pdf_input" if source["media_type"] == PDF_TYPE else None
+        if source["type"] == "file":
+            _, data = self.documents[(index, block_index)]
+            return "pdf_input" if data.startswith(PDF_SNAPSHOT_PREFIX) else None
+        return None
 
     async def _user_define_outcome(self, index: int, event: wire.UserDefineOutcomeEventParams) -> None:
         echo, ended = await outcomes.define(self.conn, self.session, index, event, self.documents)
@@ -249,7 +290,8 @@ class Admission:
         result: UserToolResultEvent | UserCustomToolResultEvent,
         kinds: tuple[str, ...],
         states: tuple[str, ...],
-    ) -> None:
+    ) -> str:
+        """Admit one tool result; returns its event id."""
         if isinstance(result, UserToolResultEvent):
             field, event_id = "tool_use_id", result.tool_use_id
         else:
@@ -264,6 +306,7 @@ class Admission:
         await self._append(NewEvent.of(result_id, result, processed=False))
         await actions.resolve(self.conn, self.sid, event_id, "resolved", result_id)
         await self._resume_if_barrier_closed(action)
+        return result_id
 
     async def _resume_if_barrier_closed(self, action: ActionRow) -> None:
         calls = await actions.for_round(self.conn, self.sid, action.trigger_id, action.round)
@@ -304,7 +347,9 @@ class Admission:
             content=event.get("content", []),
             is_error=event.get("is_error", False),
         )
-        await self._result(index, result, ("custom",), ("pending",))
+        self._check_content(index, event.get("content", []))
+        result_id = await self._result(index, result, ("custom",), ("pending",))
+        await store_snapshots(self.conn, self.session, result_id, index, self.documents)
 
     async def _user_tool_result(self, index: int, event: wire.UserToolResultEventParams) -> None:
         result = UserToolResultEvent(

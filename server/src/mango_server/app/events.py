@@ -23,9 +23,11 @@ from mango_server.app.services import Services
 from mango_server.app.threads import routing
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import InvalidRequestError
+from mango_server.domain.media import MediaLimits
 from mango_server.domain.paging import Cursor, Order, Page
 from mango_server.domain.principal import Principal
 from mango_server.live import pokes
+from mango_server.settings import Settings
 from mango_server.store import events, sessions, turns
 from mango_server.store.db import transaction
 from mango_server.store.events import EventRow
@@ -71,11 +73,25 @@ async def list_page(
 async def read_documents(
     services: Services, principal: Principal, client_events: Sequence[wire.SessionEventInput]
 ) -> Snapshots:
-    """Snapshot the Files that ``user.message`` document blocks reference (before the admission transaction)."""
+    """Check the events' images and PDFs and snapshot the Files their content references (before the admission
+    transaction)."""
     if principal.kind == "SessionToken":
         return {}  # admission refuses user.message from a session token
     store = services.blobs.blobs if services.blobs is not None else None
-    return await snapshot_file_documents(services.pool, store, principal.workspace_id, client_events)
+    return await snapshot_file_documents(
+        services.pool, store, principal.workspace_id, client_events, media_limits(services.settings)
+    )
+
+
+def media_limits(settings: Settings) -> MediaLimits:
+    """The operator's bounds on the images and PDFs of one request (``MANGO_MEDIA_*``)."""
+    return MediaLimits(
+        image_max_bytes=settings.media_image_max_bytes,
+        pdf_max_bytes=settings.media_pdf_max_bytes,
+        pdf_max_pages=settings.media_pdf_max_pages,
+        max_blocks=settings.media_max_blocks,
+        request_max_bytes=settings.media_request_max_bytes,
+    )
 
 
 async def send(
@@ -97,7 +113,7 @@ async def send(
         row, at_lock = await turns.lock_session_with_active(conn, principal.workspace_id, session_id)
         await assert_live_lease(conn, principal, token)
         tx = Tx.poking(conn)
-        routed = await routing.admit(tx, row, principal.kind, documents, client_events, at_lock)
+        routed = await routing.admit(tx, row, principal.kind, documents, client_events, at_lock, services.catalogue)
         accepted = routed.accepted
     for target in dict.fromkeys([session_id, *routed.touched]):
         await services.notifier.committed(target, tx.news(target))

@@ -78,7 +78,7 @@ async def create(services: Services, principal: Principal, params: wire.SessionC
         if budget := params.get("budget"):
             row = await sessions.set_budget(conn, row, stored_budget(budget))
         if initial_events := params.get("initial_events"):
-            await Admission(Tx(conn), row, principal.kind, documents).admit(initial_events)
+            await Admission(Tx(conn), row, principal.kind, documents, models=services.catalogue).admit(initial_events)
         row = await sessions.get_row(conn, ws, row.id)
     await services.notifier.committed(row.id)
     return row

@@ -4,6 +4,7 @@ Role: an upper-bound estimate of how many input tokens a request costs, over the
 the messages and the tool declarations, without a provider tokenizer. Real tokenizers spend
 about 3.5 to 4 UTF-8 bytes per token on prose and 2.5 to 3 on code and JSON, so one token per
 ``BYTES_PER_TOKEN`` bytes plus a fixed overhead per message and per block errs on the large side.
+Images and PDFs are charged by their documented per-image and per-page estimates (``domain.media``).
 
 A ``UsageAnchor`` is the provider's own measure of an already-observed prefix (the request plus
 the response that followed it), bound to a fingerprint of that prefix: when the next request
@@ -20,6 +21,8 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from mango_server.domain.media import block_tokens
 
 __all__ = [
     "BYTES_PER_TOKEN",
@@ -57,7 +60,26 @@ def estimate_message(message: Mapping[str, object]) -> int:
     if isinstance(content, str):
         return _MESSAGE_OVERHEAD + _BLOCK_OVERHEAD + _text_tokens(content)
     blocks = content if isinstance(content, list) else []
-    return _MESSAGE_OVERHEAD + sum(_BLOCK_OVERHEAD + _text_tokens(_canonical(block)) for block in blocks)
+    return _MESSAGE_OVERHEAD + sum(_block_tokens(block) for block in blocks)
+
+
+def _block_tokens(block: object) -> int:
+    """One content block: an image or PDF by its documented estimate (``domain.media``), not by the length
+    of its base64; a tool result by its parts, since it may hold images; anything else by its JSON."""
+    if not isinstance(block, Mapping):
+        return _BLOCK_OVERHEAD + _text_tokens(_canonical(block))
+    media = block_tokens(block)
+    if media is not None:
+        return _BLOCK_OVERHEAD + media
+    inner = block.get("content")
+    if block.get("type") == "tool_result" and isinstance(inner, list) and any(_is_media(b) for b in inner):
+        rest = {k: v for k, v in block.items() if k != "content"}
+        return _BLOCK_OVERHEAD + _text_tokens(_canonical(rest)) + sum(_block_tokens(b) for b in inner)
+    return _BLOCK_OVERHEAD + _text_tokens(_canonical(block))
+
+
+def _is_media(block: object) -> bool:
+    return isinstance(block, Mapping) and block.get("type") in ("image", "document")
 
 
 def estimate_request(

@@ -25,7 +25,9 @@ messages carrying the exact ``tool_call_id`` (sent first, as the protocol wants 
 assistant message that called them), the rest one ``role: user`` message (text, text documents,
 PDF documents as ``file`` parts, images as ``image_url`` parts; anything else is replaced by a short
 note, so a request never fails on a block the endpoint cannot take). A ``tool_result``'s ``is_error``
-has no Chat Completions field and is not sent.
+has no Chat Completions field and is not sent. A tool message holds text only, so a ``tool_result``'s
+images and PDFs follow in the ``role: user`` message after the tool messages, introduced by the call's
+id (the tool message says so in their place).
 
 Not responsible for: HTTP, retries or errors of the HTTP exchange (``model.openai_chat``).
 """
@@ -196,9 +198,9 @@ def _user(content: object) -> list[JsonObject]:
     parts: list[JsonObject] = []
     for block in blocks:
         if block.get("type") == "tool_result":
-            out.append(
-                {"role": "tool", "tool_call_id": str(block.get("tool_use_id")), "content": _tool(block.get("content"))}
-            )
+            call_id = str(block.get("tool_use_id"))
+            out.append({"role": "tool", "tool_call_id": call_id, "content": _tool(block.get("content"))})
+            parts += _tool_media(call_id, block.get("content"))
         else:
             parts.append(_part(block))
     if parts:
@@ -211,13 +213,35 @@ def _tool(content: object) -> str | list[JsonObject]:
     """A tool message's content: one string, or text parts when the result has several blocks."""
     if isinstance(content, str):
         return content
-    parts = [_part(b) for b in content if isinstance(b, Mapping)] if isinstance(content, list) else []
-    texts: list[JsonObject] = [
-        p if p.get("type") == "text" else _note("a non-text part of this tool result") for p in parts
-    ]
+    blocks = [b for b in content if isinstance(b, Mapping)] if isinstance(content, list) else []
+    texts = [_tool_text(b) for b in blocks]
     if len(texts) == 1:
         return str(texts[0]["text"])
     return texts or ""
+
+
+def _tool_text(block: Mapping[str, object]) -> JsonObject:
+    if block.get("type") == "text":
+        return _part(block)
+    if _is_media(block):
+        return {
+            "type": "text",
+            "text": f"[the {block.get('type')} this tool returned follows in the next user message]",
+        }
+    return _note("a non-text part of this tool result")
+
+
+def _is_media(block: Mapping[str, object]) -> bool:
+    """An image or PDF part: a tool message cannot carry it, the user message that follows does."""
+    part = _part(block) if block.get("type") in ("image", "document") else {}
+    return part.get("type") in ("image_url", "file")
+
+
+def _tool_media(call_id: str, content: object) -> list[JsonObject]:
+    """A tool result's images and PDFs as user parts (Chat Completions tool messages hold text only)."""
+    blocks = [b for b in content if isinstance(b, Mapping)] if isinstance(content, list) else []
+    media = [_part(b) for b in blocks if _is_media(b)]
+    return [{"type": "text", "text": f"Returned by tool call {call_id}:"}, *media] if media else []
 
 
 def _part(block: Mapping[str, object]) -> JsonObject:

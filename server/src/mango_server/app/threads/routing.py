@@ -26,6 +26,7 @@ from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation as thread_rules
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import ConflictError, InvalidRequestError
+from mango_server.domain.model_catalogue import ModelCatalogue
 from mango_server.domain.principal import PrincipalKind
 from mango_server.ids import new_id
 from mango_server.store import events, sessions, threads, turns
@@ -50,8 +51,11 @@ async def admit(
     documents: Snapshots,
     client_events: Sequence[wire.SessionEventInput],
     at_lock: turns.ActiveAtLock | None = None,
+    models: ModelCatalogue | None = None,
 ) -> Routed:
     """Admit ``client_events`` in order, each by the execution row of its Thread.
+
+    ``models``: the catalogue that says which model accepts images and PDFs (``app.admission``).
 
     ``at_lock``: the Session's active turn as read when ``session`` was locked; the first batch of
     primary events starts from it (later ones follow admissions that may have changed it).
@@ -82,7 +86,7 @@ async def admit(
                 raise ConflictError(f"events[{index}]: thread {named} is archived and accepts no events")
             targets = [thread]
         if batch:
-            await _admit_primary(tx, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
+            await _admit_primary(tx, session, principal_kind, _at(documents, positions), batch, routed, at_lock, models)
             session = await sessions.get_row(conn, session.workspace_id, session.id)  # as the batch left it
             batch, positions = [], []
         at_lock = None  # a child's admission may change what the primary Thread's next batch sees
@@ -90,9 +94,12 @@ async def admit(
             batch.append(_primary_event(event))  # the primary Thread is interrupted with its children
             positions.append(index)
         for thread in targets:
-            await _admit_child(tx, session, thread, principal_kind, event, routed, targeted=named is not None)
+            await _admit_child(
+                tx, session, thread, principal_kind, event, routed,
+                targeted=named is not None, documents=_at(documents, [index]), models=models,
+            )  # fmt: skip
     if batch:
-        await _admit_primary(tx, session, principal_kind, _at(documents, positions), batch, routed, at_lock)
+        await _admit_primary(tx, session, principal_kind, _at(documents, positions), batch, routed, at_lock, models)
     return routed
 
 
@@ -145,8 +152,9 @@ async def _admit_primary(
     batch: list[wire.SessionEventInput],
     routed: Routed,
     at_lock: turns.ActiveAtLock | None,
+    models: ModelCatalogue | None,
 ) -> None:
-    routed.accepted += await Admission(tx, session, principal_kind, documents, at_lock).admit(batch)
+    routed.accepted += await Admission(tx, session, principal_kind, documents, at_lock, models).admit(batch)
 
 
 async def _admit_child(
@@ -158,6 +166,8 @@ async def _admit_child(
     routed: Routed,
     *,
     targeted: bool,
+    documents: Snapshots,
+    models: ModelCatalogue | None,
 ) -> None:
     conn = tx.conn
     child = await sessions.lock_any(conn, thread.execution_id)
@@ -165,7 +175,7 @@ async def _admit_child(
         return
     local = await _with_original_id(conn, session, child, _primary_event(event))
     field = _id_field(event)
-    admission = Admission(tx, child, principal_kind)
+    admission = Admission(tx, child, principal_kind, documents, models=models)
     rows = await admission.admit([local])
     routed.accepted += rows
     routed.touched.append(child.id)

@@ -27,6 +27,7 @@ from mango_server.app.turn import context_admission, metering
 from mango_server.app.turn.context_admission import ContextConfig, RoundKey, SummaryNeeded
 from mango_server.app.turn.mcp_discovery import Offer, record_failures
 from mango_server.app.turn.outcomes import trigger_blocks
+from mango_server.app.turn.request import user_blocks
 from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome, is_open
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import prices, tools
@@ -40,7 +41,7 @@ from mango_server.ids import derived_id
 from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
-from mango_server.store.events import NewEvent
+from mango_server.store.events import EventRow, NewEvent
 from mango_server.store.sessions import SessionRow
 from mango_server.store.turns import TurnRow
 
@@ -186,10 +187,21 @@ async def _tool_result_block(conn: Connection, session_id: str, action: ActionRo
             message = payload.get("deny_message") or "The user denied this tool call."
             content = [{"type": "text", "text": message}]
         else:
-            content = [b for b in payload.get("content") or [] if b.get("type") == "text"] or content
+            content = await _result_content(conn, result) if result else []
+            content = content or [{"type": "text", "text": "The tool call was cancelled."}]
             is_error = bool(payload.get("is_error"))
             if not payload.get("content"):
                 content = [{"type": "text", "text": "(no output)"}]
     elif action.state == "rejected":
         content = [{"type": "text", "text": f"Tool {action.name!r} is not available to this agent."}]
     return {"type": "tool_result", "tool_use_id": action.provider_tool_use_id, "content": content, "is_error": is_error}
+
+
+async def _result_content(conn: Connection, result: EventRow) -> list[Mapping[str, object]]:
+    """A tool result's blocks for the model: text, and a custom tool result's images and documents (its File
+    sources as snapshotted at admission)."""
+    content = result.payload.get("content") or []
+    if result.type != "user.custom_tool_result":
+        return [b for b in content if b.get("type") == "text"]
+    snapshots = await files.snapshots_for_event(conn, result.id) if content_files(content) else {}
+    return list(user_blocks(content, snapshots))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypedDict
 
+from mango_server.app.documents import stored_source
 from mango_server.app.turn.skill_loader import load_skill_spec
 from mango_server.domain._generated import wire
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
@@ -87,22 +88,31 @@ class TranscriptMessage(TypedDict):
 def user_blocks(
     content: Sequence[wire.UserContentBlock], snapshots: Mapping[int, str] | None = None
 ) -> list[dict[str, object]]:
-    """Provider blocks for a ``user.message``'s public content (text and text documents).
+    """Provider blocks for the public content of a ``user.message`` or a custom tool result (text, images,
+    text and PDF documents).
 
-    A File document source becomes the text snapshotted at admission (``snapshots``, by block index).
+    A File source becomes the snapshot taken at admission (``snapshots``, by block index; read back by
+    ``app.documents.stored_source``).
     """
     blocks: list[dict[str, object]] = []
     for index, block in enumerate(content):
         if block["type"] == "text":
             blocks.append({"type": "text", "text": block["text"]})
+        elif block["type"] == "image":
+            image = block["source"]
+            if image["type"] == "file":
+                blocks.append({"type": "image", "source": stored_source("image", (snapshots or {}).get(index, ""))})
+            else:
+                blocks.append({"type": "image", "source": dict(image)})
         elif block["type"] == "document":
             source = block["source"]
             doc: dict[str, object]
-            if source["type"] == "text" or source["type"] == "file":
-                data = source["data"] if source["type"] == "text" else (snapshots or {}).get(index, "")
+            if source["type"] == "file":
+                doc = {"type": "document", "source": stored_source("document", (snapshots or {}).get(index, ""))}
+            elif source["type"] == "text":
                 doc = {
                     "type": "document",
-                    "source": {"type": "text", "media_type": "text/plain", "data": data},
+                    "source": {"type": "text", "media_type": "text/plain", "data": source["data"]},
                 }
             else:
                 doc = {"type": "document", "source": dict(source)}
