@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from mango_server.app.turn import context_admission
 from mango_server.domain.errors import NotFoundError
-from mango_server.model import encode_request_body
+from mango_server.model import recorded_body
 from mango_server.store import context, sessions
 from mango_server.store.db import create_pool, transaction
 
@@ -69,4 +69,5 @@ async def request_body(database_url: str, session_id: str, request_id: str) -> b
         await pool.close()
     if row is None or request is None:
         raise NotFoundError(f"no model request {request_id} in Session {session_id}")
-    return encode_request_body(request, stream=bool(row.recipe.get("adapter", {}).get("stream", False)))
+    # Each adapter's own encoder with the options its recipe recorded: the bytes that adapter sent.
+    return recorded_body(request, row.recipe.get("adapter") or {})

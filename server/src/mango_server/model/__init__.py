@@ -24,6 +24,7 @@ from ._instrumented import InstrumentedModel
 from ._offline_evaluator import EVALUATOR_MARKER
 from ._offline_grader import GRADER_MARKER
 from ._offline_summary import SUMMARY_MARKER
+from ._recorded_body import recorded_body
 from ._router import EndpointProfile, ModelRouter, build_router, load_catalogue
 from ._types import (
     PROVIDER_TOOL_VERSIONS,
@@ -82,6 +83,7 @@ __all__ = [
     "encode_request_body",
     "load_catalogue",
     "read_credential",
+    "recorded_body",
     "response_text",
     "tool_declaration",
     "tool_uses",
