@@ -34,7 +34,7 @@ from mango_server.domain.vaults import (
 )
 from mango_server.ids import new_id
 from mango_server.keyring import Keyring
-from mango_server.store import vaults
+from mango_server.store import outbox, vaults
 from mango_server.store.db import Connection, Pool, transaction
 from mango_server.store.sessions import SessionRow
 from mango_server.store.vaults import CredentialChange, CredentialRow, NewCredential, VaultRow, secret_aad
@@ -212,7 +212,11 @@ async def update_credential(
     credential_id: str,
     params: wire.VaultCredentialUpdateParams,
 ) -> CredentialRow:
-    """Change labels, settings or secrets; the secrets are re-encrypted under the active key."""
+    """Change labels, settings or secrets; the secrets are re-encrypted under the active key.
+
+    Sessions idle with ``credential_failed`` naming this credential are woken: their paused turn
+    discovers and calls again with the updated credential.
+    """
     keyring = services.require_keyring()
     ws = principal.workspace_id
     now = datetime.now(UTC)
@@ -237,6 +241,9 @@ async def update_credential(
             secret_ciphertext=ciphertext,
         )
         row = await vaults.update_credential(conn, sealed, change, now)
+        # A turn paused on this credential's failure (``credential_failed``) tries again with it.
+        for paused in await vaults.stopped_on_credential(conn, ws, credential_id):
+            await outbox.wake(conn, ws, paused)
     log.info(
         "vault credential updated vault_id=%s credential_id=%s",
         vault_id,

@@ -11,6 +11,7 @@ from temporalio.worker import Worker
 
 from mango_server import event_loop
 from mango_server.app.blobs import BlobWrites, process_owner
+from mango_server.app.mcp_tokens import McpTokens
 from mango_server.app.services import Services
 from mango_server.app.turn import TurnEngine
 from mango_server.app.turn.evaluator import ModelEvaluator
@@ -52,6 +53,7 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
     policy = EgressPolicy.from_setting(settings.egress_allow)
+    keyring = configured(settings.keyring_file)
     # Each entry's client is measured under its adapter's name; the router picks by the request's model id.
     engine = TurnEngine(
         pool,
@@ -63,6 +65,8 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         windows=models.catalogue.windows(),
         endpoints=models.endpoint,
         mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
+        # Vault credentials are sent to MCP servers only with a keyring to decrypt them.
+        mcp_tokens=McpTokens(pool, keyring, policy) if keyring is not None else None,
         egress=policy,
         evaluator=ModelEvaluator(
             models,
@@ -87,9 +91,8 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         max_cached_workflows=settings.temporal_max_cached_workflows,
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
-    keyring = configured(settings.keyring_file)
     if keyring is None:
-        log.warning("no keyring (MANGO_KEYRING_FILE): no webhook delivery", extra={"action": "webhooks.no_keyring"})
+        log.warning("no keyring (MANGO_KEYRING_FILE): no webhook delivery, no vault credentials for MCP servers", extra={"action": "webhooks.no_keyring"})
     event_loop.settle_heap()
     log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
     try:

@@ -54,6 +54,9 @@ class Q(NamedQueries, file="vaults"):
     all_secrets: str
     set_secret: str
     count_by_key: str
+    lock_live_credential: str
+    set_refreshed: str
+    stopped_on_credential: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +317,28 @@ async def material(
     if sealed.secret_ciphertext is None:
         return None
     return as_material(vault_id, credential_id, sealed.open(keyring))
+
+
+async def lock_for_refresh(conn: Connection, credential_id: str) -> SealedCredential | None:
+    """Lock one credential's row (held by the refresh of its token); None once it is deleted.
+
+    The row lock makes a refresh single-flight across processes: a second refresher waits here
+    and then reads the token the first one stored.
+    """
+    record = await conn.fetchrow(Q.lock_live_credential, credential_id)
+    return from_record(SealedCredential, record) if record is not None else None
+
+
+async def set_refreshed(
+    conn: Connection, credential_id: str, settings: CredentialSettings, key_id: str, ciphertext: bytes, now: datetime
+) -> None:
+    """Store a refreshed token: its settings (expiry) and the re-encrypted secrets."""
+    await conn.execute(Q.set_refreshed, credential_id, settings, ciphertext, key_id, now)
+
+
+async def stopped_on_credential(conn: Connection, workspace_id: str, credential_id: str) -> list[str]:
+    """The Sessions' execution rows whose turn is paused on the failure of this credential."""
+    return [r["id"] for r in await conn.fetch(Q.stopped_on_credential, workspace_id, credential_id)]
 
 
 # ---------------------------------------------------------------- operator re-encryption

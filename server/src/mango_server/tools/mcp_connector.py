@@ -1,9 +1,17 @@
-"""The MCP connector: discovery (``initialize`` + ``tools/list``) and tool calls over streamable HTTP.
+"""The MCP connector: discovery (``initialize`` + ``tools/list``) and tool calls over streamable HTTP,
+with the legacy HTTP+SSE transport as a fallback.
 
 Built on the official ``mcp`` SDK. Every connection goes through the egress guard
-(``tools.egress.guarded_client``), carries no credentials (MCP servers are unauthenticated in this
-release) and is bounded by a deadline. One connection per operation: a discovery or a call opens a
-session, does its one thing and closes it, so no connection state outlives an activity.
+(``tools.egress.guarded_client``) and is bounded by a deadline. A caller that holds a credential
+passes its token (a ``domain.vaults.Secret``): it is attached here, at the transport boundary, as
+``Authorization: Bearer``, by an ``httpx2.Auth`` hook that also watches the answers' statuses. A 401
+raises :class:`McpUnauthorized`: the server refused the request before acting on it, so the caller
+may refresh its token and try again. Error messages never carry the token.
+
+One connection per operation: a discovery or a call opens a session, does its one thing and closes
+it, so no connection state outlives an activity. A server that refuses the streamable HTTP
+``initialize`` POST with 400, 404 or 405 (a server that predates it) is asked again over the
+legacy HTTP+SSE transport, as the MCP specification's backwards-compatibility rule says.
 
 A call's content is projected for the model (:func:`project`): text, textual embedded resources,
 resource links and ``structuredContent`` become text; image, audio and binary content become an
@@ -24,11 +32,13 @@ from dataclasses import dataclass
 import httpx2
 import mcp_types
 from mcp import Client
+from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 
 from mango_server.domain.json import JsonObject
 from mango_server.domain.mcp import DiscoveredTool
-from mango_server.tools.egress import EgressPolicy, EgressRefused, guarded_client, normalize_url
+from mango_server.domain.vaults import Secret
+from mango_server.tools.egress import EgressPolicy, EgressRefused, GuardedTransport, guarded_client, normalize_url
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +50,53 @@ class McpConnectionError(Exception):
     """The server could not be reached, refused by the egress guard, or broke the protocol (message is public).
 
     ``maybe_sent``: whether a request may have reached the server (false only when no connection
-    was ever made: an egress refusal or a refused connection).
+    was ever made: an egress refusal or a refused connection). ``legacy_refusal``: the server
+    refused streamable HTTP's first request the way a server that predates it does.
     """
 
-    def __init__(self, message: str, *, maybe_sent: bool = True) -> None:
+    def __init__(self, message: str, *, maybe_sent: bool = True, legacy_refusal: bool = False) -> None:
         super().__init__(message)
         self.maybe_sent = maybe_sent
+        self.legacy_refusal = legacy_refusal
+
+
+class McpUnauthorized(McpConnectionError):
+    """The server answered 401: it refused the request before acting on it (nothing ran).
+
+    ``with_token``: whether a token was sent (the caller may refresh it and try once more).
+    """
+
+    def __init__(self, *, with_token: bool) -> None:
+        message = (
+            "the MCP server refused the credential (HTTP 401)"
+            if with_token
+            else "the MCP server requires authorization (HTTP 401): store a credential for its URL in a vault "
+            "named in the Session's vault_ids (see docs/vaults.md)"
+        )
+        super().__init__(message, maybe_sent=False)
+        self.with_token = with_token
+
+
+#: Statuses with which a server that predates streamable HTTP refuses its ``initialize`` POST.
+_LEGACY_STATUSES = frozenset({400, 404, 405})
+
+
+class _Bearer(httpx2.Auth):
+    """Attaches the token (when there is one) to every request, and records each answer's status.
+
+    The statuses tell a 401 (and a pre-streamable-HTTP server) apart from other failures, which the
+    ``mcp`` SDK reports alike as a JSON-RPC error.
+    """
+
+    def __init__(self, token: Secret | None) -> None:
+        self._token = token
+        self.statuses: list[int] = []
+
+    def auth_flow(self, request: httpx2.Request):  # type: ignore[no-untyped-def]  # httpx2's generator protocol
+        if self._token is not None:
+            request.headers["Authorization"] = f"Bearer {self._token.reveal()}"
+        response = yield request
+        self.statuses.append(response.status_code)
 
 
 @dataclass(frozen=True)
@@ -80,15 +131,48 @@ class McpConnector:
         self._timeout = timeout_seconds
 
     @asynccontextmanager
-    async def _client(self, url: str) -> AsyncIterator[Client]:
-        http = guarded_client(self._policy)
-        async with http, Client(streamable_http_client(normalize_url(url), http_client=http), mode="legacy") as c:
+    async def _client(self, url: str, auth: _Bearer, *, legacy: bool = False) -> AsyncIterator[Client]:
+        target = normalize_url(url)
+        if legacy:
+            async with Client(sse_client(target, httpx_client_factory=self._sse_http, auth=auth), mode="legacy") as c:
+                yield c
+            return
+        http = guarded_client(self._policy, auth=auth)
+        async with http, Client(streamable_http_client(target, http_client=http), mode="legacy") as c:
             yield c
 
-    async def discover(self, url: str) -> Discovery:
-        """Initialise a session and list every tool (following ``nextCursor``), within the deadline."""
+    def _sse_http(
+        self,
+        headers: dict[str, str] | None = None,
+        timeout: httpx2.Timeout | None = None,
+        auth: httpx2.Auth | None = None,
+    ) -> httpx2.AsyncClient:
+        """The legacy transport's HTTP client: guarded like every other, with the SDK's timeouts."""
+        return httpx2.AsyncClient(
+            transport=GuardedTransport(self._policy),
+            trust_env=False,
+            headers=headers,
+            timeout=timeout or httpx2.Timeout(self._policy.timeout_seconds),
+            auth=auth,
+        )
+
+    async def discover(self, url: str, token: Secret | None = None) -> Discovery:
+        """Initialise a session and list every tool (following ``nextCursor``), within the deadline.
+
+        ``token``: the bearer token to send. Raises :class:`McpUnauthorized` on a 401, else
+        :class:`McpConnectionError`.
+        """
         try:
-            async with asyncio.timeout(self._timeout), self._client(url) as client:
+            return await self._discover(url, token, legacy=False)
+        except McpConnectionError as exc:
+            if not exc.legacy_refusal:
+                raise
+        return await self._discover(url, token, legacy=True)
+
+    async def _discover(self, url: str, token: Secret | None, *, legacy: bool) -> Discovery:
+        auth = _Bearer(token)
+        try:
+            async with asyncio.timeout(self._timeout), self._client(url, auth, legacy=legacy) as client:
                 listed: list[mcp_types.Tool] = []
                 cursor: str | None = None
                 while len(listed) < _MAX_TOOLS:
@@ -105,15 +189,30 @@ class McpConnector:
                     tools=[_tool(t) for t in listed[:_MAX_TOOLS]],
                 )
         except Exception as exc:
-            raise _connection_error(url, exc) from exc
+            raise _failure(url, exc, auth, token, legacy=legacy) from exc
 
-    async def call(self, url: str, name: str, arguments: dict[str, object]) -> CallResult:
-        """Call one tool; a transport failure raises :class:`McpConnectionError` (the outcome is then unknown)."""
+    async def call(self, url: str, name: str, arguments: dict[str, object], token: Secret | None = None) -> CallResult:
+        """Call one tool; a transport failure raises :class:`McpConnectionError` (the outcome is then unknown).
+
+        A 401 raises :class:`McpUnauthorized` (the server did not run the call). A server that
+        refused streamable HTTP's ``initialize`` never saw the call, which is then made over HTTP+SSE.
+        """
         try:
-            async with asyncio.timeout(self._timeout), self._client(url) as client:
+            return await self._call(url, name, arguments, token, legacy=False)
+        except McpConnectionError as exc:
+            if not exc.legacy_refusal:
+                raise
+        return await self._call(url, name, arguments, token, legacy=True)
+
+    async def _call(
+        self, url: str, name: str, arguments: dict[str, object], token: Secret | None, *, legacy: bool
+    ) -> CallResult:
+        auth = _Bearer(token)
+        try:
+            async with asyncio.timeout(self._timeout), self._client(url, auth, legacy=legacy) as client:
                 result = await client.call_tool(name, arguments)
         except Exception as exc:
-            raise _connection_error(url, exc) from exc
+            raise _failure(url, exc, auth, token, legacy=legacy) from exc
         raw: JsonObject | None = result.model_dump(mode="json", by_alias=True, exclude_none=True)
         if len(json.dumps(raw)) > 100_000:
             raw = None  # the private diagnostic copy is bounded; oversized raw content is omitted
@@ -138,6 +237,17 @@ def _leaf(exc: BaseException) -> BaseException:
     while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
         exc = exc.exceptions[0]
     return exc
+
+
+def _failure(url: str, exc: BaseException, auth: _Bearer, token: Secret | None, *, legacy: bool) -> McpConnectionError:
+    """What a failed operation means: a 401, a refusal of streamable HTTP, or a connection error."""
+    if 401 in auth.statuses:
+        return McpUnauthorized(with_token=token is not None)
+    error = _connection_error(url, exc)
+    # Only the first answer matters: a refused ``initialize`` means nothing else was sent.
+    if not legacy and auth.statuses[:1] and auth.statuses[0] in _LEGACY_STATUSES:
+        error.legacy_refusal = True
+    return error
 
 
 def _connection_error(url: str, exc: BaseException) -> McpConnectionError:

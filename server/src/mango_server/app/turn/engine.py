@@ -30,9 +30,11 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.ledger import Tx
+from mango_server.app.mcp_tokens import McpTokens
 from mango_server.app.threads import delegation
 from mango_server.app.turn import context_admission, managed_calls, mcp_calls, metering
 from mango_server.app.turn.commit import PlatformResults, commit_response, record_error, record_overflow_retry
@@ -94,6 +96,7 @@ class TurnEngine:
         rand: Callable[[], float] = random.random,
         windows: Mapping[str, ModelWindow] | None = None,
         mcp: McpConnector | None = None,
+        mcp_tokens: McpTokens | None = None,
         evaluator: Evaluator | None = None,
         writes: BlobWrites | None = None,
         summarizer: Summarizer | None = None,
@@ -111,6 +114,7 @@ class TurnEngine:
         self._blobs = blobs
         self._rand = rand  # jitter source of the retry delay
         self._mcp = mcp
+        self._mcp_tokens = mcp_tokens  # the Sessions' MCP credentials (None: no keyring, none are sent)
         self._evaluator = evaluator
         self._writes = writes  # large MCP results become Files (``app.turn.mcp_results``)
         self._summarizer = summarizer or ModelSummarizer(model)  # the Agent's ``summary`` compaction mode
@@ -192,13 +196,18 @@ class TurnEngine:
 
     async def _run_phases(self, session_id: str, todo: StepProbe) -> Offer:
         """Run the pre-round phases the probe found work for; returns the MCP tools discovered."""
-        if todo.mcp_calls and await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes):
-            await self._notifier.committed(session_id)
+        settled = mcp_calls.Settled()
+        if todo.mcp_calls:
+            settled = await mcp_calls.run_pending(self._pool, self._mcp, session_id, self._writes, self._mcp_tokens)
+            if settled.count:
+                await self._notifier.committed(session_id)
         if todo.managed_calls and await managed_calls.run_pending(self._pool, self._egress, session_id):
             await self._notifier.committed(session_id)
         # MCP discovery is network I/O, so it runs before the prepare transaction; its tools join the
         # snapshot that admission measures, so their schemas count in the admitted estimate.
-        return await discover(self._pool, self._mcp, session_id) if todo.mcp_toolsets else Offer()
+        offer = await discover(self._pool, self._mcp, session_id, self._mcp_tokens) if todo.mcp_toolsets else Offer()
+        # A call's failed credential stops the round like a discovery's (``app.turn.prepare``).
+        return replace(offer, failures=settled.failures + offer.failures)
 
     async def _after_turn(self, session_id: str, outcome: StepOutcome, active_outcome: bool) -> StepOutcome:
         """An idle Session with an active outcome has its finished iteration graded (``app.turn.outcomes``).

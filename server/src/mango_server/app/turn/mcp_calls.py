@@ -24,6 +24,11 @@ answered), ``error`` (the server answered with an error, or the call failed befo
 (``turn.commit``, ``admission``). Sent calls also time their request in
 ``mango_mcp_call_duration_seconds``.
 
+The call sends the Session's credential for the server (``app.mcp_tokens``). A 401 refreshes an
+OAuth token once and sends the call once more (the server refused it before acting on it). A
+credential that cannot be refreshed means the call was not sent: it gets a tool error, and the
+failure is handed back (:class:`Settled`) so that the round stops with ``credential_failed``.
+
 A textual result over ``LARGE_TEXT_CHARS`` becomes a Workspace File (``app.turn.mcp_results``): its
 complete text is first committed as a receipt in the journal, so a crash before the File is
 published publishes it again from the receipt without calling the tool twice. Not responsible for
@@ -34,11 +39,14 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass, field
 
 from mango_server.app import ledger
 from mango_server.app.blobs import BlobWrites
 from mango_server.app.ledger import Tx
+from mango_server.app.mcp_tokens import CredentialFailed, McpTokens
 from mango_server.app.turn import mcp_results
+from mango_server.app.turn.mcp_discovery import Failure
 from mango_server.domain._generated.events import OMITTED, AgentMcpToolResultEvent
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
@@ -57,23 +65,42 @@ AMBIGUOUS_TEXT = (
 )
 
 
+@dataclass(frozen=True)
+class Settled:
+    """What :func:`run_pending` did: how many calls it settled, and the credentials that failed."""
+
+    count: int = 0
+    failures: list[Failure] = field(default_factory=list)
+
+
 async def run_pending(
-    pool: Pool, connector: McpConnector | None, session_id: str, writes: BlobWrites | None = None
-) -> int:
-    """Run (or settle as ambiguous) the Session's runnable MCP calls; returns how many were settled."""
+    pool: Pool,
+    connector: McpConnector | None,
+    session_id: str,
+    writes: BlobWrites | None = None,
+    tokens: McpTokens | None = None,
+) -> Settled:
+    """Run (or settle as ambiguous) the Session's runnable MCP calls (``tokens``: their credentials)."""
     async with pool.acquire() as conn:
         pending = await mcp.runnable(conn, session_id)
+    failures: list[Failure] = []
     for invocation in pending:
-        await _settle(pool, connector, invocation, writes)
-    return len(pending)
+        failed = await _settle(pool, connector, invocation, writes, tokens)
+        if failed is not None:
+            failures.append(failed)
+    return Settled(len(pending), failures)
 
 
 async def _settle(
-    pool: Pool, connector: McpConnector | None, invocation: InvocationRow, writes: BlobWrites | None
-) -> None:
+    pool: Pool,
+    connector: McpConnector | None,
+    invocation: InvocationRow,
+    writes: BlobWrites | None,
+    tokens: McpTokens | None,
+) -> Failure | None:
     if invocation.state == "started" and invocation.receipt is not None:
         await mcp_results.publish(pool, writes, invocation, invocation.receipt, _finish_in)  # no second call
-        return
+        return None
     if invocation.state == "started":
         log.warning(
             "mcp call ambiguous session_id=%s event_id=%s",
@@ -83,17 +110,27 @@ async def _settle(
         )
         await _finish(pool, invocation, AMBIGUOUS_TEXT, is_error=True, state="ambiguous")
         MCP_CALLS.labels("ambiguous").inc()
-        return
+        return None
     url = await _start(pool, invocation)
     if url is None:
-        return
+        return None
     if connector is None:
         await _finish(pool, invocation, "MCP servers are not available on this orchestrator.", True, "completed")
         MCP_CALLS.labels("error").inc()
-        return
+        return None
     began = time.monotonic()
+    name, arguments = invocation.tool_name, invocation.input
     try:
-        result = await connector.call(url, invocation.tool_name, invocation.input)
+        if tokens is None:
+            result = await connector.call(url, name, arguments)
+        else:
+            result = await tokens.run(
+                invocation.session_id, url, lambda token: connector.call(url, name, arguments, token)
+            )
+    except CredentialFailed as exc:
+        await _finish(pool, invocation, f"The MCP call was not sent: {exc}", is_error=True, state="completed")
+        MCP_CALLS.labels("error").inc()
+        return Failure.of_credential(invocation.server_name, "", exc)
     except McpConnectionError as exc:
         state = "ambiguous" if exc.maybe_sent else "completed"
         outcome = "ambiguous" if exc.maybe_sent else "error"
@@ -101,14 +138,15 @@ async def _settle(
         text = f"{AMBIGUOUS_TEXT} ({exc})" if exc.maybe_sent else f"The MCP call failed before it was sent: {exc}"
         await _finish(pool, invocation, text, is_error=True, state=state)
         MCP_CALLS.labels(outcome).inc()
-        return
+        return None
     outcome = "error" if result.is_error else "completed"
     MCP_CALL_DURATION.labels(outcome).observe(time.monotonic() - began)
     MCP_CALLS.labels(outcome).inc()
     if len(result.text) > mcp_results.LARGE_TEXT_CHARS and not result.is_error:
         await mcp_results.retain(pool, writes, invocation, result, _finish, _finish_in)
-        return
+        return None
     await _finish(pool, invocation, result.text, result.is_error, "completed", result)
+    return None
 
 
 async def _start(pool: Pool, invocation: InvocationRow) -> str | None:

@@ -25,7 +25,7 @@ from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation
 from mango_server.app.turn import context_admission, metering
 from mango_server.app.turn.context_admission import ContextConfig, RoundKey, SummaryNeeded
-from mango_server.app.turn.mcp_discovery import Offer, record_failures
+from mango_server.app.turn.mcp_discovery import Offer, record_failures, stop_for_credential
 from mango_server.app.turn.outcomes import trigger_blocks
 from mango_server.app.turn.request import user_blocks
 from mango_server.app.turn.rounds import OPEN_ACTION_STATES, Round, StepOutcome, is_open
@@ -136,6 +136,9 @@ async def _open_round(
     if mode is not None:  # pinned by the Session's first round, so the Session never switches executors
         snapshot = replace(snapshot, web_fetch_mode=await tool_profiles.pin_web_fetch(conn, ws, sid, mode))
     await record_failures(tx, ws, sid, turn.trigger_id, start_id, offer.failures)
+    failed = offer.failed_credential
+    if failed is not None:  # an MCP server's credential failed: the turn pauses until it is updated
+        return await stop_for_credential(tx, session, failed, start_id)
     key = RoundKey(ws, sid, turn.trigger_id, turn.round, start_id, turn.attempt_errors + 1)
     admitted = await context_admission.plan(tx, key, snapshot, config, summaries)  # may compact first
     if isinstance(admitted, SummaryNeeded):

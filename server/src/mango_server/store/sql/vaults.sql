@@ -112,3 +112,20 @@ UPDATE vault_credentials SET secret_ciphertext = $2, secret_key_id = $3 WHERE id
 -- name: count_by_key
 SELECT secret_key_id, count(*) AS n FROM vault_credentials WHERE secret_key_id IS NOT NULL
 GROUP BY secret_key_id ORDER BY secret_key_id;
+
+-- name: lock_live_credential
+-- An MCP credential by id, locked: the single flight of its token refresh (one holder at a time).
+SELECT workspace_id, id, vault_id, kind, settings, secret_key_id, secret_ciphertext, archived_at
+FROM vault_credentials WHERE id = $1 FOR UPDATE;
+
+-- name: set_refreshed
+-- A refreshed token: the new expiry in the settings and the re-encrypted secrets, together.
+UPDATE vault_credentials
+SET settings = $2, secret_ciphertext = $3, secret_key_id = $4, updated_at = $5
+WHERE id = $1 AND archived_at IS NULL AND secret_ciphertext IS NOT NULL;
+
+-- name: stopped_on_credential
+-- The Session execution rows (primary or child Thread) of the Workspace idle on this credential's failure.
+SELECT id FROM sessions
+WHERE workspace_id = $1 AND status = 'idle' AND deleting_at IS NULL
+  AND stop_reason->>'type' = 'credential_failed' AND stop_reason->>'credential_id' = $2;
