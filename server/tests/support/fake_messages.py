@@ -10,7 +10,9 @@ with ``text_delta``, ``input_json_delta``, ``thinking_delta``, ``signature_delta
 otherwise. Blocks other than text, thinking, tool_use and server_tool_use (server-tool
 results, unknown types) are sent whole in ``content_block_start``, as the provider does.
 ``RawReply`` scripts any status, headers, JSON body or raw SSE event list (errors,
-429 with ``retry-after``, 529, mid-stream ``error`` events, truncated streams).
+429 with ``retry-after``, 529, mid-stream ``error`` events, truncated streams). A ``Hold`` on a
+streamed reply sends the whole answer, usage included, but keeps ``message_stop`` back until the
+test releases it (a provider that has answered while its client has not yet finished reading).
 
 Lifecycle: ``with FakeMessagesServer(api_key=...) as fake:`` starts and stops the server;
 ``fake.enqueue(...)`` scripts replies in order; ``fake.requests`` holds what arrived.
@@ -20,7 +22,9 @@ Not responsible for: modelling the provider's behaviour; it only replays scripts
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,6 +37,7 @@ from tests.support.scripted_server import RecordedRequest, ScriptedServer
 
 __all__ = [
     "FakeMessagesServer",
+    "Hold",
     "MessageReply",
     "RawReply",
     "RecordedRequest",
@@ -42,6 +47,16 @@ __all__ = [
 ]
 
 SSEEvent = tuple[str, Mapping[str, Any]]
+
+
+@dataclass
+class Hold:
+    """Keeps a streamed reply's ``message_stop`` back: ``reached`` is set once everything before it was
+    sent, and the stream ends when ``release`` is set (or after ``timeout`` seconds)."""
+
+    reached: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+    timeout: float = 120.0
 
 
 @dataclass
@@ -55,6 +70,7 @@ class MessageReply:
     model: str = "claude-fake"
     request_id: str = "req_fake_01"
     chunk_size: int = 7
+    hold: Hold | None = None  # streamed only: keep message_stop back (see ``Hold``)
 
     def message(self) -> dict[str, Any]:
         return {
@@ -192,7 +208,7 @@ class FakeMessagesServer(ScriptedServer[Scripted]):
         headers = {"request-id": reply.request_id}
         if not stream:
             return JSONResponse(reply.message(), headers=headers)
-        return _sse_response(message_events(reply), 200, headers)
+        return _sse_response(message_events(reply), 200, headers, reply.hold)
 
     def _render_raw(self, reply: RawReply) -> Response:
         if reply.events is not None:
@@ -206,9 +222,14 @@ def _input_tokens(body: dict[str, Any]) -> int:
     return estimate_request(body.get("system"), body.get("messages") or [], body.get("tools") or [])
 
 
-def _sse_response(events: Sequence[SSEEvent], status: int, headers: Mapping[str, str]) -> Response:
+def _sse_response(
+    events: Sequence[SSEEvent], status: int, headers: Mapping[str, str], hold: Hold | None = None
+) -> Response:
     async def body() -> AsyncIterator[bytes]:
-        for name, data in events:
+        for index, (name, data) in enumerate(events):
+            if hold is not None and index == len(events) - 1:
+                hold.reached.set()
+                await asyncio.to_thread(hold.release.wait, hold.timeout)
             yield sse_event(name, data)
 
     return StreamingResponse(body(), status_code=status, headers=dict(headers), media_type="text/event-stream")

@@ -54,10 +54,15 @@ async def test_retry_delay(
         seen.update(kwargs)
         return StepOutcome("retry", kwargs["retry_delay"])
 
+    async def end_attempt(conn: Any, prepared: Round, state: str, *args: Any, **kwargs: Any) -> bool:
+        seen["attempt"] = state
+        return True
+
     monkeypatch.setattr(turn_engine, "lock_if_current", lock_if_current)
     monkeypatch.setattr(turn_engine, "record_error", record_error)
+    monkeypatch.setattr(turn_engine, "_end_attempt", end_attempt)
     engine = turn_engine.TurnEngine(cast(Any, _Pool()), OfflineModel(), NullNotifier(), max_errors=9, rand=lambda: 0.5)
     exc = ModelError("overloaded", retryable=True, retry_after=retry_after)
     outcome = await engine._record_error(_round(errors), exc)
     assert outcome == StepOutcome("retry", expected)
-    assert seen == {"exhausted": False, "retry_delay": expected}
+    assert seen == {"attempt": "failed", "exhausted": False, "retry_delay": expected}

@@ -1,6 +1,7 @@
 """The operator's answer to "what did this model call see?" (``mango session inspect``).
 
-Lists a Session's recorded model requests (one per ``span.model_request_start``), or rebuilds the
+Lists a Session's recorded model requests (one per ``span.model_request_start``, each with the
+attempts of its provider call from the operation journal, ``store.provider_calls``), or rebuilds the
 exact body one of them sent from its recipe: the transcript entries it named (through the
 compaction it used), its system prompt, tools and parameters, encoded by the adapter's own
 encoder with the options it recorded. Not responsible for parsing arguments or printing (``cli``).
@@ -8,13 +9,28 @@ encoder with the options it recorded. Not responsible for parsing arguments or p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TypedDict
 
 from mango_server.app.turn import context_admission
 from mango_server.domain.errors import NotFoundError
 from mango_server.model import recorded_body
-from mango_server.store import context, sessions
+from mango_server.store import context, provider_calls, sessions
 from mango_server.store.db import create_pool, transaction
+
+
+class AttemptSummary(TypedDict):
+    """One attempt to send a request: ``prepared``, ``started``, ``completed``, ``failed`` or ``abandoned``."""
+
+    attempt: int
+    state: str
+    provider_request_id: str | None
+    usage: dict[str, object] | None  # what the provider reported for this attempt, when it answered
+    error_type: str | None
+    prepared_at: str
+    started_at: str | None
+    ended_at: str | None
 
 
 @dataclass(frozen=True)
@@ -29,6 +45,7 @@ class RequestSummary:
     compaction_id: str | None
     usage: context.RequestUsage | None
     provider_request_id: str | None
+    attempts: list[AttemptSummary] = field(default_factory=list)
 
 
 async def list_requests(database_url: str, session_id: str) -> list[RequestSummary]:
@@ -43,15 +60,36 @@ async def list_requests(database_url: str, session_id: str) -> list[RequestSumma
             if not await sessions.exists_any(conn, session_id):
                 raise NotFoundError(f"no Session {session_id}")
             rows = await context.list_requests(conn, session_id)
+            journal = await provider_calls.for_session(conn, session_id)
     finally:
         await pool.close()
+    attempts: dict[str, list[AttemptSummary]] = {}
+    for a in journal:
+        attempts.setdefault(a.request_id, []).append(_attempt(a))
     return [
         RequestSummary(
             r.id, r.trigger_id, r.round, r.estimate, r.entries_count, r.compaction_id, r.usage,
-            r.provider_request_id,
+            r.provider_request_id, attempts.get(r.id, []),
         )
         for r in rows
     ]  # fmt: skip
+
+
+def _attempt(row: provider_calls.AttemptRow) -> AttemptSummary:
+    return {
+        "attempt": row.attempt,
+        "state": row.state,
+        "provider_request_id": row.provider_request_id,
+        "usage": row.usage,
+        "error_type": row.error_type,
+        "prepared_at": row.prepared_at.isoformat(),
+        "started_at": _iso(row.started_at),
+        "ended_at": _iso(row.ended_at),
+    }
+
+
+def _iso(at: datetime | None) -> str | None:
+    return at.isoformat() if at is not None else None
 
 
 async def request_body(database_url: str, session_id: str, request_id: str) -> bytes:

@@ -21,7 +21,7 @@ class Q(NamedQueries, file="storage"):
 FAMILIES: dict[str, tuple[str, ...]] = {
     "events": ("session_events", "session_outbox", "webhook_deliveries"),
     "transcript": ("provider_transcript", "context_compactions", "tool_calls"),
-    "model_requests": ("model_requests", "recipe_parts"),
+    "model_requests": ("model_requests", "recipe_parts", "provider_calls"),
     "sessions": ("sessions", "session_threads", "session_turns", "session_actions", "session_outcomes"),
     "deployment_runs": ("deployment_runs",),
     "files": ("files", "message_file_snapshots"),

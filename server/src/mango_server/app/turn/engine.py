@@ -5,16 +5,21 @@ after it started. ``TurnEngine.step`` is called by the Session workflow's activi
 
 1. (transaction, ``app.turn.prepare``) claims or resumes the active turn, appends
    ``span.model_request_start`` with a deterministic id, and reads the lossless transcript;
-2. calls the model outside any transaction, streaming previews to NATS;
+2. marks the round's provider call attempt ``started`` (the operation journal of provider calls,
+   ``store.provider_calls``: the prepare transaction recorded it ``prepared``) and calls the model
+   outside any transaction, streaming previews to NATS;
 3. (transaction, ``app.turn.commit``) re-checks that the turn is still the active one at the
    same round (an interrupt may have ended it), then commits the response blocks to the
-   transcript, the public events, usage, pending tool actions and the status projection together.
+   transcript, the public events, usage, pending tool actions and the status projection together,
+   with the attempt ``completed`` (an answer that comes too late ends its attempt ``abandoned``, a
+   model error ``failed``): one attempt of a request is ever committed, so its usage counts once.
 
 Every model is asked the same way, from the same place: the engine never knows which one it is;
 what rounds read of it (capabilities, the recipe's adapter profile, list prices) is what the
 ``ModelClient`` protocol declares.
 
-Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 idempotent);
+Retries: a crash before step 3 re-runs the round (deterministic ids make step 1 idempotent; the re-run
+opens the next attempt and abandons the one the stopped run left open);
 a model error is recorded as ``session.error`` and the workflow waits (``domain.backoff``, or the
 provider's ``retry_after``) before the next step. A context-overflow refusal compacts once more
 aggressively and retries the round at once; a second refusal of the same round ends the turn.
@@ -69,8 +74,8 @@ from mango_server.model import (
     TextDeltaCallback,
     tool_uses,
 )
-from mango_server.store import step_probe
-from mango_server.store.db import Pool
+from mango_server.store import provider_calls, step_probe
+from mango_server.store.db import Connection, Pool
 from mango_server.store.sessions import lock_any, with_added_usage, write_usage
 from mango_server.store.step_probe import StepProbe
 from mango_server.tools.egress import EgressPolicy
@@ -185,6 +190,11 @@ class TurnEngine:
         message_id = derived_id("sevt", prepared.start_id, "message")
         previews = self._previewer(prepared.session_id, message_id)
         news: bytes | None = None
+        # Journalled before the request can reach the provider; an attempt a later run has abandoned
+        # (this run was presumed dead) is never sent.
+        async with self._pool.acquire() as conn:
+            if not await provider_calls.start(conn, prepared.start_id, prepared.call_attempt):
+                return StepOutcome("continue")
         try:
             response = await self._model.create(prepared.request, on_text_delta=previews)
         except ModelError as exc:
@@ -261,6 +271,7 @@ class TurnEngine:
         )
         delay = exc.retry_after if exc.retry_after is not None else backoff.delay(errors - 1, rand=self._rand)
         async with self._pool.acquire() as conn, conn.transaction():
+            await _end_attempt(conn, prepared, "failed", exc.request_id, error_type=exc.error_type)
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
@@ -280,6 +291,7 @@ class TurnEngine:
             prepared.workspace_id, prepared.session_id, prepared.trigger_id, prepared.round, prepared.start_id, 0
         )
         async with self._pool.acquire() as conn, conn.transaction():
+            await _end_attempt(conn, prepared, "failed", exc.request_id, error_type=exc.error_type)
             session = await lock_if_current(conn, prepared)
             if session is None:
                 return StepOutcome("continue")
@@ -316,11 +328,19 @@ class TurnEngine:
         async with self._pool.acquire() as conn, conn.transaction():
             tx = Tx.poking(conn)
             session = await lock_if_current(conn, prepared)
-            if session is None:
+            answered = context_admission.completion(prepared.start_id, prepared.request, response)
+            # The journal admits one committed attempt per request, so its usage is added once; an
+            # answer that comes too late (the round moved on) is kept on its attempt, uncounted.
+            counted = session is not None and await _end_attempt(
+                conn, prepared, "completed", answered.provider_request_id, answered.usage
+            )
+            if session is None or not counted:
+                if session is not None:  # the fence held, so no other attempt can have committed
+                    log.error("a second committed attempt was refused request_id=%s", prepared.start_id)
+                await _end_attempt(conn, prepared, "abandoned", answered.provider_request_id, answered.usage)
                 return StepOutcome("continue"), None
             if meter is not None and meter.added:  # the evaluator's calls count with the round's usage
                 session = with_added_usage(session, meter.added)
-            answered = context_admission.completion(prepared.start_id, prepared.request, response)
             outcome = await commit_response(
                 tx, session, prepared, response, answered, message_id, platform, evaluations
             )
@@ -376,3 +396,19 @@ class TurnEngine:
             if tools.classify(catalog, call.name) == "platform" and call.name not in COORDINATOR_TOOLS:
                 results[call.id] = await load_instructions(self._blobs, prepared.snapshot.skill_manifest, call.input)
         return results
+
+
+async def _end_attempt(
+    conn: Connection,
+    prepared: Round,
+    state: provider_calls.Ended,
+    provider_request_id: str | None,
+    usage: Mapping[str, object] | None = None,
+    *,
+    error_type: str | None = None,
+) -> bool:
+    """End the round's provider call attempt in the caller's transaction (``store.provider_calls``)."""
+    return await provider_calls.finish(
+        conn, prepared.start_id, prepared.call_attempt, state,
+        provider_request_id=provider_request_id, usage=usage, error_type=error_type,
+    )  # fmt: skip

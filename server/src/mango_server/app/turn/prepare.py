@@ -9,8 +9,9 @@ snapshot with its Skill manifest, the MCP tools discovered before the transactio
 (``app.turn.context_admission``: measure, compact when it would not fit), stops
 with ``budget_reached`` instead when the request could take the Session past its budget (priced by
 the model client's list price of the Agent's model), else
-records the request's recipe, announces ``running`` and appends ``span.model_request_start`` with a
-deterministic id, so a re-run after a crash appends nothing twice. Not responsible for the model call or
+records the request's recipe and its provider call's next attempt (``prepared``, ``store.provider_calls``),
+announces ``running`` and appends ``span.model_request_start`` with a deterministic id, so a re-run after
+a crash appends nothing twice. Not responsible for the model call or
 the commit.
 """
 
@@ -38,7 +39,17 @@ from mango_server.domain._generated.events import (
 )
 from mango_server.domain.capabilities import CapabilitySnapshot
 from mango_server.ids import derived_id
-from mango_server.store import actions, events, files, sessions, skills, tool_profiles, transcript, turns
+from mango_server.store import (
+    actions,
+    events,
+    files,
+    provider_calls,
+    sessions,
+    skills,
+    tool_profiles,
+    transcript,
+    turns,
+)
 from mango_server.store.actions import ActionRow
 from mango_server.store.db import Connection
 from mango_server.store.events import EventRow, NewEvent
@@ -150,6 +161,9 @@ async def _open_round(
     # The request's row and its start event commit together, so a newly recorded request has no
     # start event yet; only a re-run of the round (after a crash) needs to look for it.
     fresh = await context_admission.record(conn, key, admitted)
+    # The provider call's next attempt is journalled ``prepared`` with the round (a re-run after a
+    # crash abandons the attempt the stopped run left open): ``app.turn.engine`` starts and ends it.
+    call_attempt = await provider_calls.open_attempt(conn, ws, sid, start_id)
     # The status change and the round's start are appended in one statement (same order, same
     # sequence numbers as two appends would give).
     opened: list[NewEvent] = []
@@ -167,7 +181,7 @@ async def _open_round(
         await delegation.announce_child(tx, before, session, derived_id("sevt", start_id, "thread_running"))
     return Round(
         ws, sid, turn.trigger_id, turn.round, turn.attempt_errors, start_id, snapshot, admitted.request, price,
-        admitted.estimate, child=session.primary_session_id is not None,
+        admitted.estimate, child=session.primary_session_id is not None, call_attempt=call_attempt,
     )  # fmt: skip
 
 

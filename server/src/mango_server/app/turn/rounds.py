@@ -49,6 +49,7 @@ class Round:
     price: Price | None  # the list price of the round's model (``ModelClient.price``; ``None``: unpriced)
     estimate: int = 0  # its measured input tokens
     child: bool = False  # the round of a child Thread (its execution row is not a Session's own)
+    call_attempt: int = 0  # its provider call's attempt in the journal (``store.provider_calls``); 0: none
 
 
 def is_open(session: SessionRow | None) -> bool:
