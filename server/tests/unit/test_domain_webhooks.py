@@ -124,6 +124,29 @@ def test_status_events_map_to_hosted_notification_names() -> None:
     assert set(wh.NOTIFICATION_TYPES) >= {"deployment_run.completed", "deployment_run.failed"}
 
 
+def test_never_wedged_stops_are_announced_with_their_stop_reason() -> None:
+    credential = {
+        "type": "credential_failed",
+        "mcp_server_name": "tracker",
+        "vault_id": "vlt_1",
+        "credential_id": "vcrd_1",
+        "message": "the token endpoint refused the refresh token",
+    }
+    announced = wh.session_notifications("session.status_idle", {"stop_reason": credential}, "sesn_1")
+    assert [(n.type, n.data) for n in announced] == [
+        ("session.status_idled", {"stop_reason": credential}),
+        ("session.credential_failed", {"stop_reason": credential}),
+    ]
+    overflow = {"type": "context_overflow", "input_tokens": 250_000}
+    assert [n.type for n in wh.session_notifications("session.status_idle", {"stop_reason": overflow}, "s")] == [
+        "session.status_idled"
+    ]
+    failed = {"type": "worker_failed", "work_id": "work_1", "environment_id": "env_1", "message": "bad archive"}
+    [terminated] = wh.session_notifications("session.status_terminated", {"stop_reason": failed}, "sesn_1")
+    assert (terminated.type, terminated.data) == ("session.status_terminated", {"stop_reason": failed})
+    assert "session.credential_failed" in wh.NOTIFICATION_TYPES
+
+
 def test_payload_is_thin_compact_json() -> None:
     body = wh.payload_bytes(
         "wevt_9",

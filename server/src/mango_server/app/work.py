@@ -13,11 +13,11 @@ archive, a Memory Store) reports a terminal failure: in one transaction the Work
 stopped with its ``error``, the Session's active turn is closed (queued inputs are flushed,
 open tool calls cancelled), a ``session.error`` (``session_input_failed_error``,
 ``retry_status`` ``terminal``) and ``session.status_terminated`` are appended and the Session
-status becomes ``terminated``; every open child Thread of a multi-agent Session ends the same way
-(its own ``session.error`` and ``session.status_terminated``, ``session.thread_status_terminated``
-on the primary ledger). A Stop that leaves built-in calls unexecuted re-queues Work for
-them in the same transaction. Lock order is the Session row, then the Work row (the same order
-as enqueueing from a turn).
+status becomes ``terminated`` with the ``worker_failed`` stop reason (naming the item); every
+open child Thread of a multi-agent Session ends the same way (its own ``session.error`` and
+``session.status_terminated``, ``session.thread_status_terminated`` on the primary ledger). A
+Stop that leaves built-in calls unexecuted re-queues Work for them in the same transaction. Lock
+order is the Session row, then the Work row (the same order as enqueueing from a turn).
 
 Not responsible for: authentication, the lease rules (``domain.work``), SQL (``store.work``) or
 the transient failures a worker retries by itself.
@@ -267,11 +267,18 @@ async def fail_in(
     updated = await work.stop_with_error(conn, locked, stored)
     if session is None or session.deleting_at is not None or session.status == "terminated":
         return updated, []
-    await terminate_session(tx, session, error["message"])
-    return updated, [session.id, *await _terminate_children(tx, session, error["message"])]
+    # The stop reason names the failed item on the Session and on each child Thread it ends.
+    stop: wire.WorkerFailedStopReason = {
+        "type": "worker_failed",
+        "work_id": work_id,
+        "environment_id": environment_id,
+        "message": error["message"][:1000],
+    }
+    await terminate_session(tx, session, stop)
+    return updated, [session.id, *await _terminate_children(tx, session, stop)]
 
 
-async def _terminate_children(tx: Tx, session: SessionRow, message: str) -> list[str]:
+async def _terminate_children(tx: Tx, session: SessionRow, stop: wire.WorkerFailedStopReason) -> list[str]:
     """Fail-closed: the child Threads of a Session whose inputs failed end with it (none keeps running on a
     workspace that was never fully prepared); returns their execution ids."""
     conn = tx.conn
@@ -282,7 +289,7 @@ async def _terminate_children(tx: Tx, session: SessionRow, message: str) -> list
         child = await sessions.lock_any(conn, thread.execution_id)  # after the Session's row: the lock order
         if child is None or not is_open(child) or child.status == "terminated":
             continue
-        after = await terminate_session(tx, child, message)
+        after = await terminate_session(tx, child, stop)
         await delegation.announce(tx, session, child, after, new_id("sevt"))  # session.thread_status_terminated
         touched.append(child.id)
     return touched
@@ -302,8 +309,10 @@ async def stop_in(conn: Connection, workspace_id: str, environment_id: str, work
     return updated
 
 
-async def terminate_session(tx: Tx, session: SessionRow, message: str) -> SessionRow:
-    """End the active turn and the Session for good, announcing it with its events."""
+async def terminate_session(tx: Tx, session: SessionRow, stop: wire.WorkerFailedStopReason) -> SessionRow:
+    """End the active turn and the Session for good, announcing it with its events; ``stop`` stays its
+    ``stop_reason``, so a read of the terminated Session names the failed Work item."""
+    message = stop["message"]
     conn = tx.conn
     sid, ws = session.id, session.workspace_id
     turn = await turns.active(conn, sid)
@@ -318,9 +327,9 @@ async def terminate_session(tx: Tx, session: SessionRow, message: str) -> Sessio
     error: wire.SessionError = {"type": INPUT_FAILED, "message": message, "retry_status": {"type": "terminal"}}
     announced = [
         NewEvent.of(new_id("sevt"), SessionErrorEvent(error=error), trigger),
-        NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent()),
+        NewEvent.of(new_id("sevt"), SessionStatusTerminatedEvent(stop_reason=stop)),
     ]
     await ledger.append(tx, ws, sid, announced)
-    terminated = await sessions.set_status(conn, session, "terminated", None)
+    terminated = await sessions.set_status(conn, session, "terminated", stop)
     await outbox.wake(conn, ws, sid, "terminate")
     return terminated

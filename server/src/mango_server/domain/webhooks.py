@@ -37,6 +37,7 @@ SESSION_TYPES: tuple[str, ...] = (
     "session.archived",
     "session.deleted",
     "session.budget_reached",
+    "session.credential_failed",
 )
 #: Published by scheduled Deployment Runs (manual runs publish none).
 DEPLOYMENT_RUN_TYPES: tuple[str, ...] = ("deployment_run.completed", "deployment_run.failed")
@@ -54,7 +55,11 @@ _STATUS_EVENTS: Mapping[str, str] = {
 _STOP_NOTIFICATIONS: Mapping[str, str] = {
     "requires_action": "session.requires_action",
     "budget_reached": "session.budget_reached",
+    "credential_failed": "session.credential_failed",
 }
+#: Status events whose notification carries the event's ``stop_reason`` (a terminated Session has one
+#: only when a worker's failure ended it).
+_WITH_STOP_REASON = frozenset({"session.status_idled", "session.status_terminated"})
 
 MAX_ATTEMPTS = 3
 RETRY_MIN_SECONDS = 5.0
@@ -83,7 +88,7 @@ def session_notifications(event_type: str, payload: Mapping[str, object], sessio
     if announced is None:
         return []
     stop = payload.get("stop_reason")
-    data: dict[str, object] = {"stop_reason": stop} if announced == "session.status_idled" and stop else {}
+    data: dict[str, object] = {"stop_reason": stop} if announced in _WITH_STOP_REASON and stop else {}
     out = [Notification(announced, session_id, data)]
     extra = _STOP_NOTIFICATIONS.get(stop.get("type", "")) if isinstance(stop, dict) else None
     if extra is not None:

@@ -7,7 +7,7 @@ from typing import cast
 from mango_server.api.context import RequestContext
 from mango_server.api.handlers._paging import page_params, two_way_page_body
 from mango_server.api.mappers import sessions as wire
-from mango_server.app import sessions
+from mango_server.app import sessions, stalls
 from mango_server.app.sessions import STATUSES, SessionFilters
 from mango_server.domain._generated.wire import (
     Session,
@@ -26,7 +26,8 @@ async def sessions_create(ctx: RequestContext) -> Session:
 async def sessions_get(ctx: RequestContext) -> Session:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
-    return wire.session(await sessions.get(ctx.services, ctx.principal, session_id))
+    row = await sessions.get(ctx.services, ctx.principal, session_id)
+    return wire.session(row, (await stalls.of(ctx.services, [row.id])).get(row.id, []))
 
 
 async def sessions_list(ctx: RequestContext) -> SessionList:
@@ -43,7 +44,8 @@ async def sessions_list(ctx: RequestContext) -> SessionList:
     page = await sessions.list_page(
         ctx.services, ctx.principal, limit=limit, cursor=cursor, order=order, filters=filters
     )
-    return two_way_page_body(page, wire.session)
+    found = await stalls.of(ctx.services, [row.id for row in page.rows])
+    return two_way_page_body(page, lambda row: wire.session(row, found.get(row.id, [])))
 
 
 async def sessions_update(ctx: RequestContext) -> Session:

@@ -5,7 +5,7 @@ Not responsible for the lifecycle rules (``app.sessions``) or reading rows (``st
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import cast
 
@@ -14,16 +14,18 @@ from mango_server.api.mappers.threads import member
 from mango_server.domain._generated import wire
 from mango_server.domain.prices import public_usage
 from mango_server.store.sessions import SessionRow
+from mango_server.store.stalls import BlockedThread, UnclaimedWork
 
 
-def session(row: SessionRow) -> wire.Session:
-    """One Session."""
+def session(row: SessionRow, stalls: Sequence[UnclaimedWork | BlockedThread] = ()) -> wire.Session:
+    """One Session; ``stalls``: what it waits on (``app.stalls``; reads pass them, writes answer none)."""
     return {
         "type": "session",
         "id": row.id,
         "title": row.title,
         "status": cast(wire.SessionStatus, row.status),
         "stop_reason": row.stop_reason,
+        "stalls": [_stall(s) for s in stalls],
         "agent": _agent(row.agent_snapshot),
         "environment_id": row.environment_id,
         "resources": row.resources,
@@ -46,6 +48,17 @@ def _agent(snapshot: Mapping[str, object]) -> wire.SessionAgent:
         return cast(wire.SessionAgent, snapshot)
     agents = [member(m) for m in roster.get("agents", [])]
     return cast(wire.SessionAgent, {**snapshot, "multiagent": {**roster, "agents": agents}})
+
+
+def _stall(stall: UnclaimedWork | BlockedThread) -> wire.SessionStall:
+    if isinstance(stall, UnclaimedWork):
+        return {
+            "type": "worker_unavailable",
+            "environment_id": stall.environment_id,
+            "work_ids": stall.work_ids[:256],
+            "since": rfc3339(stall.since),
+        }
+    return {"type": "thread_blocked", "session_thread_id": stall.thread_id, "stop_reason": stall.stop_reason}
 
 
 def deleted(session_id: str) -> wire.SessionDeleted:

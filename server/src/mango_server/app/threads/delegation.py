@@ -330,6 +330,8 @@ def _report_text(response: ModelResponse | None, stop: str) -> str:
         return "\n".join(texts)
     if stop == "retries_exhausted":
         return "(the Thread's turn ended after repeated model errors, without a report)"
+    if stop == "context_overflow":
+        return "(the Thread's turn ended because its context no longer fits the model's window, without a report)"
     return "(the Thread ended its turn without a report)"
 
 

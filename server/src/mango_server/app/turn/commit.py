@@ -283,9 +283,17 @@ async def _wait_for_calls(
 
 
 async def record_error(
-    tx: Tx, session: SessionRow, prepared: Round, exc: ModelError, *, exhausted: bool, retry_delay: float
+    tx: Tx,
+    session: SessionRow,
+    prepared: Round,
+    exc: ModelError,
+    *,
+    exhausted: bool,
+    retry_delay: float,
+    stop: wire.StopReason | None = None,
 ) -> StepOutcome:
-    """Record a failed model call: retry the round after ``retry_delay``, or end the turn if ``exhausted``."""
+    """Record a failed model call: retry the round after ``retry_delay``, or end the turn if ``exhausted``
+    (idle with ``stop``, ``retries_exhausted`` unless the caller names a more precise reason)."""
     conn = tx.conn
     ws, sid = prepared.workspace_id, prepared.session_id
     base = derived_id("sevt", prepared.start_id, "error")
@@ -297,7 +305,8 @@ async def record_error(
         await ledger.append(tx, ws, sid, out)
         await turns.update(conn, sid, prepared.trigger_id, "running", prepared.round, prepared.errors + 1)
         return StepOutcome("retry", retry_delay)
-    stop: wire.RetriesExhaustedStopReason = {"type": "retries_exhausted"}
+    if stop is None:
+        stop = {"type": "retries_exhausted"}
     out.append(NewEvent.of(derived_id("sevt", base, "idle"), SessionStatusIdleEvent(stop_reason=stop)))
     await ledger.append(tx, ws, sid, out)
     await finish_turn(conn, sid, prepared.trigger_id)

@@ -315,7 +315,16 @@ class TurnEngine:
                 request_id=exc.request_id,
                 provider_error_type=exc.provider_error_type,
             )
-            return await record_error(tx, session, prepared, final, exhausted=True, retry_delay=0.0)
+            stop: wire.ContextOverflowStopReason = {"type": "context_overflow", "input_tokens": prepared.estimate}
+            outcome = await record_error(
+                tx, session, prepared, final, exhausted=True, retry_delay=0.0, stop=stop
+            )
+            # A child's ended turn reports (without it, its coordinator would wait forever).
+            if session.primary_session_id is not None:
+                await delegation.after_child_round(
+                    tx, prepared.session_id, prepared.trigger_id, prepared.start_id, None
+                )
+            return outcome
 
     async def _commit(
         self, prepared: Round, response: ModelResponse, message_id: str
