@@ -17,6 +17,7 @@ import { h, rawJson, replace } from "../dom";
 import type { Cleanup } from "../router";
 import { pendingIds, renderActions } from "./actions";
 import { eventRow, previewRow, usageLine } from "./events";
+import { stopPanel } from "./stop";
 import { Threads } from "./threads";
 
 type Any = Record<string, unknown>;
@@ -115,6 +116,7 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
   const status = h("span", { id: "session-status", class: `badge status-${session.status}` }, session.status);
   const used = h("span", { id: "session-usage", class: "muted" }, usageLine(session.usage as unknown as Any));
   const composer = buildComposer(client, sessionId, error, session.status);
+  const stop = h("section", { id: "session-stop", class: "session-stop", "aria-label": "Why the Session waits" }, ...stopPanel(session));
   replace(
     header,
     h("h1", {}, session.title ?? "Session"),
@@ -125,10 +127,25 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
     used,
     rawJson(session, "Session JSON"),
   );
-  replace(main, header, error, h("div", { class: "session-grid" }, list, h("div", { class: "side" }, actions, threads.panel, composer.form)));
+  replace(main, header, stop, error, h("div", { class: "session-grid" }, list, h("div", { class: "side" }, actions, threads.panel, composer.form)));
 
+  // The stop reason and stalls come from a read of the Session: after each status event, and on a
+  // slow timer because a stall (no worker polling) appears with time, not with an event.
+  let statusEvents = 0;
+  const reread = (): void => {
+    client.sessions.get(sessionId).then(
+      (fresh) => replace(stop, ...stopPanel(fresh)),
+      () => undefined, // the timeline's connection state already shows an unreachable server
+    );
+  };
+  const timer = window.setInterval(reread, 15_000);
   const refresh = (): void => {
-    const last = [...timeline.events].reverse().find((e) => String((e as unknown as Any)["type"]).startsWith("session.status_"));
+    const statuses = timeline.events.filter((e) => String((e as unknown as Any)["type"]).startsWith("session.status_"));
+    if (statuses.length !== statusEvents) {
+      statusEvents = statuses.length;
+      reread();
+    }
+    const last = statuses[statuses.length - 1];
     if (last) {
       const value = String((last as unknown as Any)["type"]).replace("session.status_", "");
       status.textContent = value;
@@ -152,7 +169,10 @@ export async function sessionView(main: HTMLElement, sessionId: string): Promise
     conn.className = `badge conn-${state}`;
   };
   void follow(client, sessionId, timeline, abort.signal, setConn, refresh, error);
-  return () => abort.abort();
+  return () => {
+    window.clearInterval(timer);
+    abort.abort();
+  };
 }
 
 async function follow(
