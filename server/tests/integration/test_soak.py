@@ -15,7 +15,7 @@ import pytest
 from mango_server.devstack import DevStack, Platform
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
-pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(420)]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(900)]
 
 SOAK = Path(__file__).resolve().parents[3] / "bench" / "soak.py"
 
@@ -31,19 +31,24 @@ def _soak() -> ModuleType:
 
 
 @pytest.fixture
-def platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Platform]:
-    """A platform of its own: the soak kills its processes."""
-    running = Platform(mango_services, tmp_path_factory.mktemp("soak")).start()
-    try:
-        yield running
-    finally:
-        running.stop()
+def platform(mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Platform, str]]:
+    """A platform of its own (the soak kills its processes) on the production model path, as ``make soak``: the
+    Messages adapter against the local provider stand-in (``bench/_provider.py``); with the Agents' model id."""
+    with _soak().model_path("messages") as (model, _):
+        running = Platform(mango_services, tmp_path_factory.mktemp("soak"), extra_env=model.env).start()
+        try:
+            yield running, model.agent_model
+        finally:
+            running.stop()
 
 
-def test_brief_kill_9_soak(platform: Platform, tmp_path: Path) -> None:
+def test_brief_kill_9_soak(platform: tuple[Platform, str], tmp_path: Path) -> None:
     soak = _soak()
-    tenant = platform.create_tenant("soak")
-    result = soak.run(platform, tenant, sessions=3, turns=36, kills=9, seed=11, max_seconds=240, workdir=tmp_path)
+    running, model = platform
+    tenant = running.create_tenant("soak")
+    result = soak.run(
+        running, tenant, sessions=3, turns=36, kills=9, seed=11, max_seconds=240, workdir=tmp_path, model=model
+    )
     print(result.table())
     assert result.problems == []
     assert result.turns == 36
