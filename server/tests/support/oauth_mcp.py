@@ -9,7 +9,8 @@ transport instead of streamable HTTP (at the same ``/mcp`` URL).
 
 The issuer (:class:`Issuer`) keeps every token in memory: tests mint tokens, expire or revoke
 them, make refresh tokens rotate, slow the endpoint down (to make refreshers overlap) and count
-refresh requests. Tool: ``whoami()`` answers ``"hello <client_id>"``; ``calls`` counts its runs.
+refresh requests. Tool: ``whoami()`` answers ``"hello <client_id>"``; ``calls`` counts its runs
+(and ``calls["initialize"]`` the sessions clients opened).
 
 Lifecycle: ``with OAuthMcpServer() as server:``; ``server.url`` is the MCP endpoint and
 ``server.token_url`` the token endpoint. Not responsible for any Mango behaviour.
@@ -171,8 +172,25 @@ class OAuthMcpServer:
             return await self.issuer.token_endpoint(request)
 
         if self.transport == "sse":
-            return mcp.sse_app(sse_path="/mcp", message_path="/messages/")
-        return mcp.streamable_http_app(json_response=True, stateless_http=True)
+            return self._counting(mcp.sse_app(sse_path="/mcp", message_path="/messages/"))
+        return self._counting(mcp.streamable_http_app(json_response=True, stateless_http=True))
+
+    def _counting(self, app: Any) -> Any:
+        """``app`` counting the ``initialize`` requests it receives (``calls["initialize"]``)."""
+
+        async def counted(scope: Any, receive: Any, send: Any) -> None:
+            if scope["type"] != "http" or scope["method"] != "POST":
+                return await app(scope, receive, send)
+
+            async def watched() -> Any:
+                message = await receive()
+                if b'"method":"initialize"' in message.get("body", b"").replace(b" ", b""):
+                    self.calls["initialize"] += 1
+                return message
+
+            return await app(scope, watched, send)
+
+        return counted
 
     def __enter__(self) -> OAuthMcpServer:
         sock = socket.socket()

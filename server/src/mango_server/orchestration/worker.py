@@ -54,6 +54,8 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
     policy = EgressPolicy.from_setting(settings.egress_allow)
     keyring = configured(settings.keyring_file)
+    # One live MCP client session per (Session, Thread, server), closed when idle (``tools.mcp_sessions``).
+    connector = McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds)
     # Each entry's client is measured under its adapter's name; the router picks by the request's model id.
     engine = TurnEngine(
         pool,
@@ -64,7 +66,7 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         blobs=blobs,
         windows=models.catalogue.windows(),
         endpoints=models.endpoint,
-        mcp=McpConnector(policy, timeout_seconds=settings.mcp_timeout_seconds),
+        mcp=connector,
         # Vault credentials are sent to MCP servers only with a keyring to decrypt them.
         mcp_tokens=McpTokens(pool, keyring, policy) if keyring is not None else None,
         egress=policy,
@@ -92,7 +94,10 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
     if keyring is None:
-        log.warning("no keyring (MANGO_KEYRING_FILE): no webhook delivery, no vault credentials for MCP servers", extra={"action": "webhooks.no_keyring"})
+        log.warning(
+            "no keyring (MANGO_KEYRING_FILE): no webhook delivery, no vault credentials for MCP servers",
+            extra={"action": "webhooks.no_keyring"},
+        )
     event_loop.settle_heap()
     log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
     try:
@@ -104,6 +109,7 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
             if keyring is not None:
                 group.create_task(WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings)).run())
     finally:
+        await connector.aclose()
         await models.aclose()
         await notifier.close()
         await pool.close()

@@ -8,14 +8,21 @@ passes its token (a ``domain.vaults.Secret``): it is attached here, at the trans
 raises :class:`McpUnauthorized`: the server refused the request before acting on it, so the caller
 may refresh its token and try again. Error messages never carry the token.
 
-One connection per operation: a discovery or a call opens a session, does its one thing and closes
-it, so no connection state outlives an activity. A server that refuses the streamable HTTP
-``initialize`` POST with 400, 404 or 405 (a server that predates it) is asked again over the
-legacy HTTP+SSE transport, as the MCP specification's backwards-compatibility rule says.
+An operation given a ``scope`` (the Session execution row, so one per Session and Thread) runs on
+the scope's live client session with the server (``tools.mcp_sessions``: opened by its first
+operation, reused by the next ones, closed when idle or when the token changes); without a scope
+it opens a session, does its one thing and closes it. A reused session that fails in a way that
+proves the request never reached the server (no connection, or the server no longer knows the
+session: 404) is dropped and the operation runs once more on a fresh session. A server that refuses
+the streamable HTTP ``initialize`` POST with 400, 404 or 405 (a server that predates it) is asked
+again over the legacy HTTP+SSE transport, as the MCP specification's backwards-compatibility rule
+says.
 
 A call's content is projected for the model (:func:`project`): text, textual embedded resources,
-resource links and ``structuredContent`` become text; image, audio and binary content become an
-explicit unsupported-content note; ``_meta`` never reaches the model. Not responsible for
+resource links and ``structuredContent`` become text; an image (PNG, JPEG, GIF or WebP whose bytes are
+of its ``mimeType``, within the default image bounds of ``domain.media``) is kept for the model as
+:class:`McpImage` (:func:`images_of`) and named in the text; other image, audio and binary content
+becomes an explicit unsupported-content note; ``_meta`` never reaches the model. Not responsible for
 permissions, the journal or what a failure means for the turn (``app.turn.mcp_calls``).
 """
 
@@ -25,9 +32,10 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 import httpx2
 import mcp_types
@@ -35,12 +43,16 @@ from mcp import Client
 from mcp.client.sse import sse_client
 from mcp.client.streamable_http import streamable_http_client
 
+from mango_server.domain import media
 from mango_server.domain.json import JsonObject
 from mango_server.domain.mcp import DiscoveredTool
 from mango_server.domain.vaults import Secret
 from mango_server.tools.egress import EgressPolicy, EgressRefused, GuardedTransport, guarded_client, normalize_url
+from mango_server.tools.mcp_sessions import ConnectionLost, LiveSessions
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 _MAX_TOOLS = 256
 _MAX_DESCRIPTION = 4096
@@ -116,19 +128,46 @@ class Discovery:
 
 @dataclass(frozen=True)
 class CallResult:
-    """A finished call: the model-visible text, whether the server flagged an error, bounded raw JSON."""
+    """A finished call: the model-visible text, whether the server flagged an error, bounded raw JSON, and
+    the images the model may see."""
 
     text: str
     is_error: bool
     raw: JsonObject | None
+    images: tuple[McpImage, ...] = ()
+
+
+@dataclass(frozen=True)
+class McpImage:
+    """An image a tool returned: its media type (checked against its bytes) and its base64 data."""
+
+    media_type: str
+    data: str
 
 
 class McpConnector:
-    """Opens one guarded MCP session per operation."""
+    """Runs MCP operations through the egress guard, on live sessions per scope (see the module docstring)."""
 
-    def __init__(self, policy: EgressPolicy, *, timeout_seconds: float = 60.0) -> None:
+    def __init__(
+        self,
+        policy: EgressPolicy,
+        *,
+        timeout_seconds: float = 60.0,
+        max_sessions: int = 128,
+        idle_seconds: float = 300.0,
+    ) -> None:
         self._policy = policy
         self._timeout = timeout_seconds
+        self._live: LiveSessions[_Bearer] = LiveSessions(max_entries=max_sessions, idle_seconds=idle_seconds)
+
+    @property
+    def live_sessions(self) -> int:
+        """How many client sessions are open."""
+        return len(self._live)
+
+    async def aclose(self) -> None:
+        """Close every live session."""
+        await self._live.aclose()
 
     @asynccontextmanager
     async def _client(self, url: str, auth: _Bearer, *, legacy: bool = False) -> AsyncIterator[Client]:
@@ -156,67 +195,139 @@ class McpConnector:
             auth=auth,
         )
 
-    async def discover(self, url: str, token: Secret | None = None) -> Discovery:
+    async def discover(self, url: str, token: Secret | None = None, *, scope: str | None = None) -> Discovery:
         """Initialise a session and list every tool (following ``nextCursor``), within the deadline.
 
-        ``token``: the bearer token to send. Raises :class:`McpUnauthorized` on a 401, else
-        :class:`McpConnectionError`.
+        ``token``: the bearer token to send; ``scope``: whose live session to use (None: a session
+        of its own). Raises :class:`McpUnauthorized` on a 401, else :class:`McpConnectionError`.
         """
-        try:
-            return await self._discover(url, token, legacy=False)
-        except McpConnectionError as exc:
-            if not exc.legacy_refusal:
-                raise
-        return await self._discover(url, token, legacy=True)
+        return await self._operate(url, token, scope, _list_tools)
 
-    async def _discover(self, url: str, token: Secret | None, *, legacy: bool) -> Discovery:
-        auth = _Bearer(token)
-        try:
-            async with asyncio.timeout(self._timeout), self._client(url, auth, legacy=legacy) as client:
-                listed: list[mcp_types.Tool] = []
-                cursor: str | None = None
-                while len(listed) < _MAX_TOOLS:
-                    page = await client.list_tools(cursor=cursor, cache_mode="refresh")
-                    listed += page.tools
-                    cursor = page.next_cursor
-                    if not cursor:
-                        break
-                info = client.server_info
-                return Discovery(
-                    server_name=info.name if info else "",
-                    server_version=info.version if info else "",
-                    protocol_version=client.protocol_version,
-                    tools=[_tool(t) for t in listed[:_MAX_TOOLS]],
-                )
-        except Exception as exc:
-            raise _failure(url, exc, auth, token, legacy=legacy) from exc
-
-    async def call(self, url: str, name: str, arguments: dict[str, object], token: Secret | None = None) -> CallResult:
+    async def call(
+        self,
+        url: str,
+        name: str,
+        arguments: dict[str, object],
+        token: Secret | None = None,
+        *,
+        scope: str | None = None,
+    ) -> CallResult:
         """Call one tool; a transport failure raises :class:`McpConnectionError` (the outcome is then unknown).
 
         A 401 raises :class:`McpUnauthorized` (the server did not run the call). A server that
         refused streamable HTTP's ``initialize`` never saw the call, which is then made over HTTP+SSE.
         """
-        try:
-            return await self._call(url, name, arguments, token, legacy=False)
-        except McpConnectionError as exc:
-            if not exc.legacy_refusal:
-                raise
-        return await self._call(url, name, arguments, token, legacy=True)
 
-    async def _call(
-        self, url: str, name: str, arguments: dict[str, object], token: Secret | None, *, legacy: bool
-    ) -> CallResult:
-        auth = _Bearer(token)
-        try:
-            async with asyncio.timeout(self._timeout), self._client(url, auth, legacy=legacy) as client:
-                result = await client.call_tool(name, arguments)
-        except Exception as exc:
-            raise _failure(url, exc, auth, token, legacy=legacy) from exc
+        async def call_tool(client: Client) -> mcp_types.CallToolResult:
+            return await client.call_tool(name, arguments)
+
+        result = await self._operate(url, token, scope, call_tool)
         raw: JsonObject | None = result.model_dump(mode="json", by_alias=True, exclude_none=True)
         if len(json.dumps(raw)) > 100_000:
             raw = None  # the private diagnostic copy is bounded; oversized raw content is omitted
-        return CallResult(project(result), bool(result.is_error), raw)
+        return CallResult(project(result), bool(result.is_error), raw, images_of(result))
+
+    async def _operate(
+        self, url: str, token: Secret | None, scope: str | None, operation: Callable[[Client], Awaitable[T]]
+    ) -> T:
+        """``operation`` over streamable HTTP, else (refused the way an older server does) over HTTP+SSE."""
+        try:
+            return await self._attempt(url, token, scope, operation, legacy=False)
+        except McpConnectionError as exc:
+            if not exc.legacy_refusal:
+                raise
+        return await self._attempt(url, token, scope, operation, legacy=True)
+
+    async def _attempt(
+        self,
+        url: str,
+        token: Secret | None,
+        scope: str | None,
+        operation: Callable[[Client], Awaitable[T]],
+        *,
+        legacy: bool,
+    ) -> T:
+        if scope is None:
+            auth = _Bearer(token)
+            try:
+                async with asyncio.timeout(self._timeout), self._client(url, auth, legacy=legacy) as client:
+                    return await operation(client)
+            except Exception as exc:
+                raise _failure(url, exc, auth.statuses, token, legacy=legacy) from exc
+        try:
+            return await self._pooled(url, token, scope, operation, legacy=legacy, retry=True)
+        except _Undelivered:
+            return await self._pooled(url, token, scope, operation, legacy=legacy, retry=False)
+
+    async def _pooled(
+        self,
+        url: str,
+        token: Secret | None,
+        scope: str,
+        operation: Callable[[Client], Awaitable[T]],
+        *,
+        legacy: bool,
+        retry: bool,
+    ) -> T:
+        """One try on the scope's live session; ``retry``: raise :class:`_Undelivered` for a stale reused one."""
+        fresh = _Bearer(token)
+        seen: list[tuple[_Bearer, int]] = []
+
+        async def measured(client: Client, auth: _Bearer) -> T:
+            seen.append((auth, len(auth.statuses)))  # this operation's answers come after the mark
+            return await operation(client)
+
+        try:
+            async with asyncio.timeout(self._timeout):
+                return await self._live.run(
+                    _key(scope, url, token, legacy),
+                    lambda auth: self._client(url, auth, legacy=legacy),
+                    fresh,
+                    measured,
+                    family=(scope, normalize_url(url)),
+                )
+        except Exception as exc:
+            auth, mark = seen[0] if seen else (fresh, 0)
+            statuses = auth.statuses[mark:]
+            if retry and auth is not fresh and _never_delivered(exc, statuses):
+                raise _Undelivered from exc  # a stale reused session: the request never reached the server
+            raise _failure(url, exc, statuses, token, legacy=legacy, opened=auth is fresh) from exc
+
+
+class _Undelivered(Exception):
+    """An operation on a reused session failed before reaching the server (it may run on a fresh one)."""
+
+
+async def _list_tools(client: Client) -> Discovery:
+    listed: list[mcp_types.Tool] = []
+    cursor: str | None = None
+    while len(listed) < _MAX_TOOLS:
+        page = await client.list_tools(cursor=cursor, cache_mode="refresh")
+        listed += page.tools
+        cursor = page.next_cursor
+        if not cursor:
+            break
+    info = client.server_info
+    return Discovery(
+        server_name=info.name if info else "",
+        server_version=info.version if info else "",
+        protocol_version=client.protocol_version,
+        tools=[_tool(t) for t in listed[:_MAX_TOOLS]],
+    )
+
+
+def _key(scope: str, url: str, token: Secret | None, legacy: bool) -> tuple[str, ...]:
+    """A live session's key; the token counts by digest only (a new token opens a new session)."""
+    digest = hashlib.sha256(token.reveal().encode()).hexdigest() if token is not None else ""
+    return (scope, normalize_url(url), "sse" if legacy else "streamable", digest)
+
+
+def _never_delivered(exc: BaseException, statuses: list[int]) -> bool:
+    """Whether a failed operation on a reused session provably never reached the server."""
+    if statuses[:1] == [404]:  # the server no longer knows the session: it refused the request
+        return True
+    leaf = _leaf(exc)
+    return not statuses and isinstance(leaf, httpx2.ConnectError)
 
 
 def _tool(tool: mcp_types.Tool) -> DiscoveredTool:
@@ -239,13 +350,20 @@ def _leaf(exc: BaseException) -> BaseException:
     return exc
 
 
-def _failure(url: str, exc: BaseException, auth: _Bearer, token: Secret | None, *, legacy: bool) -> McpConnectionError:
-    """What a failed operation means: a 401, a refusal of streamable HTTP, or a connection error."""
-    if 401 in auth.statuses:
+def _failure(
+    url: str, exc: BaseException, statuses: list[int], token: Secret | None, *, legacy: bool, opened: bool = True
+) -> McpConnectionError:
+    """What a failed operation means: a 401, a refusal of streamable HTTP, a lost or failed connection.
+
+    ``statuses``: the HTTP statuses this operation received; ``opened``: whether it opened its session.
+    """
+    if 401 in statuses:
         return McpUnauthorized(with_token=token is not None)
+    if isinstance(_leaf(exc), ConnectionLost):
+        return McpConnectionError("the connection to the MCP server was lost")
     error = _connection_error(url, exc)
-    # Only the first answer matters: a refused ``initialize`` means nothing else was sent.
-    if not legacy and auth.statuses[:1] and auth.statuses[0] in _LEGACY_STATUSES:
+    # Only the first answer of a new session matters: a refused ``initialize`` means nothing else was sent.
+    if opened and not legacy and statuses[:1] and statuses[0] in _LEGACY_STATUSES:
         error.legacy_refusal = True
     return error
 
@@ -274,6 +392,8 @@ def project(result: mcp_types.CallToolResult) -> str:
             parts.append(block.resource.text)
         elif isinstance(block, mcp_types.ResourceLink):
             parts.append(f"[resource link] {block.name}: {block.uri}")
+        elif (image := _image(block)) is not None:
+            parts.append(f"[image: {image.media_type}]")
         else:
             kind = getattr(block, "type", "binary")
             parts.append(f"[unsupported content: {kind} content is not passed to the model]")
@@ -281,6 +401,22 @@ def project(result: mcp_types.CallToolResult) -> str:
     if structured is not None and not _already_shown(structured, parts):
         parts.append(json.dumps(structured, ensure_ascii=False, sort_keys=True))
     return "\n".join(parts)
+
+
+def images_of(result: mcp_types.CallToolResult) -> tuple[McpImage, ...]:
+    """The images of a call result the model may see (:func:`_image`), at most ``MediaLimits().max_blocks``."""
+    found = [image for block in result.content if (image := _image(block)) is not None]
+    return tuple(found[: media.MediaLimits().max_blocks])
+
+
+def _image(block: object) -> McpImage | None:
+    """An image content block whose bytes are the image type it declares and fit the default image bound."""
+    if not isinstance(block, mcp_types.ImageContent) or block.mime_type not in media.IMAGE_TYPES:
+        return None
+    data = media.decode_base64(block.data)
+    if data is None or len(data) > media.MediaLimits().image_max_bytes or media.sniff(data) != block.mime_type:
+        return None
+    return McpImage(block.mime_type, block.data)
 
 
 def _already_shown(structured: object, texts: list[str]) -> bool:

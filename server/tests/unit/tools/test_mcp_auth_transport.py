@@ -6,6 +6,8 @@ and the refresh-token grant authenticates the client as configured (``none``, ``
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from mango_server.domain.vaults import OAuthRefresh, Secret
 from mango_server.tools import oauth_refresh
@@ -81,3 +83,36 @@ async def test_a_token_endpoint_outside_the_egress_policy_or_down_fails_publicly
         assert server.issuer.requests == []
     with pytest.raises(oauth_refresh.RefreshError, match="could not be reached"):
         await oauth_refresh.refresh(ALLOW_LOOPBACK, settings)
+
+
+async def test_a_scope_reuses_one_live_session_until_its_token_changes_or_it_idles() -> None:
+    with OAuthMcpServer() as server:
+        connector = McpConnector(ALLOW_LOOPBACK, timeout_seconds=10, idle_seconds=0.5)
+        try:
+            token = Secret(server.issuer.mint_access())
+            await connector.discover(server.url, token, scope="sess_a")
+            for _ in range(3):
+                result = await connector.call(server.url, "whoami", {}, token, scope="sess_a")
+                assert result.text == f"hello {CLIENT_ID}"
+            assert (server.calls["initialize"], server.calls["whoami"]) == (1, 3)  # one session, four operations
+            assert connector.live_sessions == 1
+
+            await connector.call(server.url, "whoami", {}, token, scope="sess_b")  # another Thread: its own
+            assert (server.calls["initialize"], connector.live_sessions) == (2, 2)
+
+            renewed = Secret(server.issuer.mint_access())  # a refreshed token replaces the Thread's session
+            await connector.call(server.url, "whoami", {}, renewed, scope="sess_a")
+            assert (server.calls["initialize"], connector.live_sessions) == (3, 2)
+
+            server.issuer.expire(renewed.reveal())  # the live session's token stops working: a 401, not reuse
+            with pytest.raises(McpUnauthorized):
+                await connector.call(server.url, "whoami", {}, renewed, scope="sess_a")
+            assert connector.live_sessions == 1  # a failed session is closed
+
+            await connector.call(server.url, "whoami", {}, token, scope="sess_c")
+            assert connector.live_sessions == 2
+            await asyncio.sleep(1.5)  # the sweeper runs every idle period
+            assert connector.live_sessions == 0  # idle sessions are closed
+        finally:
+            await connector.aclose()
+        assert server.calls["whoami"] == 6

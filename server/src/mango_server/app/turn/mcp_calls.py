@@ -50,15 +50,17 @@ from mango_server.app.turn.mcp_discovery import Failure
 from mango_server.domain._generated.events import OMITTED, AgentMcpToolResultEvent
 from mango_server.domain.json import JsonObject
 from mango_server.ids import derived_id
-from mango_server.store import actions, mcp, sessions
+from mango_server.store import actions, files, mcp, sessions
 from mango_server.store.db import Pool
 from mango_server.store.events import NewEvent
 from mango_server.store.mcp import InvocationRow
 from mango_server.telemetry.metrics import MCP_CALL_DURATION, MCP_CALLS
-from mango_server.tools.mcp_connector import CallResult, McpConnectionError, McpConnector
+from mango_server.tools.mcp_connector import CallResult, McpConnectionError, McpConnector, McpImage
 
 log = logging.getLogger(__name__)
 
+#: The ``file_id`` of an MCP result's image snapshot: it comes from a tool, not from a File.
+MCP_IMAGE_SOURCE = "mcp"
 AMBIGUOUS_TEXT = (
     "The outcome of this MCP tool call is unknown: the connection was lost after the call was sent, so it "
     "may or may not have taken effect. It was not retried. Check its effect before calling it again."
@@ -121,11 +123,12 @@ async def _settle(
     began = time.monotonic()
     name, arguments = invocation.tool_name, invocation.input
     try:
+        scope = invocation.session_id  # the Thread's live session with the server, reused across calls
         if tokens is None:
-            result = await connector.call(url, name, arguments)
+            result = await connector.call(url, name, arguments, scope=scope)
         else:
             result = await tokens.run(
-                invocation.session_id, url, lambda token: connector.call(url, name, arguments, token)
+                scope, url, lambda token: connector.call(url, name, arguments, token, scope=scope)
             )
     except CredentialFailed as exc:
         await _finish(pool, invocation, f"The MCP call was not sent: {exc}", is_error=True, state="completed")
@@ -167,8 +170,9 @@ async def _finish(
     pool: Pool, invocation: InvocationRow, text: str, is_error: bool, state: str, result: CallResult | None = None
 ) -> None:
     """Commit the result event, resolve the action and close the journal entry, together."""
+    images = result.images if result else ()
     async with pool.acquire() as conn, conn.transaction():
-        await _finish_in(Tx(conn), invocation, text, is_error, state, result.raw if result else None)
+        await _finish_in(Tx(conn), invocation, text, is_error, state, result.raw if result else None, images=images)
 
 
 async def _finish_in(
@@ -181,9 +185,13 @@ async def _finish_in(
     file_id: str | None = None,
     file_size: int | None = None,
     file_sha256: str | None = None,
+    *,
+    images: tuple[McpImage, ...] = (),
 ) -> bool:
     """Inside the caller's transaction: the result event, the resolved action and the closed journal entry.
 
+    ``images``: the images the tool returned, kept privately with the result event (as a message's
+    File images are) for the model, which receives them when its entry declares ``image_input``.
     Returns whether the call was still open (an interrupt or the Session's deletion closes it first).
     """
     conn = tx.conn
@@ -210,6 +218,9 @@ async def _finish_in(
     trigger = action.trigger_id if action else None
     event = NewEvent.of(result_id, payload, trigger)
     await ledger.append(tx, invocation.workspace_id, sid, [event])
+    for index, image in enumerate(images):
+        data_url = f"data:{image.media_type};base64,{image.data}"
+        await files.insert_snapshot(conn, invocation.workspace_id, sid, result_id, index, MCP_IMAGE_SOURCE, data_url)
     await actions.resolve(conn, sid, event_id, "resolved", result_id)
     await mcp.set_state(conn, sid, event_id, state, raw)
     if file_id is not None:

@@ -141,10 +141,12 @@ async def _snapshot(
         return Failure(name, digest, "MCP servers are not available on this orchestrator")
     url = server["url"]
     try:
+        # The Thread's live session with the server is kept for its calls (``tools.mcp_sessions``).
+        scope = target.session_id
         if tokens is None:
-            found = await connector.discover(url)
+            found = await connector.discover(url, scope=scope)
         else:
-            found = await tokens.run(target.session_id, url, lambda token: connector.discover(url, token))
+            found = await tokens.run(scope, url, lambda token: connector.discover(url, token, scope=scope))
     except CredentialFailed as exc:
         log.warning(
             "mcp discovery credential failed session_id=%s server=%s credential_id=%s",
