@@ -6,13 +6,15 @@ Chat Completions stand-in ``image_url`` data URLs and ``file`` parts; an image a
 reaches the model with the tool's result. A model that declares neither refuses them with a 400 that
 names the capability, before anything is admitted. Content is judged by its bytes: a PNG declared as
 JPEG and a text File sent as an image are refused, a PNG uploaded as ``photo.jpg`` is sent as the PNG it
-is; the image size limit (lowered here through ``MANGO_MEDIA_IMAGE_MAX_BYTES``) answers 400.
+is; the image size limit (lowered here through ``MANGO_MEDIA_IMAGE_MAX_BYTES``) answers 400. An image
+an MCP tool returns reaches a model that accepts images, and is named in a note for one that does not.
 """
 
 from __future__ import annotations
 
 import base64
 import io
+import json
 import struct
 import time
 import zlib
@@ -27,6 +29,7 @@ from pypdf import PdfWriter
 
 from ..support.fake_messages import FakeMessagesServer, MessageReply
 from ..support.fake_openai import ChatReply, FakeOpenAIServer, FakeToolCall
+from ..support.mcp_server import McpTestServer
 from ._client import CUSTOM_TOOL, client, history, wait_status
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
@@ -108,6 +111,7 @@ def platform(
         "MANGO_MODELS_FILE": str(catalogue),
         "MEDIA_MESSAGES_KEY": MESSAGES_KEY,
         "MANGO_MEDIA_IMAGE_MAX_BYTES": str(IMAGE_LIMIT),
+        "MANGO_EGRESS_ALLOW": "127.0.0.1/32",  # the MCP test server
     }
     running = Platform(mango_services, folder, extra_env=env)
     running.start()
@@ -122,8 +126,13 @@ def tenant(platform: Platform) -> Tenant:
     return platform.create_tenant("media")
 
 
-def _session(http: httpx.Client, model: str) -> str:
-    agent = http.post("/v1/agents", json={"name": f"media-{model}", "model": model, "tools": [CUSTOM_TOOL]})
+def _session(http: httpx.Client, model: str, mcp_url: str | None = None) -> str:
+    body: dict[str, Any] = {"name": f"media-{model}", "model": model, "tools": [CUSTOM_TOOL]}
+    if mcp_url is not None:
+        body["mcp_servers"] = [{"type": "url", "name": "tests", "url": mcp_url}]
+        policy = {"permission_policy": {"type": "always_allow"}}
+        body["tools"] = [{"type": "mcp_toolset", "mcp_server_name": "tests", "default_config": policy}]
+    agent = http.post("/v1/agents", json=body)
     assert agent.status_code == 200, agent.text
     env = http.post("/v1/environments", json={"name": f"media-{model}-{time.monotonic_ns()}"})
     assert env.status_code == 200, env.text
@@ -327,3 +336,41 @@ def test_content_is_judged_by_its_bytes_and_bounded(platform: Platform, tenant: 
         assert too_big.status_code == 400, too_big.text
         assert "MANGO_MEDIA_IMAGE_MAX_BYTES" in too_big.json()["error"]["message"]
         assert [e for e in history(http, sid) if e["type"] == "user.message"] == []
+
+
+@pytest.mark.parametrize(("model", "shown"), [("vision-claude", True), ("vision-gpt", True), ("text-gpt", False)])
+def test_an_image_an_mcp_tool_returns_reaches_a_model_that_accepts_images(
+    platform: Platform, tenant: Tenant, fakes: tuple[FakeMessagesServer, FakeOpenAIServer], model: str, shown: bool
+) -> None:
+    messages, chat = fakes
+    fake: FakeMessagesServer | FakeOpenAIServer = messages if model == "vision-claude" else chat
+    fake.reset()
+    if isinstance(fake, FakeMessagesServer):
+        call = {"type": "tool_use", "id": "toolu_pic_1", "name": "picture", "input": {}}
+        fake.enqueue(
+            MessageReply(content=[call], stop_reason="tool_use"), MessageReply(content=[{"type": "text", "text": "ok"}])
+        )
+    else:
+        fake.enqueue(
+            ChatReply(content=None, tool_calls=[FakeToolCall("toolu_pic_1", "picture", "{}")]), ChatReply(content="ok")
+        )
+    with McpTestServer() as server, client(platform, tenant) as http:
+        sid = _session(http, model, server.url)
+        assert _send(http, sid, {"type": "text", "text": "draw"}).status_code == 200
+        wait_status(http, sid, "end_turn", timeout=90)
+        [result] = [e for e in history(http, sid) if e["type"] == "agent.mcp_tool_result"]
+        assert result["content"] == [{"type": "text", "text": "[image: image/png]"}]
+    body = fake.bodies()[-1]
+    picture = "iVBORw0KGgo="  # the PNG signature the test server's picture tool returns
+    if isinstance(fake, FakeMessagesServer):
+        [tool_result] = [b for b in _last_user_content(body) if b.get("type") == "tool_result"]
+        image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": picture}}
+        assert tool_result["content"] == [{"type": "text", "text": "[image: image/png]"}, image]
+        return
+    user = body["messages"][-1]
+    parts = [p for p in user["content"] if isinstance(p, dict)] if user["role"] == "user" else []
+    sent = {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{picture}"}}
+    assert (sent in parts) is shown
+    if not shown:
+        tool = [m for m in body["messages"] if m["role"] == "tool"][-1]
+        assert "does not accept image input" in json.dumps(tool["content"])

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterator
 
+import mcp_types
 import pytest
 from mango_server.tools.egress import EgressPolicy
-from mango_server.tools.mcp_connector import McpConnectionError, McpConnector
+from mango_server.tools.mcp_connector import McpConnectionError, McpConnector, McpImage, images_of, project
 
 from tests.support.mcp_server import McpTestServer
 
@@ -45,9 +47,27 @@ async def test_a_call_runs_once_and_projects_text(server: McpTestServer) -> None
     assert server.calls["record"] == before + 1
 
 
-async def test_binary_content_is_an_explicit_unsupported_note(server: McpTestServer) -> None:
+async def test_an_image_is_kept_for_the_model_and_named_in_the_text(server: McpTestServer) -> None:
     result = await McpConnector(ALLOW_LOOPBACK).call(server.url, "picture", {})
-    assert result.text == "[unsupported content: image content is not passed to the model]"
+    assert result.text == "[image: image/png]"
+    assert result.images == (McpImage("image/png", "iVBORw0KGgo="),)
+
+
+def test_other_binary_content_is_an_explicit_unsupported_note() -> None:
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n").decode()
+    result = mcp_types.CallToolResult(
+        content=[
+            mcp_types.ImageContent(type="image", data=png, mime_type="image/jpeg"),  # PNG bytes declared as JPEG
+            mcp_types.ImageContent(type="image", data=png, mime_type="image/tiff"),
+            mcp_types.AudioContent(type="audio", data=png, mime_type="audio/wav"),
+        ]
+    )
+    assert images_of(result) == ()
+    assert project(result).splitlines() == [
+        "[unsupported content: image content is not passed to the model]",
+        "[unsupported content: image content is not passed to the model]",
+        "[unsupported content: audio content is not passed to the model]",
+    ]
 
 
 async def test_structured_content_reaches_the_model_as_text(server: McpTestServer) -> None:

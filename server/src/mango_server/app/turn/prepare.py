@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from mango_server.app import ledger
-from mango_server.app.documents import content_files
+from mango_server.app.documents import content_files, stored_source
 from mango_server.app.ledger import Tx
 from mango_server.app.threads import delegation
 from mango_server.app.turn import context_admission, metering
@@ -90,13 +90,18 @@ async def prepare_locked(
     """
     if session is None or not is_open(session):
         return StepOutcome("stop")
-    turn = await _claim_or_resume(tx.conn, session, claim)
+    model_id = str((session.agent_snapshot.get("model") or {}).get("id") or "")
+    images = config.endpoint(model_id).capabilities.image_input
+    turn = await _claim_or_resume(tx.conn, session, claim, images)
     if isinstance(turn, StepOutcome):
         return turn
     return await _open_round(tx, session, turn, config, offer or Offer(), summaries)
 
 
-async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.Claim | None) -> TurnRow | StepOutcome:
+async def _claim_or_resume(
+    conn: Connection, session: SessionRow, claim: turns.Claim | None, images: bool
+) -> TurnRow | StepOutcome:
+    """``images``: the model accepts image input (MCP results' images are sent, else named in a note)."""
     ws, sid = session.workspace_id, session.id
     turn, trigger = claim if claim is not None else await turns.active_or_next_trigger(conn, ws, sid)
     if turn is None:
@@ -111,7 +116,7 @@ async def _claim_or_resume(conn: Connection, session: SessionRow, claim: turns.C
         calls = await actions.for_round(conn, sid, turn.trigger_id, turn.round)
         if any(a.state in OPEN_ACTION_STATES for a in calls):
             return StepOutcome("idle")
-        await _append_tool_results(conn, ws, sid, turn.trigger_id, calls)
+        await _append_tool_results(conn, ws, sid, turn.trigger_id, calls, images)
         await turns.update(conn, sid, turn.trigger_id, "running", turn.round + 1, 0)
     else:
         return turn
@@ -186,14 +191,14 @@ async def _open_round(
 
 
 async def _append_tool_results(
-    conn: Connection, ws: str, session_id: str, trigger_id: str, calls: list[ActionRow]
+    conn: Connection, ws: str, session_id: str, trigger_id: str, calls: list[ActionRow], images: bool
 ) -> None:
-    blocks = [await _tool_result_block(conn, session_id, action) for action in calls]
+    blocks = [await _tool_result_block(conn, session_id, action, images) for action in calls]
     await transcript.append(conn, ws, session_id, trigger_id, "user", blocks)
     await events.mark_processed(conn, [a.result_event_id for a in calls if a.result_event_id])
 
 
-async def _tool_result_block(conn: Connection, session_id: str, action: ActionRow) -> dict[str, object]:
+async def _tool_result_block(conn: Connection, session_id: str, action: ActionRow, images: bool) -> dict[str, object]:
     """The provider ``tool_result`` for one closed call, from the event that answered it."""
     content: list[Mapping[str, object]] = [{"type": "text", "text": "The tool call was cancelled."}]
     is_error = True
@@ -204,7 +209,7 @@ async def _tool_result_block(conn: Connection, session_id: str, action: ActionRo
             message = payload.get("deny_message") or "The user denied this tool call."
             content = [{"type": "text", "text": message}]
         else:
-            content = await _result_content(conn, result) if result else []
+            content = await _result_content(conn, result, images) if result else []
             content = content or [{"type": "text", "text": "The tool call was cancelled."}]
             is_error = bool(payload.get("is_error"))
             if not payload.get("content"):
@@ -214,10 +219,17 @@ async def _tool_result_block(conn: Connection, session_id: str, action: ActionRo
     return {"type": "tool_result", "tool_use_id": action.provider_tool_use_id, "content": content, "is_error": is_error}
 
 
-async def _result_content(conn: Connection, result: EventRow) -> list[Mapping[str, object]]:
-    """A tool result's blocks for the model: text, and a custom tool result's images and documents (its File
-    sources as snapshotted at admission)."""
+async def _result_content(conn: Connection, result: EventRow, images: bool) -> list[Mapping[str, object]]:
+    """A tool result's blocks for the model: text, a custom tool result's images and documents (its File
+    sources as snapshotted at admission), and an MCP result's images when the model accepts images."""
     content = result.payload.get("content") or []
+    if result.type == "agent.mcp_tool_result":
+        texts: list[Mapping[str, object]] = [b for b in content if b.get("type") == "text"]
+        kept = await files.snapshots_for_event(conn, result.id)
+        if kept and not images:
+            note = f"[{len(kept)} image(s) the tool returned are not shown: this model does not accept image input]"
+            return [*texts, {"type": "text", "text": note}]
+        return [*texts, *({"type": "image", "source": stored_source("image", kept[i])} for i in sorted(kept))]
     if result.type != "user.custom_tool_result":
         return [b for b in content if b.get("type") == "text"]
     snapshots = await files.snapshots_for_event(conn, result.id) if content_files(content) else {}
