@@ -74,7 +74,12 @@ def _cmd_orchestrator(settings: Settings, args: argparse.Namespace) -> int:
     _observe(settings, "orchestrator", settings.orchestrator_metrics_port)
     from mango_server.orchestration.worker import run_orchestrator
 
-    event_loop.run(run_orchestrator(settings, models), use_uvloop=settings.uvloop)
+    # SIGTERM (what Compose and Kubernetes send, and which PID 1 in a container would otherwise
+    # ignore) stops the orchestrator like Ctrl+C: the worker stops polling and its running steps
+    # get MANGO_ORCHESTRATOR_SHUTDOWN_SECONDS to finish; a requested stop is a clean exit.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
+        event_loop.run(run_orchestrator(settings, models), use_uvloop=settings.uvloop)
     return 0
 
 

@@ -51,6 +51,8 @@ class Settings:
     db_acquire_timeout_seconds: float = 10.0
     db_statement_timeout_ms: int = 30000
     api_shutdown_seconds: float = 5.0
+    # On SIGINT/SIGTERM the orchestrator stops taking tasks and lets running steps finish this long.
+    orchestrator_shutdown_seconds: float = 20.0
     files_max_bytes: int = 32 * 1024 * 1024
     # images and PDFs as model input (``domain.media.MediaLimits``)
     media_image_max_bytes: int = 5 * 1024 * 1024

@@ -469,3 +469,28 @@ async def _replay_all(replayer: Replayer, histories: list[WorkflowHistory]) -> l
         except Exception as exc:  # every failing history is reported, not just the first
             failures.append(f"{one.workflow_id}: {type(exc).__name__}: {exc}")
     return failures
+
+
+def test_an_orchestrator_stopped_with_sigterm_finishes_its_round(
+    mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A replaced orchestrator drains: its running round ends on it, and is not run again elsewhere."""
+    platform = Platform(mango_services, tmp_path_factory.mktemp("drain")).start()
+    try:
+        tenant = platform.create_tenant("drain")
+        with httpx.Client(
+            base_url=platform.base_url, headers={"authorization": f"Bearer {tenant.api_key}"}, timeout=30
+        ) as http:
+            sid = _session(http, "drain", [])
+            say(http, sid, "/sleep 4000\n/text drained")
+            _until(lambda: any(e["type"] == "span.model_request_start" for e in history(http, sid)), 30, "the round")
+            old = platform.processes.pop("orchestrator")
+            old.send_signal(signal.SIGTERM)
+            platform.start_role("orchestrator")  # the replacement, as a rolling update starts it
+            assert old.wait(timeout=60) == 0
+            wait_status(http, sid, "end_turn", timeout=60)
+            types = [e["type"] for e in history(http, sid)]
+            assert types.count("span.model_request_start") == 1, types  # the round was not run again
+            assert types.count("agent.message") == 1
+    finally:
+        platform.stop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from datetime import timedelta
 
 from temporalio.client import Client
 from temporalio.worker import Worker
@@ -91,6 +92,10 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         # An idle Session's workflow waits in this cache; beyond the bound it is evicted and
         # replayed from its (short) history on the next wakeup, so memory stays bounded.
         max_cached_workflows=settings.temporal_max_cached_workflows,
+        # A replica stopped during a rolling upgrade lets its running rounds finish (their provider
+        # calls are not made and billed twice); a round still running then is cancelled, and
+        # Temporal retries it on another replica.
+        graceful_shutdown_timeout=timedelta(seconds=settings.orchestrator_shutdown_seconds),
     )
     relay = OutboxRelay(pool, client, settings.temporal_task_queue)
     if keyring is None:
