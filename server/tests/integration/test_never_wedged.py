@@ -4,9 +4,9 @@ Each test drives a Session into one state, checks what ``GET /v1/sessions/{id}``
 fits, a signed webhook) says about it, then takes the documented action and checks that the
 Session moves on: ``requires_action``, ``budget_reached``, ``context_overflow``,
 ``retries_exhausted``, the ``worker_unavailable`` and ``thread_blocked`` stalls, a child whose
-context overflows (it still reports), and ``worker_failed`` (terminal by design: the check is that
-it names the failed Work item). ``credential_failed`` is entered by the MCP credential refresh;
-here only its notification mapping is checked (``tests/unit/test_domain_webhooks.py``).
+context overflows (it still reports), ``credential_failed`` (a revoked OAuth refresh token, with
+the MCP server and token endpoint of ``tests/support/oauth_mcp``), and ``worker_failed`` (terminal
+by design: the check is that it names the failed Work item).
 
 The platform runs with ``MANGO_WORKER_STALL_SECONDS=2`` so a stall shows within seconds.
 """
@@ -22,8 +22,12 @@ import httpx
 import pytest
 from mango_server.devstack import DevStack, Platform, Tenant
 
+from tests.support.oauth_mcp import Issuer, OAuthMcpServer
+
 from ._client import CUSTOM_TOOL, client, history, say, wait_status
 from ._webhook_receiver import Receiver
+from .test_mcp_auth import WHOAMI, _oauth, _vault
+from .test_mcp_auth import _session as mcp_session
 from .test_work import BASH, bearer, claimed, env_key, new_environment, poll
 from .test_work import new_session as worker_session
 
@@ -175,6 +179,9 @@ def test_worker_unavailable_shows_while_no_worker_polls_and_clears_on_a_poll(
         assert _get(http, sid)["status"] == "running", "the Session is not ended"
         listed = next(s for s in http.get("/v1/sessions", params={"limit": 100}).json()["data"] if s["id"] == sid)
         assert listed["stalls"] == stalled
+        updated = http.post(f"/v1/sessions/{sid}", json={"metadata": {"seen": "stall"}})
+        assert updated.status_code == 200, updated.text
+        assert updated.json()["stalls"] == stalled
         with bearer(platform, env_key(platform, tenant, env_id)) as worker:
             work = poll(worker, env_id)
         assert work["id"] == stall["work_ids"][0]
@@ -255,3 +262,25 @@ def test_a_child_whose_context_overflows_still_reports(platform: Platform, tenan
         assert child["stop_reason"]["type"] == "context_overflow"
         wait_status(http, sid, "end_turn")
         assert _get(http, sid)["stalls"] == []
+
+
+def test_credential_failed_is_announced_and_updating_the_credential_resumes(
+    platform: Platform, tenant: Tenant, receiver: Receiver
+) -> None:
+    with client(platform, tenant) as http, OAuthMcpServer(Issuer(rotate=True)) as server:
+        _subscribe(http, platform, receiver.url, ["session.credential_failed"])
+        first = server.issuer.mint_access()
+        vault_id, credential_id = _vault(http, _oauth(server, first))
+        sid = mcp_session(http, server.url, [vault_id])
+        server.issuer.expire(first)
+        server.issuer.revoke_all_refresh()
+        say(http, sid, WHOAMI)
+        stopped = wait_status(http, sid, "credential_failed", timeout=60)
+        stop = stopped["stop_reason"]
+        assert (stop["mcp_server_name"], stop["vault_id"], stop["credential_id"]) == ("secure", vault_id, credential_id)
+        assert _notified(receiver, "session.credential_failed", sid)["stop_reason"] == stop
+        update = {"type": "mcp_oauth", "access_token": server.issuer.mint_access()}
+        update["refresh"] = {"refresh_token": server.issuer.mint_refresh()}  # type: ignore[assignment]
+        changed = http.post(f"/v1/vaults/{vault_id}/credentials/{credential_id}", json={"auth": update})
+        assert changed.status_code == 200, changed.text
+        wait_status(http, sid, "end_turn", timeout=60)

@@ -26,8 +26,7 @@ async def sessions_create(ctx: RequestContext) -> Session:
 async def sessions_get(ctx: RequestContext) -> Session:
     session_id = ctx.path["session_id"]
     ctx.require_session_scope(session_id)
-    row = await sessions.get(ctx.services, ctx.principal, session_id)
-    return wire.session(row, (await stalls.of(ctx.services, [row.id])).get(row.id, []))
+    return await _with_stalls(ctx, await sessions.get(ctx.services, ctx.principal, session_id))
 
 
 async def sessions_list(ctx: RequestContext) -> SessionList:
@@ -50,11 +49,16 @@ async def sessions_list(ctx: RequestContext) -> SessionList:
 
 async def sessions_update(ctx: RequestContext) -> Session:
     params = ctx.params(SessionUpdateParams)
-    return wire.session(await sessions.update(ctx.services, ctx.principal, ctx.path["session_id"], params))
+    return await _with_stalls(ctx, await sessions.update(ctx.services, ctx.principal, ctx.path["session_id"], params))
 
 
 async def sessions_archive(ctx: RequestContext) -> Session:
-    return wire.session(await sessions.archive(ctx.services, ctx.principal, ctx.path["session_id"]))
+    return await _with_stalls(ctx, await sessions.archive(ctx.services, ctx.principal, ctx.path["session_id"]))
+
+
+async def _with_stalls(ctx: RequestContext, row: sessions.SessionRow) -> Session:
+    """One Session as the wire shows it, with what it waits on (``app.stalls``)."""
+    return wire.session(row, (await stalls.of(ctx.services, [row.id])).get(row.id, []))
 
 
 async def sessions_delete(ctx: RequestContext) -> SessionDeleted:

@@ -18,7 +18,7 @@ from mango_server.store.stalls import BlockedThread, UnclaimedWork
 
 
 def session(row: SessionRow, stalls: Sequence[UnclaimedWork | BlockedThread] = ()) -> wire.Session:
-    """One Session; ``stalls``: what it waits on (``app.stalls``; reads pass them, writes answer none)."""
+    """One Session; ``stalls``: what it waits on (``app.stalls``; none for a Session just created)."""
     return {
         "type": "session",
         "id": row.id,
