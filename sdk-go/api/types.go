@@ -2655,6 +2655,30 @@ type McpServer struct {
 	URL string `json:"url"`
 }
 
+// McpServerError: One failure with an MCP server.
+type McpServerError struct {
+	// What failed (never a credential's secret).
+	Message string `json:"message"`
+
+	// When it happened.
+	At time.Time `json:"at"`
+}
+
+// McpServerHealth: What a Thread's contacts with one MCP server showed.
+type McpServerHealth struct {
+	// The Agent's name for the server.
+	MCPServerName string `json:"mcp_server_name"`
+
+	// When the Thread's last successful discovery (`initialize` + `tools/list`) of the server was;
+	// null when none succeeded.
+	LastDiscoveredAt *time.Time `json:"last_discovered_at"`
+
+	// The last failure with the server (a failed discovery, a credential that could not be refreshed,
+	// a call whose connection failed); null when none. It stays after a later success; compare `at`
+	// with `last_discovered_at`.
+	LastError *McpServerError `json:"last_error"`
+}
+
 // McpToolset: The tools of one declared MCP server, called by the control plane.
 type McpToolset struct {
 	// Always `mcp_toolset`.
@@ -6286,6 +6310,10 @@ type SessionThread struct {
 
 	// When it was archived.
 	ArchivedAt *time.Time `json:"archived_at"`
+
+	// The health of each MCP server the Thread has contacted (by server name); empty before its first
+	// discovery. Mango sends it on every Thread.
+	MCPServers []McpServerHealth `json:"mcp_servers,omitzero"`
 }
 
 // SessionThreadAgent: The Agent snapshot a Thread runs (a roster member, taken at Session

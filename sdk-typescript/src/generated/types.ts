@@ -1025,6 +1025,26 @@ export interface SessionThread {
   updated_at: string;
   /** When it was archived. */
   archived_at: string | null;
+  /** The health of each MCP server the Thread has contacted (by server name); empty before its first discovery. Mango sends it on every Thread. */
+  mcp_servers?: Array<McpServerHealth>;
+}
+
+/** What a Thread's contacts with one MCP server showed. */
+export interface McpServerHealth {
+  /** The Agent's name for the server. */
+  mcp_server_name: string;
+  /** When the Thread's last successful discovery (`initialize` + `tools/list`) of the server was; null when none succeeded. */
+  last_discovered_at: string | null;
+  /** The last failure with the server (a failed discovery, a credential that could not be refreshed, a call whose connection failed); null when none. It stays after a later success; compare `at` with `last_discovered_at`. */
+  last_error: McpServerError | null;
+}
+
+/** One failure with an MCP server. */
+export interface McpServerError {
+  /** What failed (never a credential's secret). */
+  message: string;
+  /** When it happened. */
+  at: string;
 }
 
 /** One page of Threads. */

@@ -102,6 +102,8 @@ from .mcp_o_auth_refresh import McpOAuthRefresh
 from .mcp_o_auth_refresh_params import McpOAuthRefreshParams
 from .mcp_o_auth_refresh_update_params import McpOAuthRefreshUpdateParams
 from .mcp_server import McpServer
+from .mcp_server_error import McpServerError
+from .mcp_server_health import McpServerHealth
 from .mcp_toolset import McpToolset
 from .memory import Memory
 from .memory_create_params import MemoryCreateParams
@@ -376,6 +378,8 @@ __all__ = (
     "McpOAuthRefreshParams",
     "McpOAuthRefreshUpdateParams",
     "McpServer",
+    "McpServerError",
+    "McpServerHealth",
     "McpToolset",
     "Memory",
     "MemoryCreateParams",

@@ -9,6 +9,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.session_status import SessionStatus, check_session_status
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.budget_reached_stop_reason import BudgetReachedStopReason
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.credential_failed_stop_reason import CredentialFailedStopReason
     from ..models.end_turn_stop_reason import EndTurnStopReason
     from ..models.max_tokens_stop_reason import MaxTokensStopReason
+    from ..models.mcp_server_health import McpServerHealth
     from ..models.requires_action_stop_reason import RequiresActionStopReason
     from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
     from ..models.roster_advisor import RosterAdvisor
@@ -49,6 +51,8 @@ class SessionThread:
         created_at (datetime.datetime): Creation time.
         updated_at (datetime.datetime): Last update time.
         archived_at (datetime.datetime | None): When it was archived.
+        mcp_servers (list[McpServerHealth] | Unset): The health of each MCP server the Thread has contacted (by server
+            name); empty before its first discovery. Mango sends it on every Thread.
     """
 
     type_: Literal["session_thread"]
@@ -74,6 +78,7 @@ class SessionThread:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     archived_at: datetime.datetime | None
+    mcp_servers: list[McpServerHealth] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -135,6 +140,13 @@ class SessionThread:
         else:
             archived_at = self.archived_at
 
+        mcp_servers: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.mcp_servers, Unset):
+            mcp_servers = []
+            for mcp_servers_item_data in self.mcp_servers:
+                mcp_servers_item = mcp_servers_item_data.to_dict()
+                mcp_servers.append(mcp_servers_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -154,6 +166,8 @@ class SessionThread:
                 "archived_at": archived_at,
             }
         )
+        if mcp_servers is not UNSET:
+            field_dict["mcp_servers"] = mcp_servers
 
         return field_dict
 
@@ -164,6 +178,7 @@ class SessionThread:
         from ..models.credential_failed_stop_reason import CredentialFailedStopReason
         from ..models.end_turn_stop_reason import EndTurnStopReason
         from ..models.max_tokens_stop_reason import MaxTokensStopReason
+        from ..models.mcp_server_health import McpServerHealth
         from ..models.requires_action_stop_reason import RequiresActionStopReason
         from ..models.retries_exhausted_stop_reason import RetriesExhaustedStopReason
         from ..models.roster_advisor import RosterAdvisor
@@ -326,6 +341,15 @@ class SessionThread:
 
         archived_at = _parse_archived_at(d.pop("archived_at"))
 
+        _mcp_servers = d.pop("mcp_servers", UNSET)
+        mcp_servers: list[McpServerHealth] | Unset = UNSET
+        if _mcp_servers is not UNSET:
+            mcp_servers = []
+            for mcp_servers_item_data in _mcp_servers:
+                mcp_servers_item = McpServerHealth.from_dict(mcp_servers_item_data)
+
+                mcp_servers.append(mcp_servers_item)
+
         session_thread = cls(
             type_=type_,
             id=id,
@@ -340,6 +364,7 @@ class SessionThread:
             created_at=created_at,
             updated_at=updated_at,
             archived_at=archived_at,
+            mcp_servers=mcp_servers,
         )
 
         session_thread.additional_properties = d

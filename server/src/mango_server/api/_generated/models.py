@@ -877,6 +877,11 @@ class SessionStall(RootModel[WorkerUnavailableStall | ThreadBlockedStall]):
     ]
 
 
+class McpServerError(BaseModel):
+    message: Annotated[str, Field(description="What failed (never a credential's secret).", max_length=4096)]
+    at: Annotated[AwareDatetime, Field(description="When it happened.")]
+
+
 class SessionDeleted(BaseModel):
     type: Annotated[Literal["session_deleted"], Field(description="Always `session_deleted`.")]
     id: Annotated[str, Field(description="The deleted Session id.", max_length=64)]
@@ -2897,33 +2902,19 @@ class SessionRoster(BaseModel):
     ]
 
 
-class SessionThread(BaseModel):
-    type: Annotated[Literal["session_thread"], Field(description="Always `session_thread`.")]
-    id: Annotated[str, Field(description="The Thread id (`sthr_...`).", max_length=64)]
-    session_id: Annotated[str, Field(description="The Session.", max_length=64)]
-    parent_thread_id: Annotated[
-        str | None, Field(description="The delegating Thread; null for the primary Thread.", max_length=64)
+class McpServerHealth(BaseModel):
+    mcp_server_name: Annotated[str, Field(description="The Agent's name for the server.", max_length=128)]
+    last_discovered_at: Annotated[
+        AwareDatetime | None,
+        Field(
+            description="When the Thread's last successful discovery (`initialize` + `tools/list`) of the server was; null when none succeeded."
+        ),
     ]
-    agent_name: Annotated[
-        str, Field(description="The name the coordinator addresses the Thread's Agent by.", max_length=256)
-    ]
-    status: Annotated[SessionStatus, Field(description="The Thread's own status.")]
-    stop_reason: Annotated[
-        StopReason | None, Field(description="The reason of the Thread's last idle; null before it.")
-    ]
-    agent: Annotated[ThreadAgent, Field(description="What the Thread runs.")]
-    usage: Annotated[SessionUsage, Field(description="The Thread's own usage.")]
-    stats: Annotated[SessionStats, Field(description="The Thread's timing.")]
-    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
-    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
-    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
-
-
-class SessionThreadList(BaseModel):
-    data: Annotated[list[SessionThread], Field(description="The Threads.", max_length=100)]
-    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
-    prev_page: Annotated[
-        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
+    last_error: Annotated[
+        McpServerError | None,
+        Field(
+            description="The last failure with the server (a failed discovery, a credential that could not be refreshed, a call whose connection failed); null when none. It stays after a later success; compare `at` with `last_discovered_at`."
+        ),
     ]
 
 
@@ -3167,6 +3158,43 @@ class Session(BaseModel):
     created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
     updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
     archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+
+
+class SessionThread(BaseModel):
+    type: Annotated[Literal["session_thread"], Field(description="Always `session_thread`.")]
+    id: Annotated[str, Field(description="The Thread id (`sthr_...`).", max_length=64)]
+    session_id: Annotated[str, Field(description="The Session.", max_length=64)]
+    parent_thread_id: Annotated[
+        str | None, Field(description="The delegating Thread; null for the primary Thread.", max_length=64)
+    ]
+    agent_name: Annotated[
+        str, Field(description="The name the coordinator addresses the Thread's Agent by.", max_length=256)
+    ]
+    status: Annotated[SessionStatus, Field(description="The Thread's own status.")]
+    stop_reason: Annotated[
+        StopReason | None, Field(description="The reason of the Thread's last idle; null before it.")
+    ]
+    agent: Annotated[ThreadAgent, Field(description="What the Thread runs.")]
+    usage: Annotated[SessionUsage, Field(description="The Thread's own usage.")]
+    stats: Annotated[SessionStats, Field(description="The Thread's timing.")]
+    created_at: Annotated[AwareDatetime, Field(description="Creation time.")]
+    updated_at: Annotated[AwareDatetime, Field(description="Last update time.")]
+    archived_at: Annotated[AwareDatetime | None, Field(description="When it was archived.")]
+    mcp_servers: Annotated[
+        list[McpServerHealth] | None,
+        Field(
+            description="The health of each MCP server the Thread has contacted (by server name); empty before its first discovery. Mango sends it on every Thread.",
+            max_length=64,
+        ),
+    ] = None
+
+
+class SessionThreadList(BaseModel):
+    data: Annotated[list[SessionThread], Field(description="The Threads.", max_length=100)]
+    next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
+    prev_page: Annotated[
+        str | None, Field(description="Cursor for the previous page; null at the start.", max_length=512)
+    ]
 
 
 class SessionList(BaseModel):

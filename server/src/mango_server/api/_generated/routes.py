@@ -1120,6 +1120,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "Session": frozenset({"outcome_evaluations", "stalls", "vault_ids"}),
     "SessionCreateParams": frozenset({"initial_events", "metadata", "resources", "vault_ids"}),
     "SessionStatusTerminatedEvent": frozenset({"stop_reason"}),
+    "SessionThread": frozenset({"mcp_servers"}),
     "SessionUpdateParams": frozenset({"metadata", "vault_ids"}),
     "SessionUpdatedEvent": frozenset({"metadata", "vault_ids"}),
     "SkillCreateParams": frozenset({"display_title"}),

@@ -582,6 +582,13 @@ class ThreadBlockedStall(TypedDict):
 SessionStall: TypeAlias = WorkerUnavailableStall | ThreadBlockedStall
 
 
+class McpServerError(TypedDict):
+    """One failure with an MCP server."""
+
+    message: str
+    at: str
+
+
 class SessionDeleted(TypedDict):
     """Deletion marker."""
 
@@ -2051,30 +2058,12 @@ class SessionRoster(TypedDict):
     agents: list[ThreadAgent]
 
 
-class SessionThread(TypedDict):
-    """One Thread of a Session; the primary Thread has no parent."""
+class McpServerHealth(TypedDict):
+    """What a Thread's contacts with one MCP server showed."""
 
-    type: Literal["session_thread"]
-    id: str
-    session_id: str
-    parent_thread_id: str | None
-    agent_name: str
-    status: SessionStatus
-    stop_reason: StopReason | None
-    agent: ThreadAgent
-    usage: SessionUsage
-    stats: SessionStats
-    created_at: str
-    updated_at: str
-    archived_at: str | None
-
-
-class SessionThreadList(TypedDict):
-    """One page of Threads."""
-
-    data: list[SessionThread]
-    next_page: str | None
-    prev_page: str | None
+    mcp_server_name: str
+    last_discovered_at: str | None
+    last_error: McpServerError | None
 
 
 class AgentToolUseEvent(TypedDict):
@@ -2177,6 +2166,33 @@ class Session(TypedDict):
     created_at: str
     updated_at: str
     archived_at: str | None
+
+
+class SessionThread(TypedDict):
+    """One Thread of a Session; the primary Thread has no parent."""
+
+    type: Literal["session_thread"]
+    id: str
+    session_id: str
+    parent_thread_id: str | None
+    agent_name: str
+    status: SessionStatus
+    stop_reason: StopReason | None
+    agent: ThreadAgent
+    usage: SessionUsage
+    stats: SessionStats
+    created_at: str
+    updated_at: str
+    archived_at: str | None
+    mcp_servers: NotRequired[list[McpServerHealth]]
+
+
+class SessionThreadList(TypedDict):
+    """One page of Threads."""
+
+    data: list[SessionThread]
+    next_page: str | None
+    prev_page: str | None
 
 
 class SessionList(TypedDict):
