@@ -66,6 +66,7 @@ OUTAGE_SECONDS = 300.0
 RUNS = "runs.txt"  # in each workspace: one line per bash execution
 AMBIGUOUS = "stopped before it reported a result"  # the journal's answer to a call whose worker died
 WORKER = Path(__file__).resolve().parent / "_soak_worker.py"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass
@@ -297,6 +298,7 @@ class Workers:
 
     base_url: str
     root: Path
+    env: dict[str, str] = field(default_factory=dict)  # on top of this process's (the platform's PYTHONPATH)
     environments: list[tuple[str, str]] = field(default_factory=list)  # (Environment id, its key) per Session
     processes: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
 
@@ -319,7 +321,7 @@ class Workers:
         with (self.root / f"worker-{index}.log").open("ab") as log:
             self.processes[index] = subprocess.Popen(
                 [sys.executable, str(WORKER), self.base_url, environment_id, str(self.workdir(index))],
-                env={**os.environ, "MANGO_ENVIRONMENT_KEY": key},
+                env={**os.environ, **self.env, "MANGO_ENVIRONMENT_KEY": key},
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
@@ -542,7 +544,8 @@ def run(
     policy = mango.RetryPolicy(max_retries=int(OUTAGE_SECONDS), base_delay=0.1, max_delay=1.0)
     sdk = mango.Mango(base_url=platform.base_url, api_key=tenant.api_key, retry_policy=policy, timeout=30.0)
     stop, done = threading.Event(), threading.Event()
-    workers = Workers(platform.base_url, workdir)
+    same_build = {k: v for k, v in platform.extra_env.items() if k == "PYTHONPATH"}  # the roles' sources
+    workers = Workers(platform.base_url, workdir, same_build)
     try:
         agent = sdk.agents.create(name="soak", model=model, tools=[TOOL, BASH])
         drivers = []
@@ -619,6 +622,19 @@ def _ensure_running(platform: Platform) -> None:
     platform.wait_ready(OUTAGE_SECONDS)
 
 
+def snapshot(dest: Path) -> dict[str, str]:
+    """The committed server and SDK sources (``git archive HEAD``) as a ``PYTHONPATH`` for roles and workers.
+
+    A role or worker restarted by the soak imports its code again: from a snapshot, an edit of the working tree
+    made during a long run (a new migration, half a change) never reaches the code under test midway.
+    """
+    dest.mkdir(parents=True)
+    tree = ["server/src", "sdk-python/src"]
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD", *tree], check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive.stdout, check=True)
+    return {"PYTHONPATH": os.pathsep.join([*(str(dest / part) for part in tree), os.environ.get("PYTHONPATH", "")])}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=6)
@@ -633,6 +649,11 @@ def main() -> None:
         help="messages: the production path, the Messages adapter against bench/_provider.py; offline: the test double",
     )
     parser.add_argument("--keep", type=Path, help="a folder for the stack, logs and workspaces, kept afterwards")
+    parser.add_argument(
+        "--working-tree",
+        action="store_true",
+        help="run roles and workers from the working tree as it is at each (re)start, not a snapshot of HEAD",
+    )
     args = parser.parse_args()
     with (
         contextlib.nullcontext(str(args.keep))
@@ -641,7 +662,8 @@ def main() -> None:
         DevStack(Path(tmp) / "stack", "free") as stack,
         model_path(args.model) as (model, _),
     ):
-        running = Platform(stack, Path(tmp) / "logs", extra_env=model.env).start()
+        build = {} if args.working_tree else snapshot(Path(tmp) / "build")
+        running = Platform(stack, Path(tmp) / "logs", extra_env=model.env | build).start()
         try:
             tenant = running.create_tenant("soak")
             result = run(
