@@ -1,7 +1,9 @@
 /**
  * How one Session event looks in the timeline: a labelled row with its summary, its details
  * (tool input and result, error and retry status, usage) and its raw JSON. Pure rendering:
- * no API calls; unknown event types are shown by type with their JSON.
+ * no API calls; unknown event types are shown by type with their JSON. A message's or custom
+ * tool result's inline images are shown as images (only the four image types the API accepts,
+ * as `data:` URLs); an image or document named by File id links to the File.
  */
 
 import type { SessionStreamEvent } from "@mango-ai/sdk";
@@ -17,6 +19,43 @@ function text(content: unknown): string {
   return content
     .map((block: Any) => (block["type"] === "text" ? String(block["text"] ?? "") : `[${String(block["type"])}]`))
     .join("\n");
+}
+
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** A user content block (text, image, document) as the timeline shows it. */
+function block(value: unknown): Child {
+  const item = (value ?? {}) as Any;
+  const source = (item["source"] ?? {}) as Any;
+  const fileId = source["type"] === "file" && typeof source["file_id"] === "string" ? source["file_id"] : null;
+  switch (item["type"]) {
+    case "text":
+      return h("div", { class: "text" }, String(item["text"] ?? ""));
+    case "image": {
+      const mediaType = String(source["media_type"] ?? "");
+      const data = String(source["data"] ?? "");
+      if (source["type"] === "base64" && IMAGE_TYPES.has(mediaType) && BASE64.test(data)) {
+        return h("img", { class: "content-image", src: `data:${mediaType};base64,${data}`, alt: `Image (${mediaType})` });
+      }
+      return fileId
+        ? h("p", { class: "file-ref" }, "Image: ", h("a", { href: `#/files/${fileId}` }, `File ${fileId}`))
+        : h("div", { class: "text" }, "[image]");
+    }
+    case "document": {
+      const title = typeof item["title"] === "string" && item["title"] ? ` “${item["title"]}”` : "";
+      const kind = source["media_type"] === "application/pdf" ? "PDF" : "Document";
+      return fileId
+        ? h("p", { class: "file-ref" }, `Document${title}: `, h("a", { href: `#/files/${fileId}` }, `File ${fileId}`))
+        : h("p", { class: "file-ref" }, `${kind}${title} (inline)`);
+    }
+    default:
+      return h("div", { class: "text" }, `[${String(item["type"])}]`);
+  }
+}
+
+function blocks(content: unknown): Child[] {
+  return Array.isArray(content) ? content.map(block) : [];
 }
 
 const LABELS: Record<string, string> = {
@@ -107,10 +146,14 @@ function body(event: Any): Child[] {
   const type = String(event["type"]);
   switch (type) {
     case "user.message":
+    case "user.custom_tool_result":
+      return [
+        h("div", { class: "content" }, ...blocks(event["content"])),
+        event["is_error"] === true ? h("span", { class: "badge bad" }, "error") : null,
+      ];
     case "agent.message":
     case "user.tool_result":
     case "agent.tool_result":
-    case "user.custom_tool_result":
       return [
         h("div", { class: "text" }, text(event["content"])),
         event["is_error"] === true ? h("span", { class: "badge bad" }, "error") : null,
