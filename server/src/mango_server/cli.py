@@ -2,10 +2,11 @@
 
 Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``workspace create``,
 ``api-key create|list|revoke``, ``environment-key create``, ``session inspect``, ``keyring
-generate|list|rotate|re-encrypt|retire``. Client commands (``MANGO_BASE_URL``, ``MANGO_API_KEY``):
-``connect``, ``file upload|download``, ``skill upload``, ``webhook listen``. Settings come from ``MANGO_*``
-variables (``docs/configuration.md``); every role except ``migrate`` and ``dev`` refuses a
-schema outside this build's window (its own and the next release's: ``store.migrate``).
+generate|list|rotate|re-encrypt|retire``, ``admin backup|restore``. Client commands
+(``MANGO_BASE_URL``, ``MANGO_API_KEY``): ``connect``, ``file upload|download``, ``skill upload``,
+``webhook listen``. Settings come from ``MANGO_*`` variables (``docs/configuration.md``); every
+role except ``migrate`` and ``dev`` refuses a schema outside this build's window (its own and the
+next release's: ``store.migrate``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import sys
 from collections.abc import Callable, Coroutine
 from datetime import datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from mango_server import event_loop
 from mango_server.domain.model_catalogue import CatalogueError
@@ -29,6 +30,9 @@ from mango_server.keyring import KeyringError
 from mango_server.settings import Settings, SettingsError, load_settings
 from mango_server.store.migrate import SchemaMismatchError, apply_migrations, check_schema
 from mango_server.telemetry.logs import configure_logging
+
+if TYPE_CHECKING:
+    from mango_server.backup import Manifest
 
 log = logging.getLogger("mango")
 T = TypeVar("T")
@@ -49,6 +53,19 @@ def _cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+async def _present(settings: Settings, role: str, main: Coroutine[object, None, None]) -> None:
+    """Run a role's main coroutine while it holds its presence on the database (``store.presence``)."""
+    from mango_server.store.presence import HeldQuietError, RolePresence
+
+    try:
+        async with RolePresence(settings.database_url, role):
+            await main
+    except HeldQuietError as exc:
+        raise SettingsError(str(exc)) from None  # refused like a bad setting: a message and exit code 2
+    finally:
+        main.close()  # never awaited when the presence was refused
+
+
 def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     from mango_server.model import load_catalogue
 
@@ -61,7 +78,7 @@ def _cmd_api(settings: Settings, args: argparse.Namespace) -> int:
     # graceful shutdown, and a requested stop is a clean exit.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with contextlib.suppress(KeyboardInterrupt):
-        event_loop.run(serve(settings, catalogue), use_uvloop=settings.uvloop)
+        event_loop.run(_present(settings, "api", serve(settings, catalogue)), use_uvloop=settings.uvloop)
     return 0
 
 
@@ -79,7 +96,9 @@ def _cmd_orchestrator(settings: Settings, args: argparse.Namespace) -> int:
     # get MANGO_ORCHESTRATOR_SHUTDOWN_SECONDS to finish; a requested stop is a clean exit.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with contextlib.suppress(KeyboardInterrupt):
-        event_loop.run(run_orchestrator(settings, models), use_uvloop=settings.uvloop)
+        event_loop.run(
+            _present(settings, "orchestrator", run_orchestrator(settings, models)), use_uvloop=settings.uvloop
+        )
     return 0
 
 
@@ -287,6 +306,41 @@ def _cmd_keyring_retire(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _admin(settings: Settings, args: argparse.Namespace, restore: bool) -> Manifest | None:
+    """Run ``mango admin backup|restore``; a refusal is printed and answers None."""
+    from mango_server import backup
+    from mango_server.store.dump import DumpError
+    from mango_server.store.presence import PresenceError
+
+    temporal_db = Path(args.temporal_db) if args.temporal_db else None
+    options = backup.Options(Path(args.directory), temporal_db, args.pg_bin, getattr(args, "force", False))
+    try:
+        return asyncio.run((backup.restore if restore else backup.backup)(settings, options))
+    except (backup.BackupError, DumpError, PresenceError, OSError) as exc:
+        print(f"mango: {exc}", file=sys.stderr)
+        return None
+
+
+def _cmd_admin_backup(settings: Settings, args: argparse.Namespace) -> int:
+    made = _admin(settings, args, restore=False)
+    if made is None:
+        return 2
+    objects = f"{made.bucket.objects} object(s), {made.bucket.bytes} bytes" if made.bucket else "no bucket"
+    temporal = "Temporal's database" if made.temporal.included else "no Temporal database (external)"
+    print(f"backed up schema {made.schema_version}: PostgreSQL {made.postgres.dump.bytes} bytes, {objects}, {temporal}")
+    print(f"the keyring is not in {args.directory}: keep keys {', '.join(made.keyring.key_ids) or '(none used)'}")
+    return 0
+
+
+def _cmd_admin_restore(settings: Settings, args: argparse.Namespace) -> int:
+    made = _admin(settings, args, restore=True)
+    if made is None:
+        return 2
+    print(f"restored the backup of {made.created_at.isoformat()} (schema {made.schema_version})")
+    print("next: `mango migrate`, start Temporal (if embedded), then the orchestrators, then the api")
+    return 0
+
+
 def _cmd_webhook_listen(settings: Settings, args: argparse.Namespace) -> int:
     from mango_server.webhook_cli import run_listen
 
@@ -389,6 +443,23 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "retire":
             command.add_argument("key_id")
         command.set_defaults(func=func, no_settings=not needs_db)
+
+    admin = sub.add_parser("admin", help="back up and restore a quiesced Mango").add_subparsers(
+        dest="action", required=True
+    )
+    for name, func, text in (
+        ("backup", _cmd_admin_backup, "copy PostgreSQL, the bucket and an embedded Temporal into DIR (roles stopped)"),
+        ("restore", _cmd_admin_restore, "load a backup set from DIR into fresh stores (roles stopped)"),
+    ):
+        command = admin.add_parser(name, help=text)
+        command.add_argument("directory", metavar="DIR")
+        command.add_argument(
+            "--temporal-db", metavar="FILE", help="the embedded Temporal dev server's --db-filename (server stopped)"
+        )
+        command.add_argument("--pg-bin", metavar="DIR", help="where pg_dump and pg_restore are (default: searched)")
+        if name == "restore":
+            command.add_argument("--force", action="store_true", help="restore over stores that already hold data")
+        command.set_defaults(func=func)
 
     webhook = sub.add_parser("webhook", help="webhook tools").add_subparsers(dest="action", required=True)
     listen = webhook.add_parser("listen", help="receive, verify and print webhook deliveries on this machine")

@@ -168,6 +168,25 @@ class DevStack:
             self.state_dir, handle.port, durable=self.durable, timeout=self.timeout, password=password
         )
 
+    def stop_temporal(self) -> Path:
+        """Stop the Temporal dev server alone (backup and restore tests); returns its database file."""
+        handle = self.temporal
+        handle.stop()
+        self._temporal = None
+        return handle.db_path
+
+    def start_temporal(self) -> None:
+        """Start the Temporal dev server again on its ports, over whatever database file is there now."""
+        # Only Temporal's names: the other listeners are in use by their own running services.
+        ports = resolve_ports(self.state_dir, ("temporal", "temporal_http", "temporal_metrics"), self.ports_policy)
+        self._temporal = _temporal.start(
+            self.state_dir,
+            ports["temporal"],
+            http_port=ports["temporal_http"],
+            metrics_port=ports["temporal_metrics"],
+            timeout=self.timeout,
+        )
+
     def __enter__(self) -> DevStack:
         return self.start()
 
