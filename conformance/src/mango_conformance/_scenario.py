@@ -11,6 +11,7 @@ placeholder ids and will most likely answer 501 too. Not responsible for judging
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import secrets
@@ -23,6 +24,16 @@ from ._inputs import BAD_REQUEST, REFUSED, BadInput
 from ._probe import Call, Probe
 
 SUITE_METADATA = {"suite": "mango-conformance"}
+#: A 1x1 PNG, and a one-page PDF: valid media for the image and PDF input checks.
+PNG_B64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+PDF_B64 = (
+    "JVBERi0xLjMKJeLjz9MKMSAwIG9iago8PAovUHJvZHVjZXIgKHB5cGRmKQo+PgplbmRvYmoKMiAwIG9iago8PAovVHlwZSAv"
+    "UGFnZXMKL0NvdW50IDEKL0tpZHMgWyA0IDAgUiBdCj4+CmVuZG9iagozIDAgb2JqCjw8Ci9UeXBlIC9DYXRhbG9nCi9QYWdl"
+    "cyAyIDAgUgo+PgplbmRvYmoKNCAwIG9iago8PAovVHlwZSAvUGFnZQovUmVzb3VyY2VzIDw8Cj4+Ci9NZWRpYUJveCBbIDAu"
+    "MCAwLjAgNzIgNzIgXQovUGFyZW50IDIgMCBSCj4+CmVuZG9iagp4cmVmCjAgNQowMDAwMDAwMDAwIDY1NTM1IGYgCjAwMDAw"
+    "MDAwMTUgMDAwMDAgbiAKMDAwMDAwMDA1NCAwMDAwMCBuIAowMDAwMDAwMTEzIDAwMDAwIG4gCjAwMDAwMDAxNjIgMDAwMDAg"
+    "biAKdHJhaWxlcgo8PAovU2l6ZSA1Ci9Sb290IDMgMCBSCi9JbmZvIDEgMCBSCj4+CnN0YXJ0eHJlZgoyNTQKJSVFT0YK"
+)
 CONFLICT = frozenset({409})
 DESTRUCTIVE_ORDER = (
     "sessions.threads.archive",
@@ -77,6 +88,7 @@ class Scenario:
     def __init__(self, probe: Probe, model: str) -> None:
         self.probe = probe
         self.model = model
+        self.capabilities: dict[str, Any] = {}  # the suite's model's, from models.list
         self.world = World()
         self.suffix = secrets.token_hex(4)
 
@@ -135,6 +147,9 @@ class Scenario:
             offered = [n for m in data if isinstance(m, dict) for n in (m.get("id"), *(m.get("aliases") or []))]
             if self.model not in offered:
                 self.probe.report.fail("models.list", f"the suite's model {self.model!r} is not offered: {offered}")
+            for m in data:
+                if isinstance(m, dict) and self.model in (m.get("id"), *(m.get("aliases") or [])):
+                    self.capabilities = dict(m.get("capabilities") or {})
             declared = {
                 "type", "id", "display_name", "created_at", "lifecycle", "aliases", "context_window",
                 "max_input_tokens", "max_output_tokens", "max_tokens", "capabilities",
@@ -379,8 +394,32 @@ class Scenario:
                 "events": [{"type": "user.custom_tool_result", "custom_tool_use_id": "sevt_conformance0000missing"}]
             },
         }
+        cases.update(self._media_cases())
         for label, body in cases.items():
             self.bad("sessions.events.send", BadInput(send.but(label, json_body=body), BAD_REQUEST))
+
+    def _media_cases(self) -> dict[str, Any]:
+        """Images and PDFs a server must refuse: bytes that are not what the block declares (whatever the
+        model), and an image or a PDF for a model whose capabilities do not list image or PDF input."""
+
+        def message(*content: dict[str, Any]) -> dict[str, Any]:
+            return {"events": [{"type": "user.message", "content": list(content)}]}
+
+        def image(media_type: str) -> dict[str, Any]:
+            return {"type": "image", "source": {"type": "base64", "media_type": media_type, "data": PNG_B64}}
+
+        def pdf(data: str) -> dict[str, Any]:
+            return {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": data}}
+
+        cases = {
+            "an image whose bytes are not its media_type (a PNG sent as image/jpeg)": message(image("image/jpeg")),
+            "a PDF document that cannot be read": message(pdf(base64.b64encode(b"%PDF-1.7 not a pdf").decode())),
+        }
+        if self.capabilities.get("image_input") is False:
+            cases["an image for a model without image_input"] = message(image("image/png"))
+        if self.capabilities.get("pdf_input") is False:
+            cases["a PDF for a model without pdf_input"] = message(pdf(PDF_B64))
+        return cases
 
     def work(self, environment_id: str) -> None:
         env = {"environment_id": environment_id}
