@@ -137,6 +137,16 @@ def _results(http: httpx.Client, sid: str) -> list[tuple[str, bool]]:
     return [(r["content"][0]["text"], r["is_error"]) for r in _of(history(http, sid), "agent.mcp_tool_result")]
 
 
+def _health(http: httpx.Client, sid: str) -> dict[str, Any]:
+    """The primary Thread's health of the ``secure`` server."""
+    threads = http.get(f"/v1/sessions/{sid}/threads")
+    assert threads.status_code == 200, threads.text
+    [primary] = [t for t in threads.json()["data"] if t["parent_thread_id"] is None]
+    [health] = primary["mcp_servers"]
+    assert health["mcp_server_name"] == "secure"
+    return dict(health)
+
+
 def test_the_right_credential_succeeds_and_none_fails_clearly(http: httpx.Client) -> None:
     with _serve() as server:
         bare = _session(http, server.url)
@@ -147,6 +157,9 @@ def test_the_right_credential_succeeds_and_none_fails_clearly(http: httpx.Client
         assert "requires authorization (HTTP 401)" in error["error"]["message"]
         assert "vault" in error["error"]["message"]
         assert server.calls["whoami"] == 0
+        health = _health(http, bare)
+        assert health["last_discovered_at"] is None
+        assert "requires authorization" in health["last_error"]["message"]
 
         vault_id, _ = _vault(
             http, {"type": "static_bearer", "mcp_server_url": server.url, "token": server.issuer.mint_access()}
@@ -157,6 +170,9 @@ def test_the_right_credential_succeeds_and_none_fails_clearly(http: httpx.Client
         assert _results(http, sid) == [(f"hello {CLIENT_ID}", False)]
         assert _of(history(http, sid), "session.error") == []
         assert server.calls["whoami"] == 1
+        health = _health(http, sid)
+        assert health["last_discovered_at"] is not None
+        assert health["last_error"] is None
 
 
 def test_the_legacy_sse_transport_is_used_where_streamable_http_is_refused(http: httpx.Client) -> None:
@@ -260,6 +276,9 @@ def test_a_revoked_refresh_token_pauses_the_session_until_the_credential_is_upda
         assert credential_id in error["error"]["message"]
         assert error["error"]["retry_status"] == {"type": "retrying"}
         assert _results(http, sid)[-1][1] is True  # the call got a tool error; it was never sent
+        health = _health(http, sid)
+        assert credential_id in health["last_error"]["message"]
+        assert health["last_error"]["at"] > health["last_discovered_at"]
         assert server.calls["whoami"] == 1
 
         update = {"type": "mcp_oauth", "access_token": server.issuer.mint_access()}

@@ -25,6 +25,7 @@ from mango_server.store.sql_loader import NamedQueries
 class Q(NamedQueries, file="mcp"):
     get_discovery: str
     put_discovery: str
+    note_error: str
     insert_invocation: str
     runnable_invocations: str
     lock_invocation: str
@@ -105,11 +106,30 @@ async def put_discovery(
     *,
     failed_trigger_id: str | None = None,
     thread_key: str = "",
+    error: str | None = None,
 ) -> None:
-    """Pin (or replace) a snapshot; ``failed_trigger_id`` records a failure for that turn only."""
+    """Pin (or replace) a snapshot; ``failed_trigger_id`` records a failure (``error``) for that turn only.
+
+    A snapshot is the server's last discovery, a failure its last error (the health a Thread shows).
+    """
     await conn.execute(
-        Q.put_discovery, workspace_id, session_id, thread_key, server_name, config_digest, snapshot, failed_trigger_id
+        Q.put_discovery,
+        workspace_id,
+        session_id,
+        thread_key,
+        server_name,
+        config_digest,
+        snapshot,
+        failed_trigger_id,
+        error,
     )
+
+
+async def note_error(
+    conn: Connection, workspace_id: str, session_id: str, server_name: str, error: str, thread_key: str = ""
+) -> None:
+    """Record the last error seen with a server (a failed credential, a lost call) for the Thread's health."""
+    await conn.execute(Q.note_error, workspace_id, session_id, thread_key, server_name, error[:4096])
 
 
 async def insert_invocation(conn: Connection, workspace_id: str, session_id: str, new: NewInvocation) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TypedDict
 
 from mango_server.domain._generated import wire
 from mango_server.domain.errors import NotFoundError
@@ -31,6 +32,15 @@ class Q(NamedQueries, file="threads"):
     children_usage: str
 
 
+class McpHealth(TypedDict):
+    """One MCP server's health on a Thread (``mcp_discoveries``): times as epoch seconds or None."""
+
+    server: str
+    discovered: float | None
+    error: str | None
+    error_at: float | None
+
+
 @dataclass(frozen=True, slots=True)
 class ThreadRow:
     """One Thread with the projection of its execution row."""
@@ -50,6 +60,7 @@ class ThreadRow:
     usage: dict[str, int]
     active_seconds: float
     running_since: datetime | None
+    mcp_health: list[McpHealth]
 
 
 async def insert_primary(

@@ -12,7 +12,7 @@ from typing import cast
 from mango_server.api.encoding import rfc3339, rfc3339_or_none
 from mango_server.domain._generated import wire
 from mango_server.domain.prices import public_usage
-from mango_server.store.threads import ThreadRow
+from mango_server.store.threads import McpHealth, ThreadRow
 
 # The fields of an Agent snapshot a Thread runs, as the contract shows it (`SessionThreadAgent`);
 # the stored snapshot may keep more for the runtime, which the wire does not show.
@@ -45,7 +45,25 @@ def thread(row: ThreadRow) -> wire.SessionThread:
         "created_at": rfc3339(row.created_at),
         "updated_at": rfc3339(row.updated_at),
         "archived_at": rfc3339_or_none(row.archived_at),
+        "mcp_servers": [_health(h) for h in row.mcp_health],
     }
+
+
+def _health(health: McpHealth) -> wire.McpServerHealth:
+    """One MCP server's health: its last successful discovery and its last error."""
+    error: wire.McpServerError | None = None
+    if health["error"] is not None and health["error_at"] is not None:
+        error = {"message": health["error"][:4096], "at": _epoch(health["error_at"])}
+    discovered = health["discovered"]
+    return {
+        "mcp_server_name": health["server"],
+        "last_discovered_at": None if discovered is None else _epoch(discovered),
+        "last_error": error,
+    }
+
+
+def _epoch(seconds: float) -> str:
+    return rfc3339(datetime.fromtimestamp(seconds, UTC))
 
 
 def _stats(row: ThreadRow) -> wire.SessionStats:

@@ -139,6 +139,8 @@ async def _settle(
         outcome = "ambiguous" if exc.maybe_sent else "error"
         MCP_CALL_DURATION.labels(outcome).observe(time.monotonic() - began)
         text = f"{AMBIGUOUS_TEXT} ({exc})" if exc.maybe_sent else f"The MCP call failed before it was sent: {exc}"
+        async with pool.acquire() as conn:  # the Thread's server health shows the last error
+            await mcp.note_error(conn, invocation.workspace_id, invocation.session_id, invocation.server_name, str(exc))
         await _finish(pool, invocation, text, is_error=True, state=state)
         MCP_CALLS.labels(outcome).inc()
         return None

@@ -207,8 +207,9 @@ async def record_failures(
             "mcp_server_name": name,
         }
         await mcp.put_discovery(
-            conn, workspace_id, session_id, name, failure.config_digest, {}, failed_trigger_id=trigger_id
-        )
+            conn, workspace_id, session_id, name, failure.config_digest, {}, failed_trigger_id=trigger_id,
+            error=failure.message,
+        )  # fmt: skip
         event = NewEvent.of(derived_id("sevt", start_id, "mcp", name), SessionErrorEvent(error=error))
         if not await events.exists(conn, event.id):
             await ledger.append(tx, workspace_id, session_id, [event])
@@ -216,6 +217,7 @@ async def record_failures(
 
 async def _report_credential(tx: Tx, workspace_id: str, session_id: str, start_id: str, failure: Failure) -> None:
     name = failure.server_name
+    await mcp.note_error(tx.conn, workspace_id, session_id, name, failure.message)  # the Thread's server health
     error: wire.SessionError = {
         "type": "mcp_authentication_failed_error",
         "message": f"MCP server {name!r}: {failure.message}"[:4096],

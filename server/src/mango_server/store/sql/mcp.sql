@@ -2,12 +2,27 @@
 SELECT * FROM mcp_discoveries WHERE session_id = $1 AND thread_key = $2 AND server_name = $3;
 
 -- name: put_discovery
+-- A pinned snapshot, or ($7 set) the marker of a failed discovery; health: a success is the last
+-- discovery, a failure the last error ($8, its message).
 INSERT INTO mcp_discoveries (workspace_id, session_id, thread_key, server_name, config_digest, snapshot,
-                             failed_trigger_id, discovered_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+                             failed_trigger_id, discovered_at, last_discovered_at, last_error, last_error_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, now(), CASE WHEN $7::text IS NULL THEN now() END, $8,
+        CASE WHEN $7::text IS NOT NULL THEN now() END)
 ON CONFLICT (session_id, thread_key, server_name) DO UPDATE
 SET config_digest = EXCLUDED.config_digest, snapshot = EXCLUDED.snapshot,
-    failed_trigger_id = EXCLUDED.failed_trigger_id, discovered_at = EXCLUDED.discovered_at;
+    failed_trigger_id = EXCLUDED.failed_trigger_id, discovered_at = EXCLUDED.discovered_at,
+    last_discovered_at = coalesce(EXCLUDED.last_discovered_at, mcp_discoveries.last_discovered_at),
+    last_error = CASE WHEN EXCLUDED.failed_trigger_id IS NULL THEN mcp_discoveries.last_error ELSE EXCLUDED.last_error END,
+    last_error_at = coalesce(EXCLUDED.last_error_at, mcp_discoveries.last_error_at);
+
+-- name: note_error
+-- The last error seen with a server, without touching its pinned snapshot (a row that holds only
+-- an error has config_digest '', which matches no configuration).
+INSERT INTO mcp_discoveries (workspace_id, session_id, thread_key, server_name, config_digest, snapshot,
+                             discovered_at, last_error, last_error_at)
+VALUES ($1, $2, $3, $4, '', '{}', now(), $5, now())
+ON CONFLICT (session_id, thread_key, server_name) DO UPDATE
+SET last_error = EXCLUDED.last_error, last_error_at = EXCLUDED.last_error_at;
 
 -- name: insert_invocation
 INSERT INTO mcp_invocations (workspace_id, session_id, event_id, server_name, tool_name, input, snapshot_digest,

@@ -12,9 +12,16 @@ SELECT workspace_id, $2, NULL, 'idle', $3, $4, $5, environment_id, '{}', resourc
 FROM sessions WHERE id = $1;
 
 -- name: thread_base
+-- mcp_health: the Thread's MCP server health, one object per server (timestamps as epoch seconds).
 SELECT t.workspace_id, t.id, t.session_id, t.parent_thread_id, t.execution_id, t.agent_name, t.agent,
        t.created_at, t.updated_at, t.archived_at, x.status, x.stop_reason, x.usage, x.active_seconds,
-       x.running_since
+       x.running_since,
+       coalesce((SELECT jsonb_agg(jsonb_build_object(
+                    'server', d.server_name,
+                    'discovered', extract(epoch FROM d.last_discovered_at),
+                    'error', d.last_error,
+                    'error_at', extract(epoch FROM d.last_error_at)) ORDER BY d.server_name)
+                 FROM mcp_discoveries d WHERE d.session_id = t.execution_id), '[]') AS mcp_health
 FROM session_threads t JOIN sessions x ON x.id = t.execution_id
 WHERE t.workspace_id = $1 AND t.session_id = $2
 
