@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from mango_server.app.admission import SESSION_TOKEN_TYPES
 from mango_server.app.auth import assert_live_lease
 from mango_server.app.documents import Snapshots, snapshot_file_documents
 from mango_server.app.ledger import Tx
@@ -75,8 +76,8 @@ async def read_documents(
 ) -> Snapshots:
     """Check the events' images and PDFs and snapshot the Files their content references (before the admission
     transaction)."""
-    if principal.kind == "SessionToken":
-        return {}  # admission refuses user.message from a session token
+    if principal.kind == "SessionToken" and any(e["type"] not in SESSION_TOKEN_TYPES for e in client_events):
+        return {}  # admission refuses the request (403): nothing to read for it
     store = services.blobs.blobs if services.blobs is not None else None
     return await snapshot_file_documents(
         services.pool, store, principal.workspace_id, client_events, media_limits(services.settings)

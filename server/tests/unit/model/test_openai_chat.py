@@ -690,6 +690,55 @@ def test_blocks_written_by_another_adapter_are_mapped() -> None:
     ]
 
 
+def test_a_tool_results_images_and_pdfs_follow_in_a_user_message() -> None:
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}}
+    pdf = {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": "JVBERi0="}}
+    messages = [
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "call_1",
+                    "content": [{"type": "text", "text": "chart:"}, image],
+                },
+                {"type": "tool_result", "tool_use_id": "call_2", "content": [pdf]},
+                {"type": "text", "text": "Go on."},
+            ],
+        }
+    ]
+    png_part = {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}
+    pdf_part = {
+        "type": "file",
+        "file": {"filename": "document.pdf", "file_data": "data:application/pdf;base64,JVBERi0="},
+    }
+    assert chat_messages(None, messages) == [
+        {
+            "role": "tool",
+            "tool_call_id": "call_1",
+            "content": [
+                {"type": "text", "text": "chart:"},
+                {"type": "text", "text": "[the image this tool returned follows in the next user message]"},
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "call_2",
+            "content": "[the document this tool returned follows in the next user message]",
+        },
+        {
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "Returned by tool call call_1:"},
+                png_part,
+                {"type": "text", "text": "Returned by tool call call_2:"},
+                pdf_part,
+                {"type": "text", "text": "Go on."},
+            ],
+        },
+    ]
+
+
 def test_consecutive_kept_messages_are_replayed_in_order() -> None:
     first = {"role": "assistant", "content": "one", "x_vendor": {"b": 1, "a": 2}}
     second = {"role": "assistant", "content": None, "tool_calls": []}
