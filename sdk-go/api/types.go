@@ -8419,8 +8419,9 @@ const (
 // them. `session.status_idled` carries the `stop_reason`; `session.requires_action`,
 // `session.budget_reached` and `session.credential_failed` are sent next to it when the stop reason
 // is of that type. `session.status_terminated` carries the `worker_failed` stop reason of a Session
-// a worker's permanent failure terminated. `deployment_run.completed` / `deployment_run.failed` are
-// sent for scheduled Deployment Runs only.
+// a worker's permanent failure terminated. `session.worker_unavailable` is sent once per waiting
+// stretch when a Session shows the `worker_unavailable` stall, with the stall.
+// `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment Runs only.
 type WebhookEventType string
 
 // WebhookEventType values.
@@ -8435,6 +8436,7 @@ const (
 	WebhookEventTypeSessionDeleted           WebhookEventType = "session.deleted"
 	WebhookEventTypeSessionBudgetReached     WebhookEventType = "session.budget_reached"
 	WebhookEventTypeSessionCredentialFailed  WebhookEventType = "session.credential_failed"
+	WebhookEventTypeSessionWorkerUnavailable WebhookEventType = "session.worker_unavailable"
 	WebhookEventTypeDeploymentRunCompleted   WebhookEventType = "deployment_run.completed"
 	WebhookEventTypeDeploymentRunFailed      WebhookEventType = "deployment_run.failed"
 )
@@ -8482,6 +8484,9 @@ type WebhookNotificationData struct {
 	// `session.credential_failed`, and on a `session.status_terminated` caused by a worker's failure:
 	// the Session's stop reason.
 	StopReason map[string]any `json:"stop_reason,omitzero"`
+
+	// On `session.worker_unavailable`: the Environment and the Work items no worker claims.
+	Stall *WorkerUnavailableStall `json:"stall,omitzero"`
 
 	// On `deployment_run.*`: the Deployment the Run belongs to.
 	DeploymentID *string `json:"deployment_id,omitzero"`

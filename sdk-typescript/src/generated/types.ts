@@ -2180,11 +2180,12 @@ export interface MemoryVersionList {
  * `session.status_idled` carries the `stop_reason`; `session.requires_action`,
  * `session.budget_reached` and `session.credential_failed` are sent next to it when the stop
  * reason is of that type. `session.status_terminated` carries the `worker_failed` stop reason
- * of a Session a worker's permanent failure terminated.
+ * of a Session a worker's permanent failure terminated. `session.worker_unavailable` is sent
+ * once per waiting stretch when a Session shows the `worker_unavailable` stall, with the stall.
  * `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment
  * Runs only.
  */
-export type WebhookEventType = "session.created" | "session.status_run_started" | "session.status_idled" | "session.requires_action" | "session.status_rescheduled" | "session.status_terminated" | "session.archived" | "session.deleted" | "session.budget_reached" | "session.credential_failed" | "deployment_run.completed" | "deployment_run.failed";
+export type WebhookEventType = "session.created" | "session.status_run_started" | "session.status_idled" | "session.requires_action" | "session.status_rescheduled" | "session.status_terminated" | "session.archived" | "session.deleted" | "session.budget_reached" | "session.credential_failed" | "session.worker_unavailable" | "deployment_run.completed" | "deployment_run.failed";
 
 /** The body of `webhooks.create`. */
 export interface WebhookCreateParams {
@@ -2318,6 +2319,8 @@ export interface WebhookNotificationData {
   workspace_id: string;
   /** On `session.status_idled`, `session.requires_action`, `session.budget_reached` and `session.credential_failed`, and on a `session.status_terminated` caused by a worker's failure: the Session's stop reason. */
   stop_reason?: Record<string, unknown>;
+  /** On `session.worker_unavailable`: the Environment and the Work items no worker claims. */
+  stall?: WorkerUnavailableStall;
   /** On `deployment_run.*`: the Deployment the Run belongs to. */
   deployment_id?: string;
   /** On `deployment_run.*`: the Session the Run created, null when it created none. */

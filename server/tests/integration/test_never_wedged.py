@@ -163,9 +163,10 @@ def test_retries_exhausted_and_the_next_message_resumes(platform: Platform, tena
 
 
 def test_worker_unavailable_shows_while_no_worker_polls_and_clears_on_a_poll(
-    platform: Platform, tenant: Tenant
+    platform: Platform, tenant: Tenant, receiver: Receiver
 ) -> None:
     with client(platform, tenant) as http:
+        _subscribe(http, platform, receiver.url, ["session.worker_unavailable"])
         env_id = new_environment(http, "stall")
         sid = worker_session(http, env_id)
         say(http, sid, BASH)
@@ -182,6 +183,10 @@ def test_worker_unavailable_shows_while_no_worker_polls_and_clears_on_a_poll(
         updated = http.post(f"/v1/sessions/{sid}", json={"metadata": {"seen": "stall"}})
         assert updated.status_code == 200, updated.text
         assert updated.json()["stalls"] == stalled
+        # The orchestrator's sweep announces the stall once (it sweeps every second here).
+        assert _notified(receiver, "session.worker_unavailable", sid)["stall"] == stall
+        time.sleep(2 * STALL_SECONDS)
+        assert len(receiver.of_type("session.worker_unavailable", sid)) == 1
         with bearer(platform, env_key(platform, tenant, env_id)) as worker:
             work = poll(worker, env_id)
         assert work["id"] == stall["work_ids"][0]

@@ -6,14 +6,19 @@
 - ``thread_blocked``: a live child Thread is idle on ``requires_action``, ``budget_reached`` or
   ``credential_failed``, so it will not report to its coordinator until that is resolved.
 
-Being derived on read, a stall can never outlive its cause. Not responsible for SQL (``store.stalls``)
-or the wire shape (``api.mappers.sessions``).
+Being derived on read, a stall can never outlive its cause. :func:`announce` is the one write: the
+orchestrator calls it periodically (``orchestration.stall_watch``) to queue a
+``session.worker_unavailable`` notification once per waiting stretch (its id derives from the
+oldest Work item and the stretch's start, so replicas and repeated sweeps queue it once). Not
+responsible for SQL (``store.stalls``) or the wire shape of a Session (``api.mappers.sessions``).
 """
 
 from __future__ import annotations
 
+from mango_server.app import notifications
 from mango_server.app.services import Services
 from mango_server.store import stalls
+from mango_server.store.db import Pool, transaction
 from mango_server.store.stalls import BlockedThread, UnclaimedWork
 
 Stall = UnclaimedWork | BlockedThread
@@ -32,3 +37,22 @@ async def of(services: Services, session_ids: list[str]) -> dict[str, list[Stall
     for stall in found:
         out.setdefault(stall.session_id, []).append(stall)
     return out
+
+
+async def announce(pool: Pool, bound_seconds: float) -> int:
+    """Queue ``session.worker_unavailable`` for every Session now showing that stall; returns how many
+    stalls were found (a stall already announced queues nothing again)."""
+    async with pool.acquire() as conn:
+        found = await stalls.unclaimed_work(conn, None, bound_seconds)
+    for stall in found:
+        async with transaction(pool) as conn:
+            await notifications.publish(
+                conn,
+                workspace_id=stall.workspace_id,
+                type="session.worker_unavailable",
+                resource_type="session",
+                resource_id=stall.session_id,
+                data={"stall": stall.as_wire()},
+                source_id=f"{stall.work_ids[0]}:{stall.since.isoformat()}",
+            )
+    return len(found)

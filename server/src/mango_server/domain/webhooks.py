@@ -38,6 +38,7 @@ SESSION_TYPES: tuple[str, ...] = (
     "session.deleted",
     "session.budget_reached",
     "session.credential_failed",
+    "session.worker_unavailable",
 )
 #: Published by scheduled Deployment Runs (manual runs publish none).
 DEPLOYMENT_RUN_TYPES: tuple[str, ...] = ("deployment_run.completed", "deployment_run.failed")

@@ -26,6 +26,7 @@ from mango_server.orchestration.deployment_workflow import DeploymentRunWorkflow
 from mango_server.orchestration.relay import OutboxRelay
 from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.scheduler import DeploymentScheduler
+from mango_server.orchestration.stall_watch import watch_forever
 from mango_server.orchestration.webhooks import DispatchPolicy, WebhookDispatcher
 from mango_server.orchestration.workflows import SessionWorkflow
 from mango_server.settings import Settings
@@ -111,6 +112,7 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
             group.create_task(relay.run())
             group.create_task(DeploymentScheduler(pool, client, settings.temporal_task_queue).run())
             group.create_task(sample_forever(pool))
+            group.create_task(watch_forever(pool, settings.worker_stall_seconds))
             if keyring is not None:
                 group.create_task(WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings)).run())
     finally:

@@ -25,10 +25,20 @@ class Q(NamedQueries, file="stalls"):
 class UnclaimedWork:
     """A Session's Work items no worker of their Environment is there to claim."""
 
+    workspace_id: str
     session_id: str
     environment_id: str
     work_ids: list[str]
     since: datetime
+
+    def as_wire(self) -> wire.WorkerUnavailableStall:
+        """The stall as ``Session.stalls`` and the ``session.worker_unavailable`` notification show it."""
+        return {
+            "type": "worker_unavailable",
+            "environment_id": self.environment_id,
+            "work_ids": self.work_ids[:256],
+            "since": self.since.isoformat().replace("+00:00", "Z"),
+        }
 
 
 @dataclass(frozen=True)
@@ -40,11 +50,15 @@ class BlockedThread:
     stop_reason: wire.StopReason
 
 
-async def unclaimed_work(conn: Connection, session_ids: list[str], bound_seconds: float) -> list[UnclaimedWork]:
-    """Work of ``session_ids`` claimable for at least ``bound_seconds`` with no poll of its Environment in that time."""
+async def unclaimed_work(conn: Connection, session_ids: list[str] | None, bound_seconds: float) -> list[UnclaimedWork]:
+    """Work of ``session_ids`` (None: of every Session) claimable for at least ``bound_seconds`` with no poll
+    of its Environment in that time."""
     rows = await conn.fetch(Q.workers_unavailable, session_ids, bound_seconds)
     return [
-        UnclaimedWork(str(r["session_id"]), str(r["environment_id"]), list(r["work_ids"]), r["since"]) for r in rows
+        UnclaimedWork(
+            str(r["workspace_id"]), str(r["session_id"]), str(r["environment_id"]), list(r["work_ids"]), r["since"]
+        )
+        for r in rows
     ]
 
 

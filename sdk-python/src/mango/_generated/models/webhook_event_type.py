@@ -14,6 +14,7 @@ WebhookEventType = Literal[
     "session.status_rescheduled",
     "session.status_run_started",
     "session.status_terminated",
+    "session.worker_unavailable",
 ]
 
 WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
@@ -29,6 +30,7 @@ WEBHOOK_EVENT_TYPE_VALUES: set[WebhookEventType] = {
     "session.status_rescheduled",
     "session.status_run_started",
     "session.status_terminated",
+    "session.worker_unavailable",
 }
 
 

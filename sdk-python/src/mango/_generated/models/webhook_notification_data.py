@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.webhook_notification_data_stop_reason import WebhookNotificationDataStopReason
+    from ..models.worker_unavailable_stall import WorkerUnavailableStall
 
 
 T = TypeVar("T", bound="WebhookNotificationData")
@@ -26,7 +27,8 @@ class WebhookNotificationData:
             `session.status_idled` carries the `stop_reason`; `session.requires_action`,
             `session.budget_reached` and `session.credential_failed` are sent next to it when the stop
             reason is of that type. `session.status_terminated` carries the `worker_failed` stop reason
-            of a Session a worker's permanent failure terminated.
+            of a Session a worker's permanent failure terminated. `session.worker_unavailable` is sent
+            once per waiting stretch when a Session shows the `worker_unavailable` stall, with the stall.
             `deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment
             Runs only.
         id (str): The resource id (`sesn_...`, or the Deployment Run id).
@@ -34,6 +36,9 @@ class WebhookNotificationData:
         stop_reason (WebhookNotificationDataStopReason | Unset): On `session.status_idled`, `session.requires_action`,
             `session.budget_reached` and `session.credential_failed`, and on a `session.status_terminated` caused by a
             worker's failure: the Session's stop reason.
+        stall (WorkerUnavailableStall | Unset): The Session's Work has been queued longer than the server's bound
+            (`MANGO_WORKER_STALL_SECONDS`) and no worker of its Environment has polled in that time. The Session is not
+            ended; the stall clears as soon as a worker of the Environment polls.
         deployment_id (str | Unset): On `deployment_run.*`: the Deployment the Run belongs to.
         session_id (None | str | Unset): On `deployment_run.*`: the Session the Run created, null when it created none.
     """
@@ -42,6 +47,7 @@ class WebhookNotificationData:
     id: str
     workspace_id: str
     stop_reason: WebhookNotificationDataStopReason | Unset = UNSET
+    stall: WorkerUnavailableStall | Unset = UNSET
     deployment_id: str | Unset = UNSET
     session_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -56,6 +62,10 @@ class WebhookNotificationData:
         stop_reason: dict[str, Any] | Unset = UNSET
         if not isinstance(self.stop_reason, Unset):
             stop_reason = self.stop_reason.to_dict()
+
+        stall: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.stall, Unset):
+            stall = self.stall.to_dict()
 
         deployment_id = self.deployment_id
 
@@ -76,6 +86,8 @@ class WebhookNotificationData:
         )
         if stop_reason is not UNSET:
             field_dict["stop_reason"] = stop_reason
+        if stall is not UNSET:
+            field_dict["stall"] = stall
         if deployment_id is not UNSET:
             field_dict["deployment_id"] = deployment_id
         if session_id is not UNSET:
@@ -86,6 +98,7 @@ class WebhookNotificationData:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.webhook_notification_data_stop_reason import WebhookNotificationDataStopReason
+        from ..models.worker_unavailable_stall import WorkerUnavailableStall
 
         d = dict(src_dict)
         type_ = check_webhook_event_type(d.pop("type"))
@@ -100,6 +113,13 @@ class WebhookNotificationData:
             stop_reason = UNSET
         else:
             stop_reason = WebhookNotificationDataStopReason.from_dict(_stop_reason)
+
+        _stall = d.pop("stall", UNSET)
+        stall: WorkerUnavailableStall | Unset
+        if isinstance(_stall, Unset):
+            stall = UNSET
+        else:
+            stall = WorkerUnavailableStall.from_dict(_stall)
 
         deployment_id = d.pop("deployment_id", UNSET)
 
@@ -117,6 +137,7 @@ class WebhookNotificationData:
             id=id,
             workspace_id=workspace_id,
             stop_reason=stop_reason,
+            stall=stall,
             deployment_id=deployment_id,
             session_id=session_id,
         )

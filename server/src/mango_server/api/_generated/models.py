@@ -1884,12 +1884,12 @@ class MemoryVersionList(BaseModel):
 
 
 class WebhookEventType(
-    RootModel[Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "deployment_run.completed", "deployment_run.failed"]]
+    RootModel[Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "session.worker_unavailable", "deployment_run.completed", "deployment_run.failed"]]
 ):
     root: Annotated[
-        Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "deployment_run.completed", "deployment_run.failed"],
+        Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "session.worker_unavailable", "deployment_run.completed", "deployment_run.failed"],
         Field(
-            description="A notification type an endpoint can subscribe to, named as the hosted API names them.\n`session.status_idled` carries the `stop_reason`; `session.requires_action`,\n`session.budget_reached` and `session.credential_failed` are sent next to it when the stop\nreason is of that type. `session.status_terminated` carries the `worker_failed` stop reason\nof a Session a worker's permanent failure terminated.\n`deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment\nRuns only.\n"
+            description="A notification type an endpoint can subscribe to, named as the hosted API names them.\n`session.status_idled` carries the `stop_reason`; `session.requires_action`,\n`session.budget_reached` and `session.credential_failed` are sent next to it when the stop\nreason is of that type. `session.status_terminated` carries the `worker_failed` stop reason\nof a Session a worker's permanent failure terminated. `session.worker_unavailable` is sent\nonce per waiting stretch when a Session shows the `worker_unavailable` stall, with the stall.\n`deployment_run.completed` / `deployment_run.failed` are sent for scheduled Deployment\nRuns only.\n"
         ),
     ]
 
@@ -1998,6 +1998,10 @@ class WebhookNotificationData(BaseModel):
             description="On `session.status_idled`, `session.requires_action`, `session.budget_reached` and `session.credential_failed`, and on a `session.status_terminated` caused by a worker's failure: the Session's stop reason.",
             max_length=16,
         ),
+    ] = None
+    stall: Annotated[
+        WorkerUnavailableStall | None,
+        Field(description="On `session.worker_unavailable`: the Environment and the Work items no worker claims."),
     ] = None
     deployment_id: Annotated[
         str | None, Field(description="On `deployment_run.*`: the Deployment the Run belongs to.", max_length=64)

@@ -1136,7 +1136,7 @@ NOT_NULL: dict[str, frozenset[str]] = {
     "VaultCredentialUpdateParams": frozenset({"auth", "metadata"}),
     "VaultUpdateParams": frozenset({"display_name", "metadata"}),
     "WebhookCreateParams": frozenset({"enabled", "metadata"}),
-    "WebhookNotificationData": frozenset({"deployment_id", "stop_reason"}),
+    "WebhookNotificationData": frozenset({"deployment_id", "stall", "stop_reason"}),
     "WebhookUpdateParams": frozenset({"enabled", "event_types", "metadata", "url"}),
     "WorkStopParams": frozenset({"force"}),
 }

@@ -52,12 +52,7 @@ def _agent(snapshot: Mapping[str, object]) -> wire.SessionAgent:
 
 def _stall(stall: UnclaimedWork | BlockedThread) -> wire.SessionStall:
     if isinstance(stall, UnclaimedWork):
-        return {
-            "type": "worker_unavailable",
-            "environment_id": stall.environment_id,
-            "work_ids": stall.work_ids[:256],
-            "since": rfc3339(stall.since),
-        }
+        return stall.as_wire()
     return {"type": "thread_blocked", "session_thread_id": stall.thread_id, "stop_reason": stall.stop_reason}
 
 

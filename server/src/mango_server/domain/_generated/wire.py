@@ -1358,7 +1358,7 @@ class MemoryVersionList(TypedDict):
     next_page: str | None
 
 
-WebhookEventType: TypeAlias = Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "deployment_run.completed", "deployment_run.failed"]
+WebhookEventType: TypeAlias = Literal["session.created", "session.status_run_started", "session.status_idled", "session.requires_action", "session.status_rescheduled", "session.status_terminated", "session.archived", "session.deleted", "session.budget_reached", "session.credential_failed", "session.worker_unavailable", "deployment_run.completed", "deployment_run.failed"]
 
 
 class WebhookCreateParams(TypedDict, closed=True):
@@ -1441,6 +1441,7 @@ class WebhookNotificationData(TypedDict):
     id: str
     workspace_id: str
     stop_reason: NotRequired[dict[str, Any]]
+    stall: NotRequired[WorkerUnavailableStall]
     deployment_id: NotRequired[str]
     session_id: NotRequired[str | None]
 
