@@ -48,10 +48,13 @@ class EndpointProfile:
     adapter: AdapterProfile
     capabilities: ModelCapabilities
     window: ModelWindow
+    # The name the router sends requests under (the entry's ``provider_model``, else its id); None when
+    # no catalogue entry stands behind the profile and a request goes out under the name it was given.
+    provider_model: str | None = None
 
     def recorded(self) -> dict[str, object]:
         """The recipe's ``endpoint`` object (never a URL, header or credential)."""
-        return {
+        recorded: dict[str, object] = {
             "model": self.model,
             "adapter": self.adapter.name,
             "capabilities": self.capabilities.flags(),
@@ -59,6 +62,9 @@ class EndpointProfile:
             "context_window": self.window.context_window,
             "max_output_tokens": self.window.max_output,
         }
+        if self.provider_model is not None:
+            recorded["provider_model"] = self.provider_model
+        return recorded
 
     def pinned(self, recorded: object) -> EndpointProfile:
         """This endpoint as ``recorded`` by the Session's first request (itself when nothing was recorded)."""
@@ -82,7 +88,9 @@ class EndpointProfile:
             int(recorded.get("context_window") or self.window.context_window),
             int(recorded.get("max_output_tokens") or self.window.max_output),
         )
-        return EndpointProfile(str(recorded.get("model") or self.model), self.adapter, capabilities, window)
+        # The name sent is the current entry's (the router reads the catalogue at send time), not the pinned one.
+        model = str(recorded.get("model") or self.model)
+        return EndpointProfile(model, self.adapter, capabilities, window, self.provider_model)
 
 
 class ModelRouter:
@@ -112,7 +120,8 @@ class ModelRouter:
         entry = self.catalogue.get(model_id)
         if entry is None:
             return None
-        return EndpointProfile(entry.id, self._clients[entry.id].profile, entry.capabilities, entry.window)
+        client = self._clients[entry.id]
+        return EndpointProfile(entry.id, client.profile, entry.capabilities, entry.window, entry.upstream_model)
 
     def price(self, model_id: str) -> Price | None:
         """The entry's declared list price (``None``: unpriced, or not offered)."""

@@ -65,6 +65,11 @@ async def test_requests_go_to_their_entry_by_id_or_alias() -> None:
     assert not endpoint.capabilities.native_web_fetch
     assert router.endpoint("b") is not None
     assert router.endpoint("b").window == ModelWindow(9000, 900)
+    # A recipe records the name each request is sent under, whichever id or alias the Agent named.
+    assert endpoint.recorded()["provider_model"] == "a"
+    assert router.endpoint("b").recorded()["provider_model"] == "b-upstream"
+    pinned = router.endpoint("b").pinned(router.endpoint("b").recorded())
+    assert (pinned.model, pinned.provider_model) == ("b", "b-upstream")
     assert router.endpoint("gpt-9") is None
     assert router.capabilities == catalogue.get("a").capabilities  # the default entry's
     with pytest.raises(ModelRequestFailedError, match=r"'gpt-9' is not offered by this deployment") as refused:
@@ -85,6 +90,7 @@ async def test_a_session_pins_what_its_first_request_recorded() -> None:
         "tool_versions": {"web_search": "web_search_20250305"},
         "context_window": 50_000,
         "max_output_tokens": 2000,
+        "provider_model": "a",
     }
     assert current.pinned(None) is current
     older = {**recorded, "capabilities": {"web_search": False}, "tool_versions": {}, "context_window": 40_000}

@@ -438,7 +438,8 @@ def completion(request_id: str, request: ModelRequest, response: ModelResponse) 
 
 
 async def rebuild_request(conn: Connection, session_id: str, request_id: str) -> ModelRequest | None:
-    """The exact request a recorded model call sent, rebuilt from its recipe and the transcript."""
+    """The exact request a recorded model call sent (under the name its endpoint knows the model by),
+    rebuilt from its recipe and the transcript."""
     row = await store.get_request(conn, session_id, request_id)
     if row is None:
         return None
@@ -450,8 +451,10 @@ async def rebuild_request(conn: Connection, session_id: str, request_id: str) ->
     chosen = [by_key[k] for k in recipe["entries"]]
     chosen_rows: list[TranscriptMessage] = [{"role": e.role, "blocks": e.blocks} for e in chosen]
     messages = merge_messages(chosen_rows)
+    # The router sent it under the endpoint's own name for the model, which the recipe's endpoint records.
+    endpoint = recipe.get("endpoint") or {}
     return ModelRequest(
-        model=recipe["model"],
+        model=str(endpoint.get("provider_model") or recipe["model"]),
         messages=messages,
         max_tokens=int(recipe["max_tokens"]),
         system=recipe["system"],
