@@ -33,7 +33,7 @@ from botocore.config import Config
 from mango_server import keyring
 from mango_server.devstack import DevStack, Platform, Tenant
 from mango_server.devstack._ports import free_port
-from mango_server.store import vaults
+from mango_server.store import presence, vaults
 from mango_server.store.migrate import migration_number
 from mango_server.store.webhooks import secret_aad
 
@@ -174,6 +174,15 @@ def _ledger(database_url: str) -> list[str]:
     return asyncio.run(read())
 
 
+async def _role_start_under_quiet(env: dict[str, str]) -> tuple[int | None, str]:
+    async with presence.quiet(env["MANGO_DATABASE_URL"], "test"):
+        role = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "mango_server", "orchestrator", env=env, stderr=asyncio.subprocess.PIPE
+        )
+        _, stderr = await asyncio.wait_for(role.communicate(), timeout=120)
+    return role.returncode, stderr.decode()
+
+
 def _admin_sql(stack: DevStack, statement: str) -> None:
     async def run() -> None:
         conn = await asyncpg.connect(stack.postgres.dsn_for("postgres"))
@@ -224,6 +233,10 @@ def test_a_quiesced_backup_restores_into_fresh_stores(
     assert not backup_dir.exists()
 
     platform.stop()
+    # And a role does not start while a backup or restore holds the database.
+    code, stderr = asyncio.run(_role_start_under_quiet(env))
+    assert code == 2, stderr
+    assert "a backup or restore" in stderr
     # So is a running embedded Temporal when its database is asked for.
     running = _mango(env, "admin", "backup", str(backup_dir), "--temporal-db", str(temporal_db))
     assert running.returncode == 2, running.stderr
