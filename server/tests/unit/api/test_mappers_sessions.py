@@ -7,8 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 from mango_server.api.mappers import events as event_wire
 from mango_server.api.mappers import sessions as session_wire
+from mango_server.domain._generated import wire
 from mango_server.store.events import EventRow
 from mango_server.store.sessions import SessionRow
+from mango_server.store.stalls import BlockedThread, UnclaimedWork
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -48,6 +50,7 @@ def test_session_shape_fills_usage_and_stats() -> None:
         "title",
         "status",
         "stop_reason",
+        "stalls",
         "agent",
         "environment_id",
         "resources",
@@ -73,6 +76,23 @@ def test_session_shape_fills_usage_and_stats() -> None:
     }
     assert body["budget"] is None
     assert body["stats"] == {"active_seconds": 1.5, "duration_seconds": 10.0}
+    assert body["stalls"] == []
+
+
+def test_stalls_are_shown_with_their_ids() -> None:
+    waiting = UnclaimedWork("wksp_1", "sesn_1", "env_1", ["work_1", "work_2"], T0)
+    child_stop: wire.StopReason = {"type": "budget_reached"}
+    blocked = BlockedThread("sesn_1", "sthr_2", child_stop)
+    body = session_wire.session(_session(status="running"), [waiting, blocked])
+    assert body["stalls"] == [
+        {
+            "type": "worker_unavailable",
+            "environment_id": "env_1",
+            "work_ids": ["work_1", "work_2"],
+            "since": "2026-01-01T00:00:00Z",
+        },
+        {"type": "thread_blocked", "session_thread_id": "sthr_2", "stop_reason": {"type": "budget_reached"}},
+    ]
 
 
 def test_a_running_stretch_counts_as_active_time() -> None:
