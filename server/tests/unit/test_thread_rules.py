@@ -42,6 +42,7 @@ def test_a_report_is_the_final_reply_or_says_why_there_is_none() -> None:
     )  # fmt: skip
     assert delegation._report_text(reply, "end_turn") == "all green"
     assert "model errors" in delegation._report_text(None, "retries_exhausted")
+    assert "context no longer fits" in delegation._report_text(None, "context_overflow")
     assert "without a report" in delegation._report_text(None, "end_turn")
 
 
