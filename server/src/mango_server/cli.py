@@ -92,8 +92,9 @@ def _cmd_orchestrator(settings: Settings, args: argparse.Namespace) -> int:
     from mango_server.orchestration.worker import run_orchestrator
 
     # SIGTERM (what Compose and Kubernetes send, and which PID 1 in a container would otherwise
-    # ignore) stops the orchestrator like Ctrl+C: the worker stops polling and its running steps
-    # get MANGO_ORCHESTRATOR_SHUTDOWN_SECONDS to finish; a requested stop is a clean exit.
+    # ignore) stops the orchestrator like Ctrl+C. Once running, the orchestrator handles both on its
+    # event loop (``orchestration.worker``: the worker drains its running steps for up to
+    # MANGO_ORCHESTRATOR_SHUTDOWN_SECONDS); before that, a requested stop is a clean exit.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     with contextlib.suppress(KeyboardInterrupt):
         event_loop.run(

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
+from collections.abc import AsyncIterator
 from datetime import timedelta
 
 from temporalio.client import Client
@@ -36,6 +39,7 @@ from mango_server.tools.egress import EgressPolicy
 from mango_server.tools.mcp_connector import McpConnector
 
 log = logging.getLogger(__name__)
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
 async def run_orchestrator(settings: Settings, models: ModelRouter | None = None) -> None:
@@ -107,19 +111,45 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
     event_loop.settle_heap()
     log.info("orchestrator started task_queue=%s", settings.temporal_task_queue, extra={"action": "orchestrator.start"})
     try:
-        async with asyncio.TaskGroup() as group:
+        async with _stop_requested() as stop, asyncio.TaskGroup() as group:
             group.create_task(worker.run())
-            group.create_task(relay.run())
-            group.create_task(DeploymentScheduler(pool, client, settings.temporal_task_queue).run())
-            group.create_task(sample_forever(pool))
-            group.create_task(watch_forever(pool, settings.worker_stall_seconds))
+            chores = [
+                group.create_task(relay.run()),
+                group.create_task(DeploymentScheduler(pool, client, settings.temporal_task_queue).run()),
+                group.create_task(sample_forever(pool)),
+                group.create_task(watch_forever(pool, settings.worker_stall_seconds)),
+            ]
             if keyring is not None:
-                group.create_task(WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings)).run())
+                webhooks = WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings))
+                chores.append(group.create_task(webhooks.run()))
+            await stop.wait()
+            # Drain: the worker stops polling and waits for its running activities (bounded by
+            # graceful_shutdown_timeout) while the relay and the other loops still serve them.
+            log.info("orchestrator stopping", extra={"action": "orchestrator.stop"})
+            await worker.shutdown()
+            for chore in chores:
+                chore.cancel()
     finally:
         await connector.aclose()
         await models.aclose()
         await notifier.close()
         await pool.close()
+
+
+@contextlib.asynccontextmanager
+async def _stop_requested() -> AsyncIterator[asyncio.Event]:
+    """An event set by SIGTERM or SIGINT while the block runs. Handled on the event loop, the signal
+    never interrupts running code (a raised KeyboardInterrupt would cancel every running activity
+    at once); the handlers are removed afterwards (a test may run the orchestrator in its own process)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in _STOP_SIGNALS:
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        yield stop
+    finally:
+        for signum in _STOP_SIGNALS:
+            loop.remove_signal_handler(signum)
 
 
 def side_call_models(settings: Settings, models: ModelRouter) -> dict[str, str | None]:
