@@ -175,7 +175,9 @@ class TurnEngine:
             async with self._pool.acquire() as conn, conn.transaction():
                 session = await lock_any(conn, session_id)
                 if session is not None:
-                    await write_usage(conn, with_added_usage(session, meter.added))
+                    session = with_added_usage(session, meter.added)
+                    await write_usage(conn, session)
+                    await metering.report_usage(Tx(conn), session, derived_id("sevt", needed.compaction_id, "usage"))
         async with self._pool.acquire() as conn, conn.transaction():
             prepared = await prepare(Tx(conn), session_id, self._context, offer, {needed.compaction_id: summary})
         if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively

@@ -7,7 +7,9 @@ could take the Session past its budget (its estimated input and its whole ``max_
 with the call's own model, ``domain.prices.budget_exceeded``), and told the usage each answered
 call reported. A refused call is not made (the caller fails safe: the evaluator asks, the grader
 stops the Session with ``budget_reached``, the summary falls back to extractive). The caller
-adds ``Meter.added`` to the Session's usage in the transaction that commits the call's result.
+adds ``Meter.added`` to the Session's usage in the transaction that commits the call's result and,
+for a Session with a budget, appends :func:`report_usage` there: the ``session.usage`` event a round
+announces its usage with (the evaluator's calls count in their round's report).
 
 Not responsible for the calls themselves or for writing usage.
 """
@@ -23,7 +25,7 @@ from mango_server.app.threads import delegation
 from mango_server.app.turn.rounds import StepOutcome
 from mango_server.domain import prices, tokens
 from mango_server.domain._generated import wire
-from mango_server.domain._generated.events import SessionStatusIdleEvent
+from mango_server.domain._generated.events import SessionStatusIdleEvent, SessionUsageEvent
 from mango_server.domain.prices import Price
 from mango_server.ids import derived_id
 from mango_server.model import ModelRequest, Usage, tool_declaration
@@ -33,7 +35,7 @@ from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
 from mango_server.store.sessions import SessionRow
 
-__all__ = ["Meter", "budget_scope", "open_meter", "stop_for_budget"]
+__all__ = ["Meter", "budget_scope", "open_meter", "report_usage", "stop_for_budget"]
 
 _TOKEN_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
@@ -118,3 +120,15 @@ async def stop_for_budget(tx: Tx, session: SessionRow, budget: wire.SessionBudge
         after = await sessions.set_status(conn, session, "idle", stop)
         await delegation.announce_child(tx, session, after, derived_id("sevt", idle_id, "thread"))
     return StepOutcome("idle")
+
+
+async def report_usage(tx: Tx, session: SessionRow, event_id: str) -> None:
+    """Append the ``session.usage`` event announcing ``session``'s usage after a side call, as a round does.
+
+    Only a Session with a budget reports (the event's documented contract). ``event_id`` is derived
+    from the call's own anchor; a repeated call (a retried activity) finds it written and adds none.
+    """
+    if not session.budget or await events.exists(tx.conn, event_id):
+        return
+    report = SessionUsageEvent(usage=prices.public_usage(session.usage), budget=session.budget)
+    await ledger.append(tx, session.workspace_id, session.id, [NewEvent.of(event_id, report)])

@@ -222,6 +222,8 @@ class OutcomeLoop:
             if session is not None and usage:  # the grader's call counts, whatever became of the outcome
                 session = sessions.with_added_usage(session, usage)
                 await sessions.write_usage(conn, session)
+                report_id = derived_id("sevt", start_id(outcome.id, iteration), "usage")
+                await metering.report_usage(Tx(conn), session, report_id)
             current = await outcomes.get(conn, outcome.id)
             if session is None or current is None or current.state != "active":
                 return StepOutcome("idle")  # interrupted or superseded while grading
