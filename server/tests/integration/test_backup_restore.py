@@ -277,6 +277,9 @@ def test_a_quiesced_backup_restores_into_fresh_stores(
     again = _mango(target, "admin", "restore", str(backup_dir), "--temporal-db", str(temporal_db))
     assert again.returncode == 2, again.stderr
     assert "already hold data" in again.stderr
+    # --force restores over them: the dump's objects are dropped and recreated, objects overwritten.
+    forced = _mango(target, "admin", "restore", str(backup_dir), "--temporal-db", str(temporal_db), "--force")
+    assert forced.returncode == 0, forced.stderr
     request.node.user_properties += [("backup_seconds", backup_seconds), ("restore_seconds", restore_seconds)]
 
     stack.start_temporal()
