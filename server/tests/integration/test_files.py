@@ -147,7 +147,7 @@ def test_non_utf8_and_unknown_document_files_are_refused(
         sid = new_session(http, "docs-bad")
         refused = http.post(f"/v1/sessions/{sid}/events", json={"events": [_document(binary)]})
         assert refused.status_code == 400
-        assert "not UTF-8" in refused.json()["error"]["message"]
+        assert "is not a PDF or UTF-8 text" in refused.json()["error"]["message"]
         missing = http.post(f"/v1/sessions/{sid}/events", json={"events": [_document(foreign)]})
         assert missing.status_code == 400
         assert "not found" in missing.json()["error"]["message"]

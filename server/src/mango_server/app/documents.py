@@ -14,9 +14,10 @@ File is a PDF) and a ``data:<type>;base64,`` URL for an image (:func:`stored_sou
 Inline base64 images and PDFs are checked the same way: the bytes must be what ``media_type`` says.
 
 Bounds: a text File up to :data:`SNAPSHOT_MAX_BYTES`, at most :data:`SNAPSHOT_REQUEST_MAX_BYTES` of
-text Files per request (checked from the stored sizes before any byte is read, and again while
-reading); images, PDFs, their pages, their count and their total bytes per request by the operator's
-``MediaLimits``. Anything else is a 400 naming the block. Not responsible for the File itself
+text Files per request; images, PDFs, their pages, their count and their total bytes per request by
+the operator's ``MediaLimits``. Each File's stored size, and their sum, are checked against the most
+its block (and the request) may hold before any byte is read; the exact bounds apply as the bytes are
+read and judged. Anything else is a 400 naming the block. Not responsible for the File itself
 (``app.files``), whether the Session's model accepts images or PDFs (``app.admission``) or the
 admission rules.
 """
@@ -180,6 +181,14 @@ async def snapshot_file_documents(
     if blobs is None:
         raise InvalidRequestError("File sources need object storage, which this server has not configured")
     rows = [await _source_row(pool, workspace_id, source, _kind(events, source), limits) for source in sources]
+    # Before any byte is read: the stored sizes cannot exceed what one request may snapshot in all.
+    total, most = sum(row.size_bytes for row in rows), SNAPSHOT_REQUEST_MAX_BYTES + limits.request_max_bytes
+    if total > most:
+        raise InvalidRequestError(
+            f"the File sources of this request hold {total} bytes; one request may reference at most {most} bytes "
+            f"of Files ({SNAPSHOT_REQUEST_MAX_BYTES} of text documents and {limits.request_max_bytes} of images and "
+            "PDFs)"
+        )
     out: Snapshots = {}
     for (event_index, block_index, file_id), row in zip(sources, rows, strict=True):
         where = _where(event_index, block_index)
