@@ -34,7 +34,7 @@ from ..support.fake_messages import FakeMessagesServer, Hold, MessageReply, RawR
 from ._client import client, history, say, wait_status
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
-pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(420)]
 
 API_KEY = "sk-fake-provider-calls"
 BUDGET = {"type": "limit", "max_tokens": 1_000_000, "max_list_cost": None}
@@ -109,11 +109,11 @@ def test_a_crash_after_the_provider_answered_is_journalled_and_counted_once(
         with client(platform, tenant) as http:
             sid = _session(http, "provider-calls")
             say(http, sid, "hello")
-            assert hold.reached.wait(60), "the provider never answered the retried round"
+            assert hold.reached.wait(120), "the provider never answered the retried round"
             platform.kill_role("orchestrator")  # the answer is on the wire; nothing committed it
             hold.release.set()
             platform.start_role("orchestrator")
-            session = wait_status(http, sid, "end_turn", timeout=120)
+            session = wait_status(http, sid, "end_turn", timeout=180)
             events = history(http, sid)
         listing = _inspect(platform, sid)
     finally:
@@ -210,15 +210,15 @@ async def _race(database_url: str, session_id: str, model: _GatedModel, *, retry
         original = TurnEngine(pool, model, NullNotifier())
         retry = TurnEngine(pool, model, NullNotifier())
         first = asyncio.create_task(original.step(session_id))
-        await asyncio.wait_for(model.sent[0].wait(), 30)
+        await asyncio.wait_for(model.sent[0].wait(), 60)
         second = asyncio.create_task(retry.step(session_id))
-        await asyncio.wait_for(model.sent[1].wait(), 30)
+        await asyncio.wait_for(model.sent[1].wait(), 60)
         order = (1, 0) if retry_first else (0, 1)
         tasks = (first, second)
         kinds: list[str] = []
         for index in order:
             model.gates[index].set()
-            kinds.append((await asyncio.wait_for(tasks[index], 30)).kind)
+            kinds.append((await asyncio.wait_for(tasks[index], 60)).kind)
         return kinds
     finally:
         await pool.close()
