@@ -20,6 +20,7 @@ import base64
 import binascii
 import io
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -42,6 +43,8 @@ IMAGE_TOKENS = 1600
 #: Upper bound of one PDF page's input tokens: up to 3,000 of extracted text plus the page as an image.
 PDF_PAGE_TOKENS = 3000 + IMAGE_TOKENS
 
+_PAGES: OrderedDict[tuple[int, int], int] = OrderedDict()
+_PAGES_KEPT = 256
 # A page object of an uncompressed page tree; PDFs whose objects live in compressed object streams
 # hide it, and :func:`pdf_pages` asks pypdf instead.
 _PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
@@ -113,5 +116,18 @@ def block_tokens(block: Mapping[str, object]) -> int | None:
     if source.get("type") != "base64" or source.get("media_type") != PDF_TYPE:
         return None
     raw = source.get("data")
-    data = decode_base64(raw) if isinstance(raw, str) else None
-    return PDF_PAGE_TOKENS * _estimated_pages(data or b"")
+    return PDF_PAGE_TOKENS * (_pages_of(raw) if isinstance(raw, str) else 1)
+
+
+def _pages_of(raw: str) -> int:
+    """:func:`_estimated_pages` of a base64 PDF, remembered: every round estimates the whole transcript, and
+    decoding a large PDF's base64 each time would cost a second or more. Keyed by the text's length and hash
+    (the string itself may be tens of megabytes, too large to hold as a key)."""
+    key = (len(raw), hash(raw))
+    pages = _PAGES.get(key)
+    if pages is None:
+        pages = _estimated_pages(decode_base64(raw) or b"")
+        _PAGES[key] = pages
+        while len(_PAGES) > _PAGES_KEPT:
+            _PAGES.popitem(last=False)
+    return pages
