@@ -13,6 +13,9 @@ A second test replays the workflow histories the previous release's orchestrator
 this checkout's workflows (Temporal's ``Replayer``): a non-deterministic change to a workflow
 fails it until it is guarded (``docs/development.md``, "Workflow changes").
 
+A third test stops an orchestrator of this checkout with SIGTERM mid-round, as a rolling update
+does, and checks that it drains: the round ends on it and is not run again elsewhere.
+
 Not responsible for the schema window's rules (``test_migrate.py``, ``unit/test_schema_window.py``).
 """
 
