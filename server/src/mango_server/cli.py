@@ -32,7 +32,7 @@ from mango_server.store.migrate import SchemaMismatchError, apply_migrations, ch
 from mango_server.telemetry.logs import configure_logging
 
 if TYPE_CHECKING:
-    from mango_server.backup import Manifest
+    from mango_server.backup import Manifest, Restored
 
 log = logging.getLogger("mango")
 T = TypeVar("T")
@@ -307,7 +307,7 @@ def _cmd_keyring_retire(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _admin(settings: Settings, args: argparse.Namespace, restore: bool) -> Manifest | None:
+def _admin(settings: Settings, args: argparse.Namespace, restore: bool) -> Manifest | Restored | None:
     """Run ``mango admin backup|restore``; a refusal is printed and answers None."""
     from mango_server import backup
     from mango_server.store.dump import DumpError
@@ -316,15 +316,19 @@ def _admin(settings: Settings, args: argparse.Namespace, restore: bool) -> Manif
     temporal_db = Path(args.temporal_db) if args.temporal_db else None
     options = backup.Options(Path(args.directory), temporal_db, args.pg_bin, getattr(args, "force", False))
     try:
-        return asyncio.run((backup.restore if restore else backup.backup)(settings, options))
+        if restore:
+            return asyncio.run(backup.restore(settings, options))
+        return asyncio.run(backup.backup(settings, options))
     except (backup.BackupError, DumpError, PresenceError, OSError) as exc:
         print(f"mango: {exc}", file=sys.stderr)
         return None
 
 
 def _cmd_admin_backup(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.backup import Manifest
+
     made = _admin(settings, args, restore=False)
-    if made is None:
+    if not isinstance(made, Manifest):
         return 2
     objects = f"{made.bucket.objects} object(s), {made.bucket.bytes} bytes" if made.bucket else "no bucket"
     temporal = "Temporal's database" if made.temporal.included else "no Temporal database (external)"
@@ -334,10 +338,14 @@ def _cmd_admin_backup(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _cmd_admin_restore(settings: Settings, args: argparse.Namespace) -> int:
-    made = _admin(settings, args, restore=True)
-    if made is None:
+    from mango_server.backup import Restored
+
+    done = _admin(settings, args, restore=True)
+    if not isinstance(done, Restored):
         return 2
+    made = done.manifest
     print(f"restored the backup of {made.created_at.isoformat()} (schema {made.schema_version})")
+    print(f"{done.secrets_verified} stored secret(s) decrypt with the keyring")
     print("next: `mango migrate`, start Temporal (if embedded), then the orchestrators, then the api")
     return 0
 

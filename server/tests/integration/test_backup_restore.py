@@ -270,10 +270,18 @@ def test_a_quiesced_backup_restores_into_fresh_stores(
     fresh_url = stack.postgres.dsn_for(fresh)
     fresh_bucket = "restored-" + secrets.token_hex(4)
     target = {**env, "MANGO_DATABASE_URL": fresh_url, "MANGO_S3_BUCKET": fresh_bucket}
+    # A keyring without the keys the stored secrets use is refused before any store is touched.
+    other_ring = tmp_path / "other-keyring.json"
+    keyring.save(other_ring, keyring.Keyring.generate())
+    wrong_env = {**target, "MANGO_KEYRING_FILE": str(other_ring)}
+    wrong = _mango(wrong_env, "admin", "restore", str(backup_dir), "--temporal-db", str(temporal_db))
+    assert wrong.returncode == 2, wrong.stderr
+    assert f"lacks {ring.active}" in wrong.stderr
     began = time.monotonic()
     restored = _mango(target, "admin", "restore", str(backup_dir), "--temporal-db", str(temporal_db))
     restore_seconds = time.monotonic() - began
     assert restored.returncode == 0, restored.stderr
+    assert "2 stored secret(s) decrypt with the keyring" in restored.stdout  # the webhook's and the credential's
     again = _mango(target, "admin", "restore", str(backup_dir), "--temporal-db", str(temporal_db))
     assert again.returncode == 2, again.stderr
     assert "already hold data" in again.stderr

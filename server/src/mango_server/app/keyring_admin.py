@@ -1,8 +1,9 @@
-"""Operator use cases of the keyring that touch the database: usage per key and re-encryption.
+"""Operator use cases of the keyring that touch the database: usage per key, verification and re-encryption.
 
 ``mango keyring re-encrypt`` moves every stored secret (webhook signing secrets and vault
 credential secrets) to the keyring's active key (decrypting with the key it names), in one
-transaction, so an older key can then be retired. Not responsible for the keyring file
+transaction, so an older key can then be retired; a restore decrypts every stored secret once to
+prove the kept keyring is the right one. Not responsible for the keyring file
 (``mango_server.keyring``) or printing (``cli``).
 """
 
@@ -22,6 +23,26 @@ async def usage(database_url: str) -> dict[str, int]:
         counts = Counter(await webhooks.count_by_key(conn))
         counts.update(await vaults.count_by_key(conn))
         return dict(sorted(counts.items()))
+
+
+async def verify(database_url: str, keyring: Keyring) -> int:
+    """Decrypt every stored secret (keeping none), as a restore's proof; returns how many.
+
+    Raises:
+        KeyringError: a secret names a key the keyring lacks, or does not authenticate under it.
+    """
+    checked = 0
+    async with operator_transaction(database_url) as conn:
+        for row in await webhooks.all_secrets(conn):
+            keyring.decrypt(row.secret_key_id, row.secret_ciphertext, secret_aad(row.workspace_id, row.id))
+            checked += 1
+        for sealed in await vaults.all_secrets(conn):
+            if sealed.secret_key_id is None or sealed.secret_ciphertext is None:
+                continue
+            aad = vaults.secret_aad(sealed.workspace_id, sealed.vault_id, sealed.id)
+            keyring.decrypt(sealed.secret_key_id, sealed.secret_ciphertext, aad)
+            checked += 1
+    return checked
 
 
 async def reencrypt(database_url: str, keyring: Keyring) -> int:

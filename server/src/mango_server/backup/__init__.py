@@ -10,6 +10,6 @@ clusters (documented in ``docs/operations.md``).
 from __future__ import annotations
 
 from mango_server.backup._manifest import BackupError, Manifest
-from mango_server.backup._run import Options, backup, restore
+from mango_server.backup._run import Options, Restored, backup, restore
 
-__all__ = ["BackupError", "Manifest", "Options", "backup", "restore"]
+__all__ = ["BackupError", "Manifest", "Options", "Restored", "backup", "restore"]

@@ -108,14 +108,30 @@ def _back_up_stores(settings: Settings, options: Options, key_ids: list[str]) ->
     )
 
 
-async def restore(settings: Settings, options: Options) -> Manifest:
-    """Load the set in ``options.directory`` into the configured (empty, unless ``force``) stores."""
+@dataclass(frozen=True)
+class Restored:
+    """What a restore loaded, and how many stored secrets it decrypted with the configured keyring."""
+
+    manifest: Manifest
+    secrets_verified: int
+
+
+async def restore(settings: Settings, options: Options) -> Restored:
+    """Load the set in ``options.directory`` into the configured (empty, unless ``force``) stores.
+
+    Every stored webhook and vault secret is then decrypted once with the configured keyring, so a
+    wrong keyring is found now rather than by the first delivery or MCP connection.
+    """
     manifest = await asyncio.to_thread(_manifest.read, options.directory)
     _check_temporal_option(manifest, options)
-    _check_keyring(settings, manifest)
+    ring = _check_keyring(settings, manifest)
     async with presence.quiet(settings.database_url, "restore"):
         await asyncio.to_thread(_restore_stores, settings, options, manifest)
-    return manifest
+        try:
+            verified = await keyring_admin.verify(settings.database_url, ring) if ring else 0
+        except keyring.KeyringError as exc:
+            raise BackupError(f"restored, but a stored secret does not decrypt with the keyring: {exc}") from None
+    return Restored(manifest, verified)
 
 
 def _check_temporal_option(manifest: Manifest, options: Options) -> None:
@@ -125,16 +141,18 @@ def _check_temporal_option(manifest: Manifest, options: Options) -> None:
         raise BackupError("the set holds no Temporal database (it was taken from an external Temporal)")
 
 
-def _check_keyring(settings: Settings, manifest: Manifest) -> None:
+def _check_keyring(settings: Settings, manifest: Manifest) -> keyring.Keyring | None:
+    """The configured keyring, which must hold every key id the set's secrets use (None: none needed)."""
     needed = manifest.keyring.key_ids
     if not needed:
-        return
+        return None
     if not settings.keyring_file:
         raise BackupError(f"stored secrets use keys {', '.join(needed)}: set MANGO_KEYRING_FILE to the kept keyring")
-    held = {k.id for k in keyring.load(Path(settings.keyring_file)).keys}
-    missing = [k for k in needed if k not in held]
+    ring = keyring.load(Path(settings.keyring_file))
+    missing = [k for k in needed if k not in {entry.id for entry in ring.keys}]
     if missing:
         raise BackupError(f"the keyring {settings.keyring_file} lacks {', '.join(missing)}, which stored secrets use")
+    return ring
 
 
 def _restore_stores(settings: Settings, options: Options, manifest: Manifest) -> None:
