@@ -1,8 +1,8 @@
 """The ``mango`` command: process roles and operator commands.
 
-Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``workspace create``,
+Roles: ``migrate``, ``api``, ``orchestrator``, ``dev``. Operator commands: ``workspace create|list|retention``,
 ``api-key create|list|revoke``, ``environment-key create``, ``session inspect``, ``keyring
-generate|list|rotate|re-encrypt|retire``, ``admin backup|restore``. Client commands
+generate|list|rotate|re-encrypt|retire``, ``admin backup|restore|retention run``. Client commands
 (``MANGO_BASE_URL``, ``MANGO_API_KEY``): ``connect``, ``file upload|download``, ``skill upload``,
 ``webhook listen``. Settings come from ``MANGO_*`` variables (``docs/configuration.md``); every
 role except ``migrate`` and ``dev`` refuses a schema outside this build's window (its own and the
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import os
@@ -147,6 +148,58 @@ def _cmd_workspace_create(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_workspace_retention(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.app import operators
+    from mango_server.domain.errors import NotFoundError
+
+    try:
+        policy = _operate(
+            settings,
+            lambda url: operators.set_retention(
+                url,
+                args.workspace,
+                archived_sessions_days=args.archived_sessions_days,
+                request_bodies_days=args.request_bodies_days,
+                deployment_runs_days=args.deployment_runs_days,
+            ),
+        )
+    except (NotFoundError, ValueError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    print(json.dumps(_retention_json(policy.workspace_id, policy)))
+    return 0
+
+
+def _cmd_workspace_list(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.app import operators
+
+    for row in _operate(settings, operators.list_retention):
+        print(json.dumps({"name": row.name, **_retention_json(row.workspace_id, row)}))
+    return 0
+
+
+def _retention_json(workspace_id: str, policy: object) -> dict[str, object]:
+    """A Workspace's retention as the workspace commands print it (null: kept forever)."""
+    return {"id": workspace_id} | {
+        "retention": {
+            key: getattr(policy, key)
+            for key in ("archived_sessions_days", "request_bodies_days", "deployment_runs_days")
+        }
+    }
+
+
+def _cmd_admin_retention_run(settings: Settings, args: argparse.Namespace) -> int:
+    from mango_server.app import retention
+
+    pacing = retention.Pacing(settings.retention_batch_rows, settings.retention_batch_pause_seconds)
+    report = _operate(settings, lambda url: retention.run_pass_now(url, settings.nats_url, pacing))
+    if report is None:
+        print("mango: another retention pass is running", file=sys.stderr)
+        return 1
+    print(json.dumps(dataclasses.asdict(report)))
+    return 0
+
+
 def _cmd_api_key_create(settings: Settings, args: argparse.Namespace) -> int:
     from mango_server.app import operators
 
@@ -184,7 +237,7 @@ def _cmd_session_inspect(settings: Settings, args: argparse.Namespace) -> int:
             sys.stdout.buffer.write(body + b"\n")
             return 0
         rows = _operate(settings, lambda url: inspect.list_requests(url, args.session_id))
-    except NotFoundError as exc:
+    except (NotFoundError, inspect.BodyDroppedError) as exc:
         print(str(exc), file=sys.stderr)
         return 1
     for row in rows:
@@ -409,6 +462,18 @@ def build_parser() -> argparse.ArgumentParser:
     create = workspace.add_parser("create", help="create a Workspace")
     create.add_argument("--name", required=True)
     create.set_defaults(func=_cmd_workspace_create)
+    workspace.add_parser("list", help="list Workspaces with their retention").set_defaults(func=_cmd_workspace_list)
+    keep = workspace.add_parser(
+        "retention", help="set a Workspace's retention in days (0 turns a setting off; an omitted one is unchanged)"
+    )
+    keep.add_argument("workspace")
+    for flag, text in (
+        ("--archived-sessions-days", "delete archived Sessions this long after they were archived"),
+        ("--request-bodies-days", "drop model request recipe bodies this long after the request (usage is kept)"),
+        ("--deployment-runs-days", "expire finished Deployment Runs this long after they were recorded"),
+    ):
+        keep.add_argument(flag, type=int, metavar="N", help=text)
+    keep.set_defaults(func=_cmd_workspace_retention)
 
     api_key = sub.add_parser("api-key", help="manage Workspace API keys").add_subparsers(dest="action", required=True)
     key_create = api_key.add_parser("create", help="create an API key (printed once)")
@@ -453,7 +518,7 @@ def build_parser() -> argparse.ArgumentParser:
             command.add_argument("key_id")
         command.set_defaults(func=func, no_settings=not needs_db)
 
-    admin = sub.add_parser("admin", help="back up and restore a quiesced Mango").add_subparsers(
+    admin = sub.add_parser("admin", help="back up and restore a quiesced Mango, run retention").add_subparsers(
         dest="action", required=True
     )
     for name, func, text in (
@@ -469,6 +534,11 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "restore":
             command.add_argument("--force", action="store_true", help="restore over stores that already hold data")
         command.set_defaults(func=func)
+
+    retention = admin.add_parser("retention", help="retention passes").add_subparsers(dest="step", required=True)
+    retention.add_parser(
+        "run", help="run one retention pass now (a running orchestrator finishes the Session deletions)"
+    ).set_defaults(func=_cmd_admin_retention_run)
 
     webhook = sub.add_parser("webhook", help="webhook tools").add_subparsers(dest="action", required=True)
     listen = webhook.add_parser("listen", help="receive, verify and print webhook deliveries on this machine")

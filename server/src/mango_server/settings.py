@@ -84,6 +84,11 @@ class Settings:
     work_poll_max_workers: int = 64
     # A Session shows ``worker_unavailable`` when its Work waited this long with no poll (``app.stalls``).
     worker_stall_seconds: float = 60.0
+    # The retention pass (``app.retention``): how often each orchestrator tries one (one replica
+    # runs it at a time), the rows of one batch, and the pause between two batches.
+    retention_interval_seconds: float = 3600.0
+    retention_batch_rows: int = 500
+    retention_batch_pause_seconds: float = 0.5
     cors_origins: str = ""
     keyring_file: str = ""
     webhook_max_attempts: int = 3

@@ -4,7 +4,8 @@ Lists a Session's recorded model requests (one per ``span.model_request_start``,
 attempts of its provider call from the operation journal, ``store.provider_calls``), or rebuilds the
 exact body one of them sent from its recipe: the transcript entries it named (through the
 compaction it used), its system prompt, tools and parameters, encoded by the adapter's own
-encoder with the options it recorded. Not responsible for parsing arguments or printing (``cli``).
+encoder with the options it recorded (a body retention dropped is reported as dropped).
+Not responsible for parsing arguments or printing (``cli``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ class RequestSummary:
     usage: context.RequestUsage | None
     provider_request_id: str | None
     attempts: list[AttemptSummary] = field(default_factory=list)
+    body_dropped: bool = False  # retention dropped the recipe body (``app.retention``): no exact body to print
+
+
+class BodyDroppedError(Exception):
+    """The request's body was dropped by retention; only its usage and metadata remain."""
 
 
 async def list_requests(database_url: str, session_id: str) -> list[RequestSummary]:
@@ -69,7 +75,7 @@ async def list_requests(database_url: str, session_id: str) -> list[RequestSumma
     return [
         RequestSummary(
             r.id, r.trigger_id, r.round, r.estimate, r.entries_count, r.compaction_id, r.usage,
-            r.provider_request_id, attempts.get(r.id, []),
+            r.provider_request_id, attempts.get(r.id, []), "dropped" in r.recipe,
         )
         for r in rows
     ]  # fmt: skip
@@ -102,6 +108,11 @@ async def request_body(database_url: str, session_id: str, request_id: str) -> b
     try:
         async with transaction(pool) as conn:
             row = await context.get_request(conn, session_id, request_id)
+            if row is not None and "dropped" in row.recipe:
+                raise BodyDroppedError(
+                    f"the body of model request {request_id} was dropped by retention"
+                    " (the Workspace's request_bodies_days); its usage and metadata are kept"
+                )
             request = await context_admission.rebuild_request(conn, session_id, request_id)
     finally:
         await pool.close()

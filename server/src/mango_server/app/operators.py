@@ -11,10 +11,14 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from mango_server.domain.errors import NotFoundError
-from mango_server.store import credentials, environments, workspaces
+from mango_server.store import credentials, environments, retention, workspaces
 from mango_server.store.credentials import ApiKeyRow, EnvironmentKeyRow, IssuedKey
 from mango_server.store.db import Connection, create_pool, transaction
+from mango_server.store.retention import Policy, WorkspacePolicy
 from mango_server.store.workspaces import WorkspaceRow
+
+#: ``set_retention`` leaves a setting given as None unchanged; 0 turns it off (kept forever).
+OFF = 0
 
 
 @asynccontextmanager
@@ -72,3 +76,45 @@ async def revoke_environment_key(database_url: str, key_id: str) -> EnvironmentK
     """Revoke an Environment key at once; ``None`` when there is no such key."""
     async with operator_transaction(database_url) as conn:
         return await credentials.revoke_environment_key(conn, key_id)
+
+
+async def set_retention(
+    database_url: str,
+    workspace_id: str,
+    *,
+    archived_sessions_days: int | None = None,
+    request_bodies_days: int | None = None,
+    deployment_runs_days: int | None = None,
+) -> Policy:
+    """Change a Workspace's retention: a None setting stays as it is, 0 turns it off; answers the policy.
+
+    Raises:
+        NotFoundError: no such Workspace.
+        ValueError: a negative number of days.
+    """
+    given = (archived_sessions_days, request_bodies_days, deployment_runs_days)
+    if any(days is not None and days < 0 for days in given):
+        raise ValueError("retention days must be 0 (off) or more")
+    async with operator_transaction(database_url) as conn:
+        if not await workspaces.exists(conn, workspace_id):
+            raise NotFoundError(f"no workspace {workspace_id}")
+        current = await retention.get_policy(conn, workspace_id)
+
+        def merged(new: int | None, old: int | None) -> int | None:
+            return old if new is None else (None if new == OFF else new)
+
+        return await retention.set_policy(
+            conn,
+            Policy(
+                workspace_id,
+                merged(archived_sessions_days, current.archived_sessions_days),
+                merged(request_bodies_days, current.request_bodies_days),
+                merged(deployment_runs_days, current.deployment_runs_days),
+            ),
+        )
+
+
+async def list_retention(database_url: str) -> list[WorkspacePolicy]:
+    """Every Workspace with its retention (None: kept forever)."""
+    async with operator_transaction(database_url) as conn:
+        return await retention.list_policies(conn)

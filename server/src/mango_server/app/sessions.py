@@ -46,6 +46,7 @@ __all__ = [
     "archive",
     "create",
     "delete",
+    "fence_for_delete",
     "get",
     "list_page",
     "stored_budget",
@@ -266,16 +267,25 @@ async def archive(services: Services, principal: Principal, session_id: str) -> 
 
 async def delete(services: Services, principal: Principal, session_id: str) -> str:
     """Fence the Session for deletion (``session.deleted`` ends its streams); the relay removes it."""
-    ws = principal.workspace_id
     async with transaction(services.pool) as conn:
-        row = await sessions.get_row(conn, ws, session_id, lock=True)
-        tx = Tx(conn)
-        touched = await delegation.stop_all_for_delete(tx, row)  # children stop before the primary
-        await ledger.append(tx, ws, session_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())])
-        await sessions.mark_deleting(conn, row)
-        await mcp.settle_interrupted(conn, session_id)  # the journal says what became of in-flight calls
-        await work.stop_for_session(conn, session_id)
-        await outbox.wake(conn, ws, session_id, "delete")
-    for target in [session_id, *touched]:
+        row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
+        touched = await fence_for_delete(conn, row)
+    for target in touched:
         await services.notifier.committed(target)
     return session_id
+
+
+async def fence_for_delete(conn: Connection, row: SessionRow) -> list[str]:
+    """The first step of the deletion saga, in the caller's transaction (which holds ``row``'s lock):
+    fence the Session and its children, and arm the ``delete`` wakeup whose delivery finishes the
+    removal (``orchestration.relay``). Answers the Sessions to notify once committed. Also used by
+    the retention pass (``app.retention``)."""
+    ws, session_id = row.workspace_id, row.id
+    tx = Tx(conn)
+    touched = await delegation.stop_all_for_delete(tx, row)  # children stop before the primary
+    await ledger.append(tx, ws, session_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())])
+    await sessions.mark_deleting(conn, row)
+    await mcp.settle_interrupted(conn, session_id)  # the journal says what became of in-flight calls
+    await work.stop_for_session(conn, session_id)
+    await outbox.wake(conn, ws, session_id, "delete")
+    return [session_id, *touched]

@@ -16,6 +16,7 @@ from temporalio.worker import Worker
 from mango_server import event_loop
 from mango_server.app.blobs import BlobWrites, process_owner
 from mango_server.app.mcp_tokens import McpTokens
+from mango_server.app.retention import Pacing, retain_forever
 from mango_server.app.services import Services
 from mango_server.app.turn import TurnEngine
 from mango_server.app.turn.evaluator import ModelEvaluator
@@ -119,6 +120,11 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
                 group.create_task(sample_forever(pool)),
                 group.create_task(watch_forever(pool, settings.worker_stall_seconds)),
             ]
+            if settings.retention_interval_seconds > 0:
+                pacing = Pacing(settings.retention_batch_rows, settings.retention_batch_pause_seconds)
+                chores.append(
+                    group.create_task(retain_forever(pool, notifier, settings.retention_interval_seconds, pacing))
+                )
             if keyring is not None:
                 webhooks = WebhookDispatcher(pool, keyring, policy, dispatch_policy(settings))
                 chores.append(group.create_task(webhooks.run()))

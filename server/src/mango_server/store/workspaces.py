@@ -15,6 +15,7 @@ from mango_server.store.sql_loader import NamedQueries
 
 class Q(NamedQueries, file="workspaces"):
     insert_workspace: str
+    workspace_exists: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,3 +32,8 @@ async def create(conn: Connection, name: str) -> WorkspaceRow:
     record = await conn.fetchrow(Q.insert_workspace, new_id("wksp"), name)
     assert record is not None  # INSERT ... RETURNING
     return from_record(WorkspaceRow, record)
+
+
+async def exists(conn: Connection, workspace_id: str) -> bool:
+    """Whether the Workspace exists."""
+    return bool(await conn.fetchval(Q.workspace_exists, workspace_id))

@@ -22,6 +22,8 @@ __all__ = [
     "MODEL_TOKENS",
     "OUTBOX_DELIVERIES",
     "OUTBOX_LAG",
+    "RETENTION_BATCHES",
+    "RETENTION_REMOVED",
     "SSE_CONNECTIONS",
     "SSE_ROWS",
     "STORAGE_BYTES",
@@ -75,6 +77,13 @@ OUTBOX_LAG = Histogram(
 OUTBOX_DELIVERIES = Counter(
     "mango_outbox_deliveries", "Outbox deliveries, by kind and outcome (ok, retry).", ["kind", "outcome"]
 )
+RETENTION_REMOVED = Counter(
+    "mango_retention_removed",
+    "What retention passes removed, by kind (archived_sessions fenced for deletion, request_bodies dropped,"
+    " deployment_runs expired).",
+    ["kind"],
+)
+RETENTION_BATCHES = Counter("mango_retention_batches", "Retention batches run, by kind.", ["kind"])
 WORK_QUEUE_DEPTH = Gauge("mango_work_items", "Work items not yet stopped, by state (sampled).", ["state"])
 STORAGE_BYTES = Gauge(
     "mango_storage_bytes", "Bytes on disk of each table family, indexes and TOAST included (sampled).", ["family"]
