@@ -5,7 +5,11 @@ In one run and one process tree: a real PostgreSQL / Temporal / NATS / SeaweedFS
 for 1, 10 and 50 concurrent Sessions, first the bare Temporal floor (``bench/floor.py``: an
 Update to a long-running workflow running one no-op activity, client and worker in one process)
 then Mango's turn: from the POST of a ``user.message`` to the matching ``session.status_idle`` on
-the Session's SSE stream (opened beforehand).
+the Session's SSE stream (opened beforehand). Each concurrency runs short Sessions (40, 20 and 8
+turns at 1, 10 and 50) and, with ``--long-turns`` (default 300), long ones at the concurrencies of
+``--long-sessions`` (default 1 and 10: 50 Sessions of 300 turns is 15,000 turns, several minutes on 2
+cores; ``--long-sessions 1,10,50`` runs it), each measured over all its turns, so a cost that grows
+with a Session's length shows as CPU per turn above the short Sessions'.
 
 By default (``--model messages``) Mango takes the production path: ``MANGO_MODEL_PROVIDER=messages``,
 its Messages API adapter streaming each round from a local provider stand-in (``bench/_provider.py``,
@@ -23,6 +27,7 @@ and without them. ``--write`` records the tables in docs/performance.md. Bounded
 of turns per scenario.
 
     .venv/bin/python bench/turn_overhead.py --idle 2000 --streams 1000 --write
+    .venv/bin/python bench/turn_overhead.py --long-sessions 1,10,50 --idle 2000 --streams 1000 --write  # in full
 """
 
 from __future__ import annotations
@@ -53,6 +58,8 @@ from _proc import rss_kib, self_cpu_seconds, snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ((1, 40), (10, 20), (50, 8))  # (concurrent sessions, turns per session)
+LONG_TURNS = 300  # turns per long Session (``--long-turns``)
+LONG_SESSIONS = "1,10"  # the concurrencies at which long Sessions run by default (``--long-sessions``)
 MANGO_ROLES = ("api", "orchestrator", "temporal", "postgres", "nats")
 # Production defaults where the test platform differs, and no throttling of the load itself.
 BENCH_ENV = {
@@ -121,6 +128,7 @@ def _stats(kind: str, sessions: int, latencies: list[float], wall: float) -> Row
     return {
         "kind": kind,
         "sessions": sessions,
+        "per_session": len(latencies) // sessions,
         "turns": len(latencies),
         "p50_ms": p50,
         "p99_ms": p99,
@@ -362,27 +370,54 @@ async def run_fanout(
 
 def _turn_table(rows: list[Row]) -> str:
     head = (
-        "| run | model | Sessions | turns | p50 (ms) | p99 (ms) | turns/s | x floor | CPU ms/turn: api | orchestrator "
-        "| floor process | Temporal | PostgreSQL | NATS | total | load generator | provider stand-in |"
+        "| run | model | Sessions | turns per Session | turns | p50 (ms) | p99 (ms) | turns/s | x floor "
+        "| CPU ms/turn: api | orchestrator | floor process | Temporal | PostgreSQL | NATS | total | load generator "
+        "| provider stand-in |"
     )
-    lines = [head, "|" + "---|" * 17]
-    floor_rate: dict[int, float] = {}
+    lines = [head, "|" + "---|" * 18]
+    floor_rate: dict[tuple[int, int], float] = {}
     for row in rows:
         cpu = row["cpu"]
+        shape = (row["sessions"], row["per_session"])
         if row["kind"] == "floor":
-            floor_rate[row["sessions"]] = row["turns_per_s"]
-        ratio = row["turns_per_s"] / floor_rate[row["sessions"]] if row["sessions"] in floor_rate else float("nan")
+            floor_rate[shape] = row["turns_per_s"]
+        ratio = row["turns_per_s"] / floor_rate[shape] if shape in floor_rate else float("nan")
 
         def cell(name: str, cpu: dict[str, float] = cpu) -> str:
             return f"{cpu[name]:.1f}" if name in cpu else "-"
 
-        total = sum(v for k, v in cpu.items() if k not in ("load", "provider"))
+        total = _total(row)
         lines.append(
-            f"| {row['kind']} | {row.get('model', '-')} | {row['sessions']} | {row['turns']} | {row['p50_ms']:.1f} "
+            f"| {row['kind']} | {row.get('model', '-')} | {row['sessions']} | {row['per_session']} | {row['turns']} "
+            f"| {row['p50_ms']:.1f} "
             f"| {row['p99_ms']:.1f} | {row['turns_per_s']:.1f} | {ratio:.2f} | {cell('api')} | {cell('orchestrator')} "
             f"| {cell('floor')} | {cell('temporal')} | {cell('postgres')} | {cell('nats')} | {total:.1f} "
             f"| {cell('load')} | {cell('provider')} |"
         )
+    return "\n".join(lines)
+
+
+def _total(row: Row) -> float:
+    return sum(v for k, v in row["cpu"].items() if k not in ("load", "provider"))
+
+
+def _growth(rows: list[Row]) -> str:
+    """Per run of Mango and concurrency: the long Sessions' total CPU per turn over the short ones' (means of the
+    repeats), the figure that shows a cost growing with a Session's length."""
+    totals: dict[tuple[str, int, bool], list[float]] = {}
+    for row in rows:
+        if row["kind"].startswith("mango"):
+            long = (row["sessions"], row["per_session"]) not in SCENARIOS
+            totals.setdefault((row["kind"], row["sessions"], long), []).append(_total(row))
+    lines = []
+    for (kind, sessions, long), values in sorted(totals.items()):
+        short = totals.get((kind, sessions, False))
+        if long and short:
+            ratio = statistics.fmean(values) / statistics.fmean(short)
+            lines.append(
+                f"- {kind}, {sessions} Sessions: long / short Sessions' total CPU per turn = "
+                f"{statistics.fmean(values):.1f} / {statistics.fmean(short):.1f} ms = {ratio:.2f}"
+            )
     return "\n".join(lines)
 
 
@@ -467,7 +502,15 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="record the figures in docs/performance.md")
     parser.add_argument("--idle", type=int, default=0, help="also measure RSS after one turn on N Sessions")
     parser.add_argument("--streams", type=int, default=0, help="also measure p50 with N open SSE streams")
-    parser.add_argument("--only", type=int, default=0, help="run only the scenario with this many Sessions")
+    parser.add_argument("--only", type=int, default=0, help="run only the scenarios with this many Sessions")
+    parser.add_argument(
+        "--long-turns", type=int, default=LONG_TURNS, help="turns per long Session (0: no long Sessions)"
+    )
+    parser.add_argument(
+        "--long-sessions",
+        default=LONG_SESSIONS,
+        help="comma-separated concurrencies at which long Sessions run (all three: 1,10,50)",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="run the scenarios this many times, interleaved")
     parser.add_argument(
         "--baseline-src",
@@ -476,7 +519,9 @@ def main() -> None:
         "same model settings and run",
     )
     args = parser.parse_args()
-    scenarios = [s for s in SCENARIOS if not args.only or s[0] == args.only] * args.repeat
+    long_at = {int(n) for n in args.long_sessions.split(",") if n.strip()} if args.long_turns else set()
+    shapes = [*SCENARIOS, *((n, args.long_turns) for n, _ in SCENARIOS if n in long_at)]
+    scenarios = [s for s in shapes if not args.only or s[0] == args.only] * args.repeat
     with (
         tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp,
         model_path(args.model) as (model, provider_pid),
@@ -504,7 +549,8 @@ def main() -> None:
             rows: list[Row] = []
             for index, (sessions, turns) in enumerate(scenarios):
                 rows.append(run_floor(stack.temporal_address, pids, sessions, turns))
-                rows.append(run_floor(stack.temporal_address, pids, sessions, turns, "signal"))
+                if (sessions, turns) in SCENARIOS:  # the signal-shaped floor of long Sessions would add nothing
+                    rows.append(run_floor(stack.temporal_address, pids, sessions, turns, "signal"))
                 pair = [(running.base_url, tenant.api_key, pids, model, sessions, turns, "mango")]
                 if baseline is not None:
                     pair.append(
@@ -515,7 +561,8 @@ def main() -> None:
                 # runs the two in the other order, so the order does not favour either.
                 measured = [asyncio.run(run_mango(*p)) for p in (pair if index % 2 else pair[::-1])]
                 rows += sorted(measured, key=lambda row: row["kind"] == "mango")
-                print("\n".join(_turn_table(rows[-4 if baseline else -3 :]).splitlines()[2:]), flush=True)
+                shown = (2 if baseline else 1) + ((sessions, turns) in SCENARIOS)
+                print("\n".join(_turn_table(rows[-1 - shown :]).splitlines()[2:]), flush=True)
             url, key = running.base_url, tenant.api_key
             fanout = asyncio.run(run_fanout(url, key, pids, model, args.streams)) if args.streams else None
             idle = asyncio.run(run_idle(url, key, pids, model, args.idle)) if args.idle else None
@@ -524,6 +571,8 @@ def main() -> None:
             if baseline is not None:
                 baseline.stop()
     table = _turn_table(rows)
+    if growth := _growth(rows):
+        table += "\n\n" + growth
     print(table)
     if fanout:
         print(_fanout_table(fanout))
