@@ -3,13 +3,21 @@ INSERT INTO deployments (workspace_id, id, name, description, agent_id, agent_ve
                          initial_events, metadata, schedule, overlap_policy, status, created_at, updated_at, vault_ids,
                          budget)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', $12, $12, $13, $14)
-RETURNING *;
+RETURNING workspace_id, id, name, description, agent_id, agent_version, environment_id, initial_events,
+          metadata, schedule, overlap_policy, status, paused_reason, revision, synced_revision,
+          upcoming_runs_at, last_run_at, created_at, updated_at, archived_at, vault_ids, budget;
 
 -- name: get_deployment
-SELECT * FROM deployments WHERE workspace_id = $1 AND id = $2;
+SELECT workspace_id, id, name, description, agent_id, agent_version, environment_id, initial_events,
+    metadata, schedule, overlap_policy, status, paused_reason, revision, synced_revision,
+    upcoming_runs_at, last_run_at, created_at, updated_at, archived_at, vault_ids, budget
+FROM deployments WHERE workspace_id = $1 AND id = $2;
 
 -- name: lock_deployment
-SELECT * FROM deployments WHERE workspace_id = $1 AND id = $2 FOR UPDATE;
+SELECT workspace_id, id, name, description, agent_id, agent_version, environment_id, initial_events,
+    metadata, schedule, overlap_policy, status, paused_reason, revision, synced_revision,
+    upcoming_runs_at, last_run_at, created_at, updated_at, archived_at, vault_ids, budget
+FROM deployments WHERE workspace_id = $1 AND id = $2 FOR UPDATE;
 
 -- name: update_deployment
 -- Every change the Schedule may follow bumps the revision; the scheduler re-syncs it.
@@ -19,14 +27,22 @@ SET name = $3, description = $4, agent_id = $5, agent_version = $6, environment_
     archived_at = $14, updated_at = $15, vault_ids = $16, budget = $17, revision = revision + 1,
     upcoming_runs_at = CASE WHEN $12 = 'active' AND $14::timestamptz IS NULL THEN upcoming_runs_at ELSE '[]' END
 WHERE workspace_id = $1 AND id = $2
-RETURNING *;
+RETURNING workspace_id, id, name, description, agent_id, agent_version, environment_id, initial_events,
+          metadata, schedule, overlap_policy, status, paused_reason, revision, synced_revision,
+          upcoming_runs_at, last_run_at, created_at, updated_at, archived_at, vault_ids, budget;
 
 -- name: list_base
-SELECT * FROM deployments WHERE workspace_id = $1
+SELECT workspace_id, id, name, description, agent_id, agent_version, environment_id, initial_events,
+    metadata, schedule, overlap_policy, status, paused_reason, revision, synced_revision,
+    upcoming_runs_at, last_run_at, created_at, updated_at, archived_at, vault_ids, budget
+FROM deployments WHERE workspace_id = $1
 
 -- name: claim_unsynced
 -- Deployments whose Temporal Schedule lags their row; SKIP LOCKED lets several schedulers share them.
-SELECT * FROM deployments WHERE synced_revision < revision ORDER BY updated_at LIMIT $1 FOR UPDATE SKIP LOCKED;
+SELECT workspace_id, id, name, description, agent_id, agent_version, environment_id, initial_events,
+    metadata, schedule, overlap_policy, status, paused_reason, revision, synced_revision,
+    upcoming_runs_at, last_run_at, created_at, updated_at, archived_at, vault_ids, budget
+FROM deployments WHERE synced_revision < revision ORDER BY updated_at LIMIT $1 FOR UPDATE SKIP LOCKED;
 
 -- name: mark_synced
 UPDATE deployments SET synced_revision = $2, upcoming_runs_at = $3 WHERE id = $1 AND revision = $2;
@@ -47,13 +63,18 @@ INSERT INTO deployment_runs (workspace_id, id, deployment_id, agent_id, agent_ve
                              scheduled_at, outcome, error, created_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 ON CONFLICT (deployment_id, scheduled_at) WHERE trigger_type = 'schedule' DO NOTHING
-RETURNING *;
+RETURNING workspace_id, id, deployment_id, agent_id, agent_version, session_id, trigger_type, scheduled_at,
+          outcome, error, created_at;
 
 -- name: get_run
-SELECT * FROM deployment_runs WHERE workspace_id = $1 AND id = $2;
+SELECT workspace_id, id, deployment_id, agent_id, agent_version, session_id, trigger_type, scheduled_at,
+    outcome, error, created_at
+FROM deployment_runs WHERE workspace_id = $1 AND id = $2;
 
 -- name: get_scheduled_run
-SELECT * FROM deployment_runs WHERE deployment_id = $1 AND scheduled_at = $2 AND trigger_type = 'schedule';
+SELECT workspace_id, id, deployment_id, agent_id, agent_version, session_id, trigger_type, scheduled_at,
+    outcome, error, created_at
+FROM deployment_runs WHERE deployment_id = $1 AND scheduled_at = $2 AND trigger_type = 'schedule';
 
 -- name: latest_session_status
 -- The status of the newest Session a Deployment's Runs created (overlap checks).
@@ -62,4 +83,6 @@ WHERE r.deployment_id = $1 AND s.deleting_at IS NULL AND s.archived_at IS NULL
 ORDER BY r.created_at DESC LIMIT 1;
 
 -- name: runs_base
-SELECT * FROM deployment_runs WHERE workspace_id = $1
+SELECT workspace_id, id, deployment_id, agent_id, agent_version, session_id, trigger_type, scheduled_at,
+    outcome, error, created_at
+FROM deployment_runs WHERE workspace_id = $1

@@ -48,18 +48,26 @@ FROM reserved, execution;
 SELECT 1 FROM session_events WHERE id = $1;
 
 -- name: find_event
-SELECT * FROM session_events WHERE session_id = $1 AND id = $2;
+SELECT workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at,
+    session_thread_id
+FROM session_events WHERE session_id = $1 AND id = $2;
 
 -- name: events_after
-SELECT * FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3;
+SELECT workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at,
+    session_thread_id
+FROM session_events WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3;
 
 -- name: list_base
-SELECT * FROM session_events WHERE workspace_id = $1 AND session_id = $2
+SELECT workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at,
+    session_thread_id
+FROM session_events WHERE workspace_id = $1 AND session_id = $2
 
 -- name: next_trigger
 -- Turn triggers: user messages, outcome definitions, the grader's needs-revision feedback and, on a
 -- Thread, a message from another Thread (the list lives in ``mango_next_trigger``, migration 0019).
-SELECT * FROM mango_next_trigger($1) WHERE id IS NOT NULL;
+SELECT workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at,
+    session_thread_id
+FROM mango_next_trigger($1) WHERE id IS NOT NULL;
 
 -- name: mark_processed
 UPDATE session_events SET processed_at = $2 WHERE id = ANY($1::text[]) AND processed_at IS NULL;

@@ -1,16 +1,18 @@
 -- name: insert_file
 INSERT INTO files (workspace_id, id, filename, mime_type, size_bytes, sha256, object_key, created_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, now())
-RETURNING *;
+RETURNING workspace_id, id, filename, mime_type, size_bytes, sha256, object_key, created_at;
 
 -- name: get_file
-SELECT * FROM files WHERE workspace_id = $1 AND id = $2;
+SELECT workspace_id, id, filename, mime_type, size_bytes, sha256, object_key, created_at
+FROM files WHERE workspace_id = $1 AND id = $2;
 
 -- name: delete_file
 DELETE FROM files WHERE workspace_id = $1 AND id = $2 RETURNING object_key;
 
 -- name: list_base
-SELECT * FROM files WHERE workspace_id = $1;
+SELECT workspace_id, id, filename, mime_type, size_bytes, sha256, object_key, created_at
+FROM files WHERE workspace_id = $1;
 
 -- name: insert_snapshot
 INSERT INTO message_file_snapshots (workspace_id, session_id, event_id, block_index, file_id, data)

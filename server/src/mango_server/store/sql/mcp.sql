@@ -1,5 +1,7 @@
 -- name: get_discovery
-SELECT * FROM mcp_discoveries WHERE session_id = $1 AND thread_key = $2 AND server_name = $3;
+SELECT workspace_id, session_id, thread_key, server_name, config_digest, snapshot, failed_trigger_id,
+    discovered_at, last_discovered_at, last_error, last_error_at
+FROM mcp_discoveries WHERE session_id = $1 AND thread_key = $2 AND server_name = $3;
 
 -- name: put_discovery
 -- A pinned snapshot, or ($7 set) the marker of a failed discovery; health: a success is the last
@@ -31,19 +33,25 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
 ON CONFLICT (session_id, event_id) DO NOTHING;
 
 -- name: runnable_invocations
-SELECT i.* FROM mcp_invocations i
+SELECT i.workspace_id, i.session_id, i.event_id, i.server_name, i.tool_name, i.input, i.snapshot_digest,
+    i.state, i.evaluation, i.raw_result, i.receipt, i.file_id, i.created_at, i.started_at,
+    i.finished_at FROM mcp_invocations i
 JOIN session_actions a ON a.session_id = i.session_id AND a.event_id = i.event_id
 WHERE i.session_id = $1 AND i.state IN ('allowed', 'started') AND a.state = 'allowed'
 ORDER BY i.created_at, i.event_id;
 
 -- name: lock_invocation
-SELECT i.* FROM mcp_invocations i
+SELECT i.workspace_id, i.session_id, i.event_id, i.server_name, i.tool_name, i.input, i.snapshot_digest,
+    i.state, i.evaluation, i.raw_result, i.receipt, i.file_id, i.created_at, i.started_at,
+    i.finished_at FROM mcp_invocations i
 JOIN session_actions a ON a.session_id = i.session_id AND a.event_id = i.event_id
 WHERE i.session_id = $1 AND i.event_id = $2 AND a.state = 'allowed'
 FOR UPDATE OF i;
 
 -- name: get_invocation
-SELECT * FROM mcp_invocations WHERE session_id = $1 AND event_id = $2;
+SELECT workspace_id, session_id, event_id, server_name, tool_name, input, snapshot_digest, state,
+    evaluation, raw_result, receipt, file_id, created_at, started_at, finished_at
+FROM mcp_invocations WHERE session_id = $1 AND event_id = $2;
 
 -- name: set_invocation_state
 UPDATE mcp_invocations

@@ -45,28 +45,36 @@ INSERT INTO memories (workspace_id, memory_store_id, id, path, content, content_
                       memory_version_id, created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
 ON CONFLICT (memory_store_id, path) DO NOTHING
-RETURNING *;
+RETURNING workspace_id, memory_store_id, id, path, content, content_sha256, content_size_bytes,
+          memory_version_id, created_at, updated_at;
 
 -- name: memory_at_path
 SELECT id, path FROM memories WHERE memory_store_id = $1 AND path = $2;
 
 -- name: get_memory
-SELECT * FROM memories WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3;
+SELECT workspace_id, memory_store_id, id, path, content, content_sha256, content_size_bytes,
+    memory_version_id, created_at, updated_at
+FROM memories WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3;
 
 -- name: lock_memory
-SELECT * FROM memories WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3 FOR UPDATE;
+SELECT workspace_id, memory_store_id, id, path, content, content_sha256, content_size_bytes,
+    memory_version_id, created_at, updated_at
+FROM memories WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3 FOR UPDATE;
 
 -- name: update_memory
 UPDATE memories SET path = $3, content = $4, content_sha256 = $5, content_size_bytes = $6, memory_version_id = $7,
                     updated_at = $8
 WHERE memory_store_id = $1 AND id = $2
-RETURNING *;
+RETURNING workspace_id, memory_store_id, id, path, content, content_sha256, content_size_bytes,
+          memory_version_id, created_at, updated_at;
 
 -- name: delete_memory
 DELETE FROM memories WHERE memory_store_id = $1 AND id = $2;
 
 -- name: list_memories
-SELECT * FROM memories
+SELECT workspace_id, memory_store_id, id, path, content, content_sha256, content_size_bytes,
+    memory_version_id, created_at, updated_at
+FROM memories
 WHERE memory_store_id = $1 AND starts_with(path, $2)
   AND (($4 = 'gt' AND path > $3) OR ($4 = 'ge' AND path >= $3))
 ORDER BY path
@@ -78,10 +86,14 @@ INSERT INTO memory_versions (workspace_id, memory_store_id, id, memory_id, opera
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
 
 -- name: get_version
-SELECT * FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3;
+SELECT workspace_id, memory_store_id, id, memory_id, operation, path, content, content_sha256,
+    content_size_bytes, created_by, redacted_at, created_at
+FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3;
 
 -- name: lock_version
-SELECT * FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3 FOR UPDATE;
+SELECT workspace_id, memory_store_id, id, memory_id, operation, path, content, content_sha256,
+    content_size_bytes, created_by, redacted_at, created_at
+FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2 AND id = $3 FOR UPDATE;
 
 -- name: version_is_current
 SELECT EXISTS (SELECT 1 FROM memories WHERE memory_store_id = $1 AND memory_version_id = $2);
@@ -90,7 +102,10 @@ SELECT EXISTS (SELECT 1 FROM memories WHERE memory_store_id = $1 AND memory_vers
 UPDATE memory_versions SET path = NULL, content = NULL, content_sha256 = NULL, content_size_bytes = NULL,
                            redacted_at = $3
 WHERE memory_store_id = $1 AND id = $2
-RETURNING *;
+RETURNING workspace_id, memory_store_id, id, memory_id, operation, path, content, content_sha256,
+          content_size_bytes, created_by, redacted_at, created_at;
 
 -- name: list_versions_base
-SELECT * FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2
+SELECT workspace_id, memory_store_id, id, memory_id, operation, path, content, content_sha256,
+    content_size_bytes, created_by, redacted_at, created_at
+FROM memory_versions WHERE workspace_id = $1 AND memory_store_id = $2

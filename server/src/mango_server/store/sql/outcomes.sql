@@ -9,7 +9,9 @@ UPDATE session_outcomes SET state = 'interrupted' WHERE session_id = $1 AND stat
 RETURNING id;
 
 -- name: active_outcome
-SELECT * FROM session_outcomes WHERE session_id = $1 AND state = 'active' ORDER BY created_at DESC LIMIT 1;
+SELECT workspace_id, session_id, id, event_id, description, rubric, rubric_text, max_iterations, state,
+    created_at
+FROM session_outcomes WHERE session_id = $1 AND state = 'active' ORDER BY created_at DESC LIMIT 1;
 
 -- name: set_state
 UPDATE session_outcomes SET state = $2 WHERE id = $1;
@@ -18,7 +20,9 @@ UPDATE session_outcomes SET state = $2 WHERE id = $1;
 SELECT count(*) FROM outcome_evaluations WHERE outcome_id = $1 AND result IS NOT NULL;
 
 -- name: get_evaluation
-SELECT * FROM outcome_evaluations WHERE outcome_id = $1 AND iteration = $2;
+SELECT workspace_id, session_id, outcome_id, iteration, start_event_id, result, explanation, created_at,
+    completed_at
+FROM outcome_evaluations WHERE outcome_id = $1 AND iteration = $2;
 
 -- name: start_evaluation
 INSERT INTO outcome_evaluations (workspace_id, session_id, outcome_id, iteration, start_event_id, created_at)
@@ -41,7 +45,11 @@ WHERE e.session_id = $1 AND e.type = 'agent.message'
 ORDER BY e.seq DESC LIMIT 20;
 
 -- name: outcome_by_event
-SELECT * FROM session_outcomes WHERE event_id = $1;
+SELECT workspace_id, session_id, id, event_id, description, rubric, rubric_text, max_iterations, state,
+    created_at
+FROM session_outcomes WHERE event_id = $1;
 
 -- name: get_outcome
-SELECT * FROM session_outcomes WHERE id = $1;
+SELECT workspace_id, session_id, id, event_id, description, rubric, rubric_text, max_iterations, state,
+    created_at
+FROM session_outcomes WHERE id = $1;

@@ -5,10 +5,18 @@ VALUES ($1, $2, $3, 'idle', $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13);
 
 -- name: get_session
 -- Child Thread execution rows (primary_session_id set) are never Sessions to clients.
-SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL;
+SELECT workspace_id, id, title, status, stop_reason, agent_id, agent_version, agent_snapshot,
+    environment_id, metadata, resources, usage, next_seq, created_at, updated_at, archived_at,
+    deleting_at, active_seconds, running_since, budget, primary_session_id, primary_thread_id,
+    outcome_evaluations, vault_ids
+FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL;
 
 -- name: lock_session
-SELECT * FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL
+SELECT workspace_id, id, title, status, stop_reason, agent_id, agent_version, agent_snapshot,
+    environment_id, metadata, resources, usage, next_seq, created_at, updated_at, archived_at,
+    deleting_at, active_seconds, running_since, budget, primary_session_id, primary_thread_id,
+    outcome_evaluations, vault_ids
+FROM sessions WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL
 FOR UPDATE;
 
 -- name: lock_session_any
@@ -17,7 +25,11 @@ FOR UPDATE;
 -- and a child's transactions): the rows are sorted before they are locked (the Session's row,
 -- ``id = $1`` false, first), and locking follows that order. A Session's own row comes alone.
 -- ``primary_session_id`` never changes, so reading it unlocked is safe.
-SELECT * FROM sessions
+SELECT workspace_id, id, title, status, stop_reason, agent_id, agent_version, agent_snapshot,
+    environment_id, metadata, resources, usage, next_seq, created_at, updated_at, archived_at,
+    deleting_at, active_seconds, running_since, budget, primary_session_id, primary_thread_id,
+    outcome_evaluations, vault_ids
+FROM sessions
 WHERE id = $1 OR id = (SELECT primary_session_id FROM sessions WHERE id = $1)
 ORDER BY id = $1
 FOR UPDATE;
@@ -55,7 +67,11 @@ UPDATE sessions SET deleting_at = $3 WHERE workspace_id = $1 AND id = $2;
 DELETE FROM sessions WHERE id = $1 AND deleting_at IS NOT NULL;
 
 -- name: list_base
-SELECT * FROM sessions WHERE workspace_id = $1 AND deleting_at IS NULL AND primary_session_id IS NULL
+SELECT workspace_id, id, title, status, stop_reason, agent_id, agent_version, agent_snapshot,
+    environment_id, metadata, resources, usage, next_seq, created_at, updated_at, archived_at,
+    deleting_at, active_seconds, running_since, budget, primary_session_id, primary_thread_id,
+    outcome_evaluations, vault_ids
+FROM sessions WHERE workspace_id = $1 AND deleting_at IS NULL AND primary_session_id IS NULL
 
 -- name: session_exists
 SELECT 1 FROM sessions WHERE id = $1;

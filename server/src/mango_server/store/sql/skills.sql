@@ -3,20 +3,24 @@ INSERT INTO skills (workspace_id, id, display_title, latest_version, next_versio
 VALUES ($1, $2, $3, 1, 2, now(), now());
 
 -- name: get_skill
-SELECT * FROM skills WHERE workspace_id = $1 AND id = $2 AND ($3 OR deleted_at IS NULL);
+SELECT workspace_id, id, display_title, latest_version, next_version, created_at, updated_at, deleted_at
+FROM skills WHERE workspace_id = $1 AND id = $2 AND ($3 OR deleted_at IS NULL);
 
 -- name: lock_skill
-SELECT * FROM skills WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE;
+SELECT workspace_id, id, display_title, latest_version, next_version, created_at, updated_at, deleted_at
+FROM skills WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL FOR UPDATE;
 
 -- name: share_skill
-SELECT * FROM skills WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL FOR SHARE;
+SELECT workspace_id, id, display_title, latest_version, next_version, created_at, updated_at, deleted_at
+FROM skills WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL FOR SHARE;
 
 -- name: set_latest
 UPDATE skills SET latest_version = $3, next_version = greatest(next_version, $4), updated_at = now()
 WHERE workspace_id = $1 AND id = $2;
 
 -- name: list_base
-SELECT * FROM skills WHERE workspace_id = $1 AND deleted_at IS NULL;
+SELECT workspace_id, id, display_title, latest_version, next_version, created_at, updated_at, deleted_at
+FROM skills WHERE workspace_id = $1 AND deleted_at IS NULL;
 
 -- name: insert_version
 INSERT INTO skill_versions (workspace_id, skill_id, version, id, name, description, directory, archive_size_bytes,
@@ -24,14 +28,20 @@ INSERT INTO skill_versions (workspace_id, skill_id, version, id, name, descripti
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now());
 
 -- name: get_version
-SELECT * FROM skill_versions
+SELECT workspace_id, skill_id, version, id, name, description, directory, archive_size_bytes,
+    archive_sha256, expanded_size_bytes, member_count, object_key, created_at, deleted_at
+FROM skill_versions
 WHERE workspace_id = $1 AND skill_id = $2 AND version = $3 AND ($4 OR deleted_at IS NULL);
 
 -- name: live_versions
-SELECT * FROM skill_versions WHERE workspace_id = $1 AND skill_id = $2 AND deleted_at IS NULL ORDER BY version;
+SELECT workspace_id, skill_id, version, id, name, description, directory, archive_size_bytes,
+    archive_sha256, expanded_size_bytes, member_count, object_key, created_at, deleted_at
+FROM skill_versions WHERE workspace_id = $1 AND skill_id = $2 AND deleted_at IS NULL ORDER BY version;
 
 -- name: versions_base
-SELECT * FROM skill_versions WHERE workspace_id = $1 AND skill_id = $2 AND deleted_at IS NULL;
+SELECT workspace_id, skill_id, version, id, name, description, directory, archive_size_bytes,
+    archive_sha256, expanded_size_bytes, member_count, object_key, created_at, deleted_at
+FROM skill_versions WHERE workspace_id = $1 AND skill_id = $2 AND deleted_at IS NULL;
 
 -- name: agent_pins
 SELECT a.id FROM agents a

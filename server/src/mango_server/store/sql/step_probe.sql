@@ -18,7 +18,10 @@ SELECT l.*,
     e.trigger_id AS trigger_trigger_id, e.processed_at AS trigger_processed_at,
     e.created_at AS trigger_created_at, e.session_thread_id AS trigger_session_thread_id
 FROM (
-SELECT s.*,
+SELECT s.workspace_id, s.id, s.title, s.status, s.stop_reason, s.agent_id, s.agent_version,
+    s.agent_snapshot, s.environment_id, s.metadata, s.resources, s.usage, s.next_seq, s.created_at,
+    s.updated_at, s.archived_at, s.deleting_at, s.active_seconds, s.running_since, s.budget,
+    s.primary_session_id, s.primary_thread_id, s.outcome_evaluations, s.vault_ids,
     EXISTS (
         SELECT 1 FROM mcp_invocations i
         JOIN session_actions a ON a.session_id = i.session_id AND a.event_id = i.event_id

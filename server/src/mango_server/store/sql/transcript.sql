@@ -69,5 +69,7 @@ SELECT c.id, c.parent_id, c.trigger_id, c.mode, c.policy_version, c.projection, 
        ) END AS transcript
 FROM (SELECT) AS one
 LEFT JOIN LATERAL (
-    SELECT * FROM context_compactions WHERE session_id = $1 ORDER BY seq DESC LIMIT 1
+    SELECT workspace_id, session_id, id, seq, parent_id, trigger_id, mode, policy_version, projection,
+        pre_tokens, post_tokens, created_at
+    FROM context_compactions WHERE session_id = $1 ORDER BY seq DESC LIMIT 1
 ) AS c ON true;

@@ -1,5 +1,6 @@
 -- name: active_turn
-SELECT * FROM session_turns WHERE session_id = $1 AND state <> 'done';
+SELECT workspace_id, session_id, trigger_id, state, round, attempt_errors, created_at, updated_at
+FROM session_turns WHERE session_id = $1 AND state <> 'done';
 
 -- name: active_or_next_trigger
 -- The Session's active turn or, when it has none, its next trigger (``events.next_trigger``), in one
@@ -20,7 +21,11 @@ CROSS JOIN LATERAL mango_next_trigger(CASE WHEN t.trigger_id IS NULL THEN $1 END
 SELECT l.*, t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
     t.attempt_errors AS turn_attempt_errors
 FROM (
-    SELECT * FROM sessions
+    SELECT workspace_id, id, title, status, stop_reason, agent_id, agent_version, agent_snapshot,
+        environment_id, metadata, resources, usage, next_seq, created_at, updated_at, archived_at,
+        deleting_at, active_seconds, running_since, budget, primary_session_id, primary_thread_id,
+        outcome_evaluations, vault_ids
+    FROM sessions
     WHERE workspace_id = $1 AND id = $2 AND deleting_at IS NULL AND primary_session_id IS NULL
     FOR UPDATE
 ) AS l
@@ -36,7 +41,7 @@ WITH message AS (
 )
 INSERT INTO session_turns (workspace_id, session_id, trigger_id, state, round, created_at, updated_at)
 VALUES ($1, $2, $3, 'running', 0, now(), now())
-RETURNING *;
+RETURNING workspace_id, session_id, trigger_id, state, round, attempt_errors, created_at, updated_at;
 
 -- name: update_turn
 UPDATE session_turns SET state = $3, round = $4, attempt_errors = $5, updated_at = now()
@@ -49,8 +54,12 @@ WHERE session_id = $1 AND trigger_id = $2;
 -- the turn row, not only joining it, is what keeps its columns current: a statement that waited for
 -- the Session's lock re-reads every row it locks as the writer it waited for left it, while a row
 -- it only joined would still be its snapshot's, taken before the wait.
-SELECT s.*, t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
-       t.attempt_errors AS turn_attempt_errors
+SELECT s.workspace_id, s.id, s.title, s.status, s.stop_reason, s.agent_id, s.agent_version,
+    s.agent_snapshot, s.environment_id, s.metadata, s.resources, s.usage, s.next_seq, s.created_at,
+    s.updated_at, s.archived_at, s.deleting_at, s.active_seconds, s.running_since, s.budget,
+    s.primary_session_id, s.primary_thread_id, s.outcome_evaluations, s.vault_ids,
+    t.trigger_id AS turn_trigger_id, t.state AS turn_state, t.round AS turn_round,
+    t.attempt_errors AS turn_attempt_errors
 FROM sessions s JOIN session_turns t ON t.session_id = s.id AND t.state <> 'done'
 WHERE s.id = $1 AND s.primary_session_id IS NULL
 FOR UPDATE OF s, t;

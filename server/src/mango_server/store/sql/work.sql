@@ -1,7 +1,9 @@
 -- name: insert_work
 INSERT INTO work (workspace_id, id, environment_id, kind, session_id, state, metadata, created_at)
 VALUES ($1, $2, $3, $4, $5, 'queued', $6, clock_timestamp())
-RETURNING *;
+RETURNING workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+          claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+          stop_requested_at, stopped_at, error, result, created_at, teardown_session_id;
 
 -- name: ensure_session_work
 INSERT INTO work (workspace_id, id, environment_id, kind, session_id, state, metadata, created_at)
@@ -29,10 +31,17 @@ SELECT EXISTS (
 );
 
 -- name: get_work
-SELECT * FROM work WHERE workspace_id = $1 AND environment_id = $2 AND id = $3;
+SELECT workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+    claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+    stop_requested_at, stopped_at, error, result, created_at, teardown_session_id
+FROM work WHERE workspace_id = $1 AND environment_id = $2 AND id = $3;
 
 -- name: lock_work
-SELECT *, clock_timestamp() AS db_now FROM work WHERE workspace_id = $1 AND environment_id = $2 AND id = $3 FOR UPDATE;
+SELECT workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+    claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+    stop_requested_at, stopped_at, error, result, created_at, teardown_session_id,
+    clock_timestamp() AS db_now
+FROM work WHERE workspace_id = $1 AND environment_id = $2 AND id = $3 FOR UPDATE;
 
 -- name: sweep_environment
 WITH due AS (
@@ -47,7 +56,10 @@ WITH due AS (
 UPDATE work SET state = 'stopped', stopped_at = clock_timestamp() FROM due WHERE work.id = due.id;
 
 -- name: claim_candidate
-SELECT * FROM work
+SELECT workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+    claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+    stop_requested_at, stopped_at, error, result, created_at, teardown_session_id
+FROM work
 WHERE workspace_id = $1 AND environment_id = $2 AND state IN ('queued', 'starting', 'active') AND (
     (state = 'queued' AND (claimed_at IS NULL OR claimed_at <= now() - make_interval(secs => $3)))
     OR (state IN ('starting', 'active')
@@ -60,29 +72,45 @@ FOR UPDATE SKIP LOCKED;
 UPDATE work SET state = 'queued', claimed_at = clock_timestamp(), token_digest = $2, worker_id = $3,
     acknowledged_at = NULL, latest_heartbeat_at = NULL, lease_ttl_seconds = 90
 WHERE id = $1
-RETURNING *;
+RETURNING workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+          claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+          stop_requested_at, stopped_at, error, result, created_at, teardown_session_id;
 
 -- name: acknowledge
-UPDATE work SET state = 'starting', acknowledged_at = clock_timestamp() WHERE id = $1 RETURNING *;
+UPDATE work SET state = 'starting', acknowledged_at = clock_timestamp() WHERE id = $1
+RETURNING workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+          claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+          stop_requested_at, stopped_at, error, result, created_at, teardown_session_id;
 
 -- name: heartbeat
 UPDATE work SET state = 'active', started_at = coalesce(started_at, clock_timestamp()),
     latest_heartbeat_at = clock_timestamp(), lease_ttl_seconds = $2
 WHERE id = $1
-RETURNING *;
+RETURNING workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+          claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+          stop_requested_at, stopped_at, error, result, created_at, teardown_session_id;
 
 -- name: request_stop
 UPDATE work SET state = 'stopping', stop_requested_at = coalesce(stop_requested_at, clock_timestamp())
-WHERE id = $1 RETURNING *;
+WHERE id = $1
+RETURNING workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+          claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+          stop_requested_at, stopped_at, error, result, created_at, teardown_session_id;
 
 -- name: stop_now
 UPDATE work SET state = 'stopped', stopped_at = clock_timestamp(),
     stop_requested_at = coalesce(stop_requested_at, clock_timestamp()), error = coalesce($2, error),
     result = coalesce($3, result)
-WHERE id = $1 RETURNING *;
+WHERE id = $1
+RETURNING workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+          claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+          stop_requested_at, stopped_at, error, result, created_at, teardown_session_id;
 
 -- name: list_base
-SELECT * FROM work WHERE workspace_id = $1 AND environment_id = $2
+SELECT workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+    claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+    stop_requested_at, stopped_at, error, result, created_at, teardown_session_id
+FROM work WHERE workspace_id = $1 AND environment_id = $2
 
 -- name: stats
 SELECT count(*) FILTER (WHERE state = 'queued' AND claimed_at IS NULL) AS depth,
@@ -110,7 +138,10 @@ ON CONFLICT (environment_id, worker_id) DO UPDATE SET last_polled_at = EXCLUDED.
 RETURNING 1;
 
 -- name: live_for_session
-SELECT * FROM work WHERE session_id = $1 AND state <> 'stopped' ORDER BY created_at FOR UPDATE;
+SELECT workspace_id, id, environment_id, kind, session_id, state, metadata, token_digest, worker_id,
+    claimed_at, acknowledged_at, started_at, latest_heartbeat_at, lease_ttl_seconds,
+    stop_requested_at, stopped_at, error, result, created_at, teardown_session_id
+FROM work WHERE session_id = $1 AND state <> 'stopped' ORDER BY created_at FOR UPDATE;
 
 -- name: lock_live_lease
 -- The caller's Work item, share-locked, only while its lease is live and the token is still the
