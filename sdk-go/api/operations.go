@@ -144,6 +144,8 @@ func Invoke(ctx context.Context, s *Services, operationID string, in Invocation,
 			return nil, err
 		}
 		return s.Environments.Work.Poll(ctx, in.Path["environment_id"], params, opts...)
+	case "environments.work.secrets":
+		return s.Environments.Work.Secrets(ctx, in.Path["environment_id"], in.Path["work_id"], opts...)
 	case "environments.work.stats":
 		return s.Environments.Work.Stats(ctx, in.Path["environment_id"], opts...)
 	case "environments.work.stop":

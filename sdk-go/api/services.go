@@ -507,6 +507,15 @@ func (s *EnvironmentsWorkService) Fail(ctx context.Context, environmentID string
 	return doJSON[Work](ctx, s.t, req)
 }
 
+// Secrets calls environments.work.secrets (GET
+// /v1/environments/{environment_id}/work/{work_id}/secrets): Read the environment_variable secrets
+// of a leased Session Work item (Mango).
+func (s *EnvironmentsWorkService) Secrets(ctx context.Context, environmentID string, workID string, opts ...RequestOption) (*WorkSecrets, error) {
+	path := "/v1/environments/" + url.PathEscape(environmentID) + "/work/" + url.PathEscape(workID) + "/secrets"
+	req := newRequest("environments.work.secrets", http.MethodGet, path, []string{"EnvironmentKey", "WorkspaceKey"}, opts)
+	return doJSON[WorkSecrets](ctx, s.t, req)
+}
+
 // EnvironmentsWorkHealthcheckService groups the environments.work.healthcheck.* operations.
 type EnvironmentsWorkHealthcheckService struct {
 	t Transport

@@ -8769,6 +8769,37 @@ type WorkList struct {
 	NextPage *string `json:"next_page"`
 }
 
+// WorkSecret: One environment_variable credential with its secret value.
+type WorkSecret struct {
+	// The vault holding the credential.
+	VaultID string `json:"vault_id"`
+
+	// The credential.
+	CredentialID string `json:"credential_id"`
+
+	// The environment variable name tool code sees.
+	SecretName string `json:"secret_name"`
+
+	// The secret; substituted only into requests to `allowed_hosts`.
+	SecretValue string `json:"secret_value"`
+
+	// Bare host names, IPv4 addresses or `*.` wildcards the secret may be sent to.
+	AllowedHosts []string `json:"allowed_hosts"`
+
+	// Where the secret may be substituted.
+	InjectionLocation InjectionLocation `json:"injection_location"`
+}
+
+// WorkSecrets: The environment_variable secrets a leased Session Work item's tools may use through
+// the egress proxy.
+type WorkSecrets struct {
+	// Always `work_secrets`.
+	Type string `json:"type"`
+
+	// One entry per distinct `secret_name`, in the order of the Session's `vault_ids`.
+	Data []WorkSecret `json:"data"`
+}
+
 // WorkState: Work lifecycle: `queued` -> `starting` (acknowledged) -> `active` (heartbeating) ->
 // `stopping` -> `stopped`.
 type WorkState string

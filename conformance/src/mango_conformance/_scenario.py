@@ -443,6 +443,8 @@ class Scenario:
             self.world.calls["environments.work.heartbeat"] = Call("environments.work.heartbeat", item, query=echo)
         result = {"status": "healthy", "message": "conformance", "worker_id": "conformance"}
         self.ok(Call("environments.work.healthcheck.result", item, json_body=result))
+        stopped = Call("environments.work.secrets", item, label="a healthcheck item (no Session, no lease)")
+        self.bad("environments.work.secrets", BadInput(stopped, CONFLICT, "conflict_error"))
         other = {**env, "work_id": second}
         self.ok(Call("environments.work.ack", other), register=False)
         self.ok(Call("environments.work.stop", other, json_body={"force": True}))
@@ -483,6 +485,21 @@ class Scenario:
         result = {"type": "user.tool_result", "tool_use_id": use_id, "content": [{"type": "text", "text": "done"}]}
         send = Call("sessions.events.send", {"session_id": session_id}, json_body={"events": [result]})
         self.ok(send.but("valid request (a started call's user.tool_result)"), register=False)
+        self.leased_secrets(str(env["id"]), session_id)
+
+    def leased_secrets(self, environment_id: str, session_id: str) -> None:
+        """A worker reads its leased Session item's ``environment_variable`` secrets (this Session has none)."""
+        env = {"environment_id": environment_id}
+        poll = Call("environments.work.poll", env, query=(("block_ms", "900"), ("worker_id", "conformance-journal")))
+        claimed = self.ok(poll.but("valid request (the journal Session's item)"), register=False)
+        if not claimed or (claimed.get("data") or {}).get("id") != session_id:
+            self.probe.report.fail("environments.work.secrets", "no Work item of the journal Session to lease")
+            return
+        item = {**env, "work_id": str(claimed["id"])}
+        self.ok(Call("environments.work.ack", item).but("valid request (journal)"), register=False)
+        answer = self.ok(Call("environments.work.secrets", item))
+        if answer is not None and (answer.get("type"), answer.get("data")) != ("work_secrets", []):
+            self.probe.report.fail("environments.work.secrets", f"a Session without vaults answered {answer!r:.200}")
 
     def files(self) -> None:
         upload = Call("files.upload", files={"file": ("conformance.txt", b"hello conformance\n", "text/plain")})

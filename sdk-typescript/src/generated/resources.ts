@@ -94,6 +94,7 @@ import type {
   WebhooksListParams,
   WebhooksUpdateParams,
   Work,
+  WorkSecrets,
 } from "./types.js";
 
 /** `client.system` */
@@ -491,6 +492,28 @@ export class EnvironmentsWork {
       method: "POST",
       path: `/v1/environments/${encodeURIComponent(environmentId)}/work/${encodeURIComponent(workId)}/fail`,
       body: params,
+      options,
+    });
+  }
+
+  /**
+   * Read the environment_variable secrets of a leased Session Work item (Mango).
+   *
+   * The `environment_variable` credentials of the item's Session (its `vault_ids`, in order;
+   * archived vaults and erased credentials are skipped; for a repeated `secret_name` the first
+   * vault wins), with their secret values, for the worker's egress proxy to substitute into
+   * tool code's outbound requests. The only answer that carries a credential's secret value.
+   * Fenced by the Work lease: the item must be a Session item that was acknowledged and is
+   * `starting` or `active` with its lease unexpired (409 otherwise). A session token cannot
+   * call it (the tool container holds that token); the worker's Environment key can. A read
+   * (`GET`): no Idempotency-Key applies, so the answer is never stored for a replay.
+   *
+   * `GET /v1/environments/{environment_id}/work/{work_id}/secrets`
+   */
+  secrets(environmentId: string, workId: string, options?: RequestOptions): Promise<WorkSecrets> {
+    return this._transport.request<WorkSecrets>({
+      method: "GET",
+      path: `/v1/environments/${encodeURIComponent(environmentId)}/work/${encodeURIComponent(workId)}/secrets`,
       options,
     });
   }

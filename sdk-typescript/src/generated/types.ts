@@ -599,6 +599,30 @@ export interface WorkFailParams {
   error: WorkError;
 }
 
+/** The environment_variable secrets a leased Session Work item's tools may use through the egress proxy. */
+export interface WorkSecrets {
+  /** Always `work_secrets`. */
+  type: "work_secrets";
+  /** One entry per distinct `secret_name`, in the order of the Session's `vault_ids`. */
+  data: Array<WorkSecret>;
+}
+
+/** One environment_variable credential with its secret value. */
+export interface WorkSecret {
+  /** The vault holding the credential. */
+  vault_id: string;
+  /** The credential. */
+  credential_id: string;
+  /** The environment variable name tool code sees. */
+  secret_name: string;
+  /** The secret; substituted only into requests to `allowed_hosts`. */
+  secret_value: string;
+  /** Bare host names, IPv4 addresses or `*.` wildcards the secret may be sent to. */
+  allowed_hosts: Array<string>;
+  /** Where the secret may be substituted. */
+  injection_location: InjectionLocation;
+}
+
 /** The lease after a heartbeat. */
 export interface HeartbeatResponse {
   /** Always `work_heartbeat`. */

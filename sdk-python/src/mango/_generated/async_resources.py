@@ -73,6 +73,7 @@ from .models import (
     WebhookWithSecret,
     Work,
     WorkError,
+    WorkSecrets,
 )
 
 __all__ = [
@@ -931,6 +932,30 @@ class AsyncEnvironmentsWorkResource(AsyncAPIResource):
                 "block_ms": block_ms,
                 "reclaim_older_than_ms": reclaim_older_than_ms,
                 "worker_id": worker_id,
+            },
+            headers=extra_headers,
+            timeout=timeout,
+        )
+
+    async def secrets(
+        self,
+        environment_id: str,
+        work_id: str,
+        *,
+        extra_headers: Mapping[str, str] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+    ) -> WorkSecrets:
+        """Read the environment_variable secrets of a leased Session Work item (Mango).
+
+        ``GET /v1/environments/{environment_id}/work/{work_id}/secrets`` (operation ``environments.work.secrets``).
+        """
+        return await self._client._request(
+            "GET",
+            "/v1/environments/{environment_id}/work/{work_id}/secrets",
+            cast=WorkSecrets.from_dict,
+            path_params={
+                "environment_id": environment_id,
+                "work_id": work_id,
             },
             headers=extra_headers,
             timeout=timeout,

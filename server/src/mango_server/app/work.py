@@ -8,6 +8,9 @@ one short transaction per attempt. Every transaction of a Poll, an Ack or a heal
 with an Environment key share-locks the key's row first and fails (401) once it is revoked, so a
 revocation (which updates that row) waits for the ones in flight: after it returns, none succeeds.
 
+A Session item's ``environment_variable`` secrets are read by its worker's supervisor (for the
+egress proxy) only while the item is leased (``domain.work.check_secrets_lease``).
+
 Fail and Stop touch the Session. A worker that cannot prepare a Session's inputs (a Skill
 archive, a Memory Store) reports a terminal failure: in one transaction the Work item is
 stopped with its ``error``, the Session's active turn is closed (queued inputs are flushed,
@@ -41,9 +44,10 @@ from mango_server.domain._generated.events import SessionErrorEvent, SessionStat
 from mango_server.domain.errors import AuthenticationError, ConflictError, RateLimitedError
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.principal import Principal
-from mango_server.domain.work import HeartbeatResult, environment_in_scope, work_in_scope
+from mango_server.domain.vaults import EnvironmentSecret
+from mango_server.domain.work import HeartbeatResult, check_secrets_lease, environment_in_scope, work_in_scope
 from mango_server.ids import new_id
-from mango_server.store import actions, credentials, environments, events, mcp, outbox, sessions, turns, work
+from mango_server.store import actions, credentials, environments, events, mcp, outbox, sessions, turns, vaults, work
 from mango_server.store import tool_calls as tool_call_rows
 from mango_server.store.db import Connection, transaction
 from mango_server.store.events import NewEvent
@@ -252,6 +256,27 @@ async def report_healthcheck(services: Services, item: WorkRef, params: wire.Hea
         await _hold_key(conn, item.environment_key_id)
         row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
         return await work.record_result(conn, row, params)
+
+
+async def secrets(services: Services, item: WorkRef) -> list[EnvironmentSecret]:
+    """The ``environment_variable`` secrets of a Session item's Session, read under the item's live lease.
+
+    The caller is the worker's supervisor (its Environment key; the route refuses session tokens,
+    which tool containers hold). The values are returned, never logged: the record names counts only.
+    """
+    async with transaction(services.pool) as conn:
+        await _hold_key(conn, item.environment_key_id)
+        row = await work.lock(conn, item.workspace_id, item.environment_id, item.work_id)
+        session_id = check_secrets_lease(row, row.db_now)
+        found = await vaults.environment_secrets(conn, services.keyring, session_id)
+    log.info(
+        "work secrets read work_id=%s session_id=%s count=%d",
+        item.work_id,
+        session_id,
+        len(found),
+        extra={"action": "work.secrets_read"},
+    )
+    return found
 
 
 async def fail_in(

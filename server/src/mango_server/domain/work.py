@@ -156,6 +156,21 @@ def stops_at_once(row: WorkItem, *, force: bool) -> bool:
     return force or row.acknowledged_at is None
 
 
+def check_secrets_lease(row: WorkItem, now: datetime) -> str:
+    """The Session whose secrets a worker may read for ``row``: a Session item under an unexpired lease.
+
+    The lease fences the read: once the item is stopping, stopped or reclaimed (its lease expired),
+    the worker that held it gets a 409 and must not learn secrets a later owner will use.
+    """
+    if row.kind != "session" or row.session_id is None:
+        raise ConflictError(f"work {row.id} is not a Session item; only Session items have secrets")
+    if row.acknowledged_at is None or row.state not in ("starting", "active"):
+        raise ConflictError(f"work {row.id} is {row.state}; secrets are read under a live lease only")
+    if remaining_seconds(row, now) <= 0:
+        raise ConflictError(f"the lease of work {row.id} expired; secrets are read under a live lease only")
+    return row.session_id
+
+
 def healthcheck_result(row: WorkItem, params: Mapping[str, object], now: datetime) -> dict[str, object]:
     """The result a healthcheck report records; a result is recorded once, on healthcheck items only."""
     if row.kind != "healthcheck":

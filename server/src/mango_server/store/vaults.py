@@ -3,7 +3,7 @@
 A credential row holds its non-secret settings in the clear and its secret fields as one
 keyring ciphertext bound to the credential's identity (:func:`secret_aad`). Rows handed to the
 API (:class:`CredentialRow`) carry no ciphertext, only whether one is stored. Decrypted material
-leaves this module only through :func:`credentials_for` and :func:`material`, as the typed,
+leaves this module only through :func:`credentials_for`, :func:`environment_secrets` and :func:`material`, as the typed,
 unserialisable objects of ``domain.vaults``, for server-internal callers (MCP transports, token
 refresh). Not responsible for the rules of credentials (``domain.vaults``), encrypting new
 secrets or the Workspace's read-only checks (``app.vaults``).
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from mango_server.domain.errors import NotFoundError
+from mango_server.domain.errors import NotFoundError, OverloadedError
 from mango_server.domain.paging import Cursor, Page
 from mango_server.domain.vaults import (
     CredentialKind,
@@ -51,6 +51,7 @@ class Q(NamedQueries, file="vaults"):
     delete_credential: str
     list_credentials_base: str
     credential_for_session: str
+    environment_secrets_for_session: str
     all_secrets: str
     set_secret: str
     count_by_key: str
@@ -307,6 +308,23 @@ async def credentials_for(conn: Connection, keyring: Keyring, session_id: str, s
     found = as_material(sealed.vault_id, sealed.id, sealed.open(keyring))
     assert isinstance(found, McpCredential)
     return found
+
+
+async def environment_secrets(conn: Connection, keyring: Keyring | None, session_id: str) -> list[EnvironmentSecret]:
+    """The Session's ``environment_variable`` secrets, decrypted: one per ``secret_name``, the first vault wins.
+
+    Vaults are read in ``vault_ids`` order; archived vaults and erased credentials are skipped. A
+    server without a keyring answers an empty list when there is nothing to decrypt, 503 otherwise.
+    """
+    found: dict[str, EnvironmentSecret] = {}
+    for record in await conn.fetch(Q.environment_secrets_for_session, session_id):
+        if keyring is None:
+            raise OverloadedError("no operator keyring is configured on this server (MANGO_KEYRING_FILE)")
+        sealed = from_record(SealedCredential, record)
+        secret = as_material(sealed.vault_id, sealed.id, sealed.open(keyring))
+        assert isinstance(secret, EnvironmentSecret)
+        found.setdefault(secret.secret_name, secret)
+    return list(found.values())
 
 
 async def material(

@@ -271,6 +271,8 @@ from .work_error import WorkError
 from .work_error_type import WorkErrorType
 from .work_fail_params import WorkFailParams
 from .work_list import WorkList
+from .work_secret import WorkSecret
+from .work_secrets import WorkSecrets
 from .work_state import WorkState
 from .work_stop_params import WorkStopParams
 from .worker_failed_stop_reason import WorkerFailedStopReason
@@ -547,6 +549,8 @@ __all__ = (
     "WorkErrorType",
     "WorkFailParams",
     "WorkList",
+    "WorkSecret",
+    "WorkSecrets",
     "WorkState",
     "WorkStopParams",
     "WorkerFailedStopReason",

@@ -555,6 +555,10 @@ class WorkFailParams(BaseModel):
     error: Annotated[WorkError, Field(description="The terminal input failure.")]
 
 
+class AllowedHost(RootModel[str]):
+    root: Annotated[str, Field(max_length=253)]
+
+
 class HeartbeatResponse(BaseModel):
     type: Annotated[Literal["work_heartbeat"], Field(description="Always `work_heartbeat`.")]
     last_heartbeat: Annotated[
@@ -2052,7 +2056,7 @@ class VaultDeleted(BaseModel):
     id: Annotated[str, Field(description="The deleted vault id.", max_length=64)]
 
 
-class AllowedHost(RootModel[str]):
+class AllowedHost1(RootModel[str]):
     root: Annotated[str, Field(max_length=253, min_length=1)]
 
 
@@ -2062,7 +2066,7 @@ class CredentialNetworking(BaseModel):
     )
     type: Annotated[Literal["limited"], Field(description="Always `limited` (Mango has no unrestricted secrets).")]
     allowed_hosts: Annotated[
-        list[AllowedHost],
+        list[AllowedHost1],
         Field(
             description="Bare host names (`api.example.com`), IPv4 addresses or `*.` wildcards (`*.example.com`); no schemes, ports, paths or IPv6.",
             max_length=16,
@@ -2819,6 +2823,22 @@ class WorkList(BaseModel):
     next_page: Annotated[str | None, Field(description="Cursor for the next page; null at the end.", max_length=512)]
 
 
+class WorkSecret(BaseModel):
+    vault_id: Annotated[str, Field(description="The vault holding the credential.", max_length=64)]
+    credential_id: Annotated[str, Field(description="The credential.", max_length=64)]
+    secret_name: Annotated[str, Field(description="The environment variable name tool code sees.", max_length=256)]
+    secret_value: Annotated[
+        str, Field(description="The secret; substituted only into requests to `allowed_hosts`.", max_length=16384)
+    ]
+    allowed_hosts: Annotated[
+        list[AllowedHost],
+        Field(
+            description="Bare host names, IPv4 addresses or `*.` wildcards the secret may be sent to.", max_length=16
+        ),
+    ]
+    injection_location: Annotated[InjectionLocation, Field(description="Where the secret may be substituted.")]
+
+
 class SessionCreateParams(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -3094,6 +3114,17 @@ class DeploymentInitialEvent(RootModel[UserMessageEventParams | UserDefineOutcom
     root: Annotated[
         UserMessageEventParams | UserDefineOutcomeEventParams,
         Field(description="An event a Deployment's Runs create their Sessions with.", discriminator="type"),
+    ]
+
+
+class WorkSecrets(BaseModel):
+    type: Annotated[Literal["work_secrets"], Field(description="Always `work_secrets`.")]
+    data: Annotated[
+        list[WorkSecret],
+        Field(
+            description="One entry per distinct `secret_name`, in the order of the Session's `vault_ids`.",
+            max_length=160,
+        ),
     ]
 
 

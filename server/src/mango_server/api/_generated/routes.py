@@ -365,6 +365,17 @@ ROUTES: tuple[Route, ...] = (
         response_model=models.Work,
     ),
     Route(
+        operation_id="environments.work.secrets",
+        method="GET",
+        path="/v1/environments/{environment_id}/work/{work_id}/secrets",
+        handler="environments_work_secrets",
+        security=("EnvironmentKey", "WorkspaceKey"),
+        paginated=False,
+        stream=False,
+        request_model=None,
+        response_model=models.WorkSecrets,
+    ),
+    Route(
         operation_id="environments.work.stats",
         method="GET",
         path="/v1/environments/{environment_id}/work/stats",

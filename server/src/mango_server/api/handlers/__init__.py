@@ -114,6 +114,7 @@ HANDLERS: dict[str, Handler] = {
     "environments_work_heartbeat": work.environments_work_heartbeat,
     "environments_work_list": work.environments_work_list,
     "environments_work_poll": work.environments_work_poll,
+    "environments_work_secrets": work.environments_work_secrets,
     "environments_work_stats": work.environments_work_stats,
     "environments_work_stop": work.environments_work_stop,
     "webhooks_create": webhooks.webhooks_create,

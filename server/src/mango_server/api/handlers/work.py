@@ -21,6 +21,7 @@ from mango_server.domain._generated.wire import (
     Work,
     WorkFailParams,
     WorkList,
+    WorkSecrets,
     WorkStopParams,
 )
 from mango_server.domain.errors import InvalidRequestError
@@ -91,6 +92,10 @@ async def environments_work_healthcheck_create(ctx: RequestContext) -> Work:
     environment_id = _environment_id(ctx)
     metadata = ctx.params(HealthcheckCreateParams).get("metadata") or {}
     return wire.work(await work.create_healthcheck(ctx.services, ctx.principal, environment_id, metadata))
+
+
+async def environments_work_secrets(ctx: RequestContext) -> WorkSecrets:
+    return wire.work_secrets(await work.secrets(ctx.services, _item(ctx)))
 
 
 async def environments_work_healthcheck_result(ctx: RequestContext) -> Work:

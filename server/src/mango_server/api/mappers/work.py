@@ -9,6 +9,7 @@ from typing import cast
 
 from mango_server.api.encoding import rfc3339, rfc3339_or_none
 from mango_server.domain._generated import wire
+from mango_server.domain.vaults import EnvironmentSecret
 from mango_server.domain.work import HeartbeatResult, WorkState
 from mango_server.store.work import ClaimedWork, QueueStats, WorkRow
 
@@ -66,4 +67,22 @@ def queue_stats(stats: QueueStats) -> wire.QueueStats:
         "pending": stats.pending,
         "oldest_queued_at": rfc3339_or_none(stats.oldest_queued_at),
         "workers_polling": stats.workers_polling,
+    }
+
+
+def work_secrets(found: list[EnvironmentSecret]) -> wire.WorkSecrets:
+    """A leased Session item's ``environment_variable`` secrets, values revealed (this answer only)."""
+    return {
+        "type": "work_secrets",
+        "data": [
+            {
+                "vault_id": secret.vault_id,
+                "credential_id": secret.credential_id,
+                "secret_name": secret.secret_name,
+                "secret_value": secret.value.reveal(),
+                "allowed_hosts": list(secret.allowed_hosts),
+                "injection_location": {"header": secret.header, "body": secret.body},
+            }
+            for secret in found
+        ],
     }

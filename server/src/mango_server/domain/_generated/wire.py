@@ -366,6 +366,9 @@ class WorkFailParams(TypedDict, closed=True):
     error: WorkError
 
 
+AllowedHost: TypeAlias = str
+
+
 class HeartbeatResponse(TypedDict):
     """The lease after a heartbeat."""
 
@@ -1486,9 +1489,6 @@ class VaultDeleted(TypedDict):
     id: str
 
 
-AllowedHost: TypeAlias = str
-
-
 class CredentialNetworking(TypedDict, closed=True):
     """The hosts an `environment_variable` secret may be sent to: requests to any other host never carry it."""
 
@@ -2011,6 +2011,17 @@ class WorkList(TypedDict):
     next_page: str | None
 
 
+class WorkSecret(TypedDict):
+    """One environment_variable credential with its secret value."""
+
+    vault_id: str
+    credential_id: str
+    secret_name: str
+    secret_value: str
+    allowed_hosts: list[AllowedHost]
+    injection_location: InjectionLocation
+
+
 class SessionCreateParams(TypedDict, closed=True):
     """The body of `sessions.create`."""
 
@@ -2127,6 +2138,13 @@ class WebhookNotification(TypedDict):
 
 
 DeploymentInitialEvent: TypeAlias = UserMessageEventParams | UserDefineOutcomeEventParams
+
+
+class WorkSecrets(TypedDict):
+    """The environment_variable secrets a leased Session Work item's tools may use through the egress proxy."""
+
+    type: Literal["work_secrets"]
+    data: list[WorkSecret]
 
 
 class SessionAgent(TypedDict):

@@ -102,6 +102,23 @@ JOIN vault_credentials c ON c.vault_id = va.id AND c.server_key = $2 AND c.archi
 ORDER BY n.position
 LIMIT 1;
 
+-- name: environment_secrets_for_session
+-- Every live environment_variable credential of the Session's live vaults, in vault_ids order
+-- ($1 may name a child Thread's execution row: its Session's vault list applies).
+WITH named AS (
+    SELECT p.workspace_id, v.vault_id, v.position
+    FROM sessions x
+    JOIN sessions p ON p.id = coalesce(x.primary_session_id, x.id)
+    CROSS JOIN LATERAL unnest(p.vault_ids) WITH ORDINALITY AS v(vault_id, position)
+    WHERE x.id = $1
+)
+SELECT c.workspace_id, c.id, c.vault_id, c.kind, c.settings, c.secret_key_id, c.secret_ciphertext, c.archived_at
+FROM named n
+JOIN vaults va ON va.workspace_id = n.workspace_id AND va.id = n.vault_id AND va.archived_at IS NULL
+JOIN vault_credentials c ON c.vault_id = va.id AND c.archived_at IS NULL
+     AND c.kind = 'environment_variable' AND c.secret_ciphertext IS NOT NULL
+ORDER BY n.position, c.id;
+
 -- name: all_secrets
 SELECT workspace_id, id, vault_id, kind, settings, secret_key_id, secret_ciphertext, archived_at
 FROM vault_credentials WHERE secret_ciphertext IS NOT NULL ORDER BY id;
