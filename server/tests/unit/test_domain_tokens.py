@@ -6,6 +6,8 @@ import json
 
 from mango_server.domain.tokens import (
     BYTES_PER_TOKEN,
+    Prefix,
+    PrefixCache,
     UsageAnchor,
     estimate_message,
     estimate_request,
@@ -71,3 +73,49 @@ def test_fingerprint_is_order_and_content_sensitive() -> None:
     a, b = _user("a"), _user("b")
     assert fingerprint(None, [], [a, b]) != fingerprint(None, [], [b, a])
     assert fingerprint(None, [], [a]) == fingerprint(None, [], [_user("a")])
+
+
+def test_a_prefix_extended_digests_as_the_whole_prefix() -> None:
+    messages = [_user("a"), {"role": "assistant", "content": [{"type": "text", "text": "b"}]}, _user("c")]
+    head = Prefix.start(SYSTEM, TOOLS).extended(messages[:2])
+    assert head.extended(messages[2:]).fingerprint() == fingerprint(SYSTEM, TOOLS, messages)
+    assert head.fingerprint() == fingerprint(SYSTEM, TOOLS, messages[:2])  # extending leaves it as it was
+    assert head.same(SYSTEM, TOOLS, [_user("a"), messages[1]])
+    assert not head.same(SYSTEM, TOOLS, [_user("z"), messages[1]])
+    assert not head.same("Other.", TOOLS, messages[:2])
+    assert not head.same(SYSTEM, [], messages[:2])
+
+
+def test_a_cached_prefix_measures_as_the_digest_would_and_only_when_it_is_the_request_s() -> None:
+    prefix = [_user("first"), {"role": "assistant", "content": [{"type": "text", "text": "reply"}]}]
+    known = Prefix.start(SYSTEM, TOOLS).extended(prefix)
+    cache = PrefixCache()
+    cache.put(known.fingerprint(), known)
+    anchor = UsageAnchor(known.fingerprint(), len(prefix), 5000, "sevt_a")
+    messages = [_user("first"), prefix[1], _user("second")]  # equal values, other objects
+    measured = measure(SYSTEM, messages, TOOLS, anchor, cache)
+    assert measured == measure(SYSTEM, messages, TOOLS, anchor)
+    assert measured.anchored
+    assert measured.tokens == 5000 + estimate_message(_user("second"))
+    assert measured.prefix is not None
+    assert measured.prefix.fingerprint() == fingerprint(SYSTEM, TOOLS, messages)
+    # a cached prefix under the anchor's fingerprint that is not the request's never vouches for it
+    cache.put(known.fingerprint(), Prefix.start(SYSTEM, TOOLS).extended([_user("other"), prefix[1]]))
+    changed = [_user("changed"), prefix[1], _user("second")]
+    assert not measure(SYSTEM, changed, TOOLS, anchor, cache).anchored
+    assert measure(SYSTEM, messages, TOOLS, anchor, cache).anchored  # digested again: still the anchor's prefix
+
+
+def test_the_prefix_cache_evicts_the_least_recently_used_past_its_bound() -> None:
+    big = [_user("x" * 400)]
+    a, b, c = (Prefix.start(None, []).extended([*big, _user(n)]) for n in "abc")
+    cache = PrefixCache(max_bytes=a.size * 2 + 10)
+    cache.put("a", a)
+    cache.put("b", b)
+    assert cache.get("a") is a  # now the most recently used
+    cache.put("c", c)
+    assert cache.get("b") is None
+    assert cache.get("a") is a
+    assert cache.get("c") is c
+    assert cache.pop("a") is a
+    assert cache.get("a") is None

@@ -11,6 +11,11 @@ the response that followed it), bound to a fingerprint of that prefix: when the 
 starts with exactly the same prefix, only what was appended after it is estimated; any change
 (compaction, a different system prompt or tool set) changes the fingerprint and invalidates it.
 
+Checking an anchor hashes its whole prefix, and a Session's prefix grows with every turn: a
+``PrefixCache`` (process-local, bounded) keeps the digest state of the prefixes this process has
+measured or anchored, so that a round whose request starts with a prefix it already knows (compared
+by value, which costs far less than encoding it again) digests and estimates only what was appended.
+
 Not responsible for: windows (``domain.model_windows``) or what to do when a request does not fit
 (``domain.context_policy``).
 """
@@ -19,14 +24,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from mango_server.domain.media import block_tokens
 
 __all__ = [
     "BYTES_PER_TOKEN",
     "Measure",
+    "Prefix",
+    "PrefixCache",
     "UsageAnchor",
     "estimate_message",
     "estimate_request",
@@ -95,11 +103,93 @@ def fingerprint(
     system: str | None, tools: Sequence[Mapping[str, object]], messages: Sequence[Mapping[str, object]]
 ) -> str:
     """A digest of a request prefix; equal only when system, tools and every message are identical."""
-    digest = hashlib.sha256(_canonical({"system": system, "tools": list(tools)}).encode("utf-8", "surrogatepass"))
-    for message in messages:
-        digest.update(b"\x1e")
-        digest.update(_canonical(message).encode("utf-8", "surrogatepass"))
-    return digest.hexdigest()
+    return Prefix.start(system, tools).extended(messages).fingerprint()
+
+
+class Prefix:
+    """A request prefix (system prompt, tool declarations, messages) with the running digest of its
+    ``fingerprint``, so that a longer prefix digests only the messages it adds. Never mutated."""
+
+    __slots__ = ("_digest", "messages", "size", "system", "tools")
+
+    def __init__(
+        self,
+        system: str | None,
+        tools: Sequence[Mapping[str, object]],
+        messages: list[Mapping[str, object]],
+        digest: hashlib._Hash,
+        size: int,
+    ) -> None:
+        self.system = system
+        self.tools = list(tools)
+        self.messages = messages
+        self._digest = digest
+        self.size = size  # bytes digested: what the cache's bound counts
+
+    @classmethod
+    def start(cls, system: str | None, tools: Sequence[Mapping[str, object]]) -> Prefix:
+        """The prefix with no message yet."""
+        head = _canonical({"system": system, "tools": list(tools)}).encode("utf-8", "surrogatepass")
+        return cls(system, tools, [], hashlib.sha256(head), len(head))
+
+    def extended(self, messages: Sequence[Mapping[str, object]]) -> Prefix:
+        """This prefix followed by ``messages``."""
+        digest, size = self._digest.copy(), self.size
+        for message in messages:
+            text = _canonical(message).encode("utf-8", "surrogatepass")
+            digest.update(b"\x1e")
+            digest.update(text)
+            size += len(text) + 1
+        return Prefix(self.system, self.tools, [*self.messages, *messages], digest, size)
+
+    def fingerprint(self) -> str:
+        return self._digest.hexdigest()
+
+    def same(
+        self, system: str | None, tools: Sequence[Mapping[str, object]], messages: Sequence[Mapping[str, object]]
+    ) -> bool:
+        """Whether this is the prefix of exactly these values. Compared by value: JSON values that compare
+        equal in Python encode alike, but for ``true``, ``1`` and ``1.0``, which are one token each."""
+        return (
+            len(messages) == len(self.messages)
+            and system == self.system
+            and list(tools) == self.tools
+            and list(messages) == self.messages
+        )
+
+
+class PrefixCache:
+    """The prefixes this process has digested lately, by key (a fingerprint, or a request awaiting its
+    answer), least recently used first out once their digested bytes pass ``max_bytes``.
+
+    Process-local: another orchestrator, or this one after a restart, finds nothing and digests the whole
+    prefix, as it would without the cache; what is found is checked against the request by value.
+    """
+
+    def __init__(self, max_bytes: int = 32 << 20) -> None:
+        self._entries: OrderedDict[str, Prefix] = OrderedDict()
+        self._bytes = 0
+        self._max_bytes = max_bytes
+
+    def get(self, key: str) -> Prefix | None:
+        found = self._entries.get(key)
+        if found is not None:
+            self._entries.move_to_end(key)
+        return found
+
+    def pop(self, key: str) -> Prefix | None:
+        found = self._entries.pop(key, None)
+        if found is not None:
+            self._bytes -= found.size
+        return found
+
+    def put(self, key: str, prefix: Prefix) -> None:
+        self.pop(key)
+        self._entries[key] = prefix
+        self._bytes += prefix.size
+        while self._bytes > self._max_bytes and len(self._entries) > 1:
+            _, evicted = self._entries.popitem(last=False)
+            self._bytes -= evicted.size
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +209,8 @@ class Measure:
     tokens: int
     anchored: bool
     anchor_request_id: str | None = None
+    #: The request's whole prefix (every message) with its digest: its answer's anchor extends it.
+    prefix: Prefix | None = field(default=None, compare=False, repr=False)
 
 
 def measure(
@@ -126,16 +218,24 @@ def measure(
     messages: Sequence[Mapping[str, object]],
     tools: Sequence[Mapping[str, object]],
     anchor: UsageAnchor | None,
+    prefixes: PrefixCache | None = None,
 ) -> Measure:
     """The request's size: the anchor for its prefix when still valid, plus estimates for the rest.
 
     An anchor is used only when the request has at least as many messages and its first
-    ``anchor.messages`` messages, system prompt and tools hash to the anchor's fingerprint.
+    ``anchor.messages`` messages, system prompt and tools hash to the anchor's fingerprint (or equal
+    the prefix ``prefixes`` holds under that fingerprint). The whole request is estimated only when no
+    anchor applies.
     """
-    full = estimate_request(system, messages, tools)
     if anchor is None or anchor.messages > len(messages) or anchor.messages == 0:
-        return Measure(full, False)
-    if fingerprint(system, tools, messages[: anchor.messages]) != anchor.fingerprint:
-        return Measure(full, False)
-    appended = sum(estimate_message(m) for m in messages[anchor.messages :])
-    return Measure(anchor.tokens + appended, True, anchor.request_id or None)
+        return Measure(
+            estimate_request(system, messages, tools), False, prefix=Prefix.start(system, tools).extended(messages)
+        )
+    head, appended = messages[: anchor.messages], messages[anchor.messages :]
+    known = prefixes.get(anchor.fingerprint) if prefixes is not None else None
+    if known is None or not known.same(system, tools, head):
+        known = Prefix.start(system, tools).extended(head)
+        if known.fingerprint() != anchor.fingerprint:
+            return Measure(estimate_request(system, messages, tools), False, prefix=known.extended(appended))
+    tokens = anchor.tokens + sum(estimate_message(m) for m in appended)
+    return Measure(tokens, True, anchor.request_id or None, known.extended(appended))

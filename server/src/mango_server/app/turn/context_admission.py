@@ -32,7 +32,7 @@ from mango_server.domain.compaction import Entry, Projection
 from mango_server.domain.context_policy import Budget, budget_for
 from mango_server.domain.model_windows import CATALOGUE_VERSION, ModelWindow, resolve_window
 from mango_server.domain.prices import Price
-from mango_server.domain.tokens import UsageAnchor, estimate_request, fingerprint, measure
+from mango_server.domain.tokens import Prefix, PrefixCache, UsageAnchor, estimate_request, measure
 from mango_server.ids import derived_id
 from mango_server.model import (
     AdapterProfile,
@@ -88,6 +88,9 @@ class ContextConfig:
     #: The endpoint of a model id (its catalogue entry, ``model.ModelRouter.endpoint``); None, or an id it
     #: does not know: the client's own capabilities and profile, the window of ``windows``.
     endpoints: Callable[[str], EndpointProfile | None] | None = None
+    #: The request prefixes this process digested lately (``domain.tokens.PrefixCache``): a round measures
+    #: and anchors what its request appended to the last one, not its whole transcript again.
+    prefixes: PrefixCache = field(default_factory=PrefixCache, compare=False, repr=False)
 
     @classmethod
     def of(
@@ -198,7 +201,7 @@ async def plan(
     projected = policy.apply_projection(projection, entries, _summary_key(latest))
     request = _request(snapshot, projected, where.attempt, budget.max_tokens)
     anchor = _anchor(raw_anchor)
-    measured = measure(request.system, request.messages, _declarations(request), anchor)
+    measured = measure(request.system, request.messages, _declarations(request), anchor, config.prefixes)
     compaction_id = latest.id if latest else None
     if not budget.fits(measured.tokens):
         if projection is not None:
@@ -212,6 +215,8 @@ async def plan(
         request = _request(snapshot, projected, where.attempt, budget.max_tokens)
         measured = measure(request.system, request.messages, _declarations(request), None)
         compaction_id = new.id
+    if measured.prefix is not None:  # its answer's anchor extends it (``completion``)
+        config.prefixes.put(_awaiting(where.start_id), measured.prefix)
     keys = [e.key for e in projected]
     recipe = _recipe(
         snapshot, request, keys, budget, endpoint, compaction_id, measured.tokens, measured.anchor_request_id
@@ -413,9 +418,19 @@ async def recover_overflow(
     return True
 
 
-def completion(request_id: str, request: ModelRequest, response: ModelResponse) -> store.RequestCompletion:
+def _awaiting(request_id: str) -> str:
+    """The ``PrefixCache`` key of an admitted request's prefix, until its answer."""
+    return f"request:{request_id}"
+
+
+def completion(
+    request_id: str, request: ModelRequest, response: ModelResponse, prefixes: PrefixCache | None = None
+) -> store.RequestCompletion:
     """What the request's row records of the provider's answer: usage, its request id and the anchor for the
-    next admission (written with the answer's message, ``store.transcript.append_answer``)."""
+    next admission (written with the answer's message, ``store.transcript.append_answer``).
+
+    ``prefixes``: where admission left the request's digested prefix, and where the anchor's is kept for
+    the next admission."""
     usage = response.usage
     wire: RequestUsage = {
         "input_tokens": usage.input_tokens,
@@ -426,11 +441,17 @@ def completion(request_id: str, request: ModelRequest, response: ModelResponse) 
     }
     observed = usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
     anchor: UsageAnchorRecord | None = None
+    admitted = prefixes.pop(_awaiting(request_id)) if prefixes is not None else None
     if observed > 0:
-        prefix = [*request.messages, {"role": "assistant", "content": response.content}]
+        declared = _declarations(request)
+        if admitted is None or not admitted.same(request.system, declared, request.messages):
+            admitted = Prefix.start(request.system, declared).extended(request.messages)
+        prefix = admitted.extended([{"role": "assistant", "content": response.content}])
+        if prefixes is not None:
+            prefixes.put(prefix.fingerprint(), prefix)
         anchor = {
-            "fingerprint": fingerprint(request.system, _declarations(request), prefix),
-            "messages": len(prefix),
+            "fingerprint": prefix.fingerprint(),
+            "messages": len(prefix.messages),
             "tokens": observed + usage.output_tokens,
             "request_id": request_id,
         }

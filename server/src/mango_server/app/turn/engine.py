@@ -318,9 +318,7 @@ class TurnEngine:
                 provider_error_type=exc.provider_error_type,
             )
             stop: wire.ContextOverflowStopReason = {"type": "context_overflow", "input_tokens": prepared.estimate}
-            outcome = await record_error(
-                tx, session, prepared, final, exhausted=True, retry_delay=0.0, stop=stop
-            )
+            outcome = await record_error(tx, session, prepared, final, exhausted=True, retry_delay=0.0, stop=stop)
             # A child's ended turn reports (without it, its coordinator would wait forever).
             if session.primary_session_id is not None:
                 await delegation.after_child_round(
@@ -339,7 +337,9 @@ class TurnEngine:
         async with self._pool.acquire() as conn, conn.transaction():
             tx = Tx.poking(conn)
             session = await lock_if_current(conn, prepared)
-            answered = context_admission.completion(prepared.start_id, prepared.request, response)
+            answered = context_admission.completion(
+                prepared.start_id, prepared.request, response, self._context.prefixes
+            )
             # The journal admits one committed attempt per request, so its usage is added once; an
             # answer that comes too late (the round moved on) is kept on its attempt, uncounted.
             counted = session is not None and await _end_attempt(
