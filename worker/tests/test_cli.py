@@ -18,6 +18,20 @@ def test_tool_network_defaults_to_none_and_host_is_explicit() -> None:
     assert parser().parse_args([*REQUIRED, "--tool-network", "host"]).tool_network == "host"
 
 
+def test_egress_options_need_the_proxy_network_and_must_parse(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MANGO_ENVIRONMENT_KEY", "envkey")
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])
+    monkeypatch.setattr(root, "level", root.level)
+    assert parser().parse_args([*REQUIRED, "--tool-network", "proxy"]).tool_network == "proxy"
+    assert main([*REQUIRED, "--egress-allow", "api.example.com"]) == 2
+    assert "need --tool-network proxy" in capsys.readouterr().err
+    assert main([*REQUIRED, "--tool-network", "proxy", "--egress-allow", "127.0.0.1:99999"]) == 2
+    assert "no valid port" in capsys.readouterr().err
+
+
 def test_bridge_networks_are_not_an_option(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         parser().parse_args([*REQUIRED, "--tool-network", "bridge"])

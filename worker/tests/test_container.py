@@ -6,6 +6,7 @@ import json
 
 import pytest
 from mango_worker.container import (
+    EgressMount,
     ItemIds,
     Limits,
     Network,
@@ -152,3 +153,33 @@ def test_parse_memory() -> None:
 def test_limits_validate(limits: dict[str, object]) -> None:
     with pytest.raises(ValueError):  # noqa: PT011
         Limits(**limits)  # type: ignore[arg-type]
+
+
+def test_the_proxy_network_keeps_no_network_and_mounts_the_items_egress_proxy() -> None:
+    egress = EgressMount("/tmp/mango-egress-x", {"SEARCH_API_KEY": "mango-secret-0123"})
+    spec = container_config(
+        "mango-worker-runtime:latest",
+        IDS,
+        Limits(),
+        "/srv/ws/sesn_1",
+        network=Network("/tmp/mango-api-x", tools="proxy"),
+        egress=egress,
+    )
+    assert spec["network_mode"] == "none"
+    assert spec["volumes"]["/tmp/mango-egress-x"] == {"bind": "/run/mango-egress", "mode": "ro"}
+    env = spec["environment"]
+    assert env["SEARCH_API_KEY"] == "mango-secret-0123"
+    assert env["HTTPS_PROXY"] == env["http_proxy"] == "http://127.0.0.1:3128"
+    assert env["SSL_CERT_FILE"] == env["CURL_CA_BUNDLE"] == "/run/mango-egress/ca-bundle.pem"
+    assert env["MANGO_EGRESS_SOCKET"] == "/run/mango-egress/egress.sock"
+
+
+def test_egress_needs_the_proxy_network_and_secret_names_cannot_shadow_the_contract() -> None:
+    with pytest.raises(ValueError, match="proxy tool network"):
+        config(Network("/tmp/mango-api-x", tools="proxy"))
+    proxy = Network("/tmp/mango-api-x", tools="proxy")
+    for name in ("HTTPS_PROXY", "MANGO_WORK_ID", "PATH", "SSL_CERT_FILE"):
+        with pytest.raises(ValueError, match="may not be named"):
+            container_config(
+                "img", IDS, Limits(), "/srv/ws", network=proxy, egress=EgressMount("/tmp/e", {name: "mango-secret-1"})
+            )

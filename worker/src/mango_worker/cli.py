@@ -4,7 +4,9 @@
   Environment key read from ``MANGO_ENVIRONMENT_KEY`` or ``--environment-key-file`` (never from an
   argument: ``/proc/<pid>/cmdline`` is readable by every local user), starts the API forwarder
   (:mod:`mango_worker.forwarder`) and runs one hardened container per item. Tool containers have no
-  network unless the operator passes ``--tool-network host``. SIGTERM or Ctrl+C stops polling and
+  network unless the operator passes ``--tool-network host``, or ``--tool-network proxy`` (still no
+  network, plus a per-item egress proxy: :mod:`mango_worker.item_egress`, ``--egress-allow``,
+  ``--egress-upstream-ca``). SIGTERM or Ctrl+C stops polling and
   gives running containers their grace period; it then stops the forwarder and exits 0.
 - ``mango-worker image build``: builds the runtime image offline (see ``docs/docker-worker.md``).
 
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from ._logging import configure_logging
 from .container import TOOL_NETWORKS, Limits, Network, parse_memory
+from .egress_policy import parse_allow
 from .forwarder import target_of
 from .image import DEFAULT_REPOSITORY, build_image
 
@@ -84,7 +87,24 @@ def parser() -> argparse.ArgumentParser:
         "--tool-network",
         choices=TOOL_NETWORKS,
         default="none",
-        help="network of tool containers; 'host' trusts the agent with every service on the host's loopback",
+        help=(
+            "network of tool containers; 'host' trusts the agent with every service on the host's loopback; "
+            "'proxy' gives tools only the supervisor's egress proxy (HTTP(S) to allowed hosts, secrets substituted)"
+        ),
+    )
+    docker.add_argument(
+        "--egress-allow",
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        help="with --tool-network proxy: a host tools may reach besides their credentials' hosts "
+        "(repeatable; '*.' wildcards; ports 80/443 unless given; a private or loopback address only as IP:PORT)",
+    )
+    docker.add_argument(
+        "--egress-upstream-ca",
+        type=Path,
+        default=None,
+        help="with --tool-network proxy: an extra CA file the proxy trusts for upstream HTTPS servers",
     )
 
     image = commands.add_parser("image", help="manage the runtime image")
@@ -112,6 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         quota = _quota_bytes(args.workspace_quota, args.workspace_quota_interval)
         if not args.tool_deadline > 0:
             raise ValueError(f"--tool-deadline must be positive, got {args.tool_deadline}")
+        _check_egress(args)
     except ValueError as exc:
         print(f"mango-worker: {exc}", file=sys.stderr)
         return 2
@@ -153,6 +174,16 @@ def _environment_key(args: argparse.Namespace) -> str | None:
     return key
 
 
+def _check_egress(args: argparse.Namespace) -> None:
+    """The egress options are for the proxy tool network only, and must parse."""
+    if args.tool_network != "proxy" and (args.egress_allow or args.egress_upstream_ca is not None):
+        raise ValueError("--egress-allow and --egress-upstream-ca need --tool-network proxy")
+    for entry in args.egress_allow:
+        parse_allow(entry)
+    if args.egress_upstream_ca is not None and not args.egress_upstream_ca.is_file():
+        raise ValueError(f"--egress-upstream-ca: {args.egress_upstream_ca} is not a file")
+
+
 def _quota_bytes(value: str, interval: float) -> int | None:
     if not interval > 0:
         raise ValueError(f"--workspace-quota-interval must be positive, got {interval}")
@@ -188,6 +219,7 @@ async def _supervise(
     from mango import AsyncMango
     from mango.lib import WorkPoller
 
+    from .item_egress import EgressProvider
     from .launcher import DockerLauncher
     from .quota import WorkspaceQuota
     from .supervisor import Supervisor
@@ -212,6 +244,11 @@ async def _supervise(
         tool_deadline=args.tool_deadline,
     )
     api = AsyncMango(base_url=args.base_url, api_key=key)
+    egress = None
+    if args.tool_network == "proxy":
+        upstream_ca = str(args.egress_upstream_ca) if args.egress_upstream_ca is not None else None
+        allow = [parse_allow(entry) for entry in args.egress_allow]
+        egress = EgressProvider(api, allow=allow, upstream_ca_file=upstream_ca)
     supervisor = Supervisor(
         poller,
         launcher,
@@ -220,6 +257,7 @@ async def _supervise(
         max_concurrency=args.max_concurrency,
         report_health=_health_reporter(api, client, args.image, poller.worker_id, forwarder),
         tear_down=SessionTeardown(client, args.workspace_root, args.base_url),
+        egress=egress,
     )
 
     def stop() -> None:

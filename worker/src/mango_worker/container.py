@@ -9,7 +9,10 @@ reference launcher:
 - CPU, memory (no extra swap) and PID limits, and a bounded ``noexec`` tmpfs on ``/tmp``;
 - no network by default (``network_mode: none``): the item runner reaches the API only through the
   supervisor's forwarder socket, whose directory is mounted read-only at ``/run/mango``; host
-  networking for the tools is an explicit operator choice (never a bridge network);
+  networking for the tools is an explicit operator choice (never a bridge network), and so is
+  the ``proxy`` mode: still no network, plus the item's egress proxy socket and CA bundle mounted
+  read-only at ``/run/mango-egress``, ``HTTP(S)_PROXY`` pointing at the item runner's loopback
+  relay, and each ``environment_variable`` secret's variable holding a placeholder;
 - no Docker socket or other host path except the Session's own workspace at ``/workspace`` and
   that socket directory;
 - a bounded tmpfs at ``/mnt/memory`` (owned by the container user) where the item runner mirrors
@@ -27,6 +30,7 @@ socket (:mod:`mango_worker.forwarder`) or preparing the workspace directory
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +39,9 @@ __all__ = [
     "API_SOCKET_DIR",
     "API_SOCKET_NAME",
     "CONTAINER_UID",
+    "EGRESS_BUNDLE",
+    "EGRESS_MOUNT",
+    "EGRESS_PORT",
     "EXIT_BAD_INPUT",
     "EXIT_CANCELLED",
     "EXIT_COMPLETED",
@@ -48,6 +55,7 @@ __all__ = [
     "MEMORY_ROOT",
     "TOOL_NETWORKS",
     "WORKDIR",
+    "EgressMount",
     "ItemIds",
     "Limits",
     "Network",
@@ -55,6 +63,7 @@ __all__ = [
     "frame_secret",
     "outcome_of",
     "parse_memory",
+    "reserved_variable",
 ]
 
 CONTAINER_UID = 65532
@@ -63,8 +72,23 @@ MEMORY_ROOT = "/mnt/memory"
 API_SOCKET_DIR = "/run/mango"
 API_SOCKET_NAME = "api.sock"
 API_SOCKET = f"{API_SOCKET_DIR}/{API_SOCKET_NAME}"
-# "host" trusts the agent with every service on the host's loopback; bridge networks are never used.
-TOOL_NETWORKS = ("none", "host")
+# "host" trusts the agent with every service on the host's loopback; "proxy" keeps the container
+# without a network and gives its tools the supervisor's egress proxy; bridge networks are never used.
+TOOL_NETWORKS = ("none", "host", "proxy")
+EGRESS_MOUNT = "/run/mango-egress"
+EGRESS_PORT = 3128
+EGRESS_BUNDLE = f"{EGRESS_MOUNT}/ca-bundle.pem"
+# Variables an environment_variable secret may not be named after: the container contract's own.
+PROXY_VARIABLES = (
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "SSL_CERT_FILE",
+    "REQUESTS_CA_BUNDLE",
+    "CURL_CA_BUNDLE",
+    "NODE_EXTRA_CA_CERTS",
+)
 ITEM_RUNNER_COMMAND = ("python3", "-m", "mango_worker.item_runner")
 MAX_SECRET_BYTES = 8192
 LABEL_PREFIX = "dev.mango.worker"
@@ -126,6 +150,22 @@ class Network:
 
 
 @dataclass(frozen=True)
+class EgressMount:
+    """One item's egress proxy as its container sees it: the socket directory and the placeholder variables."""
+
+    socket_dir: str
+    variables: Mapping[str, str]
+
+
+def reserved_variable(name: str) -> bool:
+    """Whether a secret may not be named ``name`` in the container (the contract's own variables)."""
+    return name.startswith("MANGO_") or name in PROXY_VARIABLES or name in _BASE_VARIABLES
+
+
+_BASE_VARIABLES = frozenset({"HOME", "PATH", "PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED", "PYTHONPATH", "LD_PRELOAD"})
+
+
+@dataclass(frozen=True)
 class ItemIds:
     """The non-secret identity of one Work item; safe for environment variables and labels."""
 
@@ -152,6 +192,7 @@ def container_config(
     network: Network,
     max_idle: float = 60.0,
     tool_deadline: float = 60.0,
+    egress: EgressMount | None = None,
 ) -> dict[str, Any]:
     """Keyword arguments for ``client.containers.create`` running the item runner for one item.
 
@@ -163,9 +204,12 @@ def container_config(
         network: The forwarder's socket directory and the tools' network mode.
         max_idle: Seconds the item runner keeps an idle Session's item before ending it.
         tool_deadline: Seconds a ``read``/``write``/``edit``/``glob``/``grep`` call may take.
+        egress: The item's egress proxy (required with the ``proxy`` tool network, refused otherwise).
     """
     memory = parse_memory(limits.memory)
-    return {
+    if (network.tools == "proxy") != (egress is not None):
+        raise ValueError("the proxy tool network needs the item's egress proxy, and only it uses one")
+    config: dict[str, Any] = {
         "image": image,
         "command": list(ITEM_RUNNER_COMMAND),
         "name": container_name(ids.work_id),
@@ -198,7 +242,7 @@ def container_config(
         "cap_drop": ["ALL"],
         "security_opt": ["no-new-privileges:true"],
         "privileged": False,
-        "network_mode": network.tools,
+        "network_mode": "none" if network.tools == "proxy" else network.tools,
         "ipc_mode": "private",
         "nano_cpus": int(limits.cpus * 1_000_000_000),
         "mem_limit": memory,
@@ -221,6 +265,30 @@ def container_config(
         "auto_remove": False,
         "log_config": {"type": "json-file", "config": {"max-size": "1m", "max-file": "1"}},
     }
+    if egress is not None:
+        _add_egress(config, egress)
+    return config
+
+
+def _add_egress(config: dict[str, Any], egress: EgressMount) -> None:
+    """Point the container's HTTP clients at the in-container relay and its TLS at the proxy's CA bundle."""
+    clashing = [name for name in egress.variables if reserved_variable(name)]
+    if clashing:
+        raise ValueError(f"secret variables may not be named {', '.join(sorted(clashing))}")
+    proxy = f"http://127.0.0.1:{EGRESS_PORT}"
+    environment = config["environment"]
+    environment.update(egress.variables)  # placeholders only: the values stay in the supervisor
+    environment.update({name: proxy for name in ("HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy")})
+    environment.update(
+        {
+            name: EGRESS_BUNDLE
+            for name in ("SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE", "NODE_EXTRA_CA_CERTS")
+        }
+    )
+    environment["MANGO_EGRESS_SOCKET"] = f"{EGRESS_MOUNT}/egress.sock"
+    environment["MANGO_EGRESS_PORT"] = str(EGRESS_PORT)
+    # Read-only: the container may connect to the socket and read the bundle, not replace either.
+    config["volumes"][egress.socket_dir] = {"bind": EGRESS_MOUNT, "mode": "ro"}
 
 
 def container_name(work_id: str) -> str:

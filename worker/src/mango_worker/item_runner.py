@@ -18,7 +18,10 @@ Order matters, and is the point of this module:
 
 Non-secret ids come from ``MANGO_BASE_URL``, ``MANGO_ENVIRONMENT_ID``, ``MANGO_WORK_ID`` and
 ``MANGO_SESSION_ID``. ``MANGO_API_SOCKET``, when set, is the supervisor's forwarder socket: every
-API call goes through it, since the container usually has no network at all. Not responsible for:
+API call goes through it, since the container usually has no network at all. ``MANGO_EGRESS_SOCKET``,
+when set (``--tool-network proxy``), is the item's egress proxy: the runner relays
+``127.0.0.1:$MANGO_EGRESS_PORT`` to it for the tools (:mod:`mango_worker.egress_relay`) before the
+first tool runs; its own API calls never use that proxy (the kit's client ignores ``HTTP_PROXY``). Not responsible for:
 isolation (the container), the forwarder, or Polling (the supervisor).
 """
 
@@ -73,6 +76,8 @@ class ItemConfig:
     max_idle: float = 60.0
     api_socket: str | None = None
     tool_deadline: float = 60.0
+    egress_socket: str | None = None
+    egress_port: int = 3128
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ItemConfig:
@@ -85,6 +90,9 @@ class ItemConfig:
         tool_deadline = _seconds(env, "MANGO_TOOL_DEADLINE_SECONDS", "60")
         base_url, environment_id, work_id, session_id = (env[name] for name in names)
         api_socket = env.get("MANGO_API_SOCKET") or None
+        egress_port = env.get("MANGO_EGRESS_PORT", "3128")
+        if not egress_port.isdigit() or not 0 < int(egress_port) < 65536:
+            raise ValueError("MANGO_EGRESS_PORT is not a port")
         return cls(
             base_url,
             environment_id,
@@ -93,6 +101,8 @@ class ItemConfig:
             max_idle=max_idle,
             api_socket=api_socket,
             tool_deadline=tool_deadline,
+            egress_socket=env.get("MANGO_EGRESS_SOCKET") or None,
+            egress_port=int(egress_port),
         )
 
 
@@ -153,6 +163,8 @@ async def run_item(config: ItemConfig, secret: str) -> int:
     from mango.lib import EnvironmentWorker, ToolContext
     from mango.lib.tools import default_toolset
 
+    from .egress_relay import start_relay
+
     def tools(context: ToolContext) -> dict[str, Any]:
         return default_toolset(
             context.workdir,
@@ -172,6 +184,8 @@ async def run_item(config: ItemConfig, secret: str) -> int:
         worker_id=f"docker-{config.work_id}",
         api_socket=config.api_socket,
     )
+    # Before any tool runs: the tools' HTTP_PROXY is this relay (the egress proxy on the host).
+    relay = await start_relay(config.egress_socket, config.egress_port) if config.egress_socket else None
     task = asyncio.ensure_future(
         worker.handle_item(
             work_id=config.work_id,
@@ -188,6 +202,8 @@ async def run_item(config: ItemConfig, secret: str) -> int:
     finally:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
+        if relay is not None:
+            relay.close()
 
 
 async def _outcome(task: asyncio.Future[ItemResult], work_id: str) -> int:

@@ -26,7 +26,7 @@ import socket
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .container import ItemIds, Limits, Network, container_config, container_name, frame_secret
+from .container import EgressMount, ItemIds, Limits, Network, container_config, container_name, frame_secret
 from .quota import QuotaExceeded, WorkspaceQuota
 from .workspace import Workspace
 
@@ -90,8 +90,13 @@ class DockerLauncher:
         self._quota_grace = quota_grace
         self._tool_deadline = tool_deadline
 
-    async def run(self, ids: ItemIds, workspace: Workspace, secret: str) -> ItemOutcome:
-        """Run the item runner for one acknowledged Work item and return how it ended."""
+    async def run(
+        self, ids: ItemIds, workspace: Workspace, secret: str, *, egress: EgressMount | None = None
+    ) -> ItemOutcome:
+        """Run the item runner for one acknowledged Work item and return how it ended.
+
+        ``egress`` is the item's egress proxy under the ``proxy`` tool network (None otherwise).
+        """
         framed = frame_secret(secret)
         await asyncio.to_thread(self._remove_leftover, ids.work_id)
         config = container_config(
@@ -102,6 +107,7 @@ class DockerLauncher:
             network=self._network,
             max_idle=self._max_idle,
             tool_deadline=self._tool_deadline,
+            egress=egress,
         )
         try:
             container = await asyncio.to_thread(self._client.containers.create, **config)

@@ -18,6 +18,11 @@ one ``item.<outcome>`` per finished container, named after the item runner's exi
 ``item.failed`` (the Work was Failed), ``item.unfinished`` and ``item.error`` (left for reclaim),
 ``item.bad_input``, ``item.cancelled``, ``item.killed`` (137) or ``item.crashed`` (any other code).
 
+Under ``--tool-network proxy`` each Session item runs with its own egress proxy
+(:class:`~mango_worker.item_egress.EgressProvider`), started before its container and stopped after
+it; an item whose secrets cannot be read (its lease is gone, the API is down) is not started and is
+left for reclaim (``work.failed``).
+
 Not responsible for: the Work protocol after Ack (the item runner in the container), credentials
 beyond passing the secret on, or workspace retention.
 """
@@ -31,7 +36,10 @@ from collections.abc import AsyncIterable, Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
+from mango import MangoError
+
 from .container import ItemIds, outcome_of
+from .item_egress import EgressProvider
 from .launcher import DockerLauncher, LaunchError
 from .workspace import prepare_workspace
 
@@ -88,6 +96,7 @@ class Supervisor:
         max_concurrency: int = 4,
         report_health: Callable[[WorkItem], Awaitable[None]] | None = None,
         tear_down: Callable[[WorkItem], Awaitable[None]] | None = None,
+        egress: EgressProvider | None = None,
     ) -> None:
         """Args:
         poller: Yields acknowledged Work items (Poll and Ack already done).
@@ -97,6 +106,7 @@ class Supervisor:
         max_concurrency: Containers running at once.
         report_health: Answers a healthcheck item on the host (no container); None skips them.
         tear_down: Answers a ``session_teardown`` item on the host (no container); None skips them.
+        egress: Starts each Session item's egress proxy (``--tool-network proxy``); None: no proxy.
         """
         if max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -110,6 +120,7 @@ class Supervisor:
         self._stopping = False
         self._report_health = report_health
         self._tear_down = tear_down
+        self._egress = egress
 
     @property
     def running(self) -> int:
@@ -196,8 +207,12 @@ class Supervisor:
         try:
             workspace = await asyncio.to_thread(prepare_workspace, session_id, self._workspace_root)
             ids = ItemIds(item.id, item.environment_id, session_id, self._base_url)
-            ended = await self._launcher.run(ids, workspace, item.secret)
-        except (LaunchError, ValueError, OSError) as exc:
+            if self._egress is None:
+                ended = await self._launcher.run(ids, workspace, item.secret)
+            else:
+                async with self._egress.for_item(item.environment_id, item.id) as egress:
+                    ended = await self._launcher.run(ids, workspace, item.secret, egress=egress)
+        except (LaunchError, ValueError, OSError, MangoError) as exc:
             # The item stays acknowledged without a heartbeat; the server reclaims it when its lease expires.
             log.error(
                 "work failed work_id=%s error=%s",
