@@ -1,4 +1,5 @@
-"""The orchestrator role: Temporal worker for Session workflows and activities, the relay and the webhook dispatcher."""
+"""The orchestrator role: Temporal worker for Session workflows and activities, the relay, the webhook dispatcher and
+the periodic chores (storage gauges, stall watch, retention passes: ``app.retention``)."""
 
 from __future__ import annotations
 
