@@ -5,7 +5,8 @@ connector makes of (Session execution row, normalised server URL, transport, dig
 a Session's Thread reuses one session for its discovery and all its calls to a server, and a new
 token (a refresh) opens a new session and closes the one of the old token. At most ``max_entries``
 sessions live at once (the least recently used is closed first), and a session unused for
-``idle_seconds`` is closed by a sweeper.
+``idle_seconds`` is closed by a sweeper; a session with an operation in progress is never closed
+for being idle or old.
 
 Each session is owned by a task of its own (:class:`_Live`): the ``mcp`` SDK's transports are anyio
 task groups, which must be entered and left by the same task, while operations come from many
@@ -36,6 +37,8 @@ T = TypeVar("T")
 A = TypeVar("A")
 Key = tuple[str, ...]
 
+_CLOSE_GRACE_SECONDS = 5.0
+
 
 class ConnectionLost(Exception):
     """The session's transport ended while an operation was using it."""
@@ -48,6 +51,7 @@ class _Live(Generic[A]):
         self.context = context
         self.ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
         self.used = time.monotonic()
+        self.busy = 0  # operations in progress (opening included): a busy session is never idle
         self._stop = asyncio.Event()
         self.task = asyncio.create_task(self._own(opener), name="mcp-session")
 
@@ -68,8 +72,15 @@ class _Live(Generic[A]):
 
     async def run(self, operation: Callable[[Client, A], Awaitable[T]]) -> T:
         """Run ``operation`` on the session; :class:`ConnectionLost` if the session ends meanwhile."""
+        self.busy += 1
+        try:
+            return await self._run(operation)
+        finally:
+            self.busy -= 1
+            self.used = time.monotonic()
+
+    async def _run(self, operation: Callable[[Client, A], Awaitable[T]]) -> T:
         client = await asyncio.shield(self.ready) if not self.ready.done() else self.ready.result()
-        self.used = time.monotonic()
         work = asyncio.ensure_future(operation(client, self.context))
         try:
             await asyncio.wait({work, self.task}, return_when=asyncio.FIRST_COMPLETED)
@@ -81,17 +92,18 @@ class _Live(Generic[A]):
             with contextlib.suppress(BaseException):
                 await work
             raise ConnectionLost("the MCP session's connection ended")
-        self.used = time.monotonic()
         return work.result()
 
     async def close(self) -> None:
+        """Ask the owner to leave the session, then cancel it; never waits more than twice the grace."""
         self._stop.set()
-        try:
-            await asyncio.wait_for(asyncio.shield(self.task), timeout=5)
-        except BaseException:  # a transport that does not close in time is cancelled
-            self.task.cancel()
-            with contextlib.suppress(BaseException):
-                await self.task
+        for _ in range(2):
+            done, _pending = await asyncio.wait({self.task}, timeout=_CLOSE_GRACE_SECONDS)
+            if done:
+                break
+            self.task.cancel()  # a transport that does not close in time is cancelled
+        else:
+            log.warning("an MCP session did not close; left to finish on its own", extra={"action": "mcp.close_stuck"})
         if not self.ready.done():
             self.ready.cancel()
         elif not self.ready.cancelled():
@@ -137,8 +149,11 @@ class LiveSessions(Generic[A]):
                     await self._drop(other)  # the same Thread and server with an older token
                 live = _Live(lambda: opener(context), context)
                 self._entries[key] = live
-                while len(self._entries) > self._max:
-                    await self._drop(next(iter(self._entries)))
+                while len(self._entries) > self._max:  # the least recently used session not in use goes
+                    spare = next((k for k, other in self._entries.items() if not other.busy and k != key), None)
+                    if spare is None:
+                        break
+                    await self._drop(spare)
             self._entries.move_to_end(key)
         try:
             return await live.run(operation)
@@ -169,7 +184,7 @@ class LiveSessions(Generic[A]):
     async def sweep(self) -> int:
         """Close the sessions idle for longer than ``idle_seconds``; returns how many."""
         cutoff = time.monotonic() - self._idle
-        stale = [k for k, live in self._entries.items() if live.used < cutoff or not live.alive]
+        stale = [k for k, live in self._entries.items() if not live.alive or (not live.busy and live.used < cutoff)]
         for key in stale:
             await self._drop(key)
         if stale:

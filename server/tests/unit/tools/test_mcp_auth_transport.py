@@ -87,7 +87,7 @@ async def test_a_token_endpoint_outside_the_egress_policy_or_down_fails_publicly
 
 async def test_a_scope_reuses_one_live_session_until_its_token_changes_or_it_idles() -> None:
     with OAuthMcpServer() as server:
-        connector = McpConnector(ALLOW_LOOPBACK, timeout_seconds=10, idle_seconds=0.5)
+        connector = McpConnector(ALLOW_LOOPBACK, timeout_seconds=10, idle_seconds=60)
         try:
             token = Secret(server.issuer.mint_access())
             await connector.discover(server.url, token, scope="sess_a")
@@ -108,11 +108,15 @@ async def test_a_scope_reuses_one_live_session_until_its_token_changes_or_it_idl
             with pytest.raises(McpUnauthorized):
                 await connector.call(server.url, "whoami", {}, renewed, scope="sess_a")
             assert connector.live_sessions == 1  # a failed session is closed
-
-            await connector.call(server.url, "whoami", {}, token, scope="sess_c")
-            assert connector.live_sessions == 2
-            await asyncio.sleep(1.5)  # the sweeper runs every idle period
-            assert connector.live_sessions == 0  # idle sessions are closed
         finally:
             await connector.aclose()
+        assert connector.live_sessions == 0
+
+        idling = McpConnector(ALLOW_LOOPBACK, timeout_seconds=10, idle_seconds=0.3)
+        try:
+            await idling.call(server.url, "whoami", {}, token, scope="sess_c")
+            await asyncio.sleep(1.5)  # the sweeper runs every idle period
+            assert idling.live_sessions == 0  # idle sessions are closed
+        finally:
+            await idling.aclose()
         assert server.calls["whoami"] == 6
