@@ -7,9 +7,9 @@ answers carry only ``*_set`` flags, ``domain.vaults.public_auth``). Archiving a 
 its credentials and erases their ciphertexts; deleting a vault that a live Session or Deployment
 still names is refused (409), so ``vault_ids`` never point at nothing without the caller knowing.
 
-``credentials_for`` is the one way the server reads a Session's MCP credential back: the MCP
-transport asks it for each connection and gets a typed object whose secrets cannot be printed
-or serialised. Not responsible for the credential rules (``domain.vaults``), SQL
+``credentials_for`` reads a Session's MCP credential back as a typed object whose secrets cannot
+be printed or serialised; the MCP transport's tokens (``app.mcp_tokens``) come from the same store
+read, with OAuth refresh on top. Not responsible for the credential rules (``domain.vaults``), SQL
 (``store.vaults``) or wire shapes (``api.mappers.vaults``).
 """
 
