@@ -488,7 +488,11 @@ activity), which separates what Temporal costs for that shape from what Mango ad
 "total" is every process but the load generator and the provider stand-in, each in a column of
 its own (for the floor: its one process, which also holds the client, plus Temporal). The machine
 is CPU-bound at 10 and 50 Sessions, so turns/s follows CPU per turn (the stand-in's and the load
-generator's included); CPU per turn is the steadier figure."""
+generator's included); CPU per turn is the steadier figure. "turns per Session" is each Session's
+length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 300-turn Sessions
+(`--long-turns`) at the concurrencies of `--long-sessions` (1 and 10 by default; `--long-sessions 1,10,50`
+adds 50 Sessions of 300 turns, 15,000 turns more); the lines under the table divide the long Sessions'
+total CPU per turn by the short ones' at the same concurrency."""
 
 
 def main() -> None:
