@@ -183,3 +183,16 @@ def test_egress_needs_the_proxy_network_and_secret_names_cannot_shadow_the_contr
             container_config(
                 "img", IDS, Limits(), "/srv/ws", network=proxy, egress=EgressMount("/tmp/e", {name: "mango-secret-1"})
             )
+
+
+def test_the_shell_tool_is_handed_the_proxy_variables_and_placeholders() -> None:
+    from mango_worker.item_runner import ItemConfig
+
+    egress = EgressMount("/tmp/mango-egress-x", {"SEARCH_API_KEY": "mango-secret-0123"})
+    proxy = Network("/tmp/mango-api-x", tools="proxy")
+    spec = container_config("img", IDS, Limits(), "/srv/ws", network=proxy, egress=egress)
+    handed = dict(ItemConfig.from_env(spec["environment"]).tool_env)
+    assert handed["SEARCH_API_KEY"] == "mango-secret-0123"
+    assert handed["https_proxy"] == "http://127.0.0.1:3128"
+    assert handed["CURL_CA_BUNDLE"] == "/run/mango-egress/ca-bundle.pem"
+    assert not any(name.startswith("MANGO_") for name in handed)

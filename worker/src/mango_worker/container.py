@@ -287,6 +287,8 @@ def _add_egress(config: dict[str, Any], egress: EgressMount) -> None:
     )
     environment["MANGO_EGRESS_SOCKET"] = f"{EGRESS_MOUNT}/egress.sock"
     environment["MANGO_EGRESS_PORT"] = str(EGRESS_PORT)
+    # The shell tool starts from a minimal environment: the item runner hands it these names.
+    environment["MANGO_TOOL_VARIABLES"] = ",".join([*PROXY_VARIABLES, *egress.variables])
     # Read-only: the container may connect to the socket and read the bundle, not replace either.
     config["volumes"][egress.socket_dir] = {"bind": EGRESS_MOUNT, "mode": "ro"}
 

@@ -19,7 +19,8 @@ Order matters, and is the point of this module:
 Non-secret ids come from ``MANGO_BASE_URL``, ``MANGO_ENVIRONMENT_ID``, ``MANGO_WORK_ID`` and
 ``MANGO_SESSION_ID``. ``MANGO_API_SOCKET``, when set, is the supervisor's forwarder socket: every
 API call goes through it, since the container usually has no network at all. ``MANGO_EGRESS_SOCKET``,
-when set (``--tool-network proxy``), is the item's egress proxy: the runner relays
+when set (``--tool-network proxy``), is the item's egress proxy (``MANGO_TOOL_VARIABLES`` names the
+variables the shell tool gets: the proxy settings and each secret's placeholder): the runner relays
 ``127.0.0.1:$MANGO_EGRESS_PORT`` to it for the tools (:mod:`mango_worker.egress_relay`) before the
 first tool runs; its own API calls never use that proxy (the kit's client ignores ``HTTP_PROXY``). Not responsible for:
 isolation (the container), the forwarder, or Polling (the supervisor).
@@ -78,6 +79,7 @@ class ItemConfig:
     tool_deadline: float = 60.0
     egress_socket: str | None = None
     egress_port: int = 3128
+    tool_env: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_env(cls, env: dict[str, str]) -> ItemConfig:
@@ -103,6 +105,9 @@ class ItemConfig:
             tool_deadline=tool_deadline,
             egress_socket=env.get("MANGO_EGRESS_SOCKET") or None,
             egress_port=int(egress_port),
+            tool_env=tuple(
+                (name, env[name]) for name in env.get("MANGO_TOOL_VARIABLES", "").split(",") if name and name in env
+            ),
         )
 
 
@@ -171,6 +176,7 @@ async def run_item(config: ItemConfig, secret: str) -> int:
             context.read_only_roots,
             allowed_roots=context.allowed_roots,
             tool_deadline=config.tool_deadline,
+            env=dict(config.tool_env),  # the proxy variables and secret placeholders (proxy mode)
         )
 
     worker = EnvironmentWorker(
