@@ -263,6 +263,8 @@ class Driver:
         sent = self.sdk.sessions.events.send(self.session_id, events=[message])
         self.sent.append(text)
         self.expected.append(expect)
+        self.tool_turns += kind == "tool"  # counted when sent: the history owes the tool use from now on
+        self.bash_turns += kind == "bash"
         idle = self.follower.wait_idle_after(sent.data[0].id, ("end_turn", "requires_action"), OUTAGE_SECONDS + 120)
         if kind == "text":
             return
@@ -270,7 +272,6 @@ class Driver:
         if not waiting:
             raise RuntimeError(f"{marker}: the {kind} turn ended without waiting for a tool result or an approval")
         if kind == "tool":
-            self.tool_turns += 1
             answers = [
                 {
                     "type": "user.custom_tool_result",
@@ -280,7 +281,6 @@ class Driver:
                 for use_id in waiting
             ]
         else:
-            self.bash_turns += 1
             answers = [
                 {"type": "user.tool_confirmation", "tool_use_id": use_id, "result": "allow"} for use_id in waiting
             ]
@@ -369,6 +369,12 @@ class Killer:
             self.result.problems.append(f"killer: {type(exc).__name__}: {exc}")
 
     def _run(self) -> None:
+        # A stream resumes after the last event its client saw, and without Last-Event-ID it starts at the end of
+        # history: a follower that has seen no event yet has no position to resume from, so no kill comes before
+        # every follower saw one.
+        while not all(driver.follower.events for driver in self.drivers):
+            if self.done.wait(0.2):
+                return
         roles = [ROLES[i % len(ROLES)] for i in range(self.kills)]  # every role, in a seeded order
         self.rng.shuffle(roles)
         for index, role in enumerate(roles):
