@@ -52,7 +52,7 @@ if [[ -z "$MIRROR" ]]; then
     echo "no Debian mirror found in the apt configuration; set MANGO_DEBIAN_MIRROR" >&2
     exit 1
 fi
-INCLUDE="python3,python3-pip,python3-venv,ca-certificates,procps"
+INCLUDE="python3,python3-pip,python3-venv,ca-certificates,procps,curl"
 BASE_VERSION=1
 UIDGID=65532
 PIP="${PIP:-$ROOT/.venv/bin/pip}"
