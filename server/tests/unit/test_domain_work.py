@@ -27,6 +27,25 @@ class Item:
     stop_requested_at: datetime | None = None
     lease_ttl_seconds: int = 90
     result: JsonObject | None = None
+    session_id: str | None = "sesn_1"
+
+
+def test_secrets_are_read_only_under_a_live_lease_of_a_session_item() -> None:
+    acked = Item(state="starting", claimed_at=NOW, acknowledged_at=NOW)
+    assert work.check_secrets_lease(acked, NOW + timedelta(seconds=30)) == "sesn_1"
+    active = replace(acked, state="active", latest_heartbeat_at=NOW + timedelta(seconds=60))
+    assert work.check_secrets_lease(active, NOW + timedelta(seconds=120)) == "sesn_1"
+    refused = {
+        "claimed, not acknowledged": Item(claimed_at=NOW),
+        "stopping": replace(acked, state="stopping", stop_requested_at=NOW),
+        "stopped": replace(acked, state="stopped"),
+        "a healthcheck": replace(acked, kind="healthcheck", session_id=None),
+    }
+    for item in refused.values():
+        with pytest.raises(ConflictError, match="work work_1"):
+            work.check_secrets_lease(item, NOW + timedelta(seconds=1))
+    with pytest.raises(ConflictError, match="expired"):
+        work.check_secrets_lease(acked, NOW + timedelta(seconds=91))
 
 
 def test_lease_runs_from_the_last_heartbeat_or_ack() -> None:
