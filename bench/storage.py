@@ -240,7 +240,9 @@ def _write(table: str, argv: list[str]) -> None:
     block = (
         f"{SECTION}\n\n`{command}` on {platform.machine()} ({platform.system()}), "
         f"{time.strftime('%Y-%m-%d', time.gmtime())}; the Messages adapter over HTTP against the local "
-        "provider stand-in, 2 KB user messages, one Session driven turn by turn.\n\n" + table + "\n"
+        "provider stand-in, 2 KB user messages, one Session driven turn by turn. The archived Sessions are "
+        "SQL copies of one real archived Session (its row and its events) archived two days ago; the pass "
+        "fences them, the orchestrator's relay removes them.\n\n" + table + "\n"
     )
     if SECTION in text:
         start = text.index(SECTION)
@@ -265,7 +267,11 @@ def main() -> None:
         model_path("messages") as (model, _pid),
     ):
         env = BENCH_ENV | model.env | {"MANGO_RETENTION_INTERVAL_SECONDS": "0"}
-        running = Platform(stack, Path(tmp) / "logs", extra_env=env).start()
+        running = Platform(stack, Path(tmp) / "logs", extra_env=env)
+        try:
+            running.start()
+        except RuntimeError:  # a busy machine can take longer than the platform's minute to serve
+            running.wait_ready(timeout=300)
         try:
             tenant = running.create_tenant("bench")
             sid, sizes, wall = asyncio.run(_long_session(running, tenant.api_key, model.agent_model, args.turns))
