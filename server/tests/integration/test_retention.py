@@ -228,3 +228,14 @@ def test_finished_deployment_runs_past_the_window_expire(platform: Platform) -> 
     assert set(runs[kept.workspace_id]) <= left  # no policy
     with client(platform, retained) as http:
         assert http.get(f"/v1/deployment_runs/{runs[retained.workspace_id][0]}").status_code == 404
+
+
+def test_one_pass_at_a_time(platform: Platform) -> None:
+    """A pass that finds the advisory lock taken (another replica's pass) skips instead of running beside it."""
+    with psycopg.connect(platform.database_url, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(hashtext('mango.retention'))")
+        busy = _mango(platform, "admin", "retention", "run", ok=False)
+        assert busy.returncode == 1, busy.stderr.decode()
+        assert b"another retention pass is running" in busy.stderr
+        conn.execute("SELECT pg_advisory_unlock(hashtext('mango.retention'))")
+    assert "archived_sessions" in _run_pass(platform)  # free again: the pass runs (exit 0)
