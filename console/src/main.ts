@@ -19,6 +19,7 @@ import { sessionView } from "./views/session";
 import { sessionsView } from "./views/sessions";
 import { signInView } from "./views/signin";
 import { skillsView } from "./views/skills";
+import { vaultsView } from "./views/vaults";
 
 type View = (main: HTMLElement, route: Route) => Cleanup | void | Promise<Cleanup | void>;
 
@@ -29,6 +30,7 @@ const VIEWS: Record<string, View> = {
   files: (main, route) => filesView(main, route.id),
   skills: (main, route) => skillsView(main, route.id),
   memory: (main, route) => memoryView(main, route.id, route.query),
+  vaults: (main, route) => vaultsView(main, route.id),
 };
 const NAV: Array<[string, string]> = [
   ["sessions", "Sessions"],
@@ -37,6 +39,7 @@ const NAV: Array<[string, string]> = [
   ["files", "Files"],
   ["skills", "Skills"],
   ["memory", "Memory Stores"],
+  ["vaults", "Vaults"],
 ];
 
 function renderNav(current: string, signedIn: boolean): void {

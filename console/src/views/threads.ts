@@ -1,16 +1,16 @@
 /**
- * The Session page's Threads: the panel listing the Session's Threads (with their status), the
- * Thread badges of timeline rows, and the timeline filter "all / primary / <thread>".
+ * The Session page's Threads: the panel listing the Session's Threads (with their status and the
+ * health of each MCP server they contacted: last discovery, last error), the Thread badges of timeline rows, and the timeline filter "all / primary / <thread>".
  *
  * It reads `sessions.threads.list` and the events the timeline already holds; it does not
  * follow the Thread streams (the Session stream carries what the coordinator sees of its
  * children: their status events and the messages exchanged with them).
  */
 
-import type { Mango, SessionThread } from "@mango-ai/sdk";
+import type { Mango, McpServerHealth, SessionThread } from "@mango-ai/sdk";
 
 import { describeError } from "../api";
-import { h, replace } from "../dom";
+import { h, replace, when } from "../dom";
 
 type Any = Record<string, unknown>;
 
@@ -105,6 +105,7 @@ export class Threads {
           t.parent_thread_id === null ? h("span", { class: "badge" }, "primary") : null,
           h("span", { class: `badge status-${t.status}`, "data-role": "status" }, t.archived_at ? "archived" : t.status),
           h("code", { class: "muted" }, t.id),
+          mcpHealth(t.mcp_servers ?? []),
         ),
       ),
     );
@@ -160,4 +161,27 @@ export class Threads {
     this.label([row]);
     this.applyFilter([row]);
   }
+}
+
+/** A Thread's MCP servers: when each was last discovered, and its last error (which stays after a later success). */
+function mcpHealth(servers: McpServerHealth[]): HTMLElement | null {
+  if (servers.length === 0) {
+    return null;
+  }
+  return h(
+    "ul",
+    { class: "mcp-health" },
+    ...servers.map((s) =>
+      h(
+        "li",
+        { "data-mcp-server": s.mcp_server_name },
+        h("strong", {}, s.mcp_server_name),
+        " discovered ",
+        h("span", { "data-role": "discovered" }, s.last_discovered_at ? when(s.last_discovered_at) : "never"),
+        s.last_error
+          ? h("span", { class: "error", "data-role": "last-error" }, ` last error ${when(s.last_error.at)}: ${s.last_error.message}`)
+          : null,
+      ),
+    ),
+  );
 }
