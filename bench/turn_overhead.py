@@ -115,6 +115,7 @@ def model_path(name: str) -> Iterator[tuple[ModelPath, int | None]]:
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
+        child.stdout.close()
 
 
 def _percentiles(latencies: list[float]) -> tuple[float, float]:
