@@ -5,7 +5,10 @@ on real PostgreSQL, Temporal, NATS and the orchestrator.
 Checked: the right credential succeeds and none fails clearly; the legacy HTTP+SSE transport is
 used where streamable HTTP is refused; a token that expires before use or is refused mid-Session is
 refreshed once (with rotation of the refresh token, client authentication, scope and resource);
-two refreshers racing on two connections refresh once; a revoked refresh token pauses the Session
+two refreshers racing on two connections refresh once; a ``kill -9`` of the orchestrator while the
+token endpoint holds its answer loses no token (the refresh's transaction aborts, its row lock is
+released, the previous tokens stay stored, and the restarted orchestrator refreshes once more);
+a revoked refresh token pauses the Session
 with ``credential_failed`` and a recoverable ``session.error`` naming the credential, and updating
 the credential resumes it; no secret value is found in PostgreSQL rows, Temporal histories, logs or
 SSE output.
@@ -30,11 +33,12 @@ from mango_server.app.mcp_tokens import McpTokens
 from mango_server.devstack import DevStack, Platform, Tenant
 from mango_server.domain.vaults import McpCredential
 from mango_server.orchestration.types import workflow_id
+from mango_server.store import vaults
 from mango_server.store.db import create_pool
 from mango_server.tools.egress import EgressPolicy
 from temporalio.client import Client
 
-from tests.support.oauth_mcp import CLIENT_ID, CLIENT_SECRET, Issuer, OAuthMcpServer
+from tests.support.oauth_mcp import CLIENT_ID, CLIENT_SECRET, Hold, Issuer, OAuthMcpServer
 
 from ._client import client, history, read_stream, say, wait_status
 
@@ -44,6 +48,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(300
 WHOAMI = "/tool whoami {}"
 ISSUERS: list[Issuer] = []  # every issuer of the module: its tokens are the secrets the last test scans for
 SESSIONS: list[str] = []
+LOCK_NOWAIT = "SELECT 1 FROM vault_credentials WHERE id = $1 FOR UPDATE NOWAIT"
 
 
 @pytest.fixture(scope="module")
@@ -254,6 +259,81 @@ def test_two_refreshers_racing_on_two_connections_refresh_once(platform: Platfor
         assert len(server.issuer.requests) == 1  # the second refresher never asked the endpoint
         assert one.token == two.token
         assert server.issuer.valid(one.token.reveal())
+
+
+def _stored_after_the_crash(platform: Platform, sid: str, server: OAuthMcpServer, credential_id: str) -> McpCredential:
+    """The stored credential (read, never refreshed) once its row lock is free again."""
+    ring = keyring.load(Path(platform.extra_env["MANGO_KEYRING_FILE"]))
+
+    async def read() -> McpCredential:
+        pool = await create_pool(platform.database_url, min_size=1, max_size=1)  # its JSON codecs decode the row
+        try:
+            async with pool.acquire() as conn:
+                deadline = time.monotonic() + 30
+                while True:  # PostgreSQL aborts the dead client's transaction once it sees its socket closed
+                    try:
+                        async with conn.transaction():
+                            await conn.execute(LOCK_NOWAIT, credential_id)
+                        break
+                    except asyncpg.LockNotAvailableError:
+                        assert time.monotonic() < deadline, "the killed refresh's row lock was never released"
+                        await asyncio.sleep(0.2)
+                found = await vaults.credentials_for(conn, ring, sid, server.url)
+        finally:
+            await pool.close()
+        assert found is not None
+        assert found.credential_id == credential_id
+        return found
+
+    return asyncio.run(read())
+
+
+def _row_is_locked(platform: Platform, credential_id: str) -> bool:
+    async def probe() -> bool:
+        conn = await asyncpg.connect(platform.database_url)
+        try:
+            async with conn.transaction():
+                await conn.execute(LOCK_NOWAIT, credential_id)
+            return False
+        except asyncpg.LockNotAvailableError:
+            return True
+        finally:
+            await conn.close()
+
+    return asyncio.run(probe())
+
+
+def test_an_orchestrator_killed_mid_refresh_loses_no_token(platform: Platform, http: httpx.Client) -> None:
+    # The refresh before use (the token is within the margin of its expiry) runs before discovery,
+    # which is retried after a crash; a refresh after a 401 runs inside a call already marked
+    # started, which a crash leaves ambiguous and never sends again.
+    hold = Hold()
+    with _serve(Issuer(client_auth="client_secret_post", hold=hold)) as server:  # its refresh token does not rotate
+        first = server.issuer.mint_access()
+        refresh = server.issuer.mint_refresh()
+        vault_id, credential_id = _vault(http, _oauth(server, first, expires_in=20, refresh=refresh))
+        sid = _session(http, server.url, [vault_id])
+        say(http, sid, WHOAMI)
+        try:
+            assert hold.reached.wait(60), "the orchestrator never asked the token endpoint"
+            assert _row_is_locked(platform, credential_id)  # the refresh holds the lock while it waits
+            platform.kill_role("orchestrator")
+            stored = _stored_after_the_crash(platform, sid, server, credential_id)
+        finally:
+            hold.release.set()  # the held answer goes to a closed socket
+        assert stored.token.reveal() == first  # the previous tokens, unchanged
+        assert stored.refresh is not None
+        assert stored.refresh.refresh_token.reveal() == refresh
+        assert len(server.issuer.requests) == 1
+
+        platform.start_role("orchestrator")
+        wait_status(http, sid, "end_turn", timeout=180)
+        assert len(server.issuer.requests) == 2  # the lost refresh ran once more, and only once
+        assert _results(http, sid) == [(f"hello {CLIENT_ID}", False)]
+        assert _of(history(http, sid), "session.error") == []
+        assert server.calls["whoami"] == 1
+        assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"
+        assert _health(http, sid)["last_discovered_at"] is not None
 
 
 def test_a_revoked_refresh_token_pauses_the_session_until_the_credential_is_updated(http: httpx.Client) -> None:

@@ -8,8 +8,9 @@ token), served by uvicorn in a background thread on ``127.0.0.1``, next to a ``/
 transport instead of streamable HTTP (at the same ``/mcp`` URL).
 
 The issuer (:class:`Issuer`) keeps every token in memory: tests mint tokens, expire or revoke
-them, make refresh tokens rotate, slow the endpoint down (to make refreshers overlap) and count
-refresh requests. Tool: ``whoami()`` answers ``"hello <client_id>"``; ``calls`` counts its runs
+them, make refresh tokens rotate, slow the endpoint down (to make refreshers overlap), hold one
+request open (to crash its caller mid-refresh) and count refresh requests.
+Tool: ``whoami()`` answers ``"hello <client_id>"``; ``calls`` counts its runs
 (and ``calls["initialize"]`` the sessions clients opened).
 
 Lifecycle: ``with OAuthMcpServer() as server:``; ``server.url`` is the MCP endpoint and
@@ -37,10 +38,18 @@ from mcp.server.mcpserver import MCPServer
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-__all__ = ["CLIENT_ID", "CLIENT_SECRET", "Issuer", "OAuthMcpServer"]
+__all__ = ["CLIENT_ID", "CLIENT_SECRET", "Hold", "Issuer", "OAuthMcpServer"]
 
 CLIENT_ID = "mango-tests"
 CLIENT_SECRET = "client-secret-" + "c" * 24
+
+
+@dataclass
+class Hold:
+    """A refresh request held open: ``reached`` is set when it arrives, ``release`` lets it be answered."""
+
+    reached: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
 
 
 @dataclass
@@ -51,6 +60,7 @@ class Issuer:
     access_ttl: float = 3600.0
     rotate: bool = False
     delay: float = 0.0  # seconds the token endpoint waits before answering
+    hold: Hold | None = None  # one-shot: the next refresh request waits for ``hold.release``
     access: dict[str, float] = field(default_factory=dict)  # token -> expiry (epoch seconds)
     refresh: set[str] = field(default_factory=set)
     refreshes: int = 0  # refresh requests answered with a token
@@ -103,6 +113,10 @@ class Issuer:
             self.requests.append(form)
         if self.delay:
             await anyio.sleep(self.delay)
+        hold, self.hold = self.hold, None
+        if hold is not None:  # the caller is left waiting, holding whatever it holds, until the test releases it
+            hold.reached.set()
+            await anyio.to_thread.run_sync(hold.release.wait)
         if not self._client_ok(request, form):
             return JSONResponse({"error": "invalid_client"}, status_code=401)
         if form.get("grant_type") != "refresh_token":
