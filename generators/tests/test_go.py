@@ -261,9 +261,10 @@ def test_rendered_client_vets_and_runs(tmp_path: Path) -> None:
     module = tmp_path / "module"
     (module / "mango").mkdir(parents=True)
     (module / "go.mod").write_text("module github.com/mango-ai/mango-go\n\ngo 1.27\n", encoding="utf-8")
-    # transfer.go wraps the real spec's Files and Skills operations, absent from the tiny spec.
+    # transfer.go wraps the real spec's Files and Skills operations and media.go builds its content blocks,
+    # all absent from the tiny spec.
     for source in HAND_WRITTEN.glob("*.go"):
-        if not source.name.endswith("_test.go") and source.name != "transfer.go":
+        if not source.name.endswith("_test.go") and source.name not in ("transfer.go", "media.go"):
             shutil.copy(source, module / "mango" / source.name)
     (module / "mango" / "tiny_test.go").write_text(TINY_TEST, encoding="utf-8")
     _write(go.render(check_spec(copy.deepcopy(TINY))), module / "api")

@@ -220,12 +220,17 @@ def test_resources_carry_no_transport_logic(mini_spec: Spec) -> None:
 
 @needs_tsc
 def test_rendered_client_compiles_and_calls(tmp_path: Path) -> None:
-    # transfer.ts (and its zip writer) wrap the real spec's Files and Skills operations, absent from TINY.
+    # transfer.ts (and its zip writer) wrap the real spec's Files and Skills operations, and media.ts builds
+    # the real spec's content blocks: all absent from TINY.
     shutil.copytree(
-        SDK_DIR / "src", tmp_path / "src", ignore=shutil.ignore_patterns("generated", "transfer.ts", "zip.ts")
+        SDK_DIR / "src",
+        tmp_path / "src",
+        ignore=shutil.ignore_patterns("generated", "transfer.ts", "zip.ts", "media.ts"),
     )
     index = tmp_path / "src" / "index.ts"
-    index.write_text(re.sub(r"export \{[^}]*\} from \"\./transfer\.js\";\n", "", index.read_text()), encoding="utf-8")
+    index.write_text(
+        re.sub(r"export \{[^}]*\} from \"\./(transfer|media)\.js\";\n", "", index.read_text()), encoding="utf-8"
+    )
     for name in ("package.json", "tsconfig.json"):
         shutil.copy(SDK_DIR / name, tmp_path / name)
     (tmp_path / "node_modules").symlink_to(SDK_DIR / "node_modules", target_is_directory=True)
