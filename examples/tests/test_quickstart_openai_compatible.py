@@ -3,30 +3,27 @@
 The catalogue offers ``mango-offline-1`` (the id the quickstarts name) through the ``openai-chat``
 adapter, pointed at the local Chat Completions stand-in (``server/tests/support/fake_openai.py``, a
 vLLM-style server: no key, its own model name). The stand-in answers as a model would: the user's
-question with a ``get_weather`` call, the tool's result with a reply quoting it. The Python and curl
-quickstarts then print the same tool call, tool result and final reply as on the offline model.
+question with a ``get_weather`` call, the tool's result with a reply quoting it. Each quickstart
+(Python, curl, TypeScript, Go, run as ``test_quickstarts.py`` runs them) then prints the same tool
+call, tool result and final reply as on the offline model.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 from mango_server.devstack import DevStack, Platform
 
-pytest_plugins = ["mango_server.devstack.pytest_plugin"]
-pytestmark = [pytest.mark.integration, pytest.mark.timeout(300)]
+from ._quickstarts import LANGUAGES, REPO, assert_turn_completed, run_quickstart
 
-REPO = Path(__file__).resolve().parents[2]
-QUICKSTART = REPO / "examples" / "quickstart"
+pytest_plugins = ["mango_server.devstack.pytest_plugin"]
+pytestmark = [pytest.mark.integration, pytest.mark.timeout(420)]
+
 SERVED_AS = "Qwen/Qwen2.5-7B-Instruct"
 
 
@@ -76,24 +73,15 @@ def _answer(request: Any) -> Any:
     return ChatReply(content="Let me check.", tool_calls=[call])
 
 
-@pytest.mark.parametrize("language", ["python", "curl"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_quickstart_runs_on_an_openai_compatible_model(platform: Platform, fake: Any, language: str) -> None:
-    if language == "curl" and (shutil.which("curl") is None or shutil.which("bash") is None):
-        pytest.skip("the curl quickstart needs bash and curl on PATH")
     fake.reset()
     fake.enqueue(_answer, _answer)
     tenant = platform.create_tenant(f"quickstart-{language}")
     env = {**os.environ, "MANGO_BASE_URL": platform.base_url, "MANGO_API_KEY": tenant.api_key}
-    command = (
-        [sys.executable, str(QUICKSTART / "python" / "quickstart.py")]
-        if language == "python"
-        else ["bash", str(QUICKSTART / "curl" / "quickstart.sh")]
-    )
-    done = subprocess.run(command, cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False)
-    output = done.stdout
-    assert done.returncode == 0, f"stdout:\n{output}\nstderr:\n{done.stderr}"
-    assert "tool call: get_weather" in output, output
-    assert "tool result: 18°C and sunny in Paris" in output, output
+    output = run_quickstart(language, env)
+    assert_turn_completed(output)
+    # The stand-in's reply word for word: the final reply came from the Chat Completions server.
     final = [line for line in output.splitlines() if line.startswith("final reply: ")]
     assert final == ["final reply: Tool results: 18°C and sunny in Paris"], output
 
