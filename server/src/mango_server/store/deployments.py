@@ -251,7 +251,7 @@ async def mark_synced(conn: Connection, row: DeploymentRow, upcoming: list[str])
 
 
 async def set_upcoming(conn: Connection, deployment_id: str, upcoming: list[str]) -> None:
-    """Refresh the next fire times the Schedule reports."""
+    """Refresh the next fire times the Schedule reports, on an active Deployment whose Schedule is in sync."""
     await conn.execute(Q.set_upcoming, deployment_id, upcoming)
 
 

@@ -48,7 +48,10 @@ FROM deployments WHERE synced_revision < revision ORDER BY updated_at LIMIT $1 F
 UPDATE deployments SET synced_revision = $2, upcoming_runs_at = $3 WHERE id = $1 AND revision = $2;
 
 -- name: set_upcoming
-UPDATE deployments SET upcoming_runs_at = $2 WHERE id = $1;
+-- Only an active row whose Schedule is in sync: a refresh that described the Schedule before a pause or
+-- an update reached Temporal must not bring back fire times the pause (or the pending sync) cleared.
+UPDATE deployments SET upcoming_runs_at = $2
+WHERE id = $1 AND status = 'active' AND archived_at IS NULL AND synced_revision = revision;
 
 -- name: record_last_run
 UPDATE deployments SET last_run_at = greatest(coalesce(last_run_at, $2), $2) WHERE id = $1;
