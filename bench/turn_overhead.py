@@ -43,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ from mango_server.devstack import DevStack, Platform
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _proc import rss_kib, self_cpu_seconds, snapshot
+from _temporal_requests import frontend_requests, per_turn
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ((1, 40), (10, 20), (50, 8))  # (concurrent sessions, turns per session)
@@ -145,8 +147,8 @@ def _cpu_per_turn(before: dict[str, float], after: dict[str, float], turns: int)
 # ---- the floor ---------------------------------------------------------------------------
 
 
-def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns: int, shape: str = "update") -> Row:
-    argv = [sys.executable, str(ROOT / "bench" / "floor.py"), "--address", temporal_address]
+def run_floor(stack: DevStack, pids: dict[str, int], sessions: int, turns: int, shape: str = "update") -> Row:
+    argv = [sys.executable, str(ROOT / "bench" / "floor.py"), "--address", stack.temporal_address]
     argv += ["--sessions", str(sessions), "--turns", str(turns), "--handshake", "--shape", shape]
     child = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert child.stdin is not None
@@ -155,11 +157,11 @@ def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns:
         if child.stdout.readline().strip() != "ready":
             raise RuntimeError("the floor harness did not start")
         watched = {"floor": child.pid, "temporal": pids["temporal"]}
-        before = snapshot(watched)
+        before, requests_before = snapshot(watched), frontend_requests(stack.temporal.metrics_port)
         child.stdin.write("go\n")
         child.stdin.flush()
         result = json.loads(child.stdout.readline())
-        after = snapshot(watched)
+        after, requests_after = snapshot(watched), frontend_requests(stack.temporal.metrics_port)
         child.stdin.close()
         child.wait(timeout=60)
     finally:
@@ -169,6 +171,7 @@ def run_floor(temporal_address: str, pids: dict[str, int], sessions: int, turns:
     kind = "floor" if shape == "update" else "floor, signal-shaped"
     row = _stats(kind, sessions, result["latencies"], result["wall"])
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
+    row["temporal_requests"] = per_turn(requests_before, requests_after, row["turns"])
     return row
 
 
@@ -226,7 +229,14 @@ async def _own_session(
 
 
 async def run_mango(
-    base_url: str, api_key: str, pids: dict[str, int], model: ModelPath, sessions: int, turns: int, kind: str = "mango"
+    base_url: str,
+    api_key: str,
+    pids: dict[str, int],
+    model: ModelPath,
+    sessions: int,
+    turns: int,
+    kind: str = "mango",
+    metrics_port: int = 0,
 ) -> Row:
     async with await _client(base_url, api_key, 10) as http:
         ids = await _setup(http, model.agent_model)
@@ -240,15 +250,18 @@ async def run_mango(
         for _ in range(sessions):
             await ready.get()
         watched = {role: pids[role] for role in (*MANGO_ROLES, "provider") if role in pids}
+        requests_before = frontend_requests(metrics_port) if metrics_port else Counter[str]()
         before, self_before, started = snapshot(watched), self_cpu_seconds(), time.perf_counter()
         go.set()
         results = await asyncio.gather(*tasks)
         wall = time.perf_counter() - started
         after, self_after = snapshot(watched), self_cpu_seconds()
+        requests_after = frontend_requests(metrics_port) if metrics_port else Counter[str]()
     row = _stats(kind, sessions, [x for r in results for x in r], wall)
     row["model"] = model.label
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     row["cpu"]["load"] = (self_after - self_before) * 1000 / row["turns"]
+    row["temporal_requests"] = per_turn(requests_before, requests_after, row["turns"])
     return row
 
 
@@ -394,6 +407,22 @@ def _turn_table(rows: list[Row]) -> str:
             f"| {row['p99_ms']:.1f} | {row['turns_per_s']:.1f} | {ratio:.2f} | {cell('api')} | {cell('orchestrator')} "
             f"| {cell('floor')} | {cell('temporal')} | {cell('postgres')} | {cell('nats')} | {total:.1f} "
             f"| {cell('load')} | {cell('provider')} |"
+        )
+    return "\n".join(lines)
+
+
+def _requests_table(rows: list[Row]) -> str:
+    """Temporal frontend requests per turn by operation, one line per run: the operations a turn costs."""
+    seen: Counter[str] = Counter()
+    for row in rows:
+        seen.update(row["temporal_requests"])
+    ops = [op for op, _ in seen.most_common() if any(r["temporal_requests"].get(op, 0) >= 0.01 for r in rows)]
+    lines = ["| run | Sessions | turns per Session | " + " | ".join(ops) + " | all |", "|" + "---|" * (len(ops) + 4)]
+    for row in rows:
+        counts = row["temporal_requests"]
+        cells = " | ".join(f"{counts.get(op, 0):.2f}" for op in ops)
+        lines.append(
+            f"| {row['kind']} | {row['sessions']} | {row['per_session']} | {cells} | {sum(counts.values()):.2f} |"
         )
     return "\n".join(lines)
 
@@ -553,14 +582,14 @@ def main() -> None:
                 base_pids = pids | {role: baseline.processes[role].pid for role in ("api", "orchestrator")}
             rows: list[Row] = []
             for index, (sessions, turns) in enumerate(scenarios):
-                rows.append(run_floor(stack.temporal_address, pids, sessions, turns))
+                rows.append(run_floor(stack, pids, sessions, turns))
                 if (sessions, turns) in SCENARIOS:  # the signal-shaped floor of long Sessions would add nothing
-                    rows.append(run_floor(stack.temporal_address, pids, sessions, turns, "signal"))
-                pair = [(running.base_url, tenant.api_key, pids, model, sessions, turns, "mango")]
+                    rows.append(run_floor(stack, pids, sessions, turns, "signal"))
+                metrics = stack.temporal.metrics_port
+                pair = [(running.base_url, tenant.api_key, pids, model, sessions, turns, "mango", metrics)]
                 if baseline is not None:
-                    pair.append(
-                        (baseline.base_url, base_tenant.api_key, base_pids, model, sessions, turns, "mango, baseline")
-                    )
+                    base = (baseline.base_url, base_tenant.api_key, base_pids, model, sessions, turns)
+                    pair.append((*base, "mango, baseline", metrics))
                 # Whichever build ran first in a pair measured less CPU per turn in ten pairs of eleven
                 # (the second starts with the first's Sessions open on the same servers): each repeat
                 # runs the two in the other order, so the order does not favour either.
@@ -578,6 +607,7 @@ def main() -> None:
     table = _turn_table(rows)
     if growth := _growth(rows):
         table += "\n\n" + growth
+    table += "\n\nTemporal frontend requests per turn, by operation:\n\n" + _requests_table(rows)
     print(table)
     if fanout:
         print(_fanout_table(fanout))

@@ -39,6 +39,7 @@ class TemporalHandle:
     db_path: Path
     process: ServiceProcess
     namespace: str = NAMESPACE
+    metrics_port: int = 0  # Prometheus ``/metrics`` (the benches count Temporal's requests there)
 
     @property
     def address(self) -> str:
@@ -103,7 +104,7 @@ def start(
     # At 1,000 polls a second the wait is gone, and under load a poll still takes every task due.
     argv += ["--dynamic-config-value", "history.transferProcessorMaxPollRPS=1000"]
     process = ServiceProcess("temporal", argv, log_path=state_dir / "logs" / "temporal.log", cwd=db_dir)
-    handle = TemporalHandle(port=port, http_port=http_port, db_path=db_path, process=process)
+    handle = TemporalHandle(port=port, http_port=http_port, db_path=db_path, process=process, metrics_port=metrics_port)
     try:
         process.wait_ready(lambda: _port_open(port), timeout=timeout)
         process.wait_ready(lambda: _namespace_answers(handle), timeout=timeout, interval=0.25)
