@@ -11,11 +11,12 @@ import asyncpg
 import pytest
 from mango_server.devstack import DevStack, Platform, Tenant
 from mango_server.orchestration.types import workflow_id
-from mango_server.orchestration.workflows import MAX_STEPS
+from mango_server.orchestration.workflows import MAX_STEPS, SessionWorkflow
 from temporalio.api.enums.v1 import EventType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client
+from temporalio.worker import Replayer, WorkflowReplayResult
 
 from ._client import client, history, new_session
 
@@ -117,17 +118,18 @@ async def _chain_report(platform: Platform, session_id: str) -> list[tuple[objec
     return out
 
 
-async def _event_types(platform: Platform, session_id: str) -> list[str]:
+async def _recorded(platform: Platform, session_id: str) -> tuple[list[str], WorkflowReplayResult]:
+    """The open run's event types, and the replay of its history under this checkout's workflow."""
     temporal = await Client.connect(platform.stack.temporal_address)
-    handle = temporal.get_workflow_handle(workflow_id(session_id))
-    return [EventType.Name(event.event_type) async for event in handle.fetch_history_events()]
+    fetched = await temporal.get_workflow_handle(workflow_id(session_id)).fetch_history()
+    replayed = await Replayer(workflows=[SessionWorkflow]).replay_workflow(fetched, raise_on_replay_failure=False)
+    return [EventType.Name(event.event_type) for event in fetched.events], replayed
 
 
-def test_every_round_is_an_ordinary_activity_whichever_the_model(
-    mango_platform: Platform, mango_tenant: Tenant
-) -> None:
+def test_every_round_is_a_local_activity_whichever_the_model(mango_platform: Platform, mango_tenant: Tenant) -> None:
     # The dev stack's orchestrator runs the offline model, and its rounds take the path every model's
-    # take: one ordinary (heartbeating) activity per step, no local activities (markers in history).
+    # take: one local activity per step (a marker in history; no activity task), the run's first step
+    # recording the ``local-steps`` patch marker, and the history replays.
     turns = 3
     with client(mango_platform, mango_tenant) as http:
         sid = new_session(http, "ordinary rounds")
@@ -140,6 +142,7 @@ def test_every_round_is_an_ordinary_activity_whichever_the_model(
                     break
                 time.sleep(0.2)
             assert http.get(f"/v1/sessions/{sid}").json()["status"] == "idle"
-    types = asyncio.run(_event_types(mango_platform, sid))
-    assert types.count("EVENT_TYPE_ACTIVITY_TASK_SCHEDULED") == turns, types
-    assert types.count("EVENT_TYPE_MARKER_RECORDED") == 0, types
+    types, replayed = asyncio.run(_recorded(mango_platform, sid))
+    assert types.count("EVENT_TYPE_ACTIVITY_TASK_SCHEDULED") == 0, types
+    assert types.count("EVENT_TYPE_MARKER_RECORDED") == turns + 1, types  # the patch marker and one per step
+    assert replayed.replay_failure is None, replayed.replay_failure

@@ -1,7 +1,8 @@
 """Session activities: thin adapters from Temporal to the turn engine.
 
-``run_step`` heartbeats while the model call runs so that a killed orchestrator is detected
-within the heartbeat timeout and the round is retried elsewhere. Each round is a ``turn.step``
+``run_step`` runs as a local activity (``orchestration.workflows``): the workflow task's timeout
+detects a killed orchestrator. Run as an ordinary activity (a workflow run that began before local
+steps), it heartbeats while the model call runs so that the heartbeat timeout does. Each round is a ``turn.step``
 span under the trace of the wakeup that caused it and is timed by outcome.
 """
 
@@ -29,7 +30,8 @@ class SessionActivities:
     @activity.defn(name="run_step")
     async def run_step(self, params: StepInput) -> StepResult:
         """Advance the Session by at most one provider round."""
-        beat = asyncio.create_task(_heartbeat_forever())
+        # A local activity cannot heartbeat: the SDK keeps its workflow task alive instead.
+        beat = None if activity.info().is_local else asyncio.create_task(_heartbeat_forever())
         started, kind = time.monotonic(), "error"
         try:
             with traces.span_under("turn.step", params.traceparent) as span:
@@ -39,9 +41,10 @@ class SessionActivities:
                 span.set_attribute("mango.step.outcome", kind)
         finally:
             metrics.TURN_DURATION.labels(kind).observe(time.monotonic() - started)
-            beat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await beat
+            if beat is not None:
+                beat.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await beat
         return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
 
 

@@ -96,6 +96,7 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         workflows=[SessionWorkflow, DeploymentRunWorkflow],
         activities=[activities.run_step, runs.run, runs.failed],
         max_concurrent_activities=200,
+        max_concurrent_local_activities=200,  # a Session's rounds (``orchestration.workflows``)
         # An idle Session's workflow waits in this cache; beyond the bound it is evicted and
         # replayed from its (short) history on the next wakeup, so memory stays bounded.
         max_cached_workflows=settings.temporal_max_cached_workflows,

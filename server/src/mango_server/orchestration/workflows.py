@@ -5,10 +5,15 @@ received while an activity runs is not lost because the loop compares counters. 
 workflow continues-as-new every ``MAX_STEPS`` steps (or when Temporal suggests it) so its
 history stays far below Temporal's limits.
 
-A step is an ordinary activity that heartbeats, whichever model the Session uses: a killed
-worker is detected within ``STEP_DETECTION``, the heartbeat timeout. (Histories recorded while
-rounds of the offline model ran as local activities carry the ``local-rounds`` patch marker and
-no longer replay; every other history took the ordinary activity and replays unchanged.)
+A step is a local activity, whichever model the Session uses: it runs inside the workflow task on
+the worker that holds the workflow, so a wakeup costs Temporal one workflow task (the signal's)
+instead of two and an activity task to dispatch and complete. The worker keeps the workflow task
+alive while a slow model round runs (the SDK heartbeats it), so a killed worker is detected within
+``STEP_DETECTION``, the workflow task timeout, and the step runs again on another worker from the
+history's last result. Runs that began before local steps (no ``local-steps`` patch marker) keep
+the ordinary activity that heartbeats, with the same detection, until they continue as new.
+(Histories recorded while only the offline model's rounds ran as local activities carry the older
+``local-rounds`` marker and do not replay.)
 """
 
 from __future__ import annotations
@@ -23,7 +28,11 @@ with workflow.unsafe.imports_passed_through():
     from mango_server.orchestration.types import SessionWorkflowInput, StepInput, StepResult
 
 MAX_STEPS = 100
-STEP_DETECTION = timedelta(seconds=10)
+STEP_DETECTION = timedelta(
+    seconds=10
+)  # the workflow task timeout (Temporal's default) and the activity's heartbeat timeout
+LOCAL_STEPS = "local-steps"
+_RECORD_STEPS = timedelta(milliseconds=1)
 _STEP_TIMEOUT = timedelta(minutes=15)
 _STEP_RETRY = RetryPolicy(initial_interval=timedelta(milliseconds=200), maximum_interval=timedelta(seconds=10))
 
@@ -60,12 +69,25 @@ class SessionWorkflow:
             elif result.kind == "idle":
                 await workflow.wait_condition(lambda seen=seen: self._wakes > seen or self._terminate)  # type: ignore[misc]
             if steps >= MAX_STEPS or workflow.info().is_continue_as_new_suggested():
+                if workflow.patched(LOCAL_STEPS):
+                    # Local steps are recorded when their workflow task completes, and Temporal refuses
+                    # to end a run in a task that a signal arrived during: a timer completes the task
+                    # first, so such a refusal costs the continue-as-new alone, not the steps run since
+                    # the last recorded one (which the retried task would run again).
+                    await workflow.sleep(_RECORD_STEPS)
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 pending = 1 if self._wakes > seen else 0
                 workflow.continue_as_new(SessionWorkflowInput(params.session_id, pending_wakes=pending))
 
     async def _step(self, params: StepInput) -> StepResult:
-        """One ``run_step`` activity."""
+        """One ``run_step``: a local activity, or the ordinary one in a run that began without the marker."""
+        if workflow.patched(LOCAL_STEPS):
+            return await workflow.execute_local_activity_method(
+                SessionActivities.run_step,
+                params,
+                start_to_close_timeout=_STEP_TIMEOUT,
+                retry_policy=_STEP_RETRY,
+            )
         return await workflow.execute_activity_method(
             SessionActivities.run_step,
             params,
