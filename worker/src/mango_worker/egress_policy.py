@@ -8,8 +8,7 @@ reached and checks each address the host resolved to; :class:`Substitution` is o
   literals, ``*.`` wildcards; ports 80 and 443 only) or the operator lists it (``--egress-allow
   HOST[:PORT]``; without a port, 80 and 443);
 - every resolved address must be a public unicast address: the classes are those of the server's
-  egress guard (``mango_server.tools.egress.address_class``, which the worker cannot import: a
-  unit test compares the two on the same addresses);
+  egress guard (both apply ``mango.lib.addresses.address_class``);
 - the single exception is an operator entry that names an IP literal **and** a port
   (``--egress-allow 127.0.0.1:8443``): that one address and port is reachable whatever its class.
   A loopback or private service is never reachable through a credential's hosts, a host name or a
@@ -26,68 +25,26 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from mango.lib.addresses import IPAddress, address_class
+
 __all__ = [
     "DEFAULT_PORTS",
     "EgressPolicy",
     "EgressRefused",
     "IPAddress",
     "Substitution",
-    "address_class",
     "host_matches",
     "new_placeholder",
     "normal_host",
     "parse_allow",
 ]
 
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 DEFAULT_PORTS = frozenset({80, 443})
 PLACEHOLDER_PREFIX = "mango-secret-"
-
-_CGNAT = ipaddress.ip_network("100.64.0.0/10")
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-_METADATA = frozenset(ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200"))
 
 
 class EgressRefused(Exception):
     """A request the proxy refuses; the message says why and never carries a secret value."""
-
-
-def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    if ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped
-    if ip in _NAT64:
-        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
-    if ip.sixtofour is not None:
-        return ip.sixtofour
-    if ip.teredo is not None:
-        return ip.teredo[1]
-    if int(ip) >> 32 == 0 and int(ip) > 1:  # deprecated IPv4-compatible ::a.b.c.d
-        return ipaddress.IPv4Address(int(ip))
-    return None
-
-
-def address_class(ip: IPAddress) -> str | None:
-    """Why ``ip`` is not a public unicast address (``None`` when it is); the server guard's classes."""
-    if ip in _METADATA:
-        return "metadata"
-    if isinstance(ip, ipaddress.IPv6Address):
-        embedded = _embedded_ipv4(ip)
-        if embedded is not None:
-            inner = address_class(embedded)
-            return f"ipv6-embedded {inner}" if inner else None
-        if ip.is_site_local:
-            return "site-local"
-    checks = (
-        ("unspecified", ip.is_unspecified),
-        ("loopback", ip.is_loopback),
-        ("link-local", ip.is_link_local),
-        ("multicast", ip.is_multicast),
-        ("cgnat", isinstance(ip, ipaddress.IPv4Address) and ip in _CGNAT),
-        ("reserved", ip.is_reserved),
-        ("private", ip.is_private),
-        ("non-global", not ip.is_global),
-    )
-    return next((name for name, hit in checks if hit), None)
 
 
 def normal_host(host: str) -> str:

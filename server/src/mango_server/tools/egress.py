@@ -29,15 +29,11 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx2
+from mango.lib.addresses import IPAddress, address_class
 
 log = logging.getLogger(__name__)
 
-IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
-
-_CGNAT = ipaddress.ip_network("100.64.0.0/10")
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-_METADATA = frozenset(ipaddress.ip_address(a) for a in ("169.254.169.254", "fd00:ec2::254", "100.100.100.200"))
 
 
 class EgressRefused(Exception):
@@ -57,45 +53,6 @@ def parse_allowlist(raw: str) -> tuple[IPNetwork, ...]:
         except ValueError as exc:
             raise ValueError(f"MANGO_EGRESS_ALLOW: {item!r} is not a CIDR") from exc
     return tuple(out)
-
-
-def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
-    """The IPv4 address an IPv6 address carries (mapped, compatible, NAT64, 6to4, Teredo), if any."""
-    if ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped
-    if ip in _NAT64:
-        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
-    if ip.sixtofour is not None:
-        return ip.sixtofour
-    if ip.teredo is not None:
-        return ip.teredo[1]
-    if int(ip) >> 32 == 0 and int(ip) > 1:  # deprecated IPv4-compatible ::a.b.c.d
-        return ipaddress.IPv4Address(int(ip))
-    return None
-
-
-def address_class(ip: IPAddress) -> str | None:
-    """Why ``ip`` is not a public unicast address (``None`` when it is)."""
-    if ip in _METADATA:
-        return "metadata"
-    if isinstance(ip, ipaddress.IPv6Address):
-        embedded = _embedded_ipv4(ip)
-        if embedded is not None:
-            inner = address_class(embedded)
-            return f"ipv6-embedded {inner}" if inner else None
-        if ip.is_site_local:
-            return "site-local"
-    checks = (
-        ("unspecified", ip.is_unspecified),
-        ("loopback", ip.is_loopback),
-        ("link-local", ip.is_link_local),
-        ("multicast", ip.is_multicast),
-        ("cgnat", isinstance(ip, ipaddress.IPv4Address) and ip in _CGNAT),
-        ("reserved", ip.is_reserved),
-        ("private", ip.is_private),
-        ("non-global", not ip.is_global),
-    )
-    return next((name for name, hit in checks if hit), None)
 
 
 @dataclass(frozen=True)
