@@ -495,9 +495,9 @@ reply's Server-Sent Events, here from a local provider stand-in (`bench/_provide
 of its own on 127.0.0.1) that checks the key and answers every request at once with an `end_turn`
 text reply in three text deltas, so each `user.message` is one model round and the figures are
 Mango's own overhead on the production path with no model time: admission, outbox relay,
-Temporal, workflow task, activity, PostgreSQL commits, the HTTP round to the provider and its
-stream, text previews, NATS wakeup, SSE. The api runs with production defaults (no response
-validation, 15 s SSE pings).""",
+Temporal, the workflow task and the local activity of its step, PostgreSQL commits, the HTTP
+round to the provider and its stream, text previews, NATS wakeup, SSE. The api runs with
+production defaults (no response validation, 15 s SSE pings).""",
     "offline": """\
 Mango's turn with the deterministic offline model beside a bare Temporal floor, in one run on one
 machine. The floor (`bench/floor.py`) is the least a durable turn on Temporal costs: an Update to
@@ -522,7 +522,10 @@ generator's included); CPU per turn is the steadier figure. "turns per Session" 
 length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 300-turn Sessions
 (`--long-turns`) at the concurrencies of `--long-sessions` (1 and 10 by default; `--long-sessions 1,10,50`
 adds 50 Sessions of 300 turns, 15,000 turns more); the lines under the table divide the long Sessions'
-total CPU per turn by the short ones' at the same concurrency."""
+total CPU per turn by the short ones' at the same concurrency. The second table counts the requests
+Temporal's frontend served per turn in the same windows, by operation (its `service_requests` counter
+on the dev server's `/metrics`): the floor and Mango from the same counter, so the two shapes compare
+request for request; `Poll*` requests are long polls, one per task handed out or per minute idle."""
 
 
 def main() -> None:
