@@ -18,6 +18,7 @@ what this build reads: it is refused.
 from __future__ import annotations
 
 import logging
+import time
 from importlib import resources
 from pathlib import Path
 
@@ -29,6 +30,7 @@ log = logging.getLogger(__name__)
 # Arbitrary but fixed: every Mango process agrees on this key for the migration lock.
 _ADVISORY_LOCK_KEY = 0x6D616E676F  # "mango"
 _LEDGER_TABLE = "_yoyo_migration"
+_LOCK_POLL_SECONDS = 0.5
 
 #: How many migration numbers above this build's newest one the next release may use. A release
 #: numbers its migrations within the previous release's window (a release that needs more splits
@@ -73,7 +75,7 @@ def _yoyo_url(database_url: str) -> str:
 def apply_migrations(database_url: str) -> list[str]:
     """Apply every pending migration while holding the advisory lock; returns the ids applied."""
     with psycopg.connect(database_url, autocommit=True) as lock_conn:
-        lock_conn.execute("SELECT pg_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,))
+        _take_lock(lock_conn)
         try:
             backend = get_backend(_yoyo_url(database_url))
             migrations = read_migrations(str(migrations_dir()))
@@ -89,6 +91,20 @@ def apply_migrations(database_url: str) -> list[str]:
             return ids
         finally:
             lock_conn.execute("SELECT pg_advisory_unlock(%s)", (_ADVISORY_LOCK_KEY,))
+
+
+def _take_lock(conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    """Take the migration lock, retrying until it is free.
+
+    A waiter asks again rather than block in ``pg_advisory_lock``: a statement blocked there holds a
+    snapshot, which a migration that builds an index ``CONCURRENTLY`` (``0029.trigger_index``) waits
+    for while the waiter waits for its lock, a deadlock PostgreSQL does not detect.
+    """
+    while True:
+        row = conn.execute("SELECT pg_try_advisory_lock(%s)", (_ADVISORY_LOCK_KEY,)).fetchone()
+        if row is not None and row[0]:
+            return
+        time.sleep(_LOCK_POLL_SECONDS)
 
 
 def check_schema(database_url: str) -> None:
