@@ -22,6 +22,7 @@ import signal
 import subprocess
 import time
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -84,6 +85,7 @@ def start(
     *,
     password: str,
     durable: bool = True,
+    settings: Sequence[str] = (),
     timeout: float = 60.0,
 ) -> PostgresHandle:
     """Start PostgreSQL with its data in ``state_dir/postgres`` and wait until ``mango`` exists.
@@ -95,6 +97,7 @@ def start(
             has it set before it starts listening (new credentials, a cluster from before the
             stack had any, or a start that failed half-way).
         durable: False turns off fsync and friends: faster, but a crash can corrupt the data.
+        settings: More server settings (``name=value``), e.g. a bench's ``shared_preload_libraries``.
         timeout: Seconds to wait for the server to accept connections.
     """
     began = time.monotonic()
@@ -110,9 +113,8 @@ def start(
         _set_password(data_dir, log_path, user, password)
     _write_private_owned(data_dir / "pg_hba.conf", _HBA, user)
     argv: list[str] = [str(POSTGRES_BIN_PATH / "postgres"), "-D", str(data_dir)]
-    settings = [f"listen_addresses={HOST}", f"port={port}", "unix_socket_directories="]
-    settings += [] if durable else list(_FAST_SETTINGS)
-    for setting in settings:
+    listen = [f"listen_addresses={HOST}", f"port={port}", "unix_socket_directories="]
+    for setting in [*listen, *([] if durable else _FAST_SETTINGS), *settings]:
         argv += ["-c", setting]
     process = ServiceProcess(
         "postgres", argv, log_path=log_path, env=_env(), user=user, stop_signal=signal.SIGINT, stop_timeout=20.0

@@ -18,7 +18,7 @@ import atexit
 import fcntl
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
@@ -52,6 +52,7 @@ class DevStack:
             ones when taken), ``"free"`` (any free ports: tests), or a mapping pinning some
             listeners (``"postgres"``, ``"temporal"``, ``"nats"``, ``"s3"``, ...) to exact ports.
         durable: False runs PostgreSQL without fsync: faster, for throw-away test data.
+        postgres_settings: More PostgreSQL server settings (``name=value``), for benches.
         timeout: Seconds each service may take to become ready.
     """
 
@@ -61,11 +62,13 @@ class DevStack:
         ports: PortPolicy | Mapping[str, int] = "default",
         *,
         durable: bool = True,
+        postgres_settings: Sequence[str] = (),
         timeout: float = 90.0,
     ) -> None:
         self.state_dir = Path(state_dir).resolve()
         self.ports_policy = ports
         self.durable = durable
+        self.postgres_settings = tuple(postgres_settings)
         self.timeout = timeout
         self.startup_seconds: float | None = None
         self._postgres: _postgres.PostgresHandle | None = None
@@ -104,6 +107,7 @@ class DevStack:
                 ports["postgres"],
                 password=creds.postgres_password,
                 durable=self.durable,
+                settings=self.postgres_settings,
                 timeout=self.timeout,
             ),
             "temporal": lambda: _temporal.start(
@@ -165,7 +169,12 @@ class DevStack:
         time.sleep(down_seconds)
         password = _credentials.load_or_create(self.state_dir).credentials.postgres_password
         self._postgres = _postgres.start(
-            self.state_dir, handle.port, durable=self.durable, timeout=self.timeout, password=password
+            self.state_dir,
+            handle.port,
+            durable=self.durable,
+            settings=self.postgres_settings,
+            timeout=self.timeout,
+            password=password,
         )
 
     def stop_temporal(self) -> Path:
