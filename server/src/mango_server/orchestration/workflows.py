@@ -69,11 +69,13 @@ class SessionWorkflow:
             elif result.kind == "idle":
                 await workflow.wait_condition(lambda seen=seen: self._wakes > seen or self._terminate)  # type: ignore[misc]
             if steps >= MAX_STEPS or workflow.info().is_continue_as_new_suggested():
-                if workflow.patched(LOCAL_STEPS):
+                if result.kind == "continue" and workflow.patched(LOCAL_STEPS):
                     # Local steps are recorded when their workflow task completes, and Temporal refuses
-                    # to end a run in a task that a signal arrived during: a timer completes the task
-                    # first, so such a refusal costs the continue-as-new alone, not the steps run since
-                    # the last recorded one (which the retried task would run again).
+                    # to end a run in a task that a signal arrived during: after steps that continued
+                    # one another in this task (an idle wait or a retry's timer completed the task
+                    # before it otherwise), a timer completes it first, so such a refusal costs the
+                    # continue-as-new alone, not the steps the retried task would run again. (A
+                    # timer's firing takes Temporal up to a second, so it is not spent otherwise.)
                     await workflow.sleep(_RECORD_STEPS)
                 await workflow.wait_condition(workflow.all_handlers_finished)
                 pending = 1 if self._wakes > seen else 0
