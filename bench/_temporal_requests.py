@@ -8,14 +8,21 @@ interpreting the counts.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 import httpx
 from prometheus_client.parser import text_string_to_metric_families
 
+# Temporal reports a request to its metrics a little after serving it: a read waits this long so
+# that a window's last requests count in it and the requests before it do not.
+SETTLE_SECONDS = 2.0
+
 
 def frontend_requests(metrics_port: int) -> Counter[str]:
-    """The ``service_requests`` counter of Temporal's frontend, summed over namespaces, by operation."""
+    """The ``service_requests`` counter of Temporal's frontend, summed over namespaces, by operation,
+    read ``SETTLE_SECONDS`` from now."""
+    time.sleep(SETTLE_SECONDS)
     text = httpx.get(f"http://127.0.0.1:{metrics_port}/metrics", timeout=10).text
     counts: Counter[str] = Counter()
     for family in text_string_to_metric_families(text):

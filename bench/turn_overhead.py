@@ -157,7 +157,8 @@ def run_floor(stack: DevStack, pids: dict[str, int], sessions: int, turns: int, 
         if child.stdout.readline().strip() != "ready":
             raise RuntimeError("the floor harness did not start")
         watched = {"floor": child.pid, "temporal": pids["temporal"]}
-        before, requests_before = snapshot(watched), frontend_requests(stack.temporal.metrics_port)
+        requests_before = frontend_requests(stack.temporal.metrics_port)
+        before = snapshot(watched)
         child.stdin.write("go\n")
         child.stdin.flush()
         result = json.loads(child.stdout.readline())
@@ -228,6 +229,11 @@ async def _own_session(
         return await _session(http, ids, turns, ready, go, warm=1)
 
 
+async def _requests(metrics_port: int) -> Counter[str]:
+    """Temporal's frontend requests (none without a metrics port), read off the event loop: the read waits."""
+    return await asyncio.to_thread(frontend_requests, metrics_port) if metrics_port else Counter[str]()
+
+
 async def run_mango(
     base_url: str,
     api_key: str,
@@ -250,13 +256,13 @@ async def run_mango(
         for _ in range(sessions):
             await ready.get()
         watched = {role: pids[role] for role in (*MANGO_ROLES, "provider") if role in pids}
-        requests_before = frontend_requests(metrics_port) if metrics_port else Counter[str]()
+        requests_before = await _requests(metrics_port)
         before, self_before, started = snapshot(watched), self_cpu_seconds(), time.perf_counter()
         go.set()
         results = await asyncio.gather(*tasks)
         wall = time.perf_counter() - started
         after, self_after = snapshot(watched), self_cpu_seconds()
-        requests_after = frontend_requests(metrics_port) if metrics_port else Counter[str]()
+        requests_after = await _requests(metrics_port)
     row = _stats(kind, sessions, [x for r in results for x in r], wall)
     row["model"] = model.label
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
