@@ -69,11 +69,10 @@ async def _reset(admin_url: str) -> None:
 
 
 async def _session(
-    running: Platform, admin_url: str, model: ModelPath, turns: int, window: int
+    running: Platform, api_key: str, admin_url: str, model: ModelPath, turns: int, window: int
 ) -> tuple[Window, Window]:
     """One Session's turns; the statistics of turns ``WARM_TURNS`` .. +window and of the last ``window``."""
     database = running.database_url.rsplit("/", 1)[1]
-    api_key = running.create_tenant("bench").api_key
     headers = {"authorization": f"Bearer {api_key}"}
     async with httpx.AsyncClient(base_url=running.base_url, headers=headers, timeout=60) as http:
         agent = (await http.post("/v1/agents", json={"name": "bench", "model": model.agent_model})).json()
@@ -141,7 +140,8 @@ def main() -> None:
         for label, env in builds:
             running = Platform(stack, Path(tmp) / label, extra_env=BENCH_ENV | model.env | env).start()
             try:
-                early, late = asyncio.run(_session(running, admin, model, args.turns, args.window))
+                api_key = running.create_tenant("bench").api_key
+                early, late = asyncio.run(_session(running, api_key, admin, model, args.turns, args.window))
             finally:
                 running.stop()
             print(_table(label, early, late, args.window) + "\n", flush=True)
