@@ -60,10 +60,10 @@ async def _read(admin_url: str, database: str) -> Window:
     return {" ".join(r["query"].split()): Statement(r["calls"], r["total_exec_time"], r["blocks"]) for r in rows}
 
 
-async def _reset(admin_url: str) -> None:
+async def _execute(admin_url: str, statement: str) -> None:
     conn = await asyncpg.connect(admin_url)
     try:
-        await conn.execute("SELECT pg_stat_statements_reset()")
+        await conn.execute(statement)
     finally:
         await conn.close()
 
@@ -83,7 +83,7 @@ async def _session(
             events = source.aiter_sse()
             for turn in range(turns):
                 if turn in (WARM_TURNS, turns - window):
-                    await _reset(admin_url)
+                    await _execute(admin_url, "SELECT pg_stat_statements_reset()")
                 message = {"type": "user.message", "content": [{"type": "text", "text": f"turn {turn}"}]}
                 (await http.post(f"/v1/sessions/{sid}/events", json={"events": [message]})).raise_for_status()
                 async for sse in events:
@@ -136,7 +136,7 @@ def main() -> None:
         DevStack(Path(tmp) / "stack", "free", postgres_settings=STATISTICS) as stack,
     ):
         admin = stack.database_url
-        asyncio.run(_create_extension(admin))
+        asyncio.run(_execute(admin, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"))
         for label, env in builds:
             running = Platform(stack, Path(tmp) / label, extra_env=BENCH_ENV | model.env | env).start()
             try:
@@ -145,14 +145,6 @@ def main() -> None:
             finally:
                 running.stop()
             print(_table(label, early, late, args.window) + "\n", flush=True)
-
-
-async def _create_extension(admin_url: str) -> None:
-    conn = await asyncpg.connect(admin_url)
-    try:
-        await conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-    finally:
-        await conn.close()
 
 
 if __name__ == "__main__":
