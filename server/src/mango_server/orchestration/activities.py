@@ -2,8 +2,8 @@
 
 ``run_step`` runs as a local activity (``orchestration.workflows``): the workflow task's timeout
 detects a killed orchestrator. Run as an ordinary activity (a workflow run that began before local
-steps), it heartbeats while the model call runs so that the heartbeat timeout does. Each round is a ``turn.step``
-span under the trace of the wakeup that caused it and is timed by outcome.
+steps), it heartbeats while the model call runs so that the heartbeat timeout does. Each round is a
+``turn.step`` span under the trace of the wakeup that caused it and is timed by outcome.
 """
 
 from __future__ import annotations

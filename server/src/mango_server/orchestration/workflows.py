@@ -28,9 +28,8 @@ with workflow.unsafe.imports_passed_through():
     from mango_server.orchestration.types import SessionWorkflowInput, StepInput, StepResult
 
 MAX_STEPS = 100
-STEP_DETECTION = timedelta(
-    seconds=10
-)  # the workflow task timeout (Temporal's default) and the activity's heartbeat timeout
+# The workflow task timeout (Temporal's default) and the ordinary activity's heartbeat timeout.
+STEP_DETECTION = timedelta(seconds=10)
 LOCAL_STEPS = "local-steps"
 _RECORD_STEPS = timedelta(milliseconds=1)
 _STEP_TIMEOUT = timedelta(minutes=15)
