@@ -131,8 +131,8 @@ conformance: install-python
 	@$(BIN)/mango-conformance
 
 # Mango's turn on the production path (the Messages adapter against a local provider stand-in,
-# bench/_provider.py) beside the bare Temporal floor, at 1, 10 and 50 Sessions of 40/20/8 turns and at 1 and 10
-# Sessions of 300 turns; `--long-sessions 1,10,50` adds 50 Sessions of 300 turns (15,000 more turns);
+# bench/_provider.py) beside the bare Temporal floor, at 1, 10 and 50 Sessions of 40/20/8 turns and of 300
+# turns (about 25 minutes on 2 cores; `--long-sessions 1,10` leaves out the 15,000 turns of 50 long Sessions);
 # `bench/turn_overhead.py --model offline` runs the offline model.
 bench: install-python
 	@$(PY) bench/turn_overhead.py --idle 2000 --streams 1000 --write

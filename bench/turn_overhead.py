@@ -7,9 +7,9 @@ Update to a long-running workflow running one no-op activity, client and worker 
 then Mango's turn: from the POST of a ``user.message`` to the matching ``session.status_idle`` on
 the Session's SSE stream (opened beforehand). Each concurrency runs short Sessions (40, 20 and 8
 turns at 1, 10 and 50) and, with ``--long-turns`` (default 300), long ones at the concurrencies of
-``--long-sessions`` (default 1 and 10: 50 Sessions of 300 turns is 15,000 turns, several minutes on 2
-cores; ``--long-sessions 1,10,50`` runs it), each measured over all its turns, so a cost that grows
-with a Session's length shows as CPU per turn above the short Sessions'.
+``--long-sessions`` (default all three; 50 Sessions of 300 turns is 15,000 turns, about ten minutes
+on 2 cores, and ``--long-sessions 1,10`` leaves it out), each measured over all its turns, so a cost
+that grows with a Session's length shows as CPU per turn above the short Sessions'.
 
 By default (``--model messages``) Mango takes the production path: ``MANGO_MODEL_PROVIDER=messages``,
 its Messages API adapter streaming each round from a local provider stand-in (``bench/_provider.py``,
@@ -27,7 +27,6 @@ and without them. ``--write`` records the tables in docs/performance.md. Bounded
 of turns per scenario.
 
     .venv/bin/python bench/turn_overhead.py --idle 2000 --streams 1000 --write
-    .venv/bin/python bench/turn_overhead.py --long-sessions 1,10,50 --idle 2000 --streams 1000 --write  # in full
 """
 
 from __future__ import annotations
@@ -61,7 +60,7 @@ from _temporal_requests import frontend_requests, per_turn
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ((1, 40), (10, 20), (50, 8))  # (concurrent sessions, turns per session)
 LONG_TURNS = 300  # turns per long Session (``--long-turns``)
-LONG_SESSIONS = "1,10"  # the concurrencies at which long Sessions run by default (``--long-sessions``)
+LONG_SESSIONS = "1,10,50"  # the concurrencies at which long Sessions run by default (``--long-sessions``)
 MANGO_ROLES = ("api", "orchestrator", "temporal", "postgres", "nats")
 # Production defaults where the test platform differs, and no throttling of the load itself.
 BENCH_ENV = {
@@ -526,9 +525,9 @@ its own (for the floor: its one process, which also holds the client, plus Tempo
 is CPU-bound at 10 and 50 Sessions, so turns/s follows CPU per turn (the stand-in's and the load
 generator's included); CPU per turn is the steadier figure. "turns per Session" is each Session's
 length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 300-turn Sessions
-(`--long-turns`) at the concurrencies of `--long-sessions` (1 and 10 by default; `--long-sessions 1,10,50`
-adds 50 Sessions of 300 turns, 15,000 turns more); the lines under the table divide the long Sessions'
-total CPU per turn by the short ones' at the same concurrency. The second table counts the requests
+(`--long-turns`) at the concurrencies of `--long-sessions` (1, 10 and 50 by default); the lines
+under the table divide the long Sessions' total CPU per turn by the short ones' at the same
+concurrency. The second table counts the requests
 Temporal's frontend served per turn in the same windows, by operation (its `service_requests` counter
 on the dev server's `/metrics`): the floor and Mango from the same counter, so the two shapes compare
 request for request; `Poll*` requests are long polls, one per task handed out or per minute idle."""
