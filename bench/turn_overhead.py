@@ -23,7 +23,8 @@ generator and the provider stand-in apart, in columns of their own) read from ``
 the measured window only (Sessions and streams are opened before it). With ``--idle N`` it also
 runs one turn on N Sessions and reports the orchestrator's RSS per idle Session; with
 ``--streams N`` it holds N SSE streams open on the api and compares a single Session's p50 with
-and without them. ``--write`` records the tables in docs/performance.md. Bounded: a fixed number
+and without them. Under the turn table it prints Temporal's frontend requests per turn by operation
+(``bench/_temporal_requests.py``). ``--write`` records the tables in docs/performance.md. Bounded: a fixed number
 of turns per scenario.
 
     .venv/bin/python bench/turn_overhead.py --idle 2000 --streams 1000 --write
@@ -527,10 +528,10 @@ generator's included); CPU per turn is the steadier figure. "turns per Session" 
 length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 300-turn Sessions
 (`--long-turns`) at the concurrencies of `--long-sessions` (1, 10 and 50 by default); the lines
 under the table divide the long Sessions' total CPU per turn by the short ones' at the same
-concurrency. The second table counts the requests
-Temporal's frontend served per turn in the same windows, by operation (its `service_requests` counter
-on the dev server's `/metrics`): the floor and Mango from the same counter, so the two shapes compare
-request for request; `Poll*` requests are long polls, one per task handed out or per minute idle."""
+concurrency. The second table counts the requests Temporal's frontend served per turn in the same
+windows, by operation (its `service_requests` counter on the dev server's `/metrics`): the floor
+and Mango from the same counter, so the two shapes compare request for request; `Poll*` requests
+are long polls, one per task handed out or per minute idle."""
 
 
 def main() -> None:
