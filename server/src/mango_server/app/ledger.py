@@ -24,7 +24,8 @@ come from its Session's row). Not responsible for the commit or for sending the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from mango_server.domain._generated import wire
 from mango_server.live.pokes import Appended
@@ -38,18 +39,28 @@ __all__ = ["Tx", "append", "append_with_status"]
 
 @dataclass(frozen=True, slots=True)
 class Tx:
-    """One open transaction as the write path sees it: its connection and the rows collected for its poke.
+    """One open transaction as the write path sees it: its connection, the rows collected for its poke and
+    what is to happen once it commits.
 
-    ``appended`` is None when the writer pokes without rows (a bare poke, or none).
+    ``appended`` is None when the writer pokes without rows (a bare poke, or none). ``on_commit`` holds
+    process-local updates that must not outlive a rollback (``store.transcript.TranscriptCache``): the
+    caller that commits runs them (:meth:`committed`); a caller that does not only loses them.
     """
 
     conn: Connection
     appended: Appended | None = None
+    on_commit: list[Callable[[], None]] = field(default_factory=list)
 
     @classmethod
     def poking(cls, conn: Connection) -> Tx:
         """A transaction whose writer pokes with the rows it appended (:meth:`news`)."""
         return cls(conn, Appended())
+
+    def committed(self) -> None:
+        """Run what was to happen once the transaction committed (call it after the commit, never on rollback)."""
+        hooks, self.on_commit[:] = list(self.on_commit), []
+        for hook in hooks:
+            hook()
 
     def news(self, session_id: str) -> bytes | None:
         """The poke for ``session_id`` once committed (``None``: nothing collected for it)."""

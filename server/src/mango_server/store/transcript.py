@@ -4,16 +4,20 @@ from the model provider, each row tied to the trigger event whose turn produced 
 A model's answer is written together with the completion of the request row it answers and, when
 it ends the turn, the turn's close (``append_answer``), in one round trip; a round's rows are read
 together with the context heads it starts from (``round_start``: the newest compaction and usage
-anchor). Not responsible for building a model request from the rows (``app.turn.request``); public
-events are never used to rebuild context.
+anchor). Rows are only ever appended (a Session's deletion removes them all), so a process keeps the
+rows of a Session's processed turns between its rounds (:class:`TranscriptCache`) and ``round_start``
+reads only the rows after them, checked against the Session's row count in the same statement. Not
+responsible for building a model request from the rows (``app.turn.request``); public events are
+never used to rebuild context.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from mango_server.domain.json import JsonObject
 from mango_server.store.context import CompactionRow, PreviousRecipe, RequestCompletion, UsageAnchorRecord
@@ -75,6 +79,52 @@ async def append_answer(
 
 
 @dataclass(frozen=True, slots=True)
+class CachedRows:
+    """A Session's transcript up to ledger seq ``seq``, as a process keeps it between rounds: every row whose
+    trigger's seq is at most ``seq``, in ``for_context`` order, each trigger processed when they were read."""
+
+    seq: int
+    rows: tuple[TranscriptRow, ...]
+    size: int  # the bytes of the rows' blocks as JSON text
+
+
+class TranscriptCache:
+    """The transcripts of the Sessions this process ran rounds of lately, least recently used first out once
+    their blocks pass ``max_bytes``.
+
+    Process-local, like ``domain.tokens.PrefixCache``: another orchestrator, or this one after a restart,
+    reads a Session's whole transcript once. What is found is checked by ``round_start`` against the
+    Session's row count before a round uses it.
+    """
+
+    def __init__(self, max_bytes: int = 64 << 20) -> None:
+        self._entries: OrderedDict[str, CachedRows] = OrderedDict()
+        self._bytes = 0
+        self._max_bytes = max_bytes
+
+    def get(self, session_id: str) -> CachedRows | None:
+        found = self._entries.get(session_id)
+        if found is not None:
+            self._entries.move_to_end(session_id)
+        return found
+
+    def put(self, session_id: str, cached: CachedRows) -> None:
+        self.drop(session_id)
+        if cached.size > self._max_bytes:
+            return
+        self._entries[session_id] = cached
+        self._bytes += cached.size
+        while self._bytes > self._max_bytes:
+            _, evicted = self._entries.popitem(last=False)
+            self._bytes -= evicted.size
+
+    def drop(self, session_id: str) -> None:
+        found = self._entries.pop(session_id, None)
+        if found is not None:
+            self._bytes -= found.size
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStart:
     """What admitting a round starts from (``round_start``)."""
 
@@ -87,19 +137,53 @@ class RoundStart:
     endpoint: object = None
     # The Session's newest recipe, as the next one is stored against it; None before any.
     previous: PreviousRecipe | None = None
+    # What a ``TranscriptCache`` may keep of ``rows`` once the transaction that read them commits (a
+    # trigger processed in it would otherwise stay cached if it rolled back); None: nothing new.
+    cacheable: CachedRows | None = None
 
 
-async def round_start(conn: Connection, session_id: str, trigger_id: str) -> RoundStart:
+async def round_start(
+    conn: Connection, session_id: str, trigger_id: str, cached: CachedRows | None = None
+) -> RoundStart:
     """The Session's newest compaction, the usage anchor of its newest answered request, the endpoint its
     first request pinned and, when it has no compaction, what ``for_context`` reads for the turn of
-    ``trigger_id``, in one round trip."""
-    record = await conn.fetchrow(Q.round_start, session_id, trigger_id)
-    assert record is not None  # the LEFT JOIN answers one row
+    ``trigger_id``, in one round trip.
+
+    With ``cached`` (this Session's rows up to a seq, from a ``TranscriptCache``), only the rows after it
+    are read; they extend it when the Session's row count adds up (rows are only appended, so the count
+    of the rows at or below the seq tells whether the cached ones are all of them), else everything is
+    read again.
+    """
+    record = await conn.fetchrow(Q.round_start, session_id, trigger_id, cached.seq if cached else 0)
+    assert record is not None  # the LEFT JOINs answer one row
     compaction = from_record(CompactionRow, record) if record["id"] is not None else None
     anchor: UsageAnchorRecord | None = record["anchor"]
-    rows = record["transcript"]
-    rows_read = None if rows is None else [TranscriptRow(**row) for row in rows]
-    return RoundStart(compaction, anchor, rows_read, record["endpoint"], record["previous"])
+    start = RoundStart(compaction, anchor, None, record["endpoint"], record["previous"])
+    tail: list[dict[str, Any]] | None = record["transcript"]
+    if tail is None:
+        return start
+    left_out: int = record["transcript_left_out"]
+    if cached is not None and record["transcript_total"] != len(cached.rows) + len(tail) + left_out:
+        return await round_start(conn, session_id, trigger_id)  # the cache no longer describes the rows up to its seq
+    read = [TranscriptRow(r["trigger_id"], r["position"], r["role"], r["blocks"]) for r in tail]
+    rows = [*cached.rows, *read] if cached else read
+    return replace(start, rows=rows, cacheable=_cacheable(cached, tail, read, left_out))
+
+
+def _cacheable(
+    cached: CachedRows | None, tail: list[dict[str, Any]], read: list[TranscriptRow], left_out: int
+) -> CachedRows | None:
+    """The cache entry after a read: the cached rows plus the rows read of the leading processed triggers.
+
+    None when the rows read start with the current turn's, or when some rows after the cache were left out
+    (their seq is not read, so no new seq could vouch for every row at or below it).
+    """
+    processed = next((i for i, row in enumerate(tail) if not row["processed"]), len(tail))
+    if not processed or left_out:
+        return None
+    base = cached or CachedRows(0, (), 0)
+    size = sum(int(row["size"]) for row in tail[:processed])
+    return CachedRows(int(tail[processed - 1]["seq"]), (*base.rows, *read[:processed]), base.size + size)
 
 
 async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
@@ -57,7 +58,7 @@ from mango_server.store.context import (
 )
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
-from mango_server.store.transcript import TranscriptRow
+from mango_server.store.transcript import TranscriptCache, TranscriptRow
 
 __all__ = [
     "ContextConfig",
@@ -91,6 +92,9 @@ class ContextConfig:
     #: The request prefixes this process digested lately (``domain.tokens.PrefixCache``): a round measures
     #: and anchors what its request appended to the last one, not its whole transcript again.
     prefixes: PrefixCache = field(default_factory=PrefixCache, compare=False, repr=False)
+    #: The transcripts of the Sessions this process ran rounds of lately (``store.transcript.TranscriptCache``):
+    #: a round reads the rows its Session's last round did not.
+    transcripts: TranscriptCache = field(default_factory=TranscriptCache, compare=False, repr=False)
 
     @classmethod
     def of(
@@ -190,7 +194,12 @@ async def plan(
     ``summaries`` holds model-written summaries obtained after an earlier ``SummaryNeeded`` answer.
     """
     conn = tx.conn
-    start = await transcript.round_start(conn, where.session_id, where.trigger_id)
+    transcripts = config.transcripts
+    start = await transcript.round_start(conn, where.session_id, where.trigger_id, transcripts.get(where.session_id))
+    if start.cacheable is not None:
+        tx.on_commit.append(partial(transcripts.put, where.session_id, start.cacheable))
+    elif start.compaction is not None:  # its projection decides which rows a round reads
+        transcripts.drop(where.session_id)
     # The Session's first request pinned its endpoint: a catalogue change never alters a running Session.
     endpoint = config.endpoint(snapshot.model_id).pinned(start.endpoint)
     snapshot = replace(snapshot, endpoint=endpoint.capabilities)

@@ -149,14 +149,14 @@ class TurnEngine:
             locked = await step_probe.lock_and_probe(conn, session_id)
             if not locked.probe.before_round:
                 prepared = await prepare_locked(tx, locked.session, self._context, offer, claim=locked.claim)
+        tx.committed()
         # Live readers get the rows with the poke when that one transaction prepared the round;
         # after more transactions, a bare poke sends them to read.
         news = tx.news(session_id)
         if prepared is None:
             news = None
             offer = await self._run_phases(session_id, locked.probe)
-            async with self._pool.acquire() as conn, conn.transaction():
-                prepared = await prepare(Tx(conn), session_id, self._context, offer)
+            prepared = await self._prepare_apart(session_id, offer)
         if isinstance(prepared, SummaryNeeded):
             news = None
             prepared = await self._summarize_and_prepare(session_id, offer, prepared)
@@ -178,13 +178,21 @@ class TurnEngine:
                     session = with_added_usage(session, meter.added)
                     await write_usage(conn, session)
                     await metering.report_usage(Tx(conn), session, derived_id("sevt", needed.compaction_id, "usage"))
-        async with self._pool.acquire() as conn, conn.transaction():
-            prepared = await prepare(Tx(conn), session_id, self._context, offer, {needed.compaction_id: summary})
+        prepared = await self._prepare_apart(session_id, offer, {needed.compaction_id: summary})
         if isinstance(prepared, SummaryNeeded):  # the round moved on meanwhile: compact extractively
             fallback = {prepared.compaction_id: Summary(None, "the round changed while summarising")}
-            async with self._pool.acquire() as conn, conn.transaction():
-                prepared = await prepare(Tx(conn), session_id, self._context, offer, fallback)
+            prepared = await self._prepare_apart(session_id, offer, fallback)
         assert not isinstance(prepared, SummaryNeeded)  # a given summary is never asked for again
+        return prepared
+
+    async def _prepare_apart(
+        self, session_id: str, offer: Offer, summaries: Mapping[str, Summary] | None = None
+    ) -> Round | StepOutcome | SummaryNeeded:
+        """Prepare the round in a transaction of its own (after the phases or a summary call)."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            tx = Tx(conn)
+            prepared = await prepare(tx, session_id, self._context, offer, summaries)
+        tx.committed()
         return prepared
 
     async def _run_round(self, prepared: Round) -> StepOutcome:

@@ -46,11 +46,16 @@ ORDER BY e.seq, t.position;
 
 -- name: round_start
 -- What admitting a round starts from, in one round trip: the newest compaction (its columns NULL
--- when there is none), the usage anchor of the newest answered request (NULL before any) and,
--- for a Session without compaction, every row ``transcript_for_context`` reads, in its order, as
--- one JSON array (NULL when there is a compaction: its projection decides which rows to read), and the
--- model endpoint the Session pinned: what its first request's recipe recorded (NULL before any), and
--- what the stored form of its newest recipe tells the next one (``store.context.PreviousRecipe``).
+-- when there is none), the usage anchor of the newest answered request (NULL before any), the
+-- model endpoint the Session pinned (what its first request's recipe recorded; NULL before any),
+-- what the stored form of its newest recipe tells the next one (``store.context.PreviousRecipe``)
+-- and, for a Session without compaction (NULL when there is one: its projection decides which rows
+-- to read), the rows ``transcript_for_context`` reads whose trigger comes after ledger seq $3 (0:
+-- all of them), in its order, as one JSON array, with what checks a cache of the rows up to $3
+-- (``store.transcript.TranscriptCache``): how many rows the Session has in all, and how many
+-- after $3 the array leaves out (their trigger is neither processed nor the current one).
+-- The rows after $3 are found from the ledger's (session_id, seq) key, so the statement reads the
+-- rows it returns and counts the others from the transcript's key.
 SELECT c.id, c.parent_id, c.trigger_id, c.mode, c.policy_version, c.projection, c.pre_tokens, c.post_tokens,
        (SELECT anchor FROM model_requests WHERE session_id = $1 AND anchor IS NOT NULL ORDER BY seq DESC LIMIT 1)
            AS anchor,
@@ -60,16 +65,23 @@ SELECT c.id, c.parent_id, c.trigger_id, c.mode, c.policy_version, c.projection, 
                    'system', recipe->'system'->>'part', 'tools', recipe->'tools'->>'part',
                    'tool_config', recipe->'tool_config'->>'part')
         FROM model_requests WHERE session_id = $1 ORDER BY seq DESC LIMIT 1) AS previous,
-       CASE WHEN c.id IS NULL THEN (
-           SELECT coalesce(json_agg(json_build_object(
-                      'trigger_id', t.trigger_id, 'position', t.position, 'role', t.role, 'blocks', t.blocks
-                  ) ORDER BY e.seq, t.position), '[]'::json)
-           FROM provider_transcript t JOIN session_events e ON e.id = t.trigger_id
-           WHERE t.session_id = $1 AND (e.processed_at IS NOT NULL OR t.trigger_id = $2)
-       ) END AS transcript
+       CASE WHEN c.id IS NULL THEN tail.rows END AS transcript,
+       CASE WHEN c.id IS NULL THEN tail.left_out END AS transcript_left_out,
+       CASE WHEN c.id IS NULL THEN (SELECT count(*) FROM provider_transcript WHERE session_id = $1) END
+           AS transcript_total
 FROM (SELECT) AS one
 LEFT JOIN LATERAL (
     SELECT workspace_id, session_id, id, seq, parent_id, trigger_id, mode, policy_version, projection,
         pre_tokens, post_tokens, created_at
     FROM context_compactions WHERE session_id = $1 ORDER BY seq DESC LIMIT 1
-) AS c ON true;
+) AS c ON true
+LEFT JOIN LATERAL (
+    SELECT coalesce(json_agg(json_build_object(
+               'trigger_id', t.trigger_id, 'position', t.position, 'role', t.role, 'blocks', t.blocks,
+               'seq', e.seq, 'processed', e.processed_at IS NOT NULL, 'size', octet_length(t.blocks::text)
+           ) ORDER BY e.seq, t.position) FILTER (WHERE e.processed_at IS NOT NULL OR t.trigger_id = $2),
+           '[]'::json) AS rows,
+           count(*) FILTER (WHERE e.processed_at IS NULL AND t.trigger_id <> $2) AS left_out
+    FROM session_events e JOIN provider_transcript t ON t.session_id = e.session_id AND t.trigger_id = e.id
+    WHERE e.session_id = $1 AND e.seq > $3 AND c.id IS NULL  -- a compacted Session reads no rows here
+) AS tail ON true;
