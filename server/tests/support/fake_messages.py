@@ -10,7 +10,8 @@ with ``text_delta``, ``input_json_delta``, ``thinking_delta``, ``signature_delta
 otherwise. Blocks other than text, thinking, tool_use and server_tool_use (server-tool
 results, unknown types) are sent whole in ``content_block_start``, as the provider does.
 ``RawReply`` scripts any status, headers, JSON body or raw SSE event list (errors,
-429 with ``retry-after``, 529, mid-stream ``error`` events, truncated streams). A ``Hold`` on a
+429 with ``retry-after``, 529, mid-stream ``error`` events, truncated streams, a stream kept open
+after its last event). A ``Hold`` on a
 streamed reply sends the whole answer, usage included, but keeps ``message_stop`` back until the
 test releases it (a provider that has answered while its client has not yet finished reading).
 
@@ -94,6 +95,7 @@ class RawReply:
     body: bytes = b""
     events: Sequence[SSEEvent] | None = None
     headers: dict[str, str] = field(default_factory=dict)
+    linger: float = 0.0  # SSE only: how long the response stays open after its last event
 
 
 Scripted = MessageReply | RawReply | Callable[[RecordedRequest], "MessageReply | RawReply"]
@@ -212,7 +214,7 @@ class FakeMessagesServer(ScriptedServer[Scripted]):
 
     def _render_raw(self, reply: RawReply) -> Response:
         if reply.events is not None:
-            return _sse_response(reply.events, reply.status, reply.headers)
+            return _sse_response(reply.events, reply.status, reply.headers, linger=reply.linger)
         if reply.json_body is not None:
             return JSONResponse(reply.json_body, status_code=reply.status, headers=reply.headers)
         return Response(reply.body, status_code=reply.status, headers=reply.headers)
@@ -223,7 +225,12 @@ def _input_tokens(body: dict[str, Any]) -> int:
 
 
 def _sse_response(
-    events: Sequence[SSEEvent], status: int, headers: Mapping[str, str], hold: Hold | None = None
+    events: Sequence[SSEEvent],
+    status: int,
+    headers: Mapping[str, str],
+    hold: Hold | None = None,
+    *,
+    linger: float = 0.0,
 ) -> Response:
     async def body() -> AsyncIterator[bytes]:
         for index, (name, data) in enumerate(events):
@@ -231,5 +238,6 @@ def _sse_response(
                 hold.reached.set()
                 await asyncio.to_thread(hold.release.wait, hold.timeout)
             yield sse_event(name, data)
+        await asyncio.sleep(linger)
 
     return StreamingResponse(body(), status_code=status, headers=dict(headers), media_type="text/event-stream")

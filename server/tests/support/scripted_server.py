@@ -37,6 +37,8 @@ class RecordedRequest:
     path: str
     headers: dict[str, str]
     body: bytes
+    #: The client's port: requests with one port came over one (kept-alive) connection.
+    client_port: int = 0
 
     def json(self) -> Any:
         return json.loads(self.body)
@@ -112,7 +114,8 @@ class ScriptedServer(Generic[S]):
         self._thread = None
 
     async def _record(self, request: Request) -> RecordedRequest:
-        recorded = RecordedRequest(request.method, request.url.path, dict(request.headers), await request.body())
+        port = request.client.port if request.client else 0
+        recorded = RecordedRequest(request.method, request.url.path, dict(request.headers), await request.body(), port)
         self.requests.append(recorded)
         return recorded
 

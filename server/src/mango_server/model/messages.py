@@ -57,6 +57,10 @@ log = logging.getLogger(__name__)
 
 ANTHROPIC_VERSION = "2023-06-01"
 _DEFAULT_TIMEOUT = httpx.Timeout(600.0, connect=10.0)
+_DRAIN_SECONDS = 1.0  # how long the rest of a stream after ``message_stop`` is read for
+# The OpenAI SDK's pool (the Chat Completions adapter's): httpx's own caps a client at 100 connections, fewer
+# than the rounds an orchestrator runs at once (``orchestration.worker``), so more rounds would queue for one.
+_LIMITS = httpx.Limits(max_connections=1000, max_keepalive_connections=100)
 _RETRYABLE_STATUS = frozenset({408, 409, 429, 500, 502, 503, 504, 529})
 
 
@@ -105,7 +109,7 @@ class MessagesClient:
         self._api_key = api_key
         self._url = base_url.rstrip("/") + "/v1/messages"
         self._owns_client = http_client is None
-        self._client = http_client or httpx.AsyncClient(timeout=timeout or _DEFAULT_TIMEOUT)
+        self._client = http_client or httpx.AsyncClient(timeout=timeout or _DEFAULT_TIMEOUT, limits=_LIMITS)
         self._stream = stream
         self._version = anthropic_version
         self._betas = tuple(betas)
@@ -182,7 +186,8 @@ class MessagesClient:
         self, response: httpx.Response, request_id: str | None, on_text_delta: TextDeltaCallback | None
     ) -> ModelResponse:
         assembler = StreamAssembler()
-        async for event in EventSource(response).aiter_sse():
+        events = EventSource(response).aiter_sse()
+        async for event in events:
             try:
                 data = json.loads(event.data) if event.data else {}
             except json.JSONDecodeError:
@@ -195,6 +200,12 @@ class MessagesClient:
                 await on_text_delta(*fragment)
             if assembler.done:
                 break
+        # The provider ends the response after ``message_stop``: reading that end lets the connection serve
+        # the next request (closing an unfinished response closes its connection, and every round would
+        # open a new one, a TLS handshake included). One that keeps it open is not waited for.
+        with anyio.move_on_after(_DRAIN_SECONDS):
+            async for _ in events:
+                pass
         return assembler.result(request_id)
 
     def _status_error(self, response: httpx.Response, request_id: str | None) -> ModelError:

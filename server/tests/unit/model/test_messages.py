@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -100,6 +101,33 @@ def _client(fake: FakeMessagesServer, sleeps: list[float], **kwargs: Any) -> Mes
 def _request(messages: list[dict[str, Any]] | None = None, **kwargs: Any) -> ModelRequest:
     messages = messages or [{"role": "user", "content": [{"type": "text", "text": "hi"}]}]
     return ModelRequest(model="claude-fake", messages=messages, max_tokens=512, **kwargs)
+
+
+async def test_streamed_rounds_reuse_one_connection(fake: FakeMessagesServer, sleeps: list[float]) -> None:
+    """The rest of a stream after ``message_stop`` is read, so the connection goes back to the pool (closing
+    an unfinished response closes its connection: every round would open one, a TLS handshake included)."""
+    for turn in range(3):
+        fake.enqueue(MessageReply([{"type": "text", "text": f"answer {turn}"}]))
+    async with _client(fake, sleeps) as client:
+        answers = [response_text(await client.create(_request())) for _ in range(3)]
+    assert answers == ["answer 0", "answer 1", "answer 2"]
+    assert len({request.client_port for request in fake.requests}) == 1
+
+
+async def test_a_stream_kept_open_after_message_stop_is_not_waited_for(
+    fake: FakeMessagesServer, sleeps: list[float]
+) -> None:
+    reply = MessageReply([{"type": "text", "text": "done"}])
+    fake.enqueue(RawReply(events=message_events(reply), linger=60.0))
+    fake.enqueue(MessageReply([{"type": "text", "text": "next"}]))
+    async with _client(fake, sleeps) as client:
+        started = time.monotonic()
+        first = await client.create(_request())
+        waited = time.monotonic() - started
+        second = await client.create(_request())
+    assert response_text(first) == "done"
+    assert waited < 10  # the drain's bound, not the 60 s the response stays open
+    assert response_text(second) == "next"  # over a new connection: the open one was closed
 
 
 def _exact(value: Any) -> str:
