@@ -55,7 +55,7 @@ from httpx_sse import aconnect_sse
 from mango_server.devstack import DevStack, Platform
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _proc import rss_kib, self_cpu_seconds, snapshot
+from _proc import rss_kib, self_cpu_seconds, snapshot, tcp_passive_opens
 from _temporal_requests import frontend_requests, per_turn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,11 +158,12 @@ def run_floor(stack: DevStack, pids: dict[str, int], sessions: int, turns: int, 
             raise RuntimeError("the floor harness did not start")
         watched = {"floor": child.pid, "temporal": pids["temporal"]}
         requests_before = frontend_requests(stack.temporal.metrics_port)
-        before = snapshot(watched)
+        before, opens_before = snapshot(watched), tcp_passive_opens()
         child.stdin.write("go\n")
         child.stdin.flush()
         result = json.loads(child.stdout.readline())
-        after, requests_after = snapshot(watched), frontend_requests(stack.temporal.metrics_port)
+        after, opens_after = snapshot(watched), tcp_passive_opens()
+        requests_after = frontend_requests(stack.temporal.metrics_port)
         child.stdin.close()
         child.wait(timeout=60)
     finally:
@@ -173,6 +174,7 @@ def run_floor(stack: DevStack, pids: dict[str, int], sessions: int, turns: int, 
     row = _stats(kind, sessions, result["latencies"], result["wall"])
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     row["temporal_requests"] = per_turn(requests_before, requests_after, row["turns"])
+    row["connections"] = (opens_after - opens_before) / row["turns"]
     return row
 
 
@@ -258,16 +260,18 @@ async def run_mango(
         watched = {role: pids[role] for role in (*MANGO_ROLES, "provider") if role in pids}
         requests_before = await _requests(metrics_port)
         before, self_before, started = snapshot(watched), self_cpu_seconds(), time.perf_counter()
+        opens_before = tcp_passive_opens()
         go.set()
         results = await asyncio.gather(*tasks)
         wall = time.perf_counter() - started
-        after, self_after = snapshot(watched), self_cpu_seconds()
+        after, self_after, opens_after = snapshot(watched), self_cpu_seconds(), tcp_passive_opens()
         requests_after = await _requests(metrics_port)
     row = _stats(kind, sessions, [x for r in results for x in r], wall)
     row["model"] = model.label
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     row["cpu"]["load"] = (self_after - self_before) * 1000 / row["turns"]
     row["temporal_requests"] = per_turn(requests_before, requests_after, row["turns"])
+    row["connections"] = (opens_after - opens_before) / row["turns"]
     return row
 
 
@@ -392,9 +396,9 @@ def _turn_table(rows: list[Row]) -> str:
     head = (
         "| run | model | Sessions | turns per Session | turns | p50 (ms) | p99 (ms) | turns/s | x floor "
         "| CPU ms/turn: api | orchestrator | floor process | Temporal | PostgreSQL | NATS | total | load generator "
-        "| provider stand-in |"
+        "| provider stand-in | TCP connections accepted per turn |"
     )
-    lines = [head, "|" + "---|" * 18]
+    lines = [head, "|" + "---|" * 19]
     floor_rate: dict[tuple[int, int], float] = {}
     for row in rows:
         cpu = row["cpu"]
@@ -412,7 +416,7 @@ def _turn_table(rows: list[Row]) -> str:
             f"| {row['p50_ms']:.1f} "
             f"| {row['p99_ms']:.1f} | {row['turns_per_s']:.1f} | {ratio:.2f} | {cell('api')} | {cell('orchestrator')} "
             f"| {cell('floor')} | {cell('temporal')} | {cell('postgres')} | {cell('nats')} | {total:.1f} "
-            f"| {cell('load')} | {cell('provider')} |"
+            f"| {cell('load')} | {cell('provider')} | {row['connections']:.2f} |"
         )
     return "\n".join(lines)
 
@@ -528,7 +532,9 @@ generator's included); CPU per turn is the steadier figure. "turns per Session" 
 length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 300-turn Sessions
 (`--long-turns`) at the concurrencies of `--long-sessions` (1, 10 and 50 by default); the lines
 under the table divide the long Sessions' total CPU per turn by the short ones' at the same
-concurrency. The second table counts the requests Temporal's frontend served per turn in the same
+concurrency. "TCP connections accepted per turn" counts the connections every process on the host
+accepted in the window (`PassiveOpens` of `/proc/net/snmp`): the stand-in's, when a round opens a
+connection instead of reusing one, and any pool's that reconnects. The second table counts the requests Temporal's frontend served per turn in the same
 windows, by operation (its `service_requests` counter on the dev server's `/metrics`): the floor
 and Mango from the same counter, so the two shapes compare request for request; `Poll*` requests
 are long polls, one per task handed out or per minute idle."""
