@@ -119,3 +119,7 @@ def test_the_prefix_cache_evicts_the_least_recently_used_past_its_bound() -> Non
     assert cache.get("c") is c
     assert cache.pop("a") is a
     assert cache.get("a") is None
+    huge = Prefix.start(None, []).extended([_user("x" * 2000)])
+    cache.put("huge", huge)  # larger than the whole bound: not kept, and nothing else is evicted for it
+    assert cache.get("huge") is None
+    assert cache.get("c") is c

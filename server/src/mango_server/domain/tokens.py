@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from mango_server.domain.media import block_tokens
+from mango_server.domain.sized_lru import SizedLru
 
 __all__ = [
     "BYTES_PER_TOKEN",
@@ -158,7 +158,7 @@ class Prefix:
         )
 
 
-class PrefixCache:
+class PrefixCache(SizedLru[Prefix]):
     """The prefixes this process has digested lately, by key (a fingerprint, or a request awaiting its
     answer), least recently used first out once their digested bytes pass ``max_bytes``.
 
@@ -167,29 +167,7 @@ class PrefixCache:
     """
 
     def __init__(self, max_bytes: int = 32 << 20) -> None:
-        self._entries: OrderedDict[str, Prefix] = OrderedDict()
-        self._bytes = 0
-        self._max_bytes = max_bytes
-
-    def get(self, key: str) -> Prefix | None:
-        found = self._entries.get(key)
-        if found is not None:
-            self._entries.move_to_end(key)
-        return found
-
-    def pop(self, key: str) -> Prefix | None:
-        found = self._entries.pop(key, None)
-        if found is not None:
-            self._bytes -= found.size
-        return found
-
-    def put(self, key: str, prefix: Prefix) -> None:
-        self.pop(key)
-        self._entries[key] = prefix
-        self._bytes += prefix.size
-        while self._bytes > self._max_bytes and len(self._entries) > 1:
-            _, evicted = self._entries.popitem(last=False)
-            self._bytes -= evicted.size
+        super().__init__(max_bytes)
 
 
 @dataclass(frozen=True, slots=True)

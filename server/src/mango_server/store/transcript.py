@@ -13,13 +13,13 @@ never used to rebuild context.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from mango_server.domain.json import JsonObject
+from mango_server.domain.sized_lru import SizedLru
 from mango_server.store.context import CompactionRow, PreviousRecipe, RequestCompletion, UsageAnchorRecord
 from mango_server.store.db import Connection, from_record
 from mango_server.store.sql_loader import NamedQueries
@@ -88,7 +88,7 @@ class CachedRows:
     size: int  # the bytes of the rows' blocks as JSON text
 
 
-class TranscriptCache:
+class TranscriptCache(SizedLru[CachedRows]):
     """The transcripts of the Sessions this process ran rounds of lately, least recently used first out once
     their blocks pass ``max_bytes``.
 
@@ -98,30 +98,7 @@ class TranscriptCache:
     """
 
     def __init__(self, max_bytes: int = 64 << 20) -> None:
-        self._entries: OrderedDict[str, CachedRows] = OrderedDict()
-        self._bytes = 0
-        self._max_bytes = max_bytes
-
-    def get(self, session_id: str) -> CachedRows | None:
-        found = self._entries.get(session_id)
-        if found is not None:
-            self._entries.move_to_end(session_id)
-        return found
-
-    def put(self, session_id: str, cached: CachedRows) -> None:
-        self.drop(session_id)
-        if cached.size > self._max_bytes:
-            return
-        self._entries[session_id] = cached
-        self._bytes += cached.size
-        while self._bytes > self._max_bytes:
-            _, evicted = self._entries.popitem(last=False)
-            self._bytes -= evicted.size
-
-    def drop(self, session_id: str) -> None:
-        found = self._entries.pop(session_id, None)
-        if found is not None:
-            self._bytes -= found.size
+        super().__init__(max_bytes)
 
 
 @dataclass(frozen=True, slots=True)

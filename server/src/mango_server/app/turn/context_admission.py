@@ -199,7 +199,7 @@ async def plan(
     if start.cacheable is not None:
         tx.on_commit.append(partial(transcripts.put, where.session_id, start.cacheable))
     elif start.compaction is not None:  # its projection decides which rows a round reads
-        transcripts.drop(where.session_id)
+        transcripts.pop(where.session_id)
     # The Session's first request pinned its endpoint: a catalogue change never alters a running Session.
     endpoint = config.endpoint(snapshot.model_id).pinned(start.endpoint)
     snapshot = replace(snapshot, endpoint=endpoint.capabilities)
