@@ -10,6 +10,7 @@ the database lacks), where the check must send the read back to the whole transc
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 
 import pytest
@@ -43,6 +44,17 @@ async def conn(mango_platform: Platform) -> AsyncIterator[Connection]:
             yield connection
     finally:
         await pool.close()
+
+
+@contextlib.asynccontextmanager
+async def _rolled_back(conn: Connection) -> AsyncIterator[None]:
+    """A transaction whose writes the test sees and then undoes."""
+    tx = conn.transaction()
+    await tx.start()
+    try:
+        yield
+    finally:
+        await tx.rollback()
 
 
 async def _queued_trigger(conn: Connection, workspace_id: str, session_id: str, event_id: str) -> None:
@@ -92,9 +104,7 @@ async def test_the_current_turn_is_read_but_not_cached_and_another_queued_one_is
     sid = _turns(mango_platform, mango_tenant, None, 2)
     cached = (await transcript.round_start(conn, sid, _NO_TURN)).cacheable
     assert cached is not None
-    tx = conn.transaction()
-    await tx.start()
-    try:
+    async with _rolled_back(conn):
         await _queued_trigger(conn, mango_tenant.workspace_id, sid, "sevt_cache_current")
         await _queued_trigger(conn, mango_tenant.workspace_id, sid, "sevt_cache_queued")
         for base in (cached, None):
@@ -104,8 +114,6 @@ async def test_the_current_turn_is_read_but_not_cached_and_another_queued_one_is
             assert start.rows[-1].trigger_id == "sevt_cache_current"
             assert "sevt_cache_queued" not in {row.trigger_id for row in start.rows}
             assert start.cacheable is None  # the tail starts with the current turn, or a row was left out
-    finally:
-        await tx.rollback()
 
 
 async def test_rows_the_cache_cannot_know_of_send_the_read_back_to_the_whole_transcript(
@@ -124,9 +132,7 @@ async def test_rows_the_cache_cannot_know_of_send_the_read_back_to_the_whole_tra
     assert start.rows == await transcript.for_context(conn, sid, _NO_TURN)
 
     # A row appended to an early, processed turn: at or below the cache's seq, so only the count shows it.
-    tx = conn.transaction()
-    await tx.start()
-    try:
+    async with _rolled_back(conn):
         late = [{"type": "text", "text": "late"}]
         await transcript.append(conn, mango_tenant.workspace_id, sid, cached.rows[0].trigger_id, "user", late)
         start = await transcript.round_start(conn, sid, _NO_TURN, cached)
@@ -134,5 +140,3 @@ async def test_rows_the_cache_cannot_know_of_send_the_read_back_to_the_whole_tra
         assert start.rows == whole
         assert len(whole) == len(cached.rows) + 1
         assert any(row.blocks == late for row in whole)
-    finally:
-        await tx.rollback()
