@@ -46,6 +46,14 @@ async def conn(mango_platform: Platform) -> AsyncIterator[Connection]:
         await pool.close()
 
 
+async def _cached_session(platform: Platform, tenant: Tenant, conn: Connection, turns: int) -> tuple[str, CachedRows]:
+    """A new Session after ``turns`` turns, and what a first read leaves a cache of it."""
+    sid = _turns(platform, tenant, None, turns)
+    cached = (await transcript.round_start(conn, sid, _NO_TURN)).cacheable
+    assert cached is not None
+    return sid, cached
+
+
 @contextlib.asynccontextmanager
 async def _rolled_back(conn: Connection) -> AsyncIterator[None]:
     """A transaction whose writes the test sees and then undoes."""
@@ -101,9 +109,7 @@ async def test_cached_reads_match_the_whole_transcript_as_turns_are_added(
 async def test_the_current_turn_is_read_but_not_cached_and_another_queued_one_is_left_out(
     mango_platform: Platform, mango_tenant: Tenant, conn: Connection
 ) -> None:
-    sid = _turns(mango_platform, mango_tenant, None, 2)
-    cached = (await transcript.round_start(conn, sid, _NO_TURN)).cacheable
-    assert cached is not None
+    sid, cached = await _cached_session(mango_platform, mango_tenant, conn, 2)
     async with _rolled_back(conn):
         await _queued_trigger(conn, mango_tenant.workspace_id, sid, "sevt_cache_current")
         await _queued_trigger(conn, mango_tenant.workspace_id, sid, "sevt_cache_queued")
@@ -119,9 +125,7 @@ async def test_the_current_turn_is_read_but_not_cached_and_another_queued_one_is
 async def test_rows_the_cache_cannot_know_of_send_the_read_back_to_the_whole_transcript(
     mango_platform: Platform, mango_tenant: Tenant, conn: Connection
 ) -> None:
-    sid = _turns(mango_platform, mango_tenant, None, 3)
-    cached = (await transcript.round_start(conn, sid, _NO_TURN)).cacheable
-    assert cached is not None
+    sid, cached = await _cached_session(mango_platform, mango_tenant, conn, 3)
 
     # A cache that lists a row the database does not have (the count is one short).
     invented = TranscriptRow(cached.rows[0].trigger_id, 99, "user", [{"type": "text", "text": "invented"}])
