@@ -58,7 +58,8 @@ class Tx:
 
     def committed(self) -> None:
         """Run what was to happen once the transaction committed (call it after the commit, never on rollback)."""
-        hooks, self.on_commit[:] = list(self.on_commit), []
+        hooks = list(self.on_commit)
+        self.on_commit.clear()
         for hook in hooks:
             hook()
 

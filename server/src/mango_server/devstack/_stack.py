@@ -102,14 +102,7 @@ class DevStack:
         # The operator keyring (webhook secrets) lives next to the credentials, with the same 0600 discipline.
         keyring.load_or_create(self.state_dir / keyring.FILE_NAME)
         starters: dict[str, Callable[[], _Stoppable]] = {
-            "postgres": lambda: _postgres.start(
-                self.state_dir,
-                ports["postgres"],
-                password=creds.postgres_password,
-                durable=self.durable,
-                settings=self.postgres_settings,
-                timeout=self.timeout,
-            ),
+            "postgres": lambda: self._start_postgres(ports["postgres"], creds.postgres_password),
             "temporal": lambda: _temporal.start(
                 self.state_dir,
                 ports["temporal"],
@@ -168,13 +161,17 @@ class DevStack:
         handle.stop()
         time.sleep(down_seconds)
         password = _credentials.load_or_create(self.state_dir).credentials.postgres_password
-        self._postgres = _postgres.start(
+        self._postgres = self._start_postgres(handle.port, password)
+
+    def _start_postgres(self, port: int, password: str) -> _postgres.PostgresHandle:
+        """PostgreSQL on ``port`` with this stack's data directory and settings."""
+        return _postgres.start(
             self.state_dir,
-            handle.port,
+            port,
+            password=password,
             durable=self.durable,
             settings=self.postgres_settings,
             timeout=self.timeout,
-            password=password,
         )
 
     def stop_temporal(self) -> Path:
