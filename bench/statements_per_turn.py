@@ -1,7 +1,8 @@
 """SQL statements per turn: what one Session's turn costs PostgreSQL in round trips, by statement.
 
-Starts the same stack and platform as ``bench/turn_overhead.py --model offline`` (the offline
-model, production defaults), runs warm-up turns on one Session with its SSE stream open, then turns PostgreSQL's
+Starts the same stack and platform as ``bench/turn_overhead.py`` (by default the production path:
+the Messages adapter streaming from the local provider stand-in; ``--model offline`` for the
+offline test double; production defaults), runs warm-up turns on one Session with its SSE stream open, then turns PostgreSQL's
 statement log on (``log_statement = all``) for the measured turns only, and prints every
 statement the api and the orchestrator sent (BEGIN and COMMIT included) with how many times a
 turn sends it. Round trips, not CPU: the figure that tells which statement a change removed.
@@ -28,7 +29,7 @@ from httpx_sse import aconnect_sse
 from mango_server.devstack import DevStack, Platform
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from turn_overhead import BENCH_ENV
+from turn_overhead import BENCH_ENV, model_path
 
 WARM_TURNS = 2
 # One logged statement: "LOG:  statement: ..." (simple protocol) or "LOG:  execute <name>: ..."
@@ -36,10 +37,12 @@ WARM_TURNS = 2
 _LOGGED = re.compile(r"LOG:  (?:statement|execute [^:]*): (.*?)(?=\n\S|\Z)", re.S)
 
 
-async def _turns(base_url: str, api_key: str, turns: int, window: Callable[[bool], Awaitable[None]]) -> None:
+async def _turns(
+    base_url: str, api_key: str, agent_model: str, turns: int, window: Callable[[bool], Awaitable[None]]
+) -> None:
     headers = {"authorization": f"Bearer {api_key}"}
     async with httpx.AsyncClient(base_url=base_url, headers=headers, timeout=60) as http:
-        agent = (await http.post("/v1/agents", json={"name": "bench", "model": "mango-offline-1"})).json()
+        agent = (await http.post("/v1/agents", json={"name": "bench", "model": agent_model})).json()
         env = (await http.post("/v1/environments", json={"name": "bench-statements"})).json()
         body = {"agent": agent["id"], "environment_id": env["id"]}
         sid = (await http.post("/v1/sessions", json=body)).json()["id"]
@@ -60,9 +63,14 @@ async def _turns(base_url: str, api_key: str, turns: int, window: Callable[[bool
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=10, help="measured turns (after two warm-up turns)")
+    parser.add_argument("--model", choices=("messages", "offline"), default="messages", help="the roles' model")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp, DevStack(Path(tmp) / "stack", "free") as stack:
-        running = Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV).start()
+    with (
+        tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp,
+        DevStack(Path(tmp) / "stack", "free") as stack,
+        model_path(args.model) as (model, _),
+    ):
+        running = Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV | model.env).start()
         log_path = Path(tmp) / "stack" / "logs" / "postgres.log"
         offsets: dict[bool, int] = {}
 
@@ -78,7 +86,7 @@ def main() -> None:
 
         try:
             tenant = running.create_tenant("bench")
-            asyncio.run(_turns(running.base_url, tenant.api_key, args.turns, window))
+            asyncio.run(_turns(running.base_url, tenant.api_key, model.agent_model, args.turns, window))
             logged = log_path.read_bytes()[offsets[True] : offsets[False]].decode(errors="replace")
         finally:
             running.stop()

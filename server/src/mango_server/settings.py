@@ -53,6 +53,10 @@ class Settings:
     api_shutdown_seconds: float = 5.0
     # On SIGINT/SIGTERM the orchestrator stops taking tasks and lets running steps finish this long.
     orchestrator_shutdown_seconds: float = 20.0
+    # After a step leaves a Session idle, its orchestrator listens this long for the next input
+    # (``orchestration.holds``; 0: never), holding at most ``step_hold_limit`` Sessions at once.
+    step_hold_seconds: float = 2.0
+    step_hold_limit: int = 100
     files_max_bytes: int = 32 * 1024 * 1024
     # images and PDFs as model input (``domain.media.MediaLimits``)
     media_image_max_bytes: int = 5 * 1024 * 1024

@@ -3,9 +3,11 @@ the turn completes, no accepted event is lost or duplicated, and SSE resume is g
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 
+import asyncpg
 import httpx
 import pytest
 from mango_server.devstack import DevStack, Platform, Tenant
@@ -72,6 +74,39 @@ def test_input_accepted_while_orchestrator_is_down_runs_after_restart(platform: 
         platform.start_role("orchestrator")
         wait_status(http, sid, "end_turn", timeout=60)
         _assert_clean_history(history(http, sid), turns=1)
+
+
+def test_input_accepted_while_its_holder_is_killed_runs_after_restart(
+    mango_services: DevStack, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The orchestrator holding an idle Session (``orchestration.holds``) dies: input appended while its hold
+    lasts arms no wakeup, and still runs once Temporal gives the unrecorded step to the new orchestrator."""
+    hold = {"MANGO_STEP_HOLD_SECONDS": "5"}  # long enough to kill the holder and append inside its hold
+    platform = Platform(mango_services, tmp_path_factory.mktemp("crash-hold"), extra_env=hold).start()
+    try:
+        tenant = platform.create_tenant("crash-hold")
+        with client(platform, tenant) as http:
+            sid = new_session(http, "crash-hold")
+            say(http, sid, "first")
+            wait_status(http, sid, "end_turn")
+            platform.kill_role("orchestrator")
+            since = asyncio.run(_database(platform, "SELECT clock_timestamp()"))
+            say(http, sid, "while the holder is dead")
+            armed = "SELECT count(*) FROM session_outbox WHERE session_id = $1 AND created_at >= $2"
+            assert asyncio.run(_database(platform, armed, sid, since)) == 0, "the input was not held"
+            platform.start_role("orchestrator")
+            wait_status(http, sid, "end_turn", timeout=90)
+            _assert_clean_history(history(http, sid), turns=2)
+    finally:
+        platform.stop()
+
+
+async def _database(platform: Platform, query: str, *args: object) -> object:
+    conn = await asyncpg.connect(platform.database_url)
+    try:
+        return await conn.fetchval(query, *args)
+    finally:
+        await conn.close()
 
 
 def test_api_killed_after_accepting_input_and_stream_resumes_gap_free(platform: Platform) -> None:

@@ -1,9 +1,10 @@
-"""One trace follows a message from the HTTP request through the outbox into the workflow's turn.
+"""One trace follows a message from the HTTP request through the outbox (or a step hold) into its turn.
 
 The api app (in process, over an ASGI transport) and the orchestrator role (in process, on the
 real Temporal dev server) share this process's tracer provider with an in-memory exporter, so
 every span of both roles is visible. Each message's ``turn.step`` (outcome ``idle``) must descend
-from that message's ``sessions.events.send`` span through ``outbox.deliver``, with the model call
+from that message's ``sessions.events.send`` span through ``outbox.deliver`` (or, for a message sent
+while the Session is held, ``orchestration.holds``, through the poke that woke the holder), with the model call
 under the turn, and temporalio's interceptor spans (start, workflow run, activity) in between for
 the message that started the workflow.
 """
@@ -34,6 +35,7 @@ from ..support.spans import EXPORTER
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
+HOLD_SECONDS = 2.0  # the orchestrator's step hold (``MANGO_STEP_HOLD_SECONDS``)
 
 
 async def _migrated_database(stack: DevStack) -> str:
@@ -51,7 +53,8 @@ async def _migrated_database(stack: DevStack) -> str:
 @pytest.fixture
 async def http(mango_services: DevStack) -> AsyncIterator[httpx.AsyncClient]:
     env = {**mango_services.env(), "MANGO_DATABASE_URL": await _migrated_database(mango_services)}
-    settings = load_settings({**env, "MANGO_TEMPORAL_TASK_QUEUE": f"trace-{secrets.token_hex(4)}"})
+    queue = f"trace-{secrets.token_hex(4)}"
+    settings = load_settings({**env, "MANGO_TEMPORAL_TASK_QUEUE": queue, "MANGO_STEP_HOLD_SECONDS": str(HOLD_SECONDS)})
     conn = await asyncpg.connect(settings.database_url)
     try:
         workspace = await workspaces.create(conn, "traces")
@@ -82,12 +85,17 @@ async def http(mango_services: DevStack) -> AsyncIterator[httpx.AsyncClient]:
 
 
 async def _idle_turns(count: int) -> list[ReadableSpan]:
+    """The steps that ran a round and left the Session idle (not those that found nothing to do)."""
     deadline = time.monotonic() + 45.0
     while time.monotonic() < deadline:
+        spans = EXPORTER.get_finished_spans()
+        asked = {s.parent.span_id for s in spans if s.name == "model.request" and s.parent is not None}
         turns = [
             s
-            for s in EXPORTER.get_finished_spans()
-            if s.name == "turn.step" and (s.attributes or {}).get("mango.step.outcome") == "idle"
+            for s in spans
+            if s.name == "turn.step"
+            and (s.attributes or {}).get("mango.step.outcome") == "idle"
+            and s.context.span_id in asked
         ]
         if len(turns) >= count:
             return turns
@@ -118,17 +126,21 @@ async def test_post_turn_idle_is_one_trace(http: httpx.AsyncClient) -> None:
     EXPORTER.clear()
     await _say(http, sid, "first")
     (first_turn,) = await _idle_turns(1)
-    await _say(http, sid, "second")
-    turns = await _idle_turns(2)
+    await _say(http, sid, "second")  # while the first turn's step holds the Session (orchestration.holds)
+    await _idle_turns(2)
+    await asyncio.sleep(HOLD_SECONDS + 1.5)  # the hold ends: the next message goes through the outbox
+    await _say(http, sid, "third")
+    turns = await _idle_turns(3)
     spans = EXPORTER.get_finished_spans()
     by_id = {s.context.span_id: s for s in spans}
     posts = [s for s in spans if s.name == "sessions.events.send"]
-    assert len(posts) == 2
-    for post, turn in zip(posts, turns, strict=True):
-        # Each message's turn belongs to that message's trace, through the outbox relay.
-        assert turn.context.trace_id == post.context.trace_id
+    assert len(posts) == 3
+    for post, turn, path in zip(posts, turns, ("outbox", "held", "outbox"), strict=True):
+        # Each message's turn belongs to that message's trace: through the outbox relay, or, run by
+        # the step that held the Session, through the poke that woke it.
+        assert turn.context.trace_id == post.context.trace_id, path
         chain = _ancestors(turn, by_id)
-        assert chain[0] == "outbox.deliver"
+        assert ("outbox.deliver" in chain) == (path == "outbox"), (path, chain)
         assert chain[-1] == "sessions.events.send"
         under_turn = [s.name for s in spans if s.parent and s.parent.span_id == turn.context.span_id]
         assert under_turn.count("model.request") == 1

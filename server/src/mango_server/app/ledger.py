@@ -92,17 +92,20 @@ async def append_with_status(
     *,
     with_usage: bool = False,
     wake: bool = False,
+    hold: float | None = None,
 ) -> tuple[list[EventRow], SessionRow]:
     """Append ``new`` and write the status projection they announce; returns the rows and the updated row.
 
-    ``with_usage`` writes ``row.usage`` with the status; ``wake`` also arms the Session's wakeup.
+    ``with_usage`` writes ``row.usage`` with the status; ``wake`` also arms the Session's wakeup;
+    ``hold`` takes the Session's step hold for so many seconds (a Session's own row only:
+    ``orchestration.holds``).
     """
     if row.primary_session_id is not None or not new:  # a child Thread's row: its status takes a statement
         updated = await sessions.set_status(tx.conn, row, status, stop_reason, with_usage=with_usage)
         return await append(tx, row.workspace_id, row.id, new, wake=wake), updated
     # The events, the status projection they announce and, when asked, the wakeup: one statement (steps 1 to 3).
     change = StatusChange(status, stop_reason, row.usage if with_usage else None)
-    written = await events.append(tx.conn, row.workspace_id, row.id, new, status=change, arm=wake)
+    written = await events.append(tx.conn, row.workspace_id, row.id, new, status=change, arm=wake, hold=hold)
     _collect(tx, row.id, written)  # step 4
     await _queue_notifications(tx, row.workspace_id, row.id, written)  # step 5
     assert written.clock is not None  # a Session's own row answers the clock of its status change

@@ -13,8 +13,13 @@ from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
 from mango_server.live.pokes import BARE
+from mango_server.telemetry.traces import current_traceparent
 
 log = logging.getLogger(__name__)
+
+
+#: The header of a poke that carries its writer's W3C trace context, when the writer was traced.
+TRACEPARENT = "traceparent"
 
 
 def committed_subject(session_id: str) -> str:
@@ -65,16 +70,20 @@ class NatsNotifier:
             return cls(None)
         return cls(client)
 
-    async def _publish(self, subject: str, payload: bytes) -> None:
+    async def _publish(self, subject: str, payload: bytes, headers: dict[str, str] | None = None) -> None:
         if self._client is None or not self._client.is_connected:
             return
         try:
-            await self._client.publish(subject, payload)
+            await self._client.publish(subject, payload, headers=headers)
         except Exception as exc:
             log.debug("nats publish failed subject=%s error=%s", subject, type(exc).__name__)
 
     async def committed(self, session_id: str, news: bytes | None = None) -> None:
-        await self._publish(committed_subject(session_id), news or BARE)
+        # The writer's trace goes with the poke: a step that runs input it was poked about (a step
+        # hold, ``orchestration.holds``) continues the trace of the request that accepted it.
+        traceparent = current_traceparent()
+        headers = {TRACEPARENT: traceparent} if traceparent else None
+        await self._publish(committed_subject(session_id), news or BARE, headers)
 
     async def delta(self, session_id: str, preview: Mapping[str, object]) -> None:
         await self._publish(delta_subject(session_id), json.dumps(preview).encode())

@@ -85,6 +85,10 @@ class Appended:
         self._encoded.setdefault(session_id, []).extend(json.dumps(_fields(row)) for row in rows)
         self._heads[session_id] = rows[-1].seq
 
+    def head(self, session_id: str) -> int | None:
+        """The last sequence this transaction appended to ``session_id`` (None: it appended nothing)."""
+        return self._heads.get(session_id)
+
     def news(self, session_id: str) -> bytes | None:
         """The poke for ``session_id`` once the transaction committed: its last sequence and its rows.
 

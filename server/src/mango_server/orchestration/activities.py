@@ -3,7 +3,8 @@
 ``run_step`` runs as a local activity (``orchestration.workflows``): the workflow task's timeout
 detects a killed orchestrator. Run as an ordinary activity (a workflow run that began before local
 steps), it heartbeats while the model call runs so that the heartbeat timeout does. Each round is a
-``turn.step`` span under the trace of the wakeup that caused it and is timed by outcome.
+``turn.step`` span under the trace of the wakeup that caused it and is timed by outcome; the hold
+between a local step and the next input is not (``orchestration.holds``).
 """
 
 from __future__ import annotations
@@ -15,28 +16,54 @@ import time
 from temporalio import activity
 
 from mango_server.app.turn import TurnEngine
+from mango_server.app.turn.engine import StepOutcome
+from mango_server.orchestration.holds import StepHolds
 from mango_server.orchestration.types import StepInput, StepResult
 from mango_server.telemetry import metrics, traces
 
 _HEARTBEAT_SECONDS = 2.0
+# How long one local step keeps running a held Session's turns before it returns to the workflow, so
+# the workflow's history and its continue-as-new keep pace with a Session that is never idle for long.
+_HELD_TURNS_SECONDS = 60.0
 
 
 class SessionActivities:
-    """Holds the engine; its bound methods are registered with the worker."""
+    """Holds the engine and the orchestrator's step holds; its bound methods are registered with the worker."""
 
-    def __init__(self, engine: TurnEngine) -> None:
+    def __init__(self, engine: TurnEngine, holds: StepHolds | None = None) -> None:
         self._engine = engine
+        self._holds = holds
 
     @activity.defn(name="run_step")
     async def run_step(self, params: StepInput) -> StepResult:
-        """Advance the Session by at most one provider round."""
+        """Advance the Session by at most one provider round; a local step that leaves it idle holds it for
+        its next input (``orchestration.holds``) and runs what came, for at most ``_HELD_TURNS_SECONDS``."""
         # A local activity cannot heartbeat: the SDK keeps its workflow task alive instead.
-        beat = None if activity.info().is_local else asyncio.create_task(_heartbeat_forever())
+        local = activity.info().is_local
+        holds = self._holds if local else None  # an ordinary activity's step never holds
+        if holds is None:
+            outcome = await self._step(params, heartbeat=not local, hold=None)
+            return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
+        outcome = await self._step(params, heartbeat=False, hold=holds.offer())
+        if outcome.kind != "idle":
+            return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
+        # Held, the Session's turns run one after another in this step until one leaves it idle without
+        # holding it (nothing came, or the bound passed): that step took no hold, so none is left.
+        bound = time.monotonic() + _HELD_TURNS_SECONDS
+        while held := await holds.hold(params.session_id, outcome.held_head):
+            woken = StepInput(params.session_id, held.traceparent)  # the trace of the input that woke it
+            outcome = await self._step(woken, heartbeat=False, hold=holds.offer() if time.monotonic() < bound else None)
+            if outcome.kind != "idle" or outcome.held_head is None:
+                break
+        return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
+
+    async def _step(self, params: StepInput, *, heartbeat: bool, hold: float | None) -> StepOutcome:
+        beat = asyncio.create_task(_heartbeat_forever()) if heartbeat else None
         started, kind = time.monotonic(), "error"
         try:
             with traces.span_under("turn.step", params.traceparent) as span:
                 span.set_attribute("mango.session_id", params.session_id)
-                outcome = await self._engine.step(params.session_id)
+                outcome = await self._engine.step(params.session_id, hold=hold)
                 kind = outcome.kind
                 span.set_attribute("mango.step.outcome", kind)
         finally:
@@ -45,7 +72,7 @@ class SessionActivities:
                 beat.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await beat
-        return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
+        return outcome
 
 
 async def _heartbeat_forever() -> None:

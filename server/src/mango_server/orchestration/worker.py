@@ -28,6 +28,7 @@ from mango_server.model import EndpointOptions, ModelRouter, build_router, load_
 from mango_server.orchestration.activities import SessionActivities
 from mango_server.orchestration.deployment_activities import DeploymentActivities
 from mango_server.orchestration.deployment_workflow import DeploymentRunWorkflow
+from mango_server.orchestration.holds import StepHolds
 from mango_server.orchestration.relay import OutboxRelay
 from mango_server.orchestration.sampler import sample_forever
 from mango_server.orchestration.scheduler import DeploymentScheduler
@@ -87,7 +88,8 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
         summary_model=side_models["summary"],
         writes=BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None,
     )
-    activities = SessionActivities(engine)
+    holds = StepHolds(pool, notifier, wait=settings.step_hold_seconds, limit=settings.step_hold_limit)
+    activities = SessionActivities(engine, holds)
     writes = BlobWrites(pool, blobs, process_owner("orchestrator"), settings.upload_lease_seconds) if blobs else None
     runs = DeploymentActivities(Services(settings, pool, notifier, blobs=writes, catalogue=models.catalogue), client)
     worker = Worker(
@@ -134,6 +136,7 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
             # Drain: the worker stops polling and waits for its running activities (bounded by
             # graceful_shutdown_timeout) while the relay and the other loops still serve them.
             log.info("orchestrator stopping", extra={"action": "orchestrator.stop"})
+            holds.drain()  # a held Session's step returns now instead of holding up the drain
             await worker.shutdown()
             for chore in chores:
                 chore.cancel()

@@ -108,12 +108,14 @@ async def append(
     *,
     status: StatusChange | None = None,
     arm: bool = False,
+    hold: float | None = None,
 ) -> Written:
     """Append ``events`` in order, in one statement, and return the rows as written.
 
     ``status`` also writes the status projection in that statement (a Session's own row only: a
     child Thread's numbers come from its Session's row, so its status is ``sessions.set_status``'s);
-    ``arm`` also arms the Session's outbox wakeup (``wake``).
+    ``arm`` also arms the Session's outbox wakeup (``wake``), unless the Session's step hold is
+    running; ``hold`` takes that hold for so many seconds (``orchestration.holds``).
     """
     now = datetime.now(UTC)
     processed = [now if event.processed else None for event in events]
@@ -132,6 +134,7 @@ async def append(
         *change,
         arm,
         current_traceparent() if arm else None,
+        hold,
     )
     if record is None:
         raise LookupError(f"session {session_id} does not exist")

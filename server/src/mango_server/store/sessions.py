@@ -41,6 +41,8 @@ class Q(NamedQueries, file="sessions"):
     session_exists: str
     session_heads: str
     children_of: str
+    hold_session: str
+    release_session: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,3 +251,16 @@ async def list_page(
 async def children_of(conn: Connection, session_id: str) -> list[str]:
     """The execution rows of a Session's child Threads."""
     return [str(r["id"]) for r in await conn.fetch(Q.children_of, session_id)]
+
+
+async def hold(conn: Connection, session_id: str, seconds: float) -> int | None:
+    """Take or renew the Session's step hold for ``seconds`` (``orchestration.holds``); returns the last
+    sequence appended to it, or None when the hold was not taken (a child Thread's row, a terminated
+    Session or one being deleted)."""
+    next_seq = await conn.fetchval(Q.hold_session, session_id, seconds)
+    return int(next_seq) - 1 if next_seq is not None else None
+
+
+async def release(conn: Connection, session_id: str) -> None:
+    """End the Session's step hold: its appends arm the wakeup again."""
+    await conn.execute(Q.release_session, session_id)

@@ -26,6 +26,7 @@ __all__ = [
     "RETENTION_REMOVED",
     "SSE_CONNECTIONS",
     "SSE_ROWS",
+    "STEP_HOLDS",
     "STORAGE_BYTES",
     "STORAGE_ROWS",
     "TOOL_CALLS",
@@ -76,6 +77,11 @@ OUTBOX_LAG = Histogram(
 )
 OUTBOX_DELIVERIES = Counter(
     "mango_outbox_deliveries", "Outbox deliveries, by kind and outcome (ok, retry).", ["kind", "outcome"]
+)
+STEP_HOLDS = Counter(
+    "mango_step_holds",
+    "Idle Sessions held for their next input (``orchestration.holds``), by how the hold ended (input, timeout).",
+    ["ended"],
 )
 RETENTION_REMOVED = Counter(
     "mango_retention_removed",

@@ -71,10 +71,14 @@ async def commit_response(
     message_id: str,
     platform: PlatformResults,
     evaluations: Mapping[str, Evaluation] | None = None,
+    hold: float | None = None,
 ) -> StepOutcome:
     """Record a successful round and decide what the workflow does next.
 
     ``answered``: what the request's row records of the response, written with its transcript message.
+
+    ``hold``: when the round leaves the Session idle, its step hold is taken for so many seconds with the
+    idle status (``orchestration.holds``), so no input that follows it is signalled.
 
     ``evaluations``: the ``auto`` evaluator's verdicts by provider tool-use id, computed before the
     transaction; a verdict replaces the policy's decision and is recorded on the tool-use event.
@@ -96,7 +100,7 @@ async def commit_response(
         report = SessionUsageEvent(usage=prices.public_usage(session.usage), budget=session.budget)
         out.append(NewEvent.of(derived_id("sevt", prepared.start_id, "usage"), report, trigger))
     if calls:
-        return await _wait_for_calls(tx, session, prepared, out, recorded, len(calls))
+        return await _wait_for_calls(tx, session, prepared, out, recorded, len(calls), hold)
     if response.stop_reason == "pause_turn":
         # The provider paused a long server-tool turn: the next round sends the same transcript (now
         # ending with the paused assistant message) and the model continues where it stopped.
@@ -110,7 +114,7 @@ async def commit_response(
         return StepOutcome("continue")
     stop: wire.StopReason = {"type": "max_tokens"} if response.stop_reason == "max_tokens" else {"type": "end_turn"}
     out.append(_idle_event(prepared, stop))
-    await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True)
+    await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True, hold=hold)
     return StepOutcome("idle")
 
 
@@ -258,7 +262,7 @@ def _denied_result(event_id: str, kind: str, evaluation: Evaluation | None, trig
 
 
 async def _wait_for_calls(
-    tx: Tx, session: SessionRow, prepared: Round, out: list[NewEvent], recorded: _Calls, count: int
+    tx: Tx, session: SessionRow, prepared: Round, out: list[NewEvent], recorded: _Calls, count: int, hold: float | None
 ) -> StepOutcome:
     """The turn waits at its tool barrier; continue at once if this transaction answered every call.
 
@@ -271,7 +275,8 @@ async def _wait_for_calls(
     if recorded.answered_here != count and recorded.needs_client:
         stop: wire.RequiresActionStopReason = {"type": "requires_action", "event_ids": recorded.needs_client}
         out.append(_idle_event(prepared, stop))
-        await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True)
+        held = None if recorded.runs_here else hold  # held only when the step leaves it idle
+        await ledger.append_with_status(tx, session, out, "idle", stop, with_usage=True, hold=held)
         return StepOutcome("continue" if recorded.runs_here else "idle")
     await sessions.write_usage(conn, session)
     await ledger.append(tx, ws, sid, out)

@@ -128,10 +128,14 @@ class TurnEngine:
         # Grades an active outcome when a turn ends.
         self._outcomes = OutcomeLoop(pool, model, grader_model=grader_model)
 
-    async def step(self, session_id: str) -> StepOutcome:
-        """Advance the Session by at most one provider round: probe -> prepare -> ask the model -> commit."""
+    async def step(self, session_id: str, *, hold: float | None = None) -> StepOutcome:
+        """Advance the Session by at most one provider round: probe -> prepare -> ask the model -> commit.
+
+        ``hold``: a round that leaves the Session idle takes its step hold for so many seconds in its
+        commit (``orchestration.holds``); the outcome then names the head it committed.
+        """
         prepared, probe = await self._prepare(session_id)
-        outcome = prepared if isinstance(prepared, StepOutcome) else await self._run_round(prepared)
+        outcome = prepared if isinstance(prepared, StepOutcome) else await self._run_round(prepared, hold)
         return await self._after_turn(session_id, outcome, probe.active_outcome)
 
     async def _prepare(self, session_id: str) -> tuple[Round | StepOutcome, StepProbe]:
@@ -195,7 +199,7 @@ class TurnEngine:
         tx.committed()
         return prepared
 
-    async def _run_round(self, prepared: Round) -> StepOutcome:
+    async def _run_round(self, prepared: Round, hold: float | None) -> StepOutcome:
         """Ask the model outside any transaction, then commit its answer or record its error."""
         message_id = derived_id("sevt", prepared.start_id, "message")
         previews = self._previewer(prepared.session_id, message_id)
@@ -210,7 +214,7 @@ class TurnEngine:
         except ModelError as exc:
             outcome = await self._record_error(prepared, exc)
         else:
-            outcome, news = await self._commit(prepared, response, message_id)
+            outcome, news = await self._commit(prepared, response, message_id, hold)
         await self._notifier.committed(prepared.session_id, news)
         return outcome
 
@@ -335,7 +339,7 @@ class TurnEngine:
             return outcome
 
     async def _commit(
-        self, prepared: Round, response: ModelResponse, message_id: str
+        self, prepared: Round, response: ModelResponse, message_id: str, hold: float | None
     ) -> tuple[StepOutcome, bytes | None]:
         """Commit the response; returns the outcome and the Session's poke news (``live.pokes``)."""
         platform = await self._run_platform_tools(prepared, response)
@@ -361,7 +365,7 @@ class TurnEngine:
             if meter is not None and meter.added:  # the evaluator's calls count with the round's usage
                 session = with_added_usage(session, meter.added)
             outcome = await commit_response(
-                tx, session, prepared, response, answered, message_id, platform, evaluations
+                tx, session, prepared, response, answered, message_id, platform, evaluations, hold
             )
             touched = await delegation.apply(tx, session, prepared.start_id, delegations)
             # A child that ended its turn reports; one that waits on a client cross-posts the calls
@@ -372,6 +376,8 @@ class TurnEngine:
                 )
         for thread_id in touched:
             await self._notifier.committed(thread_id, tx.news(thread_id))
+        if outcome.kind == "idle" and hold is not None:
+            outcome = replace(outcome, held_head=tx.appended.head(prepared.session_id) if tx.appended else None)
         return outcome, tx.news(prepared.session_id)
 
     async def _evaluate_auto_calls(

@@ -32,6 +32,9 @@ class StepOutcome:
 
     kind: Literal["idle", "continue", "retry", "stop"]
     delay_seconds: float = 0.0
+    # The Session's last sequence when the step's commit left it idle and took its step hold
+    # (``orchestration.holds``): an append after it is input the hold may have missed the poke of.
+    held_head: int | None = None
 
 
 @dataclass(frozen=True)

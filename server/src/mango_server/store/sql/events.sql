@@ -13,7 +13,13 @@
 -- applies (``mango_active_seconds``, ``mango_running_since``, migration 0020); the new
 -- active_seconds and running_since are returned. A child Thread's row never does (its sequence
 -- row is its Session's): no row is answered then. When $13 is true, the append also arms the
--- row's outbox wakeup ('wake', traceparent $14) through ``mango_arm_outbox``, as upsert_outbox does.
+-- row's outbox wakeup ('wake', traceparent $14) through ``mango_arm_outbox``, as upsert_outbox does,
+-- unless the row is a Session's own whose step hold is running (``held_until``, migration 0030): the
+-- orchestrator holding it runs the input in-process. The hold is read from the row this UPDATE
+-- locked, as it is after the lock: a hold is released (``release_session``) only after every append
+-- that saw it has committed, and the step that follows the release reads what they appended. $15
+-- (seconds, NULL for none) takes a Session's own row's step hold in the same UPDATE: the step whose
+-- commit leaves the Session idle holds it from that commit on, before anyone can see it idle.
 WITH execution AS (
     SELECT coalesce(primary_session_id, id) AS sequence_row, coalesce(primary_thread_id, id) AS thread_id,
            primary_session_id IS NULL AS is_primary
@@ -25,9 +31,12 @@ WITH execution AS (
         usage = coalesce($12::jsonb, usage),
         updated_at = CASE WHEN $10::text IS NULL THEN updated_at ELSE $8 END,
         active_seconds = mango_active_seconds(active_seconds, running_since, $10::text, $8),
-        running_since = mango_running_since(running_since, $10::text, $8)
+        running_since = mango_running_since(running_since, $10::text, $8),
+        held_until = CASE WHEN $15::float8 IS NULL OR id <> $2 THEN held_until
+                          ELSE clock_timestamp() + make_interval(secs => $15::float8) END
     WHERE id = (SELECT sequence_row FROM execution) AND ($10::text IS NULL OR id = $2)
-    RETURNING next_seq - cardinality($3::text[]) AS first, active_seconds, running_since
+    RETURNING next_seq - cardinality($3::text[]) AS first, active_seconds, running_since,
+        id = $2 AND coalesce(held_until > clock_timestamp(), false) AS held
 ), inserted AS (
     INSERT INTO session_events (workspace_id, session_id, seq, id, type, payload, trigger_id, processed_at, created_at,
                                 session_thread_id)
@@ -41,7 +50,8 @@ WITH execution AS (
 SELECT reserved.first, reserved.active_seconds, reserved.running_since, execution.is_primary,
        (SELECT array_agg(session_thread_id ORDER BY seq) FROM inserted) AS thread_ids,
        execution.is_primary AND EXISTS (SELECT 1 FROM webhooks WHERE workspace_id = $1 AND enabled) AS notifies,
-       CASE WHEN $13::boolean THEN mango_arm_outbox($2, $1, 'wake', $14::text) ELSE false END AS armed
+       CASE WHEN $13::boolean AND NOT reserved.held THEN mango_arm_outbox($2, $1, 'wake', $14::text)
+            ELSE false END AS armed
 FROM reserved, execution;
 
 -- name: event_exists

@@ -84,3 +84,16 @@ FROM sessions s LEFT JOIN sessions p ON p.id = s.primary_session_id WHERE s.id =
 
 -- name: children_of
 SELECT id FROM sessions WHERE primary_session_id = $1 ORDER BY id;
+
+-- name: hold_session
+-- Take (or renew) a Session's step hold for $2 seconds (``orchestration.holds``): appends that arm
+-- its wakeup skip the arming until it ends. Only a Session's own row, and not once it is terminated
+-- or being deleted; returns the row's next sequence number, or no row when the hold was not taken.
+UPDATE sessions SET held_until = clock_timestamp() + make_interval(secs => $2::float8)
+WHERE id = $1 AND primary_session_id IS NULL AND deleting_at IS NULL AND status <> 'terminated'
+RETURNING next_seq;
+
+-- name: release_session
+-- End a Session's step hold: appends from here on arm its wakeup again. It waits for the row lock, so
+-- an append that saw the hold has committed before it, and the step that follows reads its input.
+UPDATE sessions SET held_until = NULL WHERE id = $1 AND held_until IS NOT NULL;

@@ -1,0 +1,136 @@
+"""Step holds: after a step leaves a Session idle, its orchestrator listens briefly for the next input.
+
+A Session's next input (the user's next message, a worker's tool result) often comes moments after
+a step left it idle. Through the outbox it costs a relay claim, a Temporal signal, a workflow task
+and its activation before the next step runs. Instead, the local step that leaves the Session idle
+holds it for up to ``wait`` seconds:
+
+1. the hold is taken with the idle status, in the commit of the round that ends the turn or stops at
+   a tool barrier (``TurnEngine.step``'s ``hold``, :meth:`StepHolds.offer`), so no one sees the
+   Session idle before it is held. From then on, an append that would arm the Session's wakeup
+   leaves it unarmed (``append_events``, migration 0030) and pokes. A step that leaves the Session
+   idle another way takes the hold in 2 instead; input before that was signalled as ever;
+2. :meth:`StepHolds.hold` subscribes to the Session's pokes (``live.notifier.committed_subject``),
+   then renews the hold (``store.sessions.hold``), which answers the Session's head: anything
+   appended after the step's own commit is input whose poke came before the subscription;
+3. it waits for a poke, the end of ``wait`` or the orchestrator's drain;
+4. it releases the hold (``store.sessions.release``: it waits for the row lock, so every append that
+   saw the hold has committed) and tells the caller to run one more step, which reads what they
+   appended, under the trace of the poke's writer (``live.notifier.TRACEPARENT``).
+
+Accepted input keeps a durable path to execution: input appended during a hold is read by the step
+that follows 4, with or without its poke (a poke is best effort). When the orchestrator dies during
+a hold, the local step has no recorded result, so Temporal runs it again on another worker once the
+workflow task times out, and that step reads the input. A step that leaves the Session idle without
+holding it releases any hold left behind (a dead holder's, until its lease ends), so input is never
+left unarmed with no one to read it. Wakeups that append nothing (``store.outbox.wake``: a budget or
+vault change, a termination) still arm and signal; they reach the workflow once the held step
+returns, at most ``wait`` later.
+
+At most ``limit`` Sessions are held at once per orchestrator, so holds never take the local
+activity slots that running rounds need. Not responsible for running steps (the caller) or for what
+the workflow does with their results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+
+from nats.aio.msg import Msg
+
+from mango_server.live.notifier import TRACEPARENT, NatsNotifier, committed_subject
+from mango_server.store import sessions
+from mango_server.store.db import Pool
+from mango_server.telemetry import metrics
+
+log = logging.getLogger(__name__)
+_LEASE_MARGIN = 5.0  # seconds a hold outlives its wait: a slow holder's appends still skip the signal
+
+
+@dataclass
+class Held:
+    """A hold that was taken and released: the trace of the first poke that woke it ("": none, or untraced)."""
+
+    traceparent: str = ""
+
+
+class StepHolds:
+    """The holds of one orchestrator; ``wait`` 0 turns them off."""
+
+    def __init__(self, pool: Pool, notifier: NatsNotifier, *, wait: float, limit: int) -> None:
+        self._pool = pool
+        self._notifier = notifier
+        self._wait = wait
+        self._free = limit
+        self._draining = asyncio.Event()
+
+    def drain(self) -> None:
+        """End every hold now and take no more (the orchestrator is stopping)."""
+        self._draining.set()
+
+    def offer(self) -> float | None:
+        """How long a step that leaves a Session idle now takes its hold for (its lease), or None: no hold."""
+        if self._wait <= 0 or self._free <= 0 or self._draining.is_set():
+            return None
+        return self._wait + _LEASE_MARGIN
+
+    async def hold(self, session_id: str, held_head: int | None = None) -> Held | None:
+        """Hold the idle Session until its next input, ``wait`` or a drain. A :class:`Held`: a hold was taken
+        (and is released), so the caller runs one more step. None: none was taken, and none is left behind.
+
+        ``held_head``: the Session's last sequence as the step's commit took the hold (None: it took none).
+        """
+        lease = self.offer()
+        if lease is None:
+            await self._release(session_id)
+            return None
+        self._free -= 1
+        try:
+            return await self._hold(session_id, held_head, lease)
+        finally:
+            self._free += 1
+
+    async def _hold(self, session_id: str, held_head: int | None, lease: float) -> Held | None:
+        poked = asyncio.Event()
+        held = Held()
+
+        async def on_poke(msg: Msg) -> None:
+            held.traceparent = held.traceparent or (msg.headers or {}).get(TRACEPARENT, "")
+            poked.set()
+
+        # Subscribed before the hold is renewed: an append the renewal does not see pokes after it.
+        subscription = await self._notifier.subscribe(committed_subject(session_id), on_poke)
+        if subscription is None:  # no NATS: a hold would only wait out its time
+            await self._release(session_id)
+            return None
+        try:
+            async with self._pool.acquire() as conn:
+                head = await sessions.hold(conn, session_id, lease)
+            if head is None:
+                return None
+            appended = held_head is not None and head > held_head  # input whose poke came too early
+            woken = appended or await _first(poked, self._draining, self._wait)
+            metrics.STEP_HOLDS.labels("input" if woken else "timeout").inc()
+        finally:
+            with contextlib.suppress(Exception):  # a closing connection; the subscription dies with it
+                await subscription.unsubscribe()
+        await self._release(session_id)
+        return held
+
+    async def _release(self, session_id: str) -> None:
+        async with self._pool.acquire() as conn:
+            await sessions.release(conn, session_id)
+
+
+async def _first(poked: asyncio.Event, draining: asyncio.Event, seconds: float) -> bool:
+    """Wait for a poke or a drain, at most ``seconds``; True when a poke came."""
+    waits = [asyncio.ensure_future(poked.wait()), asyncio.ensure_future(draining.wait())]
+    try:
+        await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiting in waits:
+            waiting.cancel()
+    return poked.is_set()
