@@ -2,8 +2,8 @@
 
 Starts the same stack and platform as ``bench/turn_overhead.py`` (by default the production path:
 the Messages adapter streaming from the local provider stand-in; ``--model offline`` for the
-offline test double; production defaults), runs warm-up turns on one Session with its SSE stream open, then turns PostgreSQL's
-statement log on (``log_statement = all``) for the measured turns only, and prints every
+offline test double; production defaults), runs warm-up turns on one Session with its SSE stream
+open, then turns PostgreSQL's statement log on (``log_statement = all``) for the measured turns only, and prints every
 statement the api and the orchestrator sent (BEGIN and COMMIT included) with how many times a
 turn sends it. Round trips, not CPU: the figure that tells which statement a change removed.
 Bounded: a fixed number of turns.

@@ -194,8 +194,10 @@ async def _session(
     ready: asyncio.Queue[None],
     go: asyncio.Event,
     warm: int = 0,
+    think: float = 0.0,
 ) -> list[float]:
-    """``warm`` turns before ``ready`` (its workflow started and cached, as the floor's), then ``turns``."""
+    """``warm`` turns before ``ready`` (its workflow started and cached, as the floor's), then ``turns``,
+    each sent ``think`` seconds after the previous one ended (a user reading the answer)."""
     session = (await http.post("/v1/sessions", json={"agent": ids[0], "environment_id": ids[1]})).json()
     sid = session["id"]
     latencies: list[float] = []
@@ -205,6 +207,8 @@ async def _session(
             if turn == warm:
                 ready.put_nowait(None)
                 await go.wait()
+            if think and turn >= warm:
+                await asyncio.sleep(think)
             started = time.perf_counter()
             body = {"events": [{"type": "user.message", "content": [{"type": "text", "text": f"turn {turn}"}]}]}
             (await http.post(f"/v1/sessions/{sid}/events", json=body)).raise_for_status()
@@ -223,12 +227,18 @@ async def _client(base_url: str, api_key: str, connections: int) -> httpx.AsyncC
 
 
 async def _own_session(
-    base_url: str, api_key: str, ids: tuple[str, str], turns: int, ready: asyncio.Queue[None], go: asyncio.Event
+    base_url: str,
+    api_key: str,
+    ids: tuple[str, str],
+    turns: int,
+    ready: asyncio.Queue[None],
+    go: asyncio.Event,
+    think: float,
 ) -> list[float]:
     """One Session on a client of its own (its stream and its POSTs): a shared pool of a hundred
     connections costs the load generator CPU per request that grows with the pool."""
     async with await _client(base_url, api_key, 2) as http:
-        return await _session(http, ids, turns, ready, go, warm=1)
+        return await _session(http, ids, turns, ready, go, warm=1, think=think)
 
 
 async def _requests(metrics_port: int) -> Counter[str]:
@@ -245,7 +255,9 @@ async def run_mango(
     turns: int,
     kind: str = "mango",
     metrics_port: int = 0,
+    think: float = 0.0,
 ) -> Row:
+    """``sessions`` Sessions of ``turns`` turns at once, each turn sent ``think`` seconds after the last."""
     async with await _client(base_url, api_key, 10) as http:
         ids = await _setup(http, model.agent_model)
         warm_ready: asyncio.Queue[None] = asyncio.Queue()
@@ -254,7 +266,9 @@ async def run_mango(
         await _session(http, ids, 2, warm_ready, warm_go)
         ready: asyncio.Queue[None] = asyncio.Queue()
         go = asyncio.Event()
-        tasks = [asyncio.create_task(_own_session(base_url, api_key, ids, turns, ready, go)) for _ in range(sessions)]
+        tasks = [
+            asyncio.create_task(_own_session(base_url, api_key, ids, turns, ready, go, think)) for _ in range(sessions)
+        ]
         for _ in range(sessions):
             await ready.get()
         watched = {role: pids[role] for role in (*MANGO_ROLES, "provider") if role in pids}

@@ -2,8 +2,9 @@
 
 After a step leaves a Session idle, the orchestrator holds it (``orchestration.holds``): an append
 that would arm the outbox wakeup leaves it unarmed and pokes the holder. These tests check that such
-input runs without a Temporal signal, that a hold is always released, and that a holder that misses
-its poke still ends, released, with the input left for the step that follows. The holder killed
+input runs without a Temporal signal, that a hold is always released, that a holder that misses
+its poke still ends, released, with the input left for the step that follows, and that a hold
+nothing came during asks for no step. The holder killed
 during a hold is in ``test_crash``.
 """
 
@@ -99,6 +100,20 @@ async def test_a_hold_that_misses_its_poke_ends_released(mango_platform: Platfor
                 assert await conn.fetchval("SELECT count(*) FROM session_outbox WHERE session_id = $1", sid) == 0
     finally:
         await deaf.close()
+        await pool.close()
+
+
+async def test_a_quiet_hold_ends_released_without_a_step(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    pool = await create_pool(mango_platform.database_url, min_size=1, max_size=1)
+    notifier = await NatsNotifier.connect(mango_platform.stack.nats_url)
+    try:
+        with client(mango_platform, mango_tenant) as http:
+            sid = new_session(http, "quiet")  # never spoken to: no workflow holds or runs it
+        assert await StepHolds(pool, notifier, wait=0.3, limit=1).hold(sid) is None  # nothing came: no step
+        async with pool.acquire() as conn:
+            assert not await _held(conn, sid)
+    finally:
+        await notifier.close()
         await pool.close()
 
 

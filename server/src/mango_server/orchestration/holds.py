@@ -15,17 +15,18 @@ holds it for up to ``wait`` seconds:
    appended after the step's own commit is input whose poke came before the subscription;
 3. it waits for a poke, the end of ``wait`` or the orchestrator's drain;
 4. it releases the hold (``store.sessions.release``: it waits for the row lock, so every append that
-   saw the hold has committed) and tells the caller to run one more step, which reads what they
-   appended, under the trace of the poke's writer (``live.notifier.TRACEPARENT``).
+   saw the hold has committed, and answers the Session's head) and, when anything was appended
+   during the hold, poked or not, tells the caller to run one more step, which reads it, under the
+   trace of the poke's writer (``live.notifier.TRACEPARENT``).
 
 Accepted input keeps a durable path to execution: input appended during a hold is read by the step
-that follows 4, with or without its poke (a poke is best effort). When the orchestrator dies during
-a hold, the local step has no recorded result, so Temporal runs it again on another worker once the
-workflow task times out, and that step reads the input. A step that leaves the Session idle without
-holding it releases any hold left behind (a dead holder's, until its lease ends), so input is never
-left unarmed with no one to read it. Wakeups that append nothing (``store.outbox.wake``: a budget or
-vault change, a termination) still arm and signal; they reach the workflow once the held step
-returns, at most ``wait`` later.
+that follows 4, with or without its poke (a poke is best effort: the release's head tells). When
+the orchestrator dies during a hold, the local step has no recorded result, so Temporal runs it
+again on another worker once the workflow task times out, and that step reads the input. A step
+that leaves the Session idle without holding it releases any hold left behind (a dead holder's,
+until its lease ends), so input is never left unarmed with no one to read it. Wakeups that append
+nothing (``store.outbox.wake``: a budget or vault change, a termination) still arm and signal; they
+reach the workflow once the held step returns, at most ``wait`` later.
 
 At most ``limit`` Sessions are held at once per orchestrator, so holds never take the local
 activity slots that running rounds need. Not responsible for running steps (the caller) or for what
@@ -78,8 +79,9 @@ class StepHolds:
         return self._wait + _LEASE_MARGIN
 
     async def hold(self, session_id: str, held_head: int | None = None) -> Held | None:
-        """Hold the idle Session until its next input, ``wait`` or a drain. A :class:`Held`: a hold was taken
-        (and is released), so the caller runs one more step. None: none was taken, and none is left behind.
+        """Hold the idle Session until its next input, ``wait`` or a drain. A :class:`Held`: input may have come
+        during the hold (now released), so the caller runs one more step. None: no hold was taken, or
+        nothing was appended during it; either way none is left behind.
 
         ``held_head``: the Session's last sequence as the step's commit took the hold (None: it took none).
         """
@@ -111,18 +113,21 @@ class StepHolds:
                 head = await sessions.hold(conn, session_id, lease)
             if head is None:
                 return None
-            appended = held_head is not None and head > held_head  # input whose poke came too early
-            woken = appended or await _first(poked, self._draining, self._wait)
-            metrics.STEP_HOLDS.labels("input" if woken else "timeout").inc()
+            early = held_head is not None and head > held_head  # input whose poke came before the subscription
+            woken = early or await _first(poked, self._draining, self._wait)
         finally:
             with contextlib.suppress(Exception):  # a closing connection; the subscription dies with it
                 await subscription.unsubscribe()
-        await self._release(session_id)
-        return held
+        released = await self._release(session_id)
+        # Without a poke, the release says whether anything was appended during the hold (a lost poke);
+        # a hold that is gone (another step released it) may have missed anything.
+        appended = woken or released is None or released > head
+        metrics.STEP_HOLDS.labels("input" if appended else "timeout").inc()
+        return held if appended else None
 
-    async def _release(self, session_id: str) -> None:
+    async def _release(self, session_id: str) -> int | None:
         async with self._pool.acquire() as conn:
-            await sessions.release(conn, session_id)
+            return await sessions.release(conn, session_id)
 
 
 async def _first(poked: asyncio.Event, draining: asyncio.Event, seconds: float) -> bool:

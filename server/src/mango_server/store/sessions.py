@@ -261,6 +261,8 @@ async def hold(conn: Connection, session_id: str, seconds: float) -> int | None:
     return int(next_seq) - 1 if next_seq is not None else None
 
 
-async def release(conn: Connection, session_id: str) -> None:
-    """End the Session's step hold: its appends arm the wakeup again."""
-    await conn.execute(Q.release_session, session_id)
+async def release(conn: Connection, session_id: str) -> int | None:
+    """End the Session's step hold: its appends arm the wakeup again. Returns the last sequence appended to
+    it, or None when it had no hold."""
+    next_seq = await conn.fetchval(Q.release_session, session_id)
+    return int(next_seq) - 1 if next_seq is not None else None

@@ -154,17 +154,20 @@ class TurnEngine:
             if not locked.probe.before_round:
                 prepared = await prepare_locked(tx, locked.session, self._context, offer, claim=locked.claim)
         tx.committed()
-        # Live readers get the rows with the poke when that one transaction prepared the round;
-        # after more transactions, a bare poke sends them to read.
+        # Live readers get the rows with the poke when that one transaction prepared the round (none
+        # when it appended nothing: a step that found nothing to do); after more transactions, a bare
+        # poke sends them to read.
         news = tx.news(session_id)
+        poke = news is not None
         if prepared is None:
-            news = None
+            news, poke = None, True
             offer = await self._run_phases(session_id, locked.probe)
             prepared = await self._prepare_apart(session_id, offer)
         if isinstance(prepared, SummaryNeeded):
-            news = None
+            news, poke = None, True
             prepared = await self._summarize_and_prepare(session_id, offer, prepared)
-        await self._notifier.committed(session_id, news)
+        if poke:
+            await self._notifier.committed(session_id, news)
         return prepared, locked.probe
 
     async def _summarize_and_prepare(self, session_id: str, offer: Offer, needed: SummaryNeeded) -> Round | StepOutcome:

@@ -95,5 +95,7 @@ RETURNING next_seq;
 
 -- name: release_session
 -- End a Session's step hold: appends from here on arm its wakeup again. It waits for the row lock, so
--- an append that saw the hold has committed before it, and the step that follows reads its input.
-UPDATE sessions SET held_until = NULL WHERE id = $1 AND held_until IS NOT NULL;
+-- every append that saw the hold has committed before it; returns the row's next sequence number
+-- (no row when no hold was set).
+UPDATE sessions SET held_until = NULL WHERE id = $1 AND held_until IS NOT NULL
+RETURNING next_seq;
