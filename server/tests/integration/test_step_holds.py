@@ -71,6 +71,27 @@ async def test_input_during_a_hold_runs_without_a_signal(mango_platform: Platfor
         await pool.close()
 
 
+async def test_client_tool_results_during_a_hold_run_without_a_signal(
+    mango_platform: Platform, mango_tenant: Tenant
+) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "held-tools")
+        say(http, sid, 'go\n/tool get_weather {"city": "Paris"}\n/tool get_weather {"city": "Rome"}')
+        first, second = wait_status(http, sid, "requires_action")["stop_reason"]["event_ids"]
+        before = await _signals(mango_platform, sid)
+        for tool_id, text in ((first, "sunny"), (second, "rain")):  # the first result only wakes the holder
+            result = {
+                "type": "user.custom_tool_result",
+                "custom_tool_use_id": tool_id,
+                "content": [{"type": "text", "text": text}],
+            }
+            http.post(f"/v1/sessions/{sid}/events", json={"events": [result]}).raise_for_status()
+            await asyncio.sleep(0.3)
+        wait_status(http, sid, "end_turn")
+        assert "rain" in [e for e in history(http, sid) if e["type"] == "agent.message"][-1]["content"][0]["text"]
+    assert await _signals(mango_platform, sid) == before, "a result sent while the Session was held was signalled"
+
+
 async def test_a_hold_that_misses_its_poke_ends_released(mango_platform: Platform, mango_tenant: Tenant) -> None:
     """The poke is best effort: a holder listening on the wrong subject waits out its hold, releases it and
     asks for a step, and the input appended meanwhile is still queued for that step, unarmed."""

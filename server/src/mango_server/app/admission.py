@@ -103,7 +103,9 @@ class Admission:
         if self.barrier is not None:
             await self._reemit_remaining(self.barrier)
         if self.wake and not self.armed:
-            await outbox.wake(self.conn, self.ws, self.sid)
+            # The Session's row is locked (``app.events.send``) and the events that need the wakeup were
+            # appended here: a holder woken by their poke runs them instead.
+            await outbox.wake_unless_held(self.conn, self.ws, self.sid)
         return self.accepted
 
     async def _dispatch(self, index: int, event: wire.SessionEventInput) -> None:

@@ -47,13 +47,14 @@ class SessionActivities:
         outcome = await self._step(params, heartbeat=False, hold=holds.offer())
         if outcome.kind != "idle":
             return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
-        # Held, the Session's turns run one after another in this step until one leaves it idle without
-        # holding it (nothing came, or the bound passed): that step took no hold, so none is left.
+        # Held, the Session's input runs in this step, one step after another, until a hold ends with
+        # nothing appended or the bound passes; the last step then takes no hold, so none is left.
         bound = time.monotonic() + _HELD_TURNS_SECONDS
         while held := await holds.hold(params.session_id, outcome.held_head):
             woken = StepInput(params.session_id, held.traceparent)  # the trace of the input that woke it
-            outcome = await self._step(woken, heartbeat=False, hold=holds.offer() if time.monotonic() < bound else None)
-            if outcome.kind != "idle" or outcome.held_head is None:
+            within = time.monotonic() < bound
+            outcome = await self._step(woken, heartbeat=False, hold=holds.offer() if within else None)
+            if outcome.kind != "idle" or not within:
                 break
         return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
 

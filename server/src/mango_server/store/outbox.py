@@ -28,6 +28,7 @@ WakeKind = Literal["wake", "terminate", "delete"]
 
 class Q(NamedQueries, file="outbox"):
     upsert_outbox: str
+    wake_unless_held: str
     claim_due_outbox: str
     retry_outbox: str
 
@@ -47,6 +48,12 @@ class OutboxRow:
 async def wake(conn: Connection, workspace_id: str, session_id: str, kind: WakeKind = "wake") -> None:
     """Record a coalescible wakeup for the Session workflow and poke the relay."""
     await conn.execute(Q.upsert_outbox, session_id, workspace_id, kind, current_traceparent())
+
+
+async def wake_unless_held(conn: Connection, workspace_id: str, session_id: str) -> None:
+    """:func:`wake`, unless the Session's step hold is running (``orchestration.holds``): the caller holds
+    the Session's row lock and appended the input whose poke wakes the holder."""
+    await conn.execute(Q.wake_unless_held, session_id, workspace_id, current_traceparent())
 
 
 async def claim_due(

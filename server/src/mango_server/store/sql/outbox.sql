@@ -2,6 +2,13 @@
 -- Arm the row and poke the relay in one round trip (the rules: ``mango_arm_outbox``, migration 0020).
 SELECT mango_arm_outbox($1, $2, $3, $4);
 
+-- name: wake_unless_held
+-- Arm the row as upsert_outbox does, unless the Session's step hold is running (``held_until``,
+-- migration 0030): its holder runs the input the caller appended. The caller holds the Session's row
+-- lock, so a hold read here stays until the caller commits (its release waits for the lock).
+SELECT mango_arm_outbox($1, $2, 'wake', $3) FROM sessions
+WHERE id = $1 AND NOT coalesce(held_until > clock_timestamp(), false);
+
 -- name: claim_due_outbox
 -- Acknowledge the previous claim's delivered rows and claim due rows for one delivery attempt, in
 -- one round trip. A delivered row ($3, $4) is removed unless it was re-armed since it was read (a
