@@ -520,8 +520,12 @@ of its own on 127.0.0.1) that checks the key and answers every request at once w
 text reply in three text deltas, so each `user.message` is one model round and the figures are
 Mango's own overhead on the production path with no model time: admission, outbox relay,
 Temporal, the workflow task and the local activity of its step, PostgreSQL commits, the HTTP
-round to the provider and its stream, text previews, NATS wakeup, SSE. The api runs with
-production defaults (no response validation, 15 s SSE pings).""",
+round to the provider and its stream, text previews, NATS wakeup, SSE. Each Session sends its
+next message as soon as its last turn ends, within the step hold of the orchestrator that ran that
+turn (`MANGO_STEP_HOLD_SECONDS`, [sessions](sessions.md#step-holds)): such a message is run by the
+holder, with no outbox relay, Temporal signal or workflow task, as the Temporal requests table
+shows; a message sent after the hold ended takes the whole path (`bench/think_time.py`, "Step
+holds" below). The api runs with production defaults (no response validation, 15 s SSE pings).""",
     "offline": """\
 Mango's turn with the deterministic offline model beside a bare Temporal floor, in one run on one
 machine. The floor (`bench/floor.py`) is the least a durable turn on Temporal costs: an Update to

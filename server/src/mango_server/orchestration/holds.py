@@ -26,7 +26,8 @@ again on another worker once the workflow task times out, and that step reads th
 that leaves the Session idle without holding it releases any hold left behind (a dead holder's,
 until its lease ends), so input is never left unarmed with no one to read it. Wakeups that append
 nothing (``store.outbox.wake``: a budget or vault change, a termination) still arm and signal; they
-reach the workflow once the held step returns, at most ``wait`` later.
+reach the workflow when the held step returns: ``wait`` after the Session's last input at most, or,
+while input keeps coming, at the bound of one step (``orchestration.activities``).
 
 At most ``limit`` Sessions are held at once per orchestrator, so holds never take the local
 activity slots that running rounds need. Not responsible for running steps (the caller) or for what
