@@ -281,6 +281,7 @@ async def run_mango(
         after, self_after, opens_after = snapshot(watched), self_cpu_seconds(), tcp_passive_opens()
         requests_after = await _requests(metrics_port)
     row = _stats(kind, sessions, [x for r in results for x in r], wall)
+    row["first_turns"] = [r[0] for r in results]  # each Session's first measured turn (``_first_turns``)
     row["model"] = model.label
     row["cpu"] = _cpu_per_turn(before, after, row["turns"])
     row["cpu"]["load"] = (self_after - self_before) * 1000 / row["turns"]
@@ -475,6 +476,27 @@ def _growth(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def _first_turns(rows: list[Row]) -> str:
+    """Per run of Mango with several Sessions: p50 and p99 of each Session's first measured turn apart from
+    the others'. All Sessions send their first measured message at once, and it cannot be held (the
+    warm-up turn's hold ended while the other Sessions got ready), so it shows what a cold Session's
+    turn waits for beside Sessions whose turns are held."""
+    lines = []
+    for row in rows:
+        firsts = row.get("first_turns")
+        if not firsts or row["sessions"] < 2 or (row["sessions"], row["per_session"]) not in SCENARIOS:
+            continue
+        rest = list(row["latencies"])
+        for first in firsts:
+            rest.remove(first)
+        (f50, f99), (r50, r99) = _percentiles(firsts), _percentiles(rest)
+        lines.append(
+            f"- {row['kind']}, {row['sessions']} Sessions: first measured turns p50 / p99 = {f50:.1f} / {f99:.1f} ms, "
+            f"the others {r50:.1f} / {r99:.1f} ms"
+        )
+    return "\n".join(lines)
+
+
 def _idle_table(row: Row) -> str:
     return (
         "| idle Sessions | seconds | orchestrator RSS before (MiB) | after (MiB) | KiB per idle Session |\n"
@@ -550,7 +572,9 @@ generator's included); CPU per turn is the steadier figure. "turns per Session" 
 length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 300-turn Sessions
 (`--long-turns`) at the concurrencies of `--long-sessions` (1, 10 and 50 by default); the lines
 under the table divide the long Sessions' total CPU per turn by the short ones' at the same
-concurrency. "TCP connections accepted per turn" counts the connections every process on the host
+concurrency, and then split the short Sessions' latencies at 10 and 50 Sessions: every Session sends
+its first measured message at the same moment, when its warm-up turn's hold has ended, so that turn
+takes the whole path, beside Sessions whose later turns are held. "TCP connections accepted per turn" counts the connections every process on the host
 accepted in the window (`PassiveOpens` of `/proc/net/snmp`): the stand-in's, when a round opens a
 connection instead of reusing one, and any pool's that opens more as the load grows. The second
 table counts the requests Temporal's frontend served per turn in the same windows, by operation
@@ -641,6 +665,8 @@ def main() -> None:
     table = _turn_table(rows)
     if growth := _growth(rows):
         table += "\n\n" + growth
+    if firsts := _first_turns(rows):
+        table += "\n\n" + firsts
     table += "\n\nTemporal frontend requests per turn, by operation:\n\n" + _requests_table(rows)
     print(table)
     if fanout:

@@ -1,7 +1,8 @@
 """The Session workflow: a small loop that runs one provider round per activity and waits.
 
 Deterministic; no I/O. Wakeups arrive as the ``wake`` signal (from the outbox relay); a wake
-received while an activity runs is not lost because the loop compares counters. The
+received while an activity runs is not lost because the loop compares counters. Input that comes
+while a step holds the idle Session runs inside that step, with no wakeup (``orchestration.holds``). The
 workflow continues-as-new every ``MAX_STEPS`` steps (or when Temporal suggests it) so its
 history stays far below Temporal's limits.
 
