@@ -574,9 +574,10 @@ length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 
 under the table divide the long Sessions' total CPU per turn by the short ones' at the same
 concurrency, and then split the short Sessions' latencies at 10 and 50 Sessions: every Session sends
 its first measured message at the same moment, when its warm-up turn's hold has ended, so that turn
-takes the whole path, beside Sessions whose later turns are held. "TCP connections accepted per turn" counts the connections every process on the host
-accepted in the window (`PassiveOpens` of `/proc/net/snmp`): the stand-in's, when a round opens a
-connection instead of reusing one, and any pool's that opens more as the load grows. The second
+takes the whole path, beside Sessions whose later turns are held. "TCP connections accepted per
+turn" counts the connections every process on the host accepted in the window (`PassiveOpens` of
+`/proc/net/snmp`): the stand-in's, when a round opens a connection instead of reusing one, and any
+pool's that opens more as the load grows. The second
 table counts the requests Temporal's frontend served per turn in the same windows, by operation
 (its `service_requests` counter on the dev server's `/metrics`): the floor and Mango from the same
 counter, so the two shapes compare request for request; `Poll*` requests are long polls, one per
