@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from dataclasses import dataclass
 
 from nats.aio.msg import Msg
@@ -48,7 +47,6 @@ from mango_server.store import sessions
 from mango_server.store.db import Pool
 from mango_server.telemetry import metrics
 
-log = logging.getLogger(__name__)
 _LEASE_MARGIN = 5.0  # seconds a hold outlives its wait: a slow holder's appends still skip the signal
 
 
