@@ -27,7 +27,16 @@ from pathlib import Path
 from mango_server.devstack import DevStack, Platform
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from turn_overhead import BENCH_ENV, MANGO_ROLES, _requests_table, _total, model_path, run_mango
+from turn_overhead import (
+    BENCH_ENV,
+    MANGO_ROLES,
+    _requests_table,
+    _total,
+    model_path,
+    role_pids,
+    run_mango,
+    service_pids,
+)
 
 
 def main() -> None:
@@ -44,13 +53,7 @@ def main() -> None:
         model_path("messages") as (model, provider_pid),
         DevStack(Path(tmp) / "stack", "free") as stack,
     ):
-        assert provider_pid is not None  # the messages path runs the stand-in
-        shared = {
-            "temporal": stack.temporal.process.pid,
-            "postgres": stack.postgres.process.pid,
-            "nats": stack.nats.process.pid,
-            "provider": provider_pid,
-        }
+        shared = service_pids(stack, provider_pid)
         builds: list[tuple[str, Platform]] = []
         try:
             builds.append(("mango", Platform(stack, Path(tmp) / "logs", extra_env=BENCH_ENV | model.env).start()))
@@ -61,7 +64,7 @@ def main() -> None:
             tenants = {kind: running.create_tenant("bench") for kind, running in builds}
             for index in range(args.repeat):
                 for kind, running in builds if index % 2 else builds[::-1]:
-                    pids = shared | {role: running.processes[role].pid for role in ("api", "orchestrator")}
+                    pids = shared | role_pids(running)
                     row = asyncio.run(
                         run_mango(
                             running.base_url,

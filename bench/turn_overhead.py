@@ -88,6 +88,21 @@ class ModelPath:
     env: dict[str, str] = field(default_factory=dict)  # the roles' model settings
 
 
+def service_pids(stack: DevStack, provider_pid: int | None) -> dict[str, int]:
+    """The pids of the stack's shared services (and the provider stand-in's, when it runs), by role."""
+    pids = {
+        "temporal": stack.temporal.process.pid,
+        "postgres": stack.postgres.process.pid,
+        "nats": stack.nats.process.pid,
+    }
+    return pids | ({"provider": provider_pid} if provider_pid is not None else {})
+
+
+def role_pids(running: Platform) -> dict[str, int]:
+    """The pids of one platform's api and orchestrator."""
+    return {role: running.processes[role].pid for role in ("api", "orchestrator")}
+
+
 @contextmanager
 def model_path(name: str) -> Iterator[tuple[ModelPath, int | None]]:
     """The model settings for ``--model``, and the provider stand-in's pid (messages) while it runs."""
@@ -624,21 +639,14 @@ def main() -> None:
         baseline: Platform | None = None
         try:
             tenant = running.create_tenant("bench")
-            pids = {role: running.processes[role].pid for role in ("api", "orchestrator")}
-            pids |= {
-                "temporal": stack.temporal.process.pid,
-                "postgres": stack.postgres.process.pid,
-                "nats": stack.nats.process.pid,
-            }
-            if provider_pid is not None:
-                pids["provider"] = provider_pid
+            pids = service_pids(stack, provider_pid) | role_pids(running)
             base_tenant, base_pids = tenant, pids
             if args.baseline_src:
                 src = args.baseline_src.resolve() / "server" / "src"
                 env = BENCH_ENV | model.env | {"PYTHONPATH": f"{src}:{os.environ.get('PYTHONPATH', '')}"}
                 baseline = Platform(stack, Path(tmp) / "baseline-logs", extra_env=env).start()
                 base_tenant = baseline.create_tenant("bench")
-                base_pids = pids | {role: baseline.processes[role].pid for role in ("api", "orchestrator")}
+                base_pids = pids | role_pids(baseline)
             rows: list[Row] = []
             for index, (sessions, turns) in enumerate(scenarios):
                 rows.append(run_floor(stack, pids, sessions, turns))

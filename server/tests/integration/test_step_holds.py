@@ -12,19 +12,38 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 
 import pytest
 from mango_server.devstack import Platform, Tenant
 from mango_server.live.notifier import NatsNotifier
 from mango_server.orchestration.holds import StepHolds
 from mango_server.orchestration.types import workflow_id
-from mango_server.store.db import Connection, create_pool
+from mango_server.store.db import Connection, Pool, create_pool
 from temporalio.client import Client
 
 from ._client import client, history, new_session, say, wait_status
 
 pytest_plugins = ["mango_server.devstack.pytest_plugin"]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
+
+
+@pytest.fixture
+async def pool(mango_platform: Platform) -> AsyncIterator[Pool]:
+    opened = await create_pool(mango_platform.database_url, min_size=1, max_size=2)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+@pytest.fixture
+async def notifier(mango_platform: Platform) -> AsyncIterator[NatsNotifier]:
+    connected = await NatsNotifier.connect(mango_platform.stack.nats_url)
+    try:
+        yield connected
+    finally:
+        await connected.close()
 
 
 async def _signals(platform: Platform, session_id: str) -> int:
@@ -50,25 +69,23 @@ async def _wait_held(conn: Connection, session_id: str, held: bool, within: floa
         await asyncio.sleep(0.02)
 
 
-async def test_input_during_a_hold_runs_without_a_signal(mango_platform: Platform, mango_tenant: Tenant) -> None:
-    pool = await create_pool(mango_platform.database_url, min_size=1, max_size=1)
-    try:
-        async with pool.acquire() as conn:
-            with client(mango_platform, mango_tenant) as http:
-                sid = new_session(http, "held")
-                say(http, sid, "first")
-                wait_status(http, sid, "end_turn")
-                await _wait_held(conn, sid, True)
-                before = await _signals(mango_platform, sid)
-                say(http, sid, "second")
-                wait_status(http, sid, "end_turn")
-                events = history(http, sid)
-            assert await _signals(mango_platform, sid) == before, "the held Session's input was signalled"
-            assert [e["type"] for e in events].count("agent.message") == 2
-            # The hold that follows the second turn ends by itself, released.
-            await _wait_held(conn, sid, False, within=15)
-    finally:
-        await pool.close()
+async def test_input_during_a_hold_runs_without_a_signal(
+    mango_platform: Platform, mango_tenant: Tenant, pool: Pool
+) -> None:
+    async with pool.acquire() as conn:
+        with client(mango_platform, mango_tenant) as http:
+            sid = new_session(http, "held")
+            say(http, sid, "first")
+            wait_status(http, sid, "end_turn")
+            await _wait_held(conn, sid, True)
+            before = await _signals(mango_platform, sid)
+            say(http, sid, "second")
+            wait_status(http, sid, "end_turn")
+            events = history(http, sid)
+        assert await _signals(mango_platform, sid) == before, "the held Session's input was signalled"
+        assert [e["type"] for e in events].count("agent.message") == 2
+        # The hold that follows the second turn ends by itself, released.
+        await _wait_held(conn, sid, False, within=15)
 
 
 async def test_client_tool_results_during_a_hold_run_without_a_signal(
@@ -92,67 +109,52 @@ async def test_client_tool_results_during_a_hold_run_without_a_signal(
     assert await _signals(mango_platform, sid) == before, "a result sent while the Session was held was signalled"
 
 
-async def test_a_hold_that_misses_its_poke_ends_released(mango_platform: Platform, mango_tenant: Tenant) -> None:
+async def test_a_hold_that_misses_its_poke_ends_released(
+    mango_platform: Platform, mango_tenant: Tenant, pool: Pool, notifier: NatsNotifier
+) -> None:
     """The poke is best effort: a holder listening on the wrong subject waits out its hold, releases it and
     asks for a step, and the input appended meanwhile is still queued for that step, unarmed."""
-    pool = await create_pool(mango_platform.database_url, min_size=1, max_size=2)
-    deaf = await NatsNotifier.connect(mango_platform.stack.nats_url)
 
     class _Deaf(NatsNotifier):
         async def subscribe(self, subject: str, callback):  # type: ignore[no-untyped-def,override]
-            return await deaf.subscribe("mango.test.nothing", callback)
+            return await notifier.subscribe("mango.test.nothing", callback)
 
-    try:
-        with client(mango_platform, mango_tenant) as http:
-            sid = new_session(http, "deaf")  # never spoken to: no workflow holds or runs it
-            holds = StepHolds(pool, _Deaf(None), wait=1.0, limit=1)
-            holding = asyncio.create_task(holds.hold(sid))
-            async with pool.acquire() as conn:
-                await _wait_held(conn, sid, True)
-                await asyncio.to_thread(say, http, sid, "while held")
-                assert await holding is not None  # held, released: the caller runs a step
-                assert not await _held(conn, sid)
-                queued = await conn.fetchval(
-                    "SELECT count(*) FROM session_events WHERE session_id = $1 AND type = 'user.message'"
-                    " AND processed_at IS NULL",
-                    sid,
-                )
-                assert queued == 1
-                assert await conn.fetchval("SELECT count(*) FROM session_outbox WHERE session_id = $1", sid) == 0
-    finally:
-        await deaf.close()
-        await pool.close()
-
-
-async def test_a_quiet_hold_ends_released_without_a_step(mango_platform: Platform, mango_tenant: Tenant) -> None:
-    pool = await create_pool(mango_platform.database_url, min_size=1, max_size=1)
-    notifier = await NatsNotifier.connect(mango_platform.stack.nats_url)
-    try:
-        with client(mango_platform, mango_tenant) as http:
-            sid = new_session(http, "quiet")  # never spoken to: no workflow holds or runs it
-        assert await StepHolds(pool, notifier, wait=0.3, limit=1).hold(sid) is None  # nothing came: no step
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "deaf")  # never spoken to: no workflow holds or runs it
+        holding = asyncio.create_task(StepHolds(pool, _Deaf(None), wait=1.0, limit=1).hold(sid))
         async with pool.acquire() as conn:
+            await _wait_held(conn, sid, True)
+            await asyncio.to_thread(say, http, sid, "while held")
+            assert await holding is not None  # held, released: the caller runs a step
             assert not await _held(conn, sid)
-    finally:
-        await notifier.close()
-        await pool.close()
+            queued = await conn.fetchval(
+                "SELECT count(*) FROM session_events WHERE session_id = $1 AND type = 'user.message'"
+                " AND processed_at IS NULL",
+                sid,
+            )
+            assert queued == 1
+            assert await conn.fetchval("SELECT count(*) FROM session_outbox WHERE session_id = $1", sid) == 0
+
+
+async def test_a_quiet_hold_ends_released_without_a_step(
+    mango_platform: Platform, mango_tenant: Tenant, pool: Pool, notifier: NatsNotifier
+) -> None:
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "quiet")  # never spoken to: no workflow holds or runs it
+    assert await StepHolds(pool, notifier, wait=0.3, limit=1).hold(sid) is None  # nothing came: no step
+    async with pool.acquire() as conn:
+        assert not await _held(conn, sid)
 
 
 async def test_no_hold_is_taken_when_none_is_free_and_none_is_left_behind(
-    mango_platform: Platform, mango_tenant: Tenant
+    mango_platform: Platform, mango_tenant: Tenant, pool: Pool, notifier: NatsNotifier
 ) -> None:
-    pool = await create_pool(mango_platform.database_url, min_size=1, max_size=1)
-    notifier = await NatsNotifier.connect(mango_platform.stack.nats_url)
-    try:
-        with client(mango_platform, mango_tenant) as http:
-            sid = new_session(http, "left-behind")
-        async with pool.acquire() as conn:  # a dead holder's hold
-            await conn.execute(
-                "UPDATE sessions SET held_until = clock_timestamp() + interval '1 minute' WHERE id = $1", sid
-            )
-        assert await StepHolds(pool, notifier, wait=1.0, limit=0).hold(sid) is None
-        async with pool.acquire() as conn:
-            assert not await _held(conn, sid)  # not left to skip the next wakeup
-    finally:
-        await notifier.close()
-        await pool.close()
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "left-behind")
+    async with pool.acquire() as conn:  # a dead holder's hold
+        await conn.execute(
+            "UPDATE sessions SET held_until = clock_timestamp() + interval '1 minute' WHERE id = $1", sid
+        )
+    assert await StepHolds(pool, notifier, wait=1.0, limit=0).hold(sid) is None
+    async with pool.acquire() as conn:
+        assert not await _held(conn, sid)  # not left to skip the next wakeup
