@@ -7,7 +7,8 @@ the local provider stand-in; ``--baseline-src`` runs another revision's roles in
 frames that hold the most samples, their share of the orchestrator's CPU per turn in milliseconds
 (a frame's share of all samples, its callees included, times the process's CPU per turn): the
 figure two revisions' profiles compare by. Needs ``py-spy`` (requirements-dev.txt). Bounded: a fixed
-number of turns, and the sampler stops after ``--seconds``.
+number of turns, and the sampler stops after ``--seconds``. ``--after`` starts it later, to sample the
+late turns of long Sessions (``--sessions 1 --turns 300 --after 7 --seconds 3``) against their early ones.
 
     .venv/bin/python bench/profile_roles.py --sessions 50 --turns 24 --out /tmp/profile
 """
@@ -23,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from mango_server.devstack import DevStack, Platform
@@ -52,6 +54,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=50, help="concurrent Sessions")
     parser.add_argument("--turns", type=int, default=24, help="measured turns per Session")
     parser.add_argument("--seconds", type=int, default=40, help="how long py-spy samples")
+    parser.add_argument("--after", type=float, default=0, help="start sampling this many seconds into the turns")
     parser.add_argument("--out", type=Path, required=True, help="the orchestrator's folded stacks go here")
     parser.add_argument("--baseline-src", type=Path, help="a checkout of another Mango revision: its roles run")
     args = parser.parse_args()
@@ -73,15 +76,19 @@ def main() -> None:
             metrics = stack.temporal.metrics_port
             asyncio.run(run_mango(running.base_url, tenant.api_key, pids, model, args.sessions, 4, "warm-up", metrics))
             argv = [spy, "record", "-r", "67", "-d", str(args.seconds), "-f", "raw", "--nonblocking"]
-            sampler = subprocess.Popen(
-                [*argv, "-o", str(args.out), "-p", str(pids["orchestrator"])],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+            command = [*argv, "-o", str(args.out), "-p", str(pids["orchestrator"])]
+            sampler: list[subprocess.Popen[bytes]] = []
+            start = threading.Timer(
+                args.after,
+                lambda: sampler.append(subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)),
             )
+            start.start()
             row = asyncio.run(
                 run_mango(running.base_url, tenant.api_key, pids, model, args.sessions, args.turns, "mango", metrics)
             )
-            sampler.wait()
+            start.join()
+            if sampler:
+                sampler[0].wait()
         finally:
             running.stop()
     print(_turn_table([row]) + "\n")

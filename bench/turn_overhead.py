@@ -628,7 +628,12 @@ def main() -> None:
     )
     args = parser.parse_args()
     long_at = {int(n) for n in args.long_sessions.split(",") if n.strip()} if args.long_turns else set()
-    shapes = [*SCENARIOS, *((n, args.long_turns) for n, _ in SCENARIOS if n in long_at)]
+    # Each long shape runs right after the short one at its concurrency: the host's speed drifts over a run
+    # (every process, the load generator's included, costs up to a third more CPU per turn in some minutes
+    # than in others), and the two are compared with each other.
+    shapes: list[tuple[int, int]] = []
+    for sessions, turns in SCENARIOS:
+        shapes += [(sessions, turns), *([(sessions, args.long_turns)] if sessions in long_at else [])]
     scenarios = [s for s in shapes if not args.only or s[0] == args.only] * args.repeat
     with (
         tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp,
@@ -660,7 +665,8 @@ def main() -> None:
                 # Whichever build ran first in a pair measured less CPU per turn in ten pairs of eleven
                 # (the second starts with the first's Sessions open on the same servers): each repeat
                 # runs the two in the other order, so the order does not favour either.
-                measured = [asyncio.run(run_mango(*p)) for p in (pair if index % 2 else pair[::-1])]
+                flipped = (index // (len(scenarios) // args.repeat)) % 2
+                measured = [asyncio.run(run_mango(*p)) for p in (pair if flipped else pair[::-1])]
                 rows += sorted(measured, key=lambda row: row["kind"] == "mango")
                 shown = (2 if baseline else 1) + ((sessions, turns) in SCENARIOS)
                 print("\n".join(_turn_table(rows[-1 - shown :]).splitlines()[2:]), flush=True)

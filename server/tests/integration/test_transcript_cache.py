@@ -15,9 +15,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 from mango_server.devstack import Platform, Tenant
+from mango_server.domain.compaction import Entry
 from mango_server.store import transcript
 from mango_server.store.db import Connection, create_pool
-from mango_server.store.transcript import CachedRows, TranscriptRow
+from mango_server.store.transcript import CachedRows
 
 from ._client import client, new_session, say, wait_status
 
@@ -52,6 +53,11 @@ async def _cached_session(platform: Platform, tenant: Tenant, conn: Connection, 
     cached = (await transcript.round_start(conn, sid, _NO_TURN)).cacheable
     assert cached is not None
     return sid, cached
+
+
+def _trigger(row: Entry) -> str:
+    """The trigger of a row, from its ``<trigger_id>:<position>`` key."""
+    return row.key.rpartition(":")[0]
 
 
 @contextlib.asynccontextmanager
@@ -117,8 +123,8 @@ async def test_the_current_turn_is_read_but_not_cached_and_another_queued_one_is
             start = await transcript.round_start(conn, sid, "sevt_cache_current", base)
             assert start.rows is not None
             assert start.rows == await transcript.for_context(conn, sid, "sevt_cache_current")
-            assert start.rows[-1].trigger_id == "sevt_cache_current"
-            assert "sevt_cache_queued" not in {row.trigger_id for row in start.rows}
+            assert start.rows[-1].key.startswith("sevt_cache_current:")
+            assert not [row for row in start.rows if row.key.startswith("sevt_cache_queued:")]
             assert start.cacheable is None  # the tail starts with the current turn, or a row was left out
 
 
@@ -128,7 +134,8 @@ async def test_rows_the_cache_cannot_know_of_send_the_read_back_to_the_whole_tra
     sid, cached = await _cached_session(mango_platform, mango_tenant, conn, 3)
 
     # A cache that lists a row the database does not have (the count is one short).
-    invented = TranscriptRow(cached.rows[0].trigger_id, 99, "user", [{"type": "text", "text": "invented"}])
+    first_trigger = _trigger(cached.rows[0])
+    invented = Entry(f"{first_trigger}:99", "user", [{"type": "text", "text": "invented"}])
     stale = CachedRows(cached.seq, (*cached.rows, invented), cached.size)
     start = await transcript.round_start(conn, sid, _NO_TURN, stale)
     assert start.rows is not None
@@ -138,7 +145,7 @@ async def test_rows_the_cache_cannot_know_of_send_the_read_back_to_the_whole_tra
     # A row appended to an early, processed turn: at or below the cache's seq, so only the count shows it.
     async with _rolled_back(conn):
         late = [{"type": "text", "text": "late"}]
-        await transcript.append(conn, mango_tenant.workspace_id, sid, cached.rows[0].trigger_id, "user", late)
+        await transcript.append(conn, mango_tenant.workspace_id, sid, _trigger(cached.rows[0]), "user", late)
         start = await transcript.round_start(conn, sid, _NO_TURN, cached)
         whole = await transcript.for_context(conn, sid, _NO_TURN)
         assert start.rows == whole

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mango_server.app.turn.request import build_request, tool_specs, user_blocks
 from mango_server.domain.agents import build_agent_body
 from mango_server.domain.capabilities import CapabilitySnapshot
+from mango_server.domain.compaction import Entry
 
 
 def test_user_blocks_convert_text_documents() -> None:
@@ -43,10 +44,10 @@ def test_consecutive_rows_of_one_role_are_merged_and_blocks_kept_exactly() -> No
     snapshot = build_agent_body({"name": "a", "model": "m", "system": "sys"})
     opaque = {"type": "server_tool_use", "id": "x", "unknown_field": {"keep": [1, 2]}}
     rows = [
-        {"role": "user", "blocks": [{"type": "text", "text": "one"}]},
-        {"role": "assistant", "blocks": [opaque]},
-        {"role": "user", "blocks": [{"type": "text", "text": "two"}]},
-        {"role": "user", "blocks": [{"type": "text", "text": "three"}]},
+        Entry("t1:0", "user", [{"type": "text", "text": "one"}]),
+        Entry("t1:1", "assistant", [opaque]),
+        Entry("t1:2", "user", [{"type": "text", "text": "two"}]),
+        Entry("t2:0", "user", [{"type": "text", "text": "three"}]),
     ]
     request = build_request(CapabilitySnapshot.of(snapshot), rows, attempt=1, max_tokens=100)
     assert request.system == "sys"

@@ -38,7 +38,7 @@ def _turn(n: int, *, tools: int = 0, result_chars: int = 50, server_tool: bool =
 
 
 def _size(entries: list[Entry]) -> int:
-    return sum(estimate_message(e.message()) for e in entries)
+    return sum(estimate_message(e.message) for e in entries)
 
 
 def _check_integrity(original: list[Entry], sent: list[Entry]) -> None:

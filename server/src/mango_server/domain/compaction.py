@@ -48,9 +48,13 @@ class Entry:
     key: str
     role: str
     blocks: list[JsonObject]
+    #: The provider message of this entry alone, built once: the requests of a Session's rounds, built from
+    #: the entries its process keeps between them, then share it, and comparing one request with the last
+    #: (``domain.tokens.Prefix.same``) finds the same objects instead of comparing them by value.
+    message: dict[str, object] = field(init=False, compare=False, repr=False)
 
-    def message(self) -> dict[str, object]:
-        return {"role": self.role, "content": self.blocks}
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", {"role": self.role, "content": self.blocks})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +74,7 @@ def turn_of(key: str) -> str:
 
 
 def _cost(entry: Entry) -> int:
-    return estimate_message(entry.message())
+    return estimate_message(entry.message)
 
 
 def _shrink_result(block: JsonObject, limit_chars: int) -> JsonObject:

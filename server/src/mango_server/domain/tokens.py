@@ -145,6 +145,15 @@ class Prefix:
     def fingerprint(self) -> str:
         return self._digest.hexdigest()
 
+    def holding(
+        self, system: str | None, tools: Sequence[Mapping[str, object]], messages: Sequence[Mapping[str, object]]
+    ) -> Prefix:
+        """This prefix over these values, which it is the ``same`` as: a request's own objects in place of the
+        equal ones it was built from, so that comparing it with the next request, which shares those objects
+        (a Session's transcript rows are kept between rounds), finds them identical instead of comparing
+        every message by value."""
+        return Prefix(system, tools, list(messages), self._digest, self.size)
+
     def same(
         self, system: str | None, tools: Sequence[Mapping[str, object]], messages: Sequence[Mapping[str, object]]
     ) -> bool:
@@ -211,7 +220,9 @@ def measure(
         )
     head, appended = messages[: anchor.messages], messages[anchor.messages :]
     known = prefixes.get(anchor.fingerprint) if prefixes is not None else None
-    if known is None or not known.same(system, tools, head):
+    if known is not None and known.same(system, tools, head):
+        known = known.holding(system, tools, head)
+    else:
         known = Prefix.start(system, tools).extended(head)
         if known.fingerprint() != anchor.fingerprint:
             return Measure(estimate_request(system, messages, tools), False, prefix=known.extended(appended))

@@ -43,6 +43,7 @@ from typing import Literal
 from mango_server.domain.json import JsonObject, json_count
 
 from ._errors import ModelRequestFailedError
+from ._json_body import compact_json
 from ._types import ModelRequest, ModelResponse, ToolSpec, Usage
 
 __all__ = [
@@ -106,11 +107,7 @@ def encode_chat_body(
     body["stream"] = stream
     if stream and include_usage:
         body["stream_options"] = {"include_usage": True}
-    try:
-        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-    except UnicodeEncodeError:
-        # A lone surrogate cannot be UTF-8 encoded raw; the escaped form is the same JSON value.
-        return json.dumps(body, separators=(",", ":")).encode()
+    return compact_json(body)
 
 
 def function_tool(spec: ToolSpec) -> dict[str, object]:

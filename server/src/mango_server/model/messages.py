@@ -39,6 +39,7 @@ from ._errors import (
     ModelRateLimitedError,
     ModelRequestFailedError,
 )
+from ._json_body import compact_json
 from ._retry import RetryPolicy, retry_after_seconds, with_retries
 from ._stream import StreamAssembler, StreamError, response_from_json
 from ._types import (
@@ -76,11 +77,7 @@ def encode_request_body(request: ModelRequest, *, stream: bool) -> bytes:
         body["metadata"] = dict(request.metadata)
     body.update(request.extra)
     body["stream"] = stream
-    try:
-        return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
-    except UnicodeEncodeError:
-        # A lone surrogate cannot be UTF-8 encoded raw; the escaped form is the same JSON value.
-        return json.dumps(body, separators=(",", ":")).encode()
+    return compact_json(body)
 
 
 class MessagesClient:

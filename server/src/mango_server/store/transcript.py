@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from mango_server.domain.compaction import Entry
 from mango_server.domain.json import JsonObject
 from mango_server.domain.sized_lru import SizedLru
 from mango_server.store.context import CompactionRow, PreviousRecipe, RequestCompletion, UsageAnchorRecord
@@ -35,14 +36,10 @@ class Q(NamedQueries, file="transcript"):
     round_start: str
 
 
-@dataclass(frozen=True, slots=True)
-class TranscriptRow:
-    """One provider message of a turn."""
-
-    trigger_id: str
-    position: int
-    role: str
-    blocks: list[JsonObject]
+def _entry(trigger_id: str, position: int, role: str, blocks: list[JsonObject]) -> Entry:
+    """A row as the request reads it, keyed ``<trigger_id>:<position>``; built once per read, so the rows a
+    ``TranscriptCache`` keeps are not converted again by every round that uses them."""
+    return Entry(f"{trigger_id}:{position}", role, blocks)
 
 
 async def append(
@@ -84,7 +81,7 @@ class CachedRows:
     trigger's seq is at most ``seq``, in ``for_context`` order, each trigger processed when they were read."""
 
     seq: int
-    rows: tuple[TranscriptRow, ...]
+    rows: tuple[Entry, ...]
     size: int  # the bytes of the rows' blocks as JSON text
 
 
@@ -109,7 +106,7 @@ class RoundStart:
     anchor: UsageAnchorRecord | None
     # ``for_context``'s rows, read in the same round trip when there is no compaction; None when
     # there is one (its projection decides which rows the round reads).
-    rows: list[TranscriptRow] | None
+    rows: list[Entry] | None
     # The model endpoint the Session pinned (its first request's recorded ``endpoint``); None before any.
     endpoint: object = None
     # The Session's newest recipe, as the next one is stored against it; None before any.
@@ -142,13 +139,13 @@ async def round_start(
     left_out: int = record["transcript_left_out"]
     if cached is not None and record["transcript_total"] != len(cached.rows) + len(tail) + left_out:
         return await round_start(conn, session_id, trigger_id)  # the cache no longer describes the rows up to its seq
-    read = [TranscriptRow(r["trigger_id"], r["position"], r["role"], r["blocks"]) for r in tail]
+    read = [_entry(r["trigger_id"], r["position"], r["role"], r["blocks"]) for r in tail]
     rows = [*cached.rows, *read] if cached else read
     return replace(start, rows=rows, cacheable=_cacheable(cached, tail, read, left_out))
 
 
 def _cacheable(
-    cached: CachedRows | None, tail: list[dict[str, Any]], read: list[TranscriptRow], left_out: int
+    cached: CachedRows | None, tail: list[dict[str, Any]], read: list[Entry], left_out: int
 ) -> CachedRows | None:
     """The cache entry after a read: the cached rows plus the rows read of the leading processed triggers.
 
@@ -163,14 +160,15 @@ def _cacheable(
     return CachedRows(int(tail[processed - 1]["seq"]), (*base.rows, *read[:processed]), base.size + size)
 
 
-async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[TranscriptRow]:
+async def for_context(conn: Connection, session_id: str, trigger_id: str) -> list[Entry]:
     """Every message of processed turns plus the current one, in ledger then position order."""
-    return [from_record(TranscriptRow, r) for r in await conn.fetch(Q.transcript_for_context, session_id, trigger_id)]
+    records = await conn.fetch(Q.transcript_for_context, session_id, trigger_id)
+    return [_entry(r["trigger_id"], r["position"], r["role"], r["blocks"]) for r in records]
 
 
 async def for_projection(
     conn: Connection, session_id: str, trigger_id: str, keys: list[tuple[str, int]], horizon: tuple[str, int]
-) -> list[TranscriptRow]:
+) -> list[Entry]:
     """The rows ``for_context`` would return, restricted to ``keys`` and to the horizon row and every row after it.
 
     A compacted Session reads only what its newest projection sends, not its whole history.
@@ -180,4 +178,4 @@ async def for_projection(
     records = await conn.fetch(
         Q.transcript_for_projection, session_id, trigger_id, triggers, positions, horizon[0], horizon[1]
     )
-    return [from_record(TranscriptRow, r) for r in records]
+    return [_entry(r["trigger_id"], r["position"], r["role"], r["blocks"]) for r in records]

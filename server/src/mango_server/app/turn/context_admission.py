@@ -24,7 +24,7 @@ from functools import partial
 
 from mango_server.app import ledger
 from mango_server.app.ledger import Tx
-from mango_server.app.turn.request import TranscriptMessage, build_request, merge_messages
+from mango_server.app.turn.request import build_request, merge_messages
 from mango_server.app.turn.summarizer import Summary
 from mango_server.domain import compaction as policy
 from mango_server.domain._generated.events import AgentThreadContextCompactedEvent
@@ -58,7 +58,7 @@ from mango_server.store.context import (
 )
 from mango_server.store.db import Connection
 from mango_server.store.events import NewEvent
-from mango_server.store.transcript import TranscriptCache, TranscriptRow
+from mango_server.store.transcript import TranscriptCache
 
 __all__ = [
     "ContextConfig",
@@ -154,11 +154,6 @@ class RoundKey:
     attempt: int
 
 
-def entries_of(rows: list[TranscriptRow]) -> list[Entry]:
-    """Transcript rows as keyed entries (``<trigger_id>:<position>``)."""
-    return [Entry(f"{r.trigger_id}:{r.position}", r.role, r.blocks) for r in rows]
-
-
 def projection_of(row: CompactionRow | None) -> Projection | None:
     """The stored projection of a compaction row."""
     if row is None:
@@ -170,8 +165,7 @@ def projection_of(row: CompactionRow | None) -> Projection | None:
 
 
 def _request(snapshot: CapabilitySnapshot, entries: list[Entry], attempt: int, max_tokens: int) -> ModelRequest:
-    rows: list[TranscriptMessage] = [{"role": e.role, "blocks": e.blocks} for e in entries]
-    return build_request(snapshot, rows, attempt=attempt, max_tokens=max_tokens)
+    return build_request(snapshot, entries, attempt=attempt, max_tokens=max_tokens)
 
 
 def _declarations(request: ModelRequest) -> list[dict[str, object]]:
@@ -206,7 +200,7 @@ async def plan(
     budget = _budget(snapshot, config, endpoint.window)
     latest, raw_anchor = start.compaction, start.anchor
     projection = projection_of(latest)
-    entries = entries_of(start.rows if start.rows is not None else await _rows(conn, where, projection))
+    entries = start.rows if start.rows is not None else await _rows(conn, where, projection)
     projected = policy.apply_projection(projection, entries, _summary_key(latest))
     request = _request(snapshot, projected, where.attempt, budget.max_tokens)
     anchor = _anchor(raw_anchor)
@@ -214,7 +208,7 @@ async def plan(
     compaction_id = latest.id if latest else None
     if not budget.fits(measured.tokens):
         if projection is not None:
-            entries = entries_of(await transcript.for_context(conn, where.session_id, where.trigger_id))
+            entries = await transcript.for_context(conn, where.session_id, where.trigger_id)
         new = await _compact(
             tx, where, snapshot, entries, budget, measured.tokens, latest, aggressive=False, summaries=summaries
         )
@@ -241,7 +235,7 @@ async def record(conn: Connection, where: RoundKey, admitted: Plan) -> bool:
     )  # fmt: skip
 
 
-async def _rows(conn: Connection, where: RoundKey, projection: Projection | None) -> list[TranscriptRow]:
+async def _rows(conn: Connection, where: RoundKey, projection: Projection | None) -> list[Entry]:
     """The transcript rows the request can use: all of them, or only what the newest projection sends."""
     if projection is None or projection.horizon is None:
         return await transcript.for_context(conn, where.session_id, where.trigger_id)
@@ -417,7 +411,7 @@ async def recover_overflow(
         tx,
         where,
         snapshot,
-        entries_of(rows),
+        rows,
         budget,
         refused_estimate,
         latest,
@@ -476,11 +470,10 @@ async def rebuild_request(conn: Connection, session_id: str, request_id: str) ->
     recipe = row.recipe
     rows = await transcript.for_context(conn, session_id, row.trigger_id)
     compaction = await store.get_compaction(conn, session_id, row.compaction_id) if row.compaction_id else None
-    entries = policy.apply_projection(projection_of(compaction), entries_of(rows), _summary_key(compaction))
+    entries = policy.apply_projection(projection_of(compaction), rows, _summary_key(compaction))
     by_key = {e.key: e for e in entries}
     chosen = [by_key[k] for k in recipe["entries"]]
-    chosen_rows: list[TranscriptMessage] = [{"role": e.role, "blocks": e.blocks} for e in chosen]
-    messages = merge_messages(chosen_rows)
+    messages = merge_messages(chosen)
     # The router sent it under the endpoint's own name for the model, which the recipe's endpoint records.
     endpoint = recipe.get("endpoint") or {}
     return ModelRequest(

@@ -9,13 +9,13 @@ stored in the transcript thereafter) and declaring the tools of the round's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypedDict
 
 from mango_server.app.documents import stored_source
 from mango_server.app.turn.skill_loader import load_skill_spec
 from mango_server.domain._generated import wire
 from mango_server.domain.agents import PROVIDER_NATIVE_TOOLS, custom_tools, enabled_builtins
 from mango_server.domain.capabilities import CapabilitySnapshot
+from mango_server.domain.compaction import Entry
 from mango_server.domain.json import JsonObject
 from mango_server.domain.roster import coordinator_tool_specs
 from mango_server.domain.skills import ManifestEntry
@@ -76,13 +76,6 @@ BUILTIN_DESCRIPTIONS = {
     "glob": "List files matching a glob pattern, newest first.",
     "grep": "Search file contents with a regular expression.",
 }
-
-
-class TranscriptMessage(TypedDict):
-    """One transcript row as a request reads it: its role and its provider blocks, exactly as stored."""
-
-    role: str
-    blocks: list[JsonObject]
 
 
 def user_blocks(
@@ -193,21 +186,22 @@ def skills_prompt(manifest: Sequence[ManifestEntry]) -> str:
     return "\n".join(lines)
 
 
-def merge_messages(transcript: Sequence[TranscriptMessage]) -> list[JsonObject]:
-    """Provider messages from ordered rows (``role``, ``blocks``): consecutive rows of one role form one message."""
+def merge_messages(transcript: Sequence[Entry]) -> list[JsonObject]:
+    """Provider messages from ordered transcript entries: consecutive entries of one role form one message
+    with the entries' own blocks; a message of one entry is the entry's own (``Entry.message``)."""
     messages: list[JsonObject] = []
-    for row in transcript:
-        if messages and messages[-1]["role"] == row["role"]:
-            messages[-1] = {"role": row["role"], "content": [*messages[-1]["content"], *row["blocks"]]}
+    for entry in transcript:
+        if messages and messages[-1]["role"] == entry.role:
+            messages[-1] = {"role": entry.role, "content": [*messages[-1]["content"], *entry.blocks]}
         else:
-            messages.append({"role": row["role"], "content": row["blocks"]})
+            messages.append(entry.message)
     return messages
 
 
 def build_request(
-    snapshot: CapabilitySnapshot, transcript: Sequence[TranscriptMessage], *, attempt: int, max_tokens: int
+    snapshot: CapabilitySnapshot, transcript: Sequence[Entry], *, attempt: int, max_tokens: int
 ) -> ModelRequest:
-    """One provider round from the snapshot and the ordered transcript rows.
+    """One provider round from the snapshot and the ordered transcript entries.
 
     The Agent's ``speed`` is sent only when it asks for ``fast`` and the endpoint offers it (Agent validation
     refuses ``fast`` on an endpoint without it); ``standard`` is the endpoint's default and never sent.
