@@ -54,3 +54,5 @@ def test_consecutive_rows_of_one_role_are_merged_and_blocks_kept_exactly() -> No
     assert [m["role"] for m in request.messages] == ["user", "assistant", "user"]
     assert request.messages[1]["content"][0] is opaque
     assert [b["text"] for b in request.messages[2]["content"]] == ["two", "three"]
+    # a message of one entry is the entry's own, so the requests of a Session's rounds share it
+    assert request.messages[1] is rows[1].message

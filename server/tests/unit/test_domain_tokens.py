@@ -99,6 +99,8 @@ def test_a_cached_prefix_measures_as_the_digest_would_and_only_when_it_is_the_re
     assert measured.tokens == 5000 + estimate_message(_user("second"))
     assert measured.prefix is not None
     assert measured.prefix.fingerprint() == fingerprint(SYSTEM, TOOLS, messages)
+    # it holds the request's own objects, so the next request, which shares them, is compared by identity
+    assert all(held is sent for held, sent in zip(measured.prefix.messages, messages, strict=True))
     # a cached prefix under the anchor's fingerprint that is not the request's never vouches for it
     cache.put(known.fingerprint(), Prefix.start(SYSTEM, TOOLS).extended([_user("other"), prefix[1]]))
     changed = [_user("changed"), prefix[1], _user("second")]
