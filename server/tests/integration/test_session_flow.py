@@ -3,11 +3,15 @@ barrier, SSE resume, interrupts, retries, lifecycle and Workspace isolation."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import httpx
 import pytest
 from mango_server.devstack import Platform, Tenant
+from mango_server.live import pokes
+from mango_server.live.notifier import NatsNotifier, committed_subject
+from nats.aio.msg import Msg
 
 from ._client import client, history, new_session, read_stream, say, wait_status
 
@@ -280,3 +284,29 @@ def test_text_previews_reach_only_clients_that_ask(mango_platform: Platform, man
     assert not [kind for _, kind, _ in without if kind.startswith("event_")]
     persisted = [kind for _, kind, _ in with_previews if not kind.startswith("event_") and kind != "ping"]
     assert persisted == [kind for _, kind, _ in without if kind != "ping"]
+
+
+def test_the_deletion_poke_carries_session_deleted(mango_platform: Platform, mango_tenant: Tenant) -> None:
+    """A stream that is up to date sends ``session.deleted`` from the poke: the relay may remove the row
+    before a stream could read it from PostgreSQL."""
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "deleted-poke")
+
+        async def poke_of_delete() -> pokes.Poke:
+            notifier = await NatsNotifier.connect(mango_platform.stack.env()["MANGO_NATS_URL"])
+            received: asyncio.Queue[bytes] = asyncio.Queue()
+
+            async def on_message(msg: Msg) -> None:
+                await received.put(msg.data)
+
+            try:
+                assert await notifier.subscribe(committed_subject(sid), on_message) is not None
+                deleted = await asyncio.to_thread(http.delete, f"/v1/sessions/{sid}")
+                assert deleted.status_code == 200, deleted.text
+                return pokes.read(await asyncio.wait_for(received.get(), timeout=10))
+            finally:
+                await notifier.close()
+
+        poke = asyncio.run(poke_of_delete())
+        assert [row["type"] for row in poke.rows.values()] == ["session.deleted"]
+        assert poke.head == max(poke.rows)

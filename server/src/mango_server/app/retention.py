@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from mango_server.app.ledger import Tx
 from mango_server.app.sessions import fence_for_delete
 from mango_server.live.notifier import Notifier
 from mango_server.store import retention, sessions
@@ -139,12 +140,13 @@ async def _batches(kind: str, pacing: Pacing, report: PassReport, batch: Callabl
 async def _fence_batch(pool: Pool, notifier: Notifier, ws: str, before: datetime, pacing: Pacing) -> int:
     touched: list[str] = []
     async with transaction(pool) as conn:
+        tx = Tx.poking(conn)
         ids = await retention.archived_batch(conn, ws, before, pacing.batch_rows)
         for session_id in ids:
             row = await sessions.get_row(conn, ws, session_id, lock=True)  # already locked by the batch
-            touched += await fence_for_delete(conn, row)
+            touched += await fence_for_delete(tx, row)
     for target in touched:
-        await notifier.committed(target)
+        await notifier.committed(target, tx.news(target))
     return len(ids)
 
 

@@ -269,19 +269,21 @@ async def delete(services: Services, principal: Principal, session_id: str) -> s
     """Fence the Session for deletion (``session.deleted`` ends its streams); the relay removes it."""
     async with transaction(services.pool) as conn:
         row = await sessions.get_row(conn, principal.workspace_id, session_id, lock=True)
-        touched = await fence_for_delete(conn, row)
+        tx = Tx.poking(conn)
+        touched = await fence_for_delete(tx, row)
     for target in touched:
-        await services.notifier.committed(target)
+        await services.notifier.committed(target, tx.news(target))
     return session_id
 
 
-async def fence_for_delete(conn: Connection, row: SessionRow) -> list[str]:
+async def fence_for_delete(tx: Tx, row: SessionRow) -> list[str]:
     """The first step of the deletion saga, in the caller's transaction (which holds ``row``'s lock):
     fence the Session and its children, and arm the ``delete`` wakeup whose delivery finishes the
-    removal (``orchestration.relay``). Answers the Sessions to notify once committed. Also used by
-    the retention pass (``app.retention``)."""
-    ws, session_id = row.workspace_id, row.id
-    tx = Tx(conn)
+    removal (``orchestration.relay``). Answers the Sessions to notify once committed, each with its
+    ``tx.news``: the poke carries ``session.deleted``, so a stream that is up to date sends it without
+    reading PostgreSQL, where the relay may already have removed it. Also used by the retention pass
+    (``app.retention``)."""
+    conn, ws, session_id = tx.conn, row.workspace_id, row.id
     touched = await delegation.stop_all_for_delete(tx, row)  # children stop before the primary
     await ledger.append(tx, ws, session_id, [NewEvent.of(new_id("sevt"), SessionDeletedEvent())])
     await sessions.mark_deleting(conn, row)
