@@ -16,8 +16,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 from mango_server.devstack import Platform, Tenant
-from mango_server.live.notifier import NatsNotifier
-from mango_server.orchestration.holds import StepHolds
+from mango_server.live.notifier import NatsNotifier, committed_subject
+from mango_server.orchestration.holds import Held, StepHolds
 from mango_server.orchestration.types import workflow_id
 from mango_server.store.db import Connection, Pool, create_pool
 from temporalio.client import Client
@@ -44,6 +44,11 @@ async def notifier(mango_platform: Platform) -> AsyncIterator[NatsNotifier]:
         yield connected
     finally:
         await connected.close()
+
+
+async def _hold_once(holds: StepHolds, session_id: str) -> Held | None:
+    async with holds.holding(session_id) as holding:
+        return await holding.hold()
 
 
 async def _signals(platform: Platform, session_id: str) -> int:
@@ -121,7 +126,7 @@ async def test_a_hold_that_misses_its_poke_ends_released(
 
     with client(mango_platform, mango_tenant) as http:
         sid = new_session(http, "deaf")  # never spoken to: no workflow holds or runs it
-        holding = asyncio.create_task(StepHolds(pool, _Deaf(None), wait=1.0, limit=1).hold(sid))
+        holding = asyncio.create_task(_hold_once(StepHolds(pool, _Deaf(None), wait=1.0, limit=1), sid))
         async with pool.acquire() as conn:
             await _wait_held(conn, sid, True)
             await asyncio.to_thread(say, http, sid, "while held")
@@ -136,12 +141,49 @@ async def test_a_hold_that_misses_its_poke_ends_released(
             assert await conn.fetchval("SELECT count(*) FROM session_outbox WHERE session_id = $1", sid) == 0
 
 
+async def test_a_steps_later_holds_keep_its_subscription_and_wake_on_input_only(
+    mango_platform: Platform, mango_tenant: Tenant, pool: Pool, notifier: NatsNotifier
+) -> None:
+    """A local step's holds after the first subscribe and renew no more (the commit before each took the hold),
+    ignore the poke of that commit and wake on the poke of input appended after it."""
+    subscribed: list[str] = []
+
+    class _Counting(NatsNotifier):
+        async def subscribe(self, subject: str, callback):  # type: ignore[no-untyped-def,override]
+            subscribed.append(subject)
+            return await notifier.subscribe(subject, callback)
+
+    with client(mango_platform, mango_tenant) as http:
+        sid = new_session(http, "shared")  # never spoken to: no workflow holds or runs it
+        async with StepHolds(pool, _Counting(None), wait=5.0, limit=1).holding(sid) as holding:
+            first = asyncio.create_task(holding.hold())
+            async with pool.acquire() as conn:
+                await _wait_held(conn, sid, True)
+                await asyncio.to_thread(say, http, sid, "first")
+                assert await first is not None
+                # What the commit of the step that ran it does when it leaves the Session idle: take the hold.
+                head = await conn.fetchval(
+                    "UPDATE sessions SET held_until = clock_timestamp() + interval '10 seconds' WHERE id = $1"
+                    " RETURNING next_seq - 1",
+                    sid,
+                )
+            second = asyncio.create_task(holding.hold(head))
+            await notifier.committed(sid, f'{{"head":{head}}}'.encode())  # that commit's own poke
+            await asyncio.sleep(0.5)
+            assert not second.done(), "the commit's own poke woke the hold"
+            await asyncio.to_thread(say, http, sid, "second")
+            assert await asyncio.wait_for(second, 3) is not None  # the poke woke it, well before its 5 s
+    assert subscribed == [committed_subject(sid)]
+    async with pool.acquire() as conn:
+        assert not await _held(conn, sid)
+
+
 async def test_a_quiet_hold_ends_released_without_a_step(
     mango_platform: Platform, mango_tenant: Tenant, pool: Pool, notifier: NatsNotifier
 ) -> None:
     with client(mango_platform, mango_tenant) as http:
         sid = new_session(http, "quiet")  # never spoken to: no workflow holds or runs it
-    assert await StepHolds(pool, notifier, wait=0.3, limit=1).hold(sid) is None  # nothing came: no step
+    assert await _hold_once(StepHolds(pool, notifier, wait=0.3, limit=1), sid) is None  # nothing came: no step
     async with pool.acquire() as conn:
         assert not await _held(conn, sid)
 
@@ -155,6 +197,6 @@ async def test_no_hold_is_taken_when_none_is_free_and_none_is_left_behind(
         await conn.execute(
             "UPDATE sessions SET held_until = clock_timestamp() + interval '1 minute' WHERE id = $1", sid
         )
-    assert await StepHolds(pool, notifier, wait=1.0, limit=0).hold(sid) is None
+    assert await _hold_once(StepHolds(pool, notifier, wait=1.0, limit=0), sid) is None
     async with pool.acquire() as conn:
         assert not await _held(conn, sid)  # not left to skip the next wakeup

@@ -50,12 +50,13 @@ class SessionActivities:
         # Held, the Session's input runs in this step, one step after another, until a hold ends with
         # nothing appended or the bound passes; the last step then takes no hold, so none is left.
         bound = time.monotonic() + _HELD_TURNS_SECONDS
-        while held := await holds.hold(params.session_id, outcome.held_head):
-            woken = StepInput(params.session_id, held.traceparent)  # the trace of the input that woke it
-            within = time.monotonic() < bound
-            outcome = await self._step(woken, heartbeat=False, hold=holds.offer() if within else None)
-            if outcome.kind != "idle" or not within:
-                break
+        async with holds.holding(params.session_id) as holding:
+            while held := await holding.hold(outcome.held_head):
+                woken = StepInput(params.session_id, held.traceparent)  # the trace of the input that woke it
+                within = time.monotonic() < bound
+                outcome = await self._step(woken, heartbeat=False, hold=holds.offer() if within else None)
+                if outcome.kind != "idle" or not within:
+                    break
         return StepResult(kind=outcome.kind, delay_seconds=outcome.delay_seconds)
 
     async def _step(self, params: StepInput, *, heartbeat: bool, hold: float | None) -> StepOutcome:
