@@ -6,8 +6,9 @@ for 1, 10 and 50 concurrent Sessions, first the bare Temporal floor (``bench/flo
 Update to a long-running workflow running one no-op activity, client and worker in one process)
 then Mango's turn: from the POST of a ``user.message`` to the matching ``session.status_idle`` on
 the Session's SSE stream (opened beforehand). Each concurrency runs short Sessions (40, 20 and 8
-turns at 1, 10 and 50) and, with ``--long-turns`` (default 300), long ones at the concurrencies of
-``--long-sessions`` (default all three; 50 Sessions of 300 turns is 15,000 turns, about ten minutes
+turns at 1, 10 and 50, measured in 8, 5 and 5 windows of new Sessions, each after a window of the
+floor's, pooled into one row: ``--windows``) and, with ``--long-turns`` (default 300), long ones at
+the concurrencies of ``--long-sessions`` (default all three; 50 Sessions of 300 turns is 15,000 turns, about ten minutes
 on 2 cores, and ``--long-sessions 1,10`` leaves it out), each measured over all its turns, so a cost
 that grows with a Session's length shows as CPU per turn above the short Sessions'.
 
@@ -52,7 +53,7 @@ from typing import Any
 
 import httpx
 from httpx_sse import aconnect_sse
-from mango_server.devstack import DevStack, Platform
+from mango_server.devstack import DevStack, Platform, Tenant
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _proc import rss_kib, self_cpu_seconds, snapshot, tcp_passive_opens
@@ -60,6 +61,10 @@ from _temporal_requests import frontend_requests, per_turn
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ((1, 40), (10, 20), (50, 8))  # (concurrent sessions, turns per session)
+# Windows each short shape is measured in, each with Sessions of its own, pooled into one row (``--windows``).
+# One window of a short shape lasts 1-7 s, short enough for one of the host's slow phases to decide its
+# figure; pooled, a short shape measures about as many turns as the long one it is compared with.
+SHORT_WINDOWS = {1: 8, 10: 5, 50: 5}
 LONG_TURNS = 300  # turns per long Session (``--long-turns``)
 LONG_SESSIONS = "1,10,50"  # the concurrencies at which long Sessions run by default (``--long-sessions``)
 MANGO_ROLES = ("api", "orchestrator", "temporal", "postgres", "nats")
@@ -152,7 +157,34 @@ def _stats(kind: str, sessions: int, latencies: list[float], wall: float) -> Row
         "p99_ms": p99,
         "turns_per_s": len(latencies) / wall,
         "latencies": latencies,
+        "wall": wall,
+        "windows": 1,
     }
+
+
+def _pooled(windows: list[Row]) -> Row:
+    """One row from a shape's windows: their turns, latencies and wall times together, each per-turn
+    figure weighted by its window's turns."""
+    if len(windows) == 1:
+        return windows[0]
+    first, turns = windows[0], sum(w["turns"] for w in windows)
+    row = first | _stats(
+        first["kind"], first["sessions"], [x for w in windows for x in w["latencies"]], sum(w["wall"] for w in windows)
+    )
+
+    def weighted(key: str) -> dict[str, float]:
+        figures: dict[str, float] = {}
+        for window in windows:
+            for name, value in window[key].items():
+                figures[name] = figures.get(name, 0.0) + value * window["turns"] / turns
+        return figures
+
+    row |= {"per_session": first["per_session"], "windows": len(windows)}
+    row |= {"cpu": weighted("cpu"), "temporal_requests": weighted("temporal_requests")}
+    row["connections"] = sum(w["connections"] * w["turns"] for w in windows) / turns
+    if "first_turns" in first:
+        row["first_turns"] = [x for w in windows for x in w["first_turns"]]
+    return row
 
 
 def _cpu_per_turn(before: dict[str, float], after: dict[str, float], turns: int) -> dict[str, float]:
@@ -424,11 +456,11 @@ async def run_fanout(
 
 def _turn_table(rows: list[Row]) -> str:
     head = (
-        "| run | model | Sessions | turns per Session | turns | p50 (ms) | p99 (ms) | turns/s | x floor "
+        "| run | model | Sessions | turns per Session | windows | turns | p50 (ms) | p99 (ms) | turns/s | x floor "
         "| CPU ms/turn: api | orchestrator | floor process | Temporal | PostgreSQL | NATS | total | load generator "
         "| provider stand-in | TCP connections accepted per turn |"
     )
-    lines = [head, "|" + "---|" * 19]
+    lines = [head, "|" + "---|" * 20]
     floor_rate: dict[tuple[int, int], float] = {}
     for row in rows:
         cpu = row["cpu"]
@@ -442,7 +474,8 @@ def _turn_table(rows: list[Row]) -> str:
 
         total = _total(row)
         lines.append(
-            f"| {row['kind']} | {row.get('model', '-')} | {row['sessions']} | {row['per_session']} | {row['turns']} "
+            f"| {row['kind']} | {row.get('model', '-')} | {row['sessions']} | {row['per_session']} | {row['windows']} "
+            f"| {row['turns']} "
             f"| {row['p50_ms']:.1f} "
             f"| {row['p99_ms']:.1f} | {row['turns_per_s']:.1f} | {ratio:.2f} | {cell('api')} | {cell('orchestrator')} "
             f"| {cell('floor')} | {cell('temporal')} | {cell('postgres')} | {cell('nats')} | {total:.1f} "
@@ -585,7 +618,12 @@ its own (for the floor: its one process, which also holds the client, plus Tempo
 is CPU-bound at 10 and 50 Sessions, so turns/s follows CPU per turn (the stand-in's and the load
 generator's included); CPU per turn is the steadier figure. "turns per Session" is each Session's
 length in the measured window: 40, 20 and 8 turns at 1, 10 and 50 Sessions, and 300-turn Sessions
-(`--long-turns`) at the concurrencies of `--long-sessions` (1, 10 and 50 by default); the lines
+(`--long-turns`) at the concurrencies of `--long-sessions` (1, 10 and 50 by default). A short shape
+is measured in several windows ("windows": 8 at 1 Session, 5 at 10 and 50, `--windows`), each with
+Sessions of its own and each after a window of the floor's, and its row pools them (turns, wall time
+and CPU added up, latencies together): one window of it lasts 1 to 7 s, short enough for one of the
+host's slow phases to decide its figure, and pooled it counts about as many turns as the long Sessions
+it is compared with. The lines
 under the table divide the long Sessions' total CPU per turn by the short ones' at the same
 concurrency, and then split the short Sessions' latencies at 10 and 50 Sessions: every Session sends
 its first measured message at the same moment, when its warm-up turn's hold has ended, so that turn
@@ -621,6 +659,12 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=1, help="run the scenarios this many times, interleaved")
     parser.add_argument(
+        "--windows",
+        type=int,
+        default=0,
+        help="windows each short shape is measured in, pooled (default: 8, 5 and 5 at 1, 10 and 50 Sessions)",
+    )
+    parser.add_argument(
         "--baseline-src",
         type=Path,
         help="a checkout of another Mango revision: its api and orchestrator run beside this one's, same stack, "
@@ -645,31 +689,23 @@ def main() -> None:
         try:
             tenant = running.create_tenant("bench")
             pids = service_pids(stack, provider_pid) | role_pids(running)
-            base_tenant, base_pids = tenant, pids
+            ours, theirs = (running, tenant, pids), None
             if args.baseline_src:
                 src = args.baseline_src.resolve() / "server" / "src"
                 env = BENCH_ENV | model.env | {"PYTHONPATH": f"{src}:{os.environ.get('PYTHONPATH', '')}"}
                 baseline = Platform(stack, Path(tmp) / "baseline-logs", extra_env=env).start()
-                base_tenant = baseline.create_tenant("bench")
-                base_pids = pids | role_pids(baseline)
+                theirs = (baseline, baseline.create_tenant("bench"), pids | role_pids(baseline))
             rows: list[Row] = []
             for index, (sessions, turns) in enumerate(scenarios):
-                rows.append(run_floor(stack, pids, sessions, turns))
-                if (sessions, turns) in SCENARIOS:  # the signal-shaped floor of long Sessions would add nothing
-                    rows.append(run_floor(stack, pids, sessions, turns, "signal"))
-                metrics = stack.temporal.metrics_port
-                pair = [(running.base_url, tenant.api_key, pids, model, sessions, turns, "mango", metrics)]
-                if baseline is not None:
-                    base = (baseline.base_url, base_tenant.api_key, base_pids, model, sessions, turns)
-                    pair.append((*base, "mango, baseline", metrics))
-                # Whichever build ran first in a pair measured less CPU per turn in ten pairs of eleven
-                # (the second starts with the first's Sessions open on the same servers): each repeat
-                # runs the two in the other order, so the order does not favour either.
-                flipped = (index // (len(scenarios) // args.repeat)) % 2
-                measured = [asyncio.run(run_mango(*p)) for p in (pair if flipped else pair[::-1])]
-                rows += sorted(measured, key=lambda row: row["kind"] == "mango")
-                shown = (2 if baseline else 1) + ((sessions, turns) in SCENARIOS)
-                print("\n".join(_turn_table(rows[-1 - shown :]).splitlines()[2:]), flush=True)
+                count = (args.windows or SHORT_WINDOWS[sessions]) if (sessions, turns) in SCENARIOS else 1
+                repeat = index // (len(scenarios) // args.repeat)
+                windows = [
+                    _window(stack, ours, theirs, model, (sessions, turns), flipped=(repeat + window) % 2 == 1)
+                    for window in range(count)
+                ]
+                shape_rows = [_pooled(list(same)) for same in zip(*windows, strict=True)]
+                rows += shape_rows
+                print("\n".join(_turn_table(shape_rows).splitlines()[2:]), flush=True)
             url, key = running.base_url, tenant.api_key
             fanout = asyncio.run(run_fanout(url, key, pids, model, args.streams)) if args.streams else None
             idle = asyncio.run(run_idle(url, key, pids, model, args.idle)) if args.idle else None
@@ -690,6 +726,31 @@ def main() -> None:
         print(_idle_table(idle))
     if args.write:
         _write(args, model, table, fanout, idle)
+
+
+Roles = tuple[Platform, Tenant, dict[str, int]]  # a platform, its tenant and the pids its rows read
+
+
+def _window(
+    stack: DevStack, roles: Roles, baseline: Roles | None, model: ModelPath, shape: tuple[int, int], flipped: bool
+) -> list[Row]:
+    """One window of a shape: the floor (and, for a short shape, the signal-shaped floor), then Mango, and the
+    baseline revision's Mango when one runs (in the order ``flipped`` says)."""
+    sessions, turns = shape
+    pids = roles[2]
+    rows = [run_floor(stack, pids, sessions, turns)]
+    if shape in SCENARIOS:  # the signal-shaped floor of long Sessions would add nothing
+        rows.append(run_floor(stack, pids, sessions, turns, "signal"))
+    metrics = stack.temporal.metrics_port
+    pair: list[tuple[Roles, str]] = [(roles, "mango")] + ([(baseline, "mango, baseline")] if baseline else [])
+    # Whichever build ran first in a pair measured less CPU per turn in ten pairs of eleven (the second
+    # starts with the first's Sessions open on the same servers): the order alternates between windows and
+    # repeats, so it favours neither.
+    measured = [
+        asyncio.run(run_mango(roles_of.base_url, tenant.api_key, its_pids, model, sessions, turns, kind, metrics))
+        for (roles_of, tenant, its_pids), kind in (pair if flipped else pair[::-1])
+    ]
+    return rows + sorted(measured, key=lambda row: row["kind"] == "mango")
 
 
 def _write(args: argparse.Namespace, model: ModelPath, table: str, fanout: Row | None, idle: Row | None) -> None:
