@@ -132,3 +132,13 @@ def test_oversized_news_announces_only_the_head() -> None:
     row = _committed(9)
     appended.add("sesn_a", [replace(row, payload={"text": "x" * pokes.MAX_BYTES})])
     assert appended.news("sesn_a") == b'{"head":9}'
+
+
+def test_a_pokes_head_is_read_without_its_rows() -> None:
+    appended = pokes.Appended()
+    appended.add("sesn_a", [_committed(5), _committed(6)])
+    news = appended.news("sesn_a")
+    assert news is not None
+    assert pokes.head(news) == 6 == pokes.read(news).head
+    assert pokes.head(b'{"head":9}') == 9
+    assert pokes.head(pokes.BARE) == pokes.head(b"{garbled") == UNKNOWN_HEAD

@@ -1,10 +1,11 @@
 """The poke: the body of a Session's "rows committed" message (``live.notifier.committed_subject``).
 
-The one module that knows its format, used by the writer and by both readers: a writer collects
+The one module that knows its format, used by the writer and by its readers: a writer collects
 what its transaction appends in :class:`Appended` (``app.ledger``) and, once the transaction has
 committed, sends :meth:`Appended.news`; the api's fan-out reads a poke's head and rows with
 :func:`read` (``live.fanout``); a stream turns the rows it takes into ledger rows with
-:func:`rows` (``app.events``).
+:func:`rows` (``app.events``); a step hold reads the head alone with :func:`head`
+(``orchestration.holds``).
 
 A poke is ``{"head":N,"rows":[row,...]}``: the Session's last committed sequence and the rows the
 transaction committed, each with the fields of a ledger row (:class:`LedgerRow`, timestamps in
@@ -16,6 +17,7 @@ A poke is best effort: readers never depend on one arriving.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,6 +30,7 @@ MAX_BYTES = 64 * 1024
 BARE = b"1"
 #: The head of a poke that does not know the Session's last sequence: always read.
 UNKNOWN_HEAD = sys.maxsize
+_HEAD = re.compile(rb'\{"head":(\d+)[,}]')  # how ``Appended.news`` begins
 
 RowT = TypeVar("RowT")
 
@@ -108,6 +111,13 @@ class Poke:
 
     head: int
     rows: dict[int, CarriedRow]
+
+
+def head(data: bytes) -> int:
+    """The head a poke announces, its rows left unread (a step hold's listener: ``orchestration.holds``);
+    :data:`UNKNOWN_HEAD` for a bare or unreadable poke."""
+    match = _HEAD.match(data)
+    return int(match[1]) if match else UNKNOWN_HEAD
 
 
 def read(data: bytes) -> Poke:

@@ -187,7 +187,7 @@ class SessionHolds:
         return Held(traceparent) if appended else None
 
     async def _on_poke(self, msg: Msg) -> None:
-        self._heard.append((pokes.read(msg.data).head, (msg.headers or {}).get(TRACEPARENT, "")))
+        self._heard.append((pokes.head(msg.data), (msg.headers or {}).get(TRACEPARENT, "")))
         self._sort_heard()
 
     def _listen_after(self, head: int) -> None:
