@@ -7,8 +7,9 @@ Update to a long-running workflow running one no-op activity, client and worker 
 then Mango's turn: from the POST of a ``user.message`` to the matching ``session.status_idle`` on
 the Session's SSE stream (opened beforehand). Each concurrency runs short Sessions (40, 20 and 8
 turns at 1, 10 and 50, measured in 8, 5 and 5 windows of new Sessions, each after a window of the
-floor's, pooled into one row: ``--windows``) and, with ``--long-turns`` (default 300), long ones at
-the concurrencies of ``--long-sessions`` (default all three; 50 Sessions of 300 turns is 15,000 turns, about ten minutes
+floor's, pooled into one row: ``--windows``) and, with ``--long-turns`` (default 300), long ones, run
+between the first and the second half of the short windows, at the concurrencies of
+``--long-sessions`` (default all three; 50 Sessions of 300 turns is 15,000 turns, about ten minutes
 on 2 cores, and ``--long-sessions 1,10`` leaves it out), each measured over all its turns, so a cost
 that grows with a Session's length shows as CPU per turn above the short Sessions'.
 
@@ -623,7 +624,8 @@ is measured in several windows ("windows": 8 at 1 Session, 5 at 10 and 50, `--wi
 Sessions of its own and each after a window of the floor's, and its row pools them (turns, wall time
 and CPU added up, latencies together): one window of it lasts 1 to 7 s, short enough for one of the
 host's slow phases to decide its figure, and pooled it counts about as many turns as the long Sessions
-it is compared with. The lines
+it is compared with. The long shape runs in the middle of them, half of the short windows before it
+and half after, so the host's drift over those minutes weighs on both alike. The lines
 under the table divide the long Sessions' total CPU per turn by the short ones' at the same
 concurrency, and then split the short Sessions' latencies at 10 and 50 Sessions: every Session sends
 its first measured message at the same moment, when its warm-up turn's hold has ended, so that turn
@@ -672,13 +674,15 @@ def main() -> None:
     )
     args = parser.parse_args()
     long_at = {int(n) for n in args.long_sessions.split(",") if n.strip()} if args.long_turns else set()
-    # Each long shape runs right after the short one at its concurrency: the host's speed drifts over a run
-    # (every process, the load generator's included, costs up to a third more CPU per turn in some minutes
-    # than in others), and the two are compared with each other.
-    shapes: list[tuple[int, int]] = []
-    for sessions, turns in SCENARIOS:
-        shapes += [(sessions, turns), *([(sessions, args.long_turns)] if sessions in long_at else [])]
-    scenarios = [s for s in shapes if not args.only or s[0] == args.only] * args.repeat
+    # Each long shape runs in the middle of the short one's windows at its concurrency, half of them before it
+    # and half after: the host's speed drifts over a run (every process, the load generator's included, costs
+    # up to a third more CPU per turn in some minutes than in others), and the two are compared with each other.
+    # Per concurrency and repeat, its windows in running order, each a shape: (concurrency, turns per Session).
+    plan: list[list[tuple[int, int]]] = []
+    for sessions, turns in [s for s in SCENARIOS if not args.only or s[0] == args.only] * args.repeat:
+        short = [(sessions, turns)] * (args.windows or SHORT_WINDOWS[sessions])
+        middle = (len(short) + 1) // 2
+        plan.append(short[:middle] + ([(sessions, args.long_turns)] if sessions in long_at else []) + short[middle:])
     with (
         tempfile.TemporaryDirectory(prefix="mango-bench-") as tmp,
         model_path(args.model) as (model, provider_pid),
@@ -696,16 +700,16 @@ def main() -> None:
                 baseline = Platform(stack, Path(tmp) / "baseline-logs", extra_env=env).start()
                 theirs = (baseline, baseline.create_tenant("bench"), pids | role_pids(baseline))
             rows: list[Row] = []
-            for index, (sessions, turns) in enumerate(scenarios):
-                count = (args.windows or SHORT_WINDOWS[sessions]) if (sessions, turns) in SCENARIOS else 1
-                repeat = index // (len(scenarios) // args.repeat)
-                windows = [
-                    _window(stack, ours, theirs, model, (sessions, turns), flipped=(repeat + window) % 2 == 1)
-                    for window in range(count)
-                ]
-                shape_rows = [_pooled(list(same)) for same in zip(*windows, strict=True)]
-                rows += shape_rows
-                print("\n".join(_turn_table(shape_rows).splitlines()[2:]), flush=True)
+            flipped = False
+            for group in plan:
+                windows: dict[tuple[int, int], list[list[Row]]] = {}  # by shape: its windows' rows
+                for shape in group:
+                    windows.setdefault(shape, []).append(_window(stack, ours, theirs, model, shape, flipped))
+                    flipped = not flipped
+                for same_shape in windows.values():  # the short shape first, as it ran first
+                    shape_rows = [_pooled(list(same)) for same in zip(*same_shape, strict=True)]
+                    rows += shape_rows
+                    print("\n".join(_turn_table(shape_rows).splitlines()[2:]), flush=True)
             url, key = running.base_url, tenant.api_key
             fanout = asyncio.run(run_fanout(url, key, pids, model, args.streams)) if args.streams else None
             idle = asyncio.run(run_idle(url, key, pids, model, args.idle)) if args.idle else None
