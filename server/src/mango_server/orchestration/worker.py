@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from datetime import timedelta
 
 from temporalio.client import Client
+from temporalio.runtime import LogForwardingConfig, LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
 from temporalio.worker import Worker
 
 from mango_server import event_loop
@@ -45,6 +46,14 @@ log = logging.getLogger(__name__)
 _STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
+def forwarding_runtime() -> Runtime:
+    """The SDK's runtime with its core's log lines (warnings and errors, as by default) sent to Python logging,
+    so they come out as the process's other lines do (one JSON object each), not as the core's own text."""
+    forwarding = LogForwardingConfig(logger=logging.getLogger("temporalio.core"))
+    filter_ = TelemetryFilter(core_level="WARN", other_level="ERROR")
+    return Runtime(telemetry=TelemetryConfig(logging=LoggingConfig(filter=filter_, forwarding=forwarding)))
+
+
 async def run_orchestrator(settings: Settings, models: ModelRouter | None = None) -> None:
     """Run the worker and the relay until cancelled; ``models``: one client per offered model (default: the
     catalogue of ``load_catalogue``, credentials read from the environment)."""
@@ -57,7 +66,10 @@ async def run_orchestrator(settings: Settings, models: ModelRouter | None = None
     )
     notifier = await NatsNotifier.connect(settings.nats_url)
     client = await Client.connect(
-        settings.temporal_address, namespace=settings.temporal_namespace, interceptors=traces.interceptors()
+        settings.temporal_address,
+        namespace=settings.temporal_namespace,
+        interceptors=traces.interceptors(),
+        runtime=forwarding_runtime(),
     )
     # Skill instructions are read from the canonical archives (load_skill); without S3 they are unavailable.
     blobs = S3BlobStore.from_settings(settings) if settings.s3_endpoint_url else None
