@@ -4,7 +4,7 @@ Each record carries ``action`` (``extra={"action": ...}``) and the ids of the wo
 ``request_id``, ``session_id`` and ``workspace_id`` come from context variables that the HTTP
 edge binds per request (``bind``), so a use case deep in the stack logs them without passing
 them around; an explicit ``extra`` wins. Not responsible for what is logged or for secrets (the
-modules never log them; ``server/tests/integration/test_log_secrets.py`` scans for them).
+modules never log them; ``server/tests/integration/test_secrets_in_logs.py`` scans for them).
 """
 
 from __future__ import annotations
