@@ -46,7 +46,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,6 +78,7 @@ BENCH_ENV = {
     "MANGO_RATE_LIMIT_BURST": "100000",
 }
 Row = dict[str, Any]
+Roles = tuple[Platform, Tenant, dict[str, int]]  # a platform, its tenant and the pids its rows read
 FANOUT_TURNS = 100  # one Session's turns, with and without the open streams
 FANOUT_ROUNDS = 4  # the turns split into alternating quiet / loaded windows
 MAKE_BENCH_ARGS = ["--idle", "2000", "--streams", "1000", "--write"]  # the Makefile's bench target
@@ -163,7 +164,7 @@ def _stats(kind: str, sessions: int, latencies: list[float], wall: float) -> Row
     }
 
 
-def _pooled(windows: list[Row]) -> Row:
+def _pooled(windows: Sequence[Row]) -> Row:
     """One row from a shape's windows: their turns, latencies and wall times together, each per-turn
     figure weighted by its window's turns."""
     if len(windows) == 1:
@@ -707,7 +708,7 @@ def main() -> None:
                     windows.setdefault(shape, []).append(_window(stack, ours, theirs, model, shape, flipped))
                     flipped = not flipped
                 for same_shape in windows.values():  # the short shape first, as it ran first
-                    shape_rows = [_pooled(list(same)) for same in zip(*same_shape, strict=True)]
+                    shape_rows = [_pooled(same) for same in zip(*same_shape, strict=True)]
                     rows += shape_rows
                     print("\n".join(_turn_table(shape_rows).splitlines()[2:]), flush=True)
             url, key = running.base_url, tenant.api_key
@@ -730,9 +731,6 @@ def main() -> None:
         print(_idle_table(idle))
     if args.write:
         _write(args, model, table, fanout, idle)
-
-
-Roles = tuple[Platform, Tenant, dict[str, int]]  # a platform, its tenant and the pids its rows read
 
 
 def _window(
